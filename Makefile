@@ -1,0 +1,48 @@
+# The two commands a newcomer needs: `make run` and `make test`. Both set everything up first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+HOST   ?= 127.0.0.1
+PORT   ?= 5000
+export FLASK_APP := refapp
+
+.PHONY: install run migrate test lint format bench golden clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+install: $(STAMP)
+
+migrate: $(STAMP)
+	$(BIN)/flask db upgrade
+
+run: migrate
+	@echo "refapp on http://$(HOST):$(PORT)/"
+	$(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) --call refapp:create_app
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: $(STAMP)
+	$(BIN)/python bench/read_session.py
+
+golden:
+	python3 tests/golden/run_golden.py http://$(HOST):$(PORT) tests/golden/*.json
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,102 @@
+"""refapp: the referee and score sheet for Dalmuti, Mighty and Dixit tables."""
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from .extensions import csrf, db, migrate
+
+MAX_BODY = 256 * 1024
+
+
+def database_url(raw: str | None, instance_path: str) -> str:
+    """Return the SQLAlchemy URL: DATABASE_URL (PostgreSQL via psycopg 3) or SQLite in instance/."""
+    if not raw:
+        return "sqlite:///" + os.path.join(instance_path, "refapp.sqlite")
+    for prefix in ("postgres://", "postgresql://"):
+        if raw.startswith(prefix):
+            return "postgresql+psycopg://" + raw[len(prefix) :]
+    return raw
+
+
+def secret_key(instance_path: str) -> str:
+    """Return the instance's secret key, generated once into instance/secret_key."""
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app: config, extensions, blueprints, error handlers, commands."""
+    app = Flask(__name__, instance_relative_config=True)
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=database_url(os.environ.get("DATABASE_URL"), app.instance_path),
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        WTF_CSRF_TIME_LIMIT=None,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key(app.instance_path)
+    app.json.sort_keys = False
+
+    db.init_app(app)
+    migrate.init_app(
+        app, db, directory=str(Path(__file__).parent.parent / "migrations"), render_as_batch=True
+    )
+    csrf.init_app(app)
+
+    from . import models  # noqa: F401  (tables known to Alembic)
+    from .api import bp as api_bp
+    from .web import bp as web_bp
+
+    csrf.exempt(api_bp)
+    app.register_blueprint(api_bp)
+    app.register_blueprint(web_bp)
+    register_error_handlers(app)
+    return app
+
+
+def wants_json() -> bool:
+    """Return True when the request is for the API (or asks for JSON)."""
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Answer HTTP errors as the API's JSON body on /api, as a page elsewhere; never a bare 500."""
+    from .api.errors import error_response
+    from .extensions import db
+
+    codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 400: "invalid_json"}
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        """Show an HTTP error in the shape the client reads."""
+        if wants_json():
+            code = codes.get(error.code or 500, "http_error")
+            response = error_response(code, error.description or error.name)
+            response.status_code = error.code or 500
+            return response
+        return render_template("error.html", error=error), error.code
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):
+        """Log an unexpected failure and answer it plainly, after undoing any half-done write."""
+        if isinstance(error, HTTPException):
+            return http_error(error)
+        db.session.rollback()
+        app.logger.exception("unexpected error")
+        if wants_json():
+            return error_response("server_error", "Something went wrong on the server.")
+        return render_template("error.html", error=None), 500

@@ -1,0 +1,85 @@
+"""API routes: sessions, rounds (record, dry run, replace, undo), finish and the audit trail."""
+
+from typing import Any
+
+from flask import request, url_for
+
+from .. import services
+from ..extensions import db
+from ..games.base import RuleViolation
+from . import bp
+from .errors import violation_response
+
+
+@bp.errorhandler(RuleViolation)
+def rule_violation(error: RuleViolation):
+    """Answer a broken rule with its code, message and field; nothing was written."""
+    db.session.rollback()
+    return violation_response(error)
+
+
+def json_body() -> dict[str, Any]:
+    """Return the request's JSON object or raise ``invalid_json``."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise RuleViolation("invalid_json", "The request body must be a JSON object.")
+    return body
+
+
+def session_payload(session) -> dict[str, Any]:
+    """Return the API's session object for a stored session."""
+    return services.session_dict(services.describe(session))
+
+
+@bp.get("/sessions")
+def list_sessions():
+    """List sessions, newest first."""
+    return {"sessions": services.list_sessions()}
+
+
+@bp.post("/sessions")
+def create_session():
+    """Create a session: game, players in seat order, house rules."""
+    session = services.create_session(json_body())
+    payload = session_payload(session)
+    return payload, 201, {"Location": url_for("api.get_session", session_id=session.id)}
+
+
+@bp.get("/sessions/<int:session_id>")
+def get_session(session_id: int):
+    """Show a session: players, rules, rounds, totals, state and winners."""
+    return session_payload(services.load_session(session_id))
+
+
+@bp.post("/sessions/<int:session_id>/finish")
+def finish_session(session_id: int):
+    """End a session by the table's decision; winners are the highest totals."""
+    return session_payload(services.finish_session(session_id))
+
+
+@bp.post("/sessions/<int:session_id>/rounds")
+def record_round(session_id: int):
+    """Record a round, or with ?dry_run=1 check and score it without storing."""
+    dry_run = request.args.get("dry_run", "").lower() in ("1", "true", "yes")
+    played, session = services.record_round(session_id, json_body(), dry_run=dry_run)
+    if dry_run:
+        return {"round": played, "dry_run": True}, 200
+    return {"round": services.round_dict(played), "session": session_payload(session)}, 201
+
+
+@bp.put("/sessions/<int:session_id>/rounds/<int:number>")
+def replace_round(session_id: int, number: int):
+    """Replace a round's input; later rounds are replayed through the rules."""
+    return session_payload(services.replace_round(session_id, number, json_body()))
+
+
+@bp.delete("/sessions/<int:session_id>/rounds/<int:number>")
+def delete_round(session_id: int, number: int):
+    """Undo the last round (it stays in the audit trail)."""
+    return session_payload(services.delete_round(session_id, number))
+
+
+@bp.get("/sessions/<int:session_id>/audit")
+def audit(session_id: int):
+    """List every change to the session, oldest first."""
+    return {"entries": services.audit_entries(session_id)}

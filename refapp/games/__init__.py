@@ -1,0 +1,19 @@
+"""The games refapp referees, registered by slug; pure rules with no Flask or database."""
+
+from .base import Game, RuleViolation, quote
+from .dixit import Dixit
+
+GAMES: dict[str, Game] = {game.slug: game for game in (Dixit(),)}
+
+
+def get_game(slug: object) -> Game:
+    """Return the registered game for slug, or raise ``unknown_game`` quoting it."""
+    if isinstance(slug, str) and slug in GAMES:
+        return GAMES[slug]
+    raise RuleViolation(
+        "unknown_game",
+        "Unknown game {value}; refapp referees {known}.",
+        "game",
+        value=quote(slug),
+        known=", ".join(GAMES),
+    )

@@ -1,0 +1,368 @@
+"""Dixit: the storyteller, the laid-out positions, the votes and the score of a turn.
+
+A turn's input names the storyteller, the owner of the card at each position (1-based on the
+table, 0-based in the list) and each voter's position. The state carries the last storyteller and
+the deck bookkeeping (draw pile and discards), so the next turn can be checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .base import (
+    Game,
+    Outcome,
+    RuleOption,
+    RuleViolation,
+    Table,
+    mapping,
+    quote,
+    require,
+    sequence,
+    signed,
+    whole_number,
+)
+
+DECK_SIZE = 84
+ODYSSEY_BONUS_CAP = 3
+
+
+def hand_size(players: int) -> int:
+    """Return the cards each player holds: 7 with three players, else 6."""
+    return 7 if players == 3 else 6
+
+
+def share(players: int) -> int:
+    """Return the cards each player other than the storyteller lays: two with three players."""
+    return 2 if players == 3 else 1
+
+
+def position_count(players: int) -> int:
+    """Return how many cards are laid out each turn: five with three players, else one each."""
+    return 1 + share(players) * (players - 1)
+
+
+def names(players: list[str]) -> str:
+    """Join names for a sentence: 'Ann', 'Ann and Ben', 'Ann, Ben and Cy'."""
+    if len(players) <= 1:
+        return "".join(players)
+    return ", ".join(players[:-1]) + " and " + players[-1]
+
+
+class Dixit(Game):
+    """Dixit with the 2021 base rules, the three-player rules and the Odyssey options."""
+
+    slug = "dixit"
+    title = "Dixit"
+    min_players = 3
+    max_players = 8
+    options = (
+        RuleOption(
+            "target_score",
+            "int",
+            30,
+            "The game ends after the turn in which someone reaches this score (null: no target).",
+            minimum=1,
+            nullable=True,
+        ),
+        RuleOption(
+            "bonus_cap",
+            "int",
+            None,
+            "Most vote-bonus points a player may get in one turn (null: no cap; Odyssey: 3).",
+            minimum=0,
+            nullable=True,
+        ),
+        RuleOption(
+            "two_votes_large_game",
+            "bool",
+            False,
+            "Odyssey rule for 7 to 12 players: one or two votes each, a lone correct vote +1, "
+            "bonus capped at 3.",
+        ),
+        RuleOption(
+            "deck_exhausted",
+            "choice",
+            "reshuffle",
+            "When the draw pile cannot refill every hand: reshuffle the discards, or end the game.",
+            choices=("reshuffle", "end"),
+        ),
+    )
+
+    def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
+        """Return 3..8 players, or 3..12 with the Odyssey two-votes rule."""
+        return (3, 12) if rules.get("two_votes_large_game") else (3, 8)
+
+    def start(self, players, rules, setup):
+        """Deal the hands: the draw pile holds what is left of the 84 cards."""
+        count = len(players)
+        state = {
+            "last_storyteller": None,
+            "turns": 0,
+            "draw_pile": DECK_SIZE - count * hand_size(count),
+            "discard_pile": 0,
+            "reshuffles": 0,
+            "deck_exhausted": False,
+        }
+        return tuple(players), state
+
+    # -- checking ---------------------------------------------------------------------------
+
+    def play(self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False):
+        """Check a turn and score it; raises RuleViolation naming the broken rule."""
+        raw = mapping(raw, "round")
+        storyteller = self._storyteller(table, state, raw)
+        positions = self._positions(table, storyteller, raw)
+        if partial and raw.get("votes") is None:
+            checked = {"storyteller": storyteller, "positions": positions}
+            return Outcome(checked, {"complete": False}, dict(state))
+        votes = self._votes(table, storyteller, positions, raw)
+        entered = {"storyteller": storyteller, "positions": positions, "votes": votes}
+        result = self.score(table, entered)
+        return Outcome(entered, result, self._next_state(table, state, storyteller))
+
+    def _storyteller(self, table: Table, state: Mapping[str, Any], raw: Mapping) -> str:
+        storyteller = table.player(require(raw, "storyteller"), "storyteller")
+        last = state.get("last_storyteller")
+        if last is not None and storyteller != table.left_of(last):
+            raise RuleViolation(
+                "wrong_storyteller",
+                "It is {expected}'s turn to be the storyteller (to the left of {last}), "
+                "not {value}'s.",
+                "storyteller",
+                expected=table.left_of(last),
+                last=last,
+                value=quote(storyteller),
+            )
+        return storyteller
+
+    def _positions(self, table: Table, storyteller: str, raw: Mapping) -> list[str]:
+        laid = sequence(require(raw, "positions"), "positions")
+        owners = [table.player(owner, f"positions.{i}") for i, owner in enumerate(laid, 1)]
+        expected = position_count(table.size)
+        if len(owners) != expected:
+            raise RuleViolation(
+                "wrong_card_count",
+                "With {players} players {expected} cards are laid out, but {count} positions "
+                "were given.",
+                "positions",
+                players=table.size,
+                expected=expected,
+                count=len(owners),
+            )
+        for player in table.players:
+            want = 1 if player == storyteller else share(table.size)
+            laid_by = owners.count(player)
+            if laid_by != want:
+                role = "the storyteller" if player == storyteller else "each other player"
+                raise RuleViolation(
+                    "wrong_card_count",
+                    "{player} laid {count} card(s), but {role} lays exactly {want}.",
+                    "positions",
+                    player=player,
+                    count=laid_by,
+                    role=role,
+                    want=want,
+                )
+        return owners
+
+    def _votes(self, table: Table, storyteller: str, positions: list[str], raw: Mapping):
+        given = mapping(require(raw, "votes"), "votes")
+        by_voter: dict[str, Any] = {}
+        for key, value in given.items():
+            voter = table.player(key, f"votes.{key}")
+            if voter in by_voter:
+                raise RuleViolation(
+                    "duplicate_vote",
+                    "{voter} is listed twice among the votes.",
+                    f"votes.{voter}",
+                    voter=voter,
+                )
+            by_voter[voter] = value
+        if storyteller in by_voter:
+            raise RuleViolation(
+                "storyteller_voted",
+                "{storyteller} is the storyteller and does not vote (got {value}).",
+                f"votes.{storyteller}",
+                storyteller=storyteller,
+                value=quote(by_voter[storyteller]),
+            )
+        votes: dict[str, Any] = {}
+        for voter in table.players:
+            if voter in by_voter:
+                votes[voter] = self._vote(table, voter, by_voter[voter], positions)
+        for voter in table.players:
+            if voter != storyteller and voter not in votes:
+                raise RuleViolation(
+                    "missing_vote",
+                    "{voter} has not voted; every player but the storyteller votes once.",
+                    f"votes.{voter}",
+                    voter=voter,
+                )
+        return votes
+
+    def _vote(self, table: Table, voter: str, value: Any, positions: list[str]) -> Any:
+        where = f"votes.{voter}"
+        two_votes = bool(table.rules.get("two_votes_large_game"))
+        picks = value if isinstance(value, list) else [value]
+        allowed = 2 if two_votes else 1
+        if not picks:
+            raise RuleViolation("missing_vote", "{voter} gave an empty vote.", where, voter=voter)
+        if len(picks) > allowed:
+            raise RuleViolation(
+                "too_many_votes",
+                "{voter} voted {value}, but each player votes {allowed} time(s) at most.",
+                where,
+                voter=voter,
+                value=quote(value),
+                allowed=allowed,
+            )
+        numbers = [whole_number(pick, where) for pick in picks]
+        for number in numbers:
+            if not 1 <= number <= len(positions):
+                raise RuleViolation(
+                    "vote_out_of_range",
+                    "{voter} voted for position {value}, but the positions are 1 to {count}.",
+                    where,
+                    voter=voter,
+                    value=number,
+                    count=len(positions),
+                )
+        if len(set(numbers)) != len(numbers):
+            raise RuleViolation(
+                "duplicate_vote",
+                "{voter} put both votes on position {value}; two votes go to two different "
+                "positions.",
+                where,
+                voter=voter,
+                value=numbers[0],
+            )
+        for number in numbers:
+            if positions[number - 1] == voter:
+                raise RuleViolation(
+                    "vote_own_card",
+                    "{voter} voted for position {value}, which is {voter}'s own card.",
+                    where,
+                    voter=voter,
+                    value=number,
+                )
+        return numbers if two_votes else numbers[0]
+
+    # -- scoring ----------------------------------------------------------------------------
+
+    def score(self, table: Table, entered: Mapping[str, Any]) -> dict[str, Any]:
+        """Score a checked turn and explain every point (trusted input: call after checking)."""
+        storyteller = entered["storyteller"]
+        positions = entered["positions"]
+        votes = {
+            voter: (v if isinstance(v, list) else [v]) for voter, v in entered["votes"].items()
+        }
+        answer = positions.index(storyteller) + 1
+        voters = [p for p in table.players if p != storyteller]
+        finders = [v for v in voters if answer in votes[v]]
+        deltas = dict.fromkeys(table.players, 0)
+        lines = [f"{storyteller} was the storyteller; their card was at position {answer}."]
+
+        if not finders or len(finders) == len(voters):
+            outcome = "none_found" if not finders else "all_found"
+            for voter in voters:
+                deltas[voter] = 2
+            who = "Nobody" if not finders else f"All {len(voters)} voters"
+            lines.append(
+                f"{who} found the storyteller's card: {storyteller} 0, every other player +2."
+            )
+        else:
+            outcome = "some_found"
+            deltas[storyteller] = 3
+            for finder in finders:
+                deltas[finder] = 3
+            lines.append(
+                f"{names(finders)} found the storyteller's card ({len(finders)} of "
+                f"{len(voters)} voters): {storyteller} +3, "
+                + ", ".join(f"{f} +3" for f in finders)
+                + "."
+            )
+            missed = [v for v in voters if v not in finders]
+            lines.append(f"{names(missed)} did not find it: 0.")
+
+        if table.rules.get("two_votes_large_game"):
+            for finder in finders:
+                if len(votes[finder]) == 1:
+                    deltas[finder] += 1
+                    lines.append(f"{finder} found it with a single vote: +1 to {finder}.")
+
+        bonus = dict.fromkeys(table.players, 0)
+        for voter in voters:
+            for number in votes[voter]:
+                owner = positions[number - 1]
+                if owner != storyteller:
+                    bonus[owner] += 1
+                    lines.append(
+                        f"{voter} voted for {owner}'s card (position {number}): +1 to {owner}."
+                    )
+        cap = table.rules.get("bonus_cap")
+        if table.rules.get("two_votes_large_game"):
+            cap = ODYSSEY_BONUS_CAP if cap is None else min(cap, ODYSSEY_BONUS_CAP)
+        for player in voters:
+            if cap is not None and bonus[player] > cap:
+                lines.append(f"{player}'s vote bonus {bonus[player]} is capped at {cap}.")
+                bonus[player] = cap
+            deltas[player] += bonus[player]
+
+        lines.append("This turn: " + ", ".join(f"{p} {signed(d)}" for p, d in deltas.items()) + ".")
+        return {
+            "deltas": deltas,
+            "explanation": lines,
+            "outcome": outcome,
+            "storyteller": storyteller,
+            "storyteller_position": answer,
+            "storyteller_votes": len(finders),
+            "finders": finders,
+            "vote_bonus": {p: bonus[p] for p in voters},
+        }
+
+    # -- state ------------------------------------------------------------------------------
+
+    def _next_state(self, table: Table, state: Mapping[str, Any], storyteller: str):
+        """Discard the laid cards and refill every hand, reshuffling (or ending) when short."""
+        laid = position_count(table.size)
+        after = dict(state)
+        after["last_storyteller"] = storyteller
+        after["turns"] = state.get("turns", 0) + 1
+        after["discard_pile"] = state["discard_pile"] + laid
+        if state["draw_pile"] < laid:
+            if table.rules.get("deck_exhausted") == "end":
+                after["deck_exhausted"] = True
+                return after
+            after["draw_pile"] = state["draw_pile"] + after["discard_pile"]
+            after["discard_pile"] = 0
+            after["reshuffles"] = state.get("reshuffles", 0) + 1
+        else:
+            after["draw_pile"] = state["draw_pile"]
+        after["draw_pile"] -= laid
+        return after
+
+    def public_state(self, table, state, totals):
+        """Tell the table the next storyteller, the target and the deck's counts."""
+        last = state.get("last_storyteller")
+        return {
+            "next_storyteller": table.left_of(last) if last else None,
+            "storyteller_free": last is None,
+            "target_score": table.rules.get("target_score"),
+            "hand_size": hand_size(table.size),
+            "cards_per_player": share(table.size),
+            "positions": position_count(table.size),
+            "draw_pile": state["draw_pile"],
+            "discard_pile": state["discard_pile"],
+            "reshuffles": state.get("reshuffles", 0),
+            "deck_exhausted": state.get("deck_exhausted", False),
+            "turns": state.get("turns", 0),
+        }
+
+    def is_over(self, table, state, totals):
+        """The game ends after a turn that brings someone to the target (or empties the deck)."""
+        if state.get("deck_exhausted"):
+            return True
+        target = table.rules.get("target_score")
+        return target is not None and any(total >= target for total in totals.values())

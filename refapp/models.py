@@ -1,0 +1,119 @@
+"""The stored table: players, sessions with their seats, rounds as entered and scored, the audit."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    """Return the current time in UTC (a callable default, never a value fixed at import)."""
+    return datetime.now(UTC)
+
+
+#: a moment in time, stored with its time zone (UTC) on PostgreSQL
+Moment = Annotated[datetime, mapped_column(DateTime(timezone=True))]
+
+
+class Player(db.Model):
+    """A person, the same across sessions by name."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    created_at: Mapped[Moment] = mapped_column(default=utcnow)
+
+    seats: Mapped[list[SessionPlayer]] = relationship(back_populates="player")
+
+
+class GameSession(db.Model):
+    """One evening's game of one kind, with its house rules and the state before its first round."""
+
+    __tablename__ = "game_session"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(20), index=True)
+    name: Mapped[str] = mapped_column(String(100), default="")
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    setup: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    initial_state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[Moment] = mapped_column(default=utcnow, index=True)
+    updated_at: Mapped[Moment] = mapped_column(default=utcnow, onupdate=utcnow)
+    finished: Mapped[bool] = mapped_column(default=False, index=True)
+    #: "game" when the rules ended it (a correction may reopen it), "table" when the table did
+    finished_by: Mapped[str | None] = mapped_column(String(10))
+    finished_at: Mapped[Moment | None]
+
+    seats: Mapped[list[SessionPlayer]] = relationship(
+        back_populates="session",
+        order_by="SessionPlayer.seat",
+        cascade="all, delete-orphan",
+        lazy="selectin",
+    )
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="session", order_by="Round.number", cascade="all, delete-orphan"
+    )
+    audit: Mapped[list[AuditEntry]] = relationship(
+        back_populates="session", order_by="AuditEntry.id", cascade="all, delete-orphan"
+    )
+
+    @property
+    def players(self) -> list[str]:
+        """Return the seated players' names in seat order."""
+        return [seat.player.name for seat in self.seats]
+
+
+class SessionPlayer(db.Model):
+    """A player's seat at a session (seat 0 first, clockwise)."""
+
+    __tablename__ = "session_player"
+    __table_args__ = (
+        UniqueConstraint("session_id", "seat"),
+        UniqueConstraint("session_id", "player_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    seat: Mapped[int]
+
+    session: Mapped[GameSession] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(back_populates="seats", lazy="joined")
+
+
+class Round(db.Model):
+    """A round as the table entered it, its scored result, and the game state after it."""
+
+    __table_args__ = (UniqueConstraint("session_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    input: Mapped[dict[str, Any]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    recorded_at: Mapped[Moment] = mapped_column(default=utcnow)
+    corrected_at: Mapped[Moment | None]
+
+    session: Mapped[GameSession] = relationship(back_populates="rounds")
+
+
+class AuditEntry(db.Model):
+    """One change to a session, kept forever with the input before and after it."""
+
+    __tablename__ = "audit_entry"
+    __table_args__ = (Index("ix_audit_entry_session_id_id", "session_id", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"))
+    at: Mapped[Moment] = mapped_column(default=utcnow)
+    action: Mapped[str] = mapped_column(String(20))
+    round_number: Mapped[int | None]
+    before: Mapped[Any | None] = mapped_column(JSON)
+    after: Mapped[Any | None] = mapped_column(JSON)
+
+    session: Mapped[GameSession] = relationship(back_populates="audit")

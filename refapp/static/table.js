@@ -1,0 +1,18 @@
+// Small progressive enhancements; every page works without them.
+document.addEventListener("submit", (event) => {
+  const message = event.target.dataset.confirm;
+  if (message && !window.confirm(message)) event.preventDefault();
+});
+
+// Dixit: dim the storyteller's vote row, since the storyteller does not vote.
+function markStoryteller() {
+  const select = document.querySelector("select[data-storyteller]");
+  if (!select) return;
+  document.querySelectorAll(".vote-row").forEach((row) => {
+    row.classList.toggle("storyteller", row.dataset.voter === select.value);
+  });
+}
+document.addEventListener("change", (event) => {
+  if (event.target.matches("select[data-storyteller]")) markStoryteller();
+});
+document.addEventListener("DOMContentLoaded", markStoryteller);

@@ -1,0 +1,168 @@
+"""Pages: the sessions, a new session, the session page with its round form, corrections."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+from .. import services
+from ..extensions import db
+from ..games import GAMES, get_game
+from ..games.base import RuleViolation
+from . import bp
+from .dixit_form import DixitTurnForm
+from .forms import ButtonForm, NewSessionForm
+
+ROUND_FORMS = {"dixit": DixitTurnForm}
+
+
+def session_or_404(session_id: int) -> services.SessionView:
+    """Load and describe a session, or answer 404."""
+    try:
+        return services.describe(services.load_session(session_id))
+    except RuleViolation:
+        abort(404)
+
+
+def round_form(view: services.SessionView, entered: dict[str, Any] | None = None, **kwargs):
+    """Build the round form for the session's game."""
+    return ROUND_FORMS[view.session.game].build(view, entered, **kwargs)
+
+
+@bp.get("/")
+def index():
+    """Show the sessions, active ones first, and the ways to start a new one."""
+    sessions = services.list_sessions()
+    sessions.sort(key=lambda row: row["finished"])
+    return render_template("index.html", sessions=sessions, games=GAMES.values())
+
+
+@bp.route("/sessions/new", methods=["GET", "POST"])
+def new_session():
+    """Seat the players and choose the house rules of a new session."""
+    slug = request.values.get("game", "dixit")
+    if slug not in GAMES:
+        abort(404)
+    game = get_game(slug)
+    form = NewSessionForm.for_game(game)
+    if form.validate_on_submit():
+        try:
+            session = services.create_session(form.body())
+        except RuleViolation as error:
+            db.session.rollback()
+            form.show_violation(error)
+        else:
+            flash(f"Session started: {', '.join(session.players)}.")
+            return redirect(url_for("web.show_session", session_id=session.id))
+    status = 422 if request.method == "POST" else 200
+    return render_template("new_session.html", form=form, game=game), status
+
+
+def render_session(view: services.SessionView, form=None, status: int = 200):
+    """Render the session page with a round form (a fresh one unless given)."""
+    if form is None and not view.session.finished:
+        form = round_form(view)
+        form.expected_round.data = str(len(view.rounds) + 1)
+    return render_template(
+        "session.html",
+        view=view,
+        form=form,
+        button=ButtonForm(),
+        round_template=f"rounds/{view.session.game}_form.html",
+    ), status
+
+
+@bp.get("/sessions/<int:session_id>")
+def show_session(session_id: int):
+    """Show the standings, what comes next, the round form and the round history."""
+    return render_session(session_or_404(session_id))
+
+
+@bp.post("/sessions/<int:session_id>/rounds")
+def record_round(session_id: int):
+    """Record a round from the form; a refusal is shown next to its field."""
+    view = session_or_404(session_id)
+    form = round_form(view)
+    if form.validate_on_submit():
+        try:
+            played, _ = services.record_round(session_id, form.round_input())
+        except RuleViolation as error:
+            db.session.rollback()
+            form.show_violation(error)
+        else:
+            flash(f"Round {played.number} recorded.")
+            return redirect(url_for("web.show_session", session_id=session_id))
+    return render_session(session_or_404(session_id), form, 422)
+
+
+@bp.route("/sessions/<int:session_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
+def edit_round(session_id: int, number: int):
+    """Correct a past round; every later round is replayed through the rules."""
+    view = session_or_404(session_id)
+    if not 1 <= number <= len(view.rounds):
+        abort(404)
+    stored = view.rounds[number - 1]
+    if request.method == "GET":
+        form = round_form(view, stored.input)
+        return render_template(
+            "edit_round.html",
+            view=view,
+            form=form,
+            played=stored,
+            round_template=f"rounds/{view.session.game}_form.html",
+        )
+    form = round_form(view)
+    if form.validate_on_submit():
+        body = form.round_input()
+        body.pop("expected_round", None)
+        try:
+            services.replace_round(session_id, number, body)
+        except RuleViolation as error:
+            db.session.rollback()
+            if error.round is not None and error.round != number:
+                form.form_errors.append(f"Round {error.round} would break a rule: {error.message}")
+            else:
+                form.show_violation(error)
+        else:
+            flash(f"Round {number} corrected; later rounds were rescored.")
+            return redirect(url_for("web.show_session", session_id=session_id))
+    view = session_or_404(session_id)
+    return render_template(
+        "edit_round.html",
+        view=view,
+        form=form,
+        played=stored,
+        round_template=f"rounds/{view.session.game}_form.html",
+    ), 422
+
+
+@bp.post("/sessions/<int:session_id>/rounds/<int:number>/delete")
+def delete_round(session_id: int, number: int):
+    """Undo the last round (it stays in the audit trail)."""
+    return button_action(
+        session_id, lambda: services.delete_round(session_id, number), f"Round {number} undone."
+    )
+
+
+@bp.post("/sessions/<int:session_id>/finish")
+def finish_session(session_id: int):
+    """End the session now; the highest totals win."""
+    return button_action(
+        session_id, lambda: services.finish_session(session_id), "Session finished."
+    )
+
+
+def button_action(session_id: int, action, done: str):
+    """Run a one-button action, then show the session with what happened."""
+    session_or_404(session_id)
+    if not ButtonForm().validate_on_submit():
+        abort(400)
+    try:
+        action()
+    except RuleViolation as error:
+        db.session.rollback()
+        flash(error.message, "error")
+    else:
+        flash(done)
+    return redirect(url_for("web.show_session", session_id=session_id))

@@ -1,0 +1,115 @@
+"""Fixtures: an app on a temporary SQLite file, its client, and a helper for the JSON API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from refapp import create_app
+from refapp.extensions import db
+
+
+@pytest.fixture
+def app(tmp_path):
+    """Return an app with a fresh database in a temporary folder."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    """Return a test client."""
+    return app.test_client()
+
+
+class Api:
+    """Calls the JSON API the way a device at the table would."""
+
+    def __init__(self, client) -> None:
+        self.client = client
+
+    def create(self, players=("Ann", "Ben", "Cy", "Dee"), game="dixit", **extra: Any) -> dict:
+        """Create a session and return its object (asserting success)."""
+        response = self.client.post(
+            "/api/sessions", json={"game": game, "players": list(players), **extra}
+        )
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()
+
+    def record(self, session_id: int, body: dict, *, dry_run: bool = False):
+        """Post a round and return the response."""
+        suffix = "?dry_run=1" if dry_run else ""
+        return self.client.post(f"/api/sessions/{session_id}/rounds{suffix}", json=body)
+
+    def session(self, session_id: int) -> dict:
+        """Return the session object."""
+        response = self.client.get(f"/api/sessions/{session_id}")
+        assert response.status_code == 200
+        return response.get_json()
+
+    def audit(self, session_id: int) -> list[dict]:
+        """Return the session's audit entries."""
+        return self.client.get(f"/api/sessions/{session_id}/audit").get_json()["entries"]
+
+
+@pytest.fixture
+def api(client) -> Api:
+    """Return the API helper."""
+    return Api(client)
+
+
+class QueryCounter:
+    """Counts the SQL statements the app sends while it is active."""
+
+    def __init__(self, engine) -> None:
+        self.engine = engine
+        self.count = 0
+
+    def _count(self, *args: Any) -> None:
+        self.count += 1
+
+    def __enter__(self) -> QueryCounter:
+        event.listen(self.engine, "before_cursor_execute", self._count)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        event.remove(self.engine, "before_cursor_execute", self._count)
+
+
+@pytest.fixture
+def count_queries(app):
+    """Return a factory of query counters on the app's engine."""
+
+    def make() -> QueryCounter:
+        with app.app_context():
+            return QueryCounter(db.engine)
+
+    return make
+
+
+#: a four-player turn from the seed: Ann tells, Ben and Cy find it, Dee votes for Ben's card
+SEED_TURN = {
+    "storyteller": "Ann",
+    "positions": ["Dee", "Ann", "Ben", "Cy"],
+    "votes": {"Ben": 2, "Cy": 2, "Dee": 3},
+}
+
+
+def turn(storyteller: str, players=("Ann", "Ben", "Cy", "Dee")) -> dict:
+    """Return a valid four-player turn for any storyteller: everyone else finds the card."""
+    others = [p for p in players if p != storyteller]
+    positions = [storyteller, *others]
+    return {"storyteller": storyteller, "positions": positions, "votes": dict.fromkeys(others, 1)}
