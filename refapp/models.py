@@ -95,7 +95,8 @@ class Round(db.Model):
     number: Mapped[int]
     input: Mapped[dict[str, Any]] = mapped_column(JSON)
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
-    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: deferred: only the last round's state is ever needed to go on
+    state: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)
     recorded_at: Mapped[Moment] = mapped_column(default=utcnow)
     corrected_at: Mapped[Moment | None]
 

@@ -11,7 +11,7 @@ from wtforms.validators import InputRequired
 from ..games.base import RuleViolation
 from ..games.dixit import position_count
 from ..services import SessionView
-from .forms import add_error
+from .forms import add_error, options
 
 
 class DixitTurnForm(FlaskForm):
@@ -28,10 +28,10 @@ class DixitTurnForm(FlaskForm):
         players = view.table.players
         count = position_count(len(players))
         two_votes = bool(view.table.rules.get("two_votes_large_game"))
-        owner_choices = [("", "-")] + [(name, name) for name in players]
-        vote_choices = [("", "-")] + [(str(n), str(n)) for n in range(1, count + 1)]
+        owner_choices = options(["", *players], ["-", *players])
+        vote_choices = options(["", *range(1, count + 1)], ["-", *range(1, count + 1)])
         fields: dict[str, Field] = {
-            "storyteller": SelectField("Storyteller", choices=[(name, name) for name in players])
+            "storyteller": SelectField("Storyteller", choices=options(players))
         }
         for number in range(1, count + 1):
             fields[f"pos_{number}"] = SelectField(
@@ -40,9 +40,9 @@ class DixitTurnForm(FlaskForm):
                 choices=owner_choices,
             )
         for seat, name in enumerate(players):
-            fields[f"vote_{seat}"] = SelectField(name, choices=vote_choices)
+            fields[f"vote_{seat}"] = SelectField(name, choices=vote_choices, default="")
             if two_votes:
-                fields[f"vote2_{seat}"] = SelectField(f"{name} (2nd vote)", choices=vote_choices)
+                fields[f"vote2_{seat}"] = SelectField(f"{name} (2nd vote)", choices=vote_choices, default="")
         form_class = type("DixitTurnForm_", (cls,), fields)
         form_class.players = players
         form_class.two_votes = two_votes

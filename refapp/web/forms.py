@@ -10,6 +10,7 @@ from wtforms import (
     BooleanField,
     Field,
     HiddenField,
+    SelectChoice,
     SelectField,
     SelectMultipleField,
     StringField,
@@ -21,6 +22,13 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ..games.base import Game, RuleOption, RuleViolation
 
 WHOLE = re.compile(r"-?[0-9]{1,9}")
+
+
+def options(values: Any, labels: Any = None) -> list[SelectChoice]:
+    """Return select choices whose value and label are the given values (or labels)."""
+    values = list(values)
+    labels = values if labels is None else list(labels)
+    return [SelectChoice(str(value), str(label)) for value, label in zip(values, labels, strict=True)]
 
 
 class ButtonForm(FlaskForm):
@@ -42,11 +50,11 @@ def rule_field(option: RuleOption) -> Field:
         return BooleanField(label, default=option.default, **kwargs)
     if option.kind == "choice":
         return SelectField(
-            label, choices=[(c, c) for c in option.choices], default=option.default, **kwargs
+            label, choices=options(option.choices), default=option.default, **kwargs
         )
     if option.kind == "choices":
         return MultiCheckboxField(
-            label, choices=[(c, c) for c in option.choices], default=option.default, **kwargs
+            label, choices=options(option.choices), default=option.default, **kwargs
         )
     if option.kind == "int_list":
         default = ", ".join(str(v) for v in option.default or [])
