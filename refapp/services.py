@@ -329,11 +329,36 @@ def finished_error(session: GameSession) -> RuleViolation:
     )
 
 
-def record_round(session_id: Any, raw: Any, *, dry_run: bool = False) -> tuple[Any, GameSession]:
-    """Check and score a round; store it (and its audit entry) unless this is a dry run.
+def check_round(session_id: Any, raw: Any, number: Any = None) -> dict[str, Any]:
+    """Check (and score, if complete) a round without storing anything: the referee's dry run.
 
-    Returns (the stored Round, or the round object a dry run would store; the session).
+    Without ``number`` it is the next round of a running session; with one, a correction of
+    that round, checked against the state before it. Parts of a round may be sent alone.
     """
+    session = load_session(session_id)
+    rounds = session.rounds
+    if number is None:
+        if session.finished:
+            raise finished_error(session)
+        target = len(rounds) + 1
+        if isinstance(raw, Mapping):
+            expected_round(raw, target)
+    else:
+        target = round_number(number, len(rounds))
+    game = get_game(session.game)
+    before = state_after(session, rounds[: target - 1])
+    outcome = game.play(table_of(session), before, round_input(raw), partial=True)
+    return {
+        "number": target,
+        "input": outcome.input,
+        "result": outcome.result,
+        "recorded_at": None,
+        "dry_run": True,
+    }
+
+
+def record_round(session_id: Any, raw: Any) -> tuple[Round, GameSession]:
+    """Check and score a round, then store it with its audit entry; returns (round, session)."""
     session = load_session(session_id)
     if session.finished:
         raise finished_error(session)
@@ -344,15 +369,7 @@ def record_round(session_id: Any, raw: Any, *, dry_run: bool = False) -> tuple[A
     entered = round_input(raw)
     game = get_game(session.game)
     table = table_of(session)
-    outcome = game.play(table, state_after(session, rounds), entered, partial=dry_run)
-    if dry_run:
-        return {
-            "number": number,
-            "input": outcome.input,
-            "result": outcome.result,
-            "recorded_at": None,
-            "dry_run": True,
-        }, session
+    outcome = game.play(table, state_after(session, rounds), entered)
 
     played = Round(
         session_id=session.id,

@@ -25,8 +25,13 @@ def test_secret_key_is_generated_once_and_kept(tmp_path):
 
 
 def test_migrations_build_exactly_the_models(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "x",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite'}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "x",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite'}",
+        }
+    )
     with app.app_context():
         upgrade()
         with db.engine.connect() as connection:

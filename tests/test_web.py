@@ -25,8 +25,15 @@ def turn_form(storyteller="Ann", positions=("Dee", "Ann", "Ben", "Cy"), votes=No
 
 def new_session(client, players="Ann\nBen\nCy\nDee", **rules) -> int:
     """Start a Dixit session through the form and return its id."""
-    data = {"game": "dixit", "name": "Friday", "players": players, "rule_target_score": "30",
-            "rule_bonus_cap": "", "rule_deck_exhausted": "reshuffle", **rules}
+    data = {
+        "game": "dixit",
+        "name": "Friday",
+        "players": players,
+        "rule_target_score": "30",
+        "rule_bonus_cap": "",
+        "rule_deck_exhausted": "reshuffle",
+        **rules,
+    }
     response = client.post("/sessions/new?game=dixit", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
     return int(response.headers["Location"].rsplit("/", 1)[1])
@@ -53,8 +60,9 @@ def test_new_session_form_shows_the_house_rules_with_defaults(client):
 
 
 def test_new_session_form_stores_players_in_seat_order_and_rules(client, app):
-    sid = new_session(client, players="Ann\n Ben \n\nCy", rule_target_score="15",
-                      rule_bonus_cap="3")
+    sid = new_session(
+        client, players="Ann\n Ben \n\nCy", rule_target_score="15", rule_bonus_cap="3"
+    )
     with app.app_context():
         stored = db.session.get(GameSession, sid)
         assert stored.players == ["Ann", "Ben", "Cy"]
@@ -72,8 +80,13 @@ def test_new_session_form_stores_players_in_seat_order_and_rules(client, app):
     ],
 )
 def test_refused_session_shows_the_message_next_to_the_field(client, app, fields, message):
-    data = {"game": "dixit", "players": "Ann\nBen\nCy", "rule_target_score": "30",
-            "rule_deck_exhausted": "reshuffle", **fields}
+    data = {
+        "game": "dixit",
+        "players": "Ann\nBen\nCy",
+        "rule_target_score": "30",
+        "rule_deck_exhausted": "reshuffle",
+        **fields,
+    }
     response = client.post("/sessions/new?game=dixit", data=data)
     assert response.status_code == 422
     assert message in response.get_data(as_text=True)
@@ -107,11 +120,17 @@ def test_record_a_turn_through_the_form(client, app):
 @pytest.mark.parametrize(
     ("form", "message", "field"),
     [
-        (turn_form(votes={"Ben": "3", "Cy": "2", "Dee": "2"}),
-         "Ben voted for position 3, which is Ben&#39;s own card.", "vote_1"),
+        (
+            turn_form(votes={"Ben": "3", "Cy": "2", "Dee": "2"}),
+            "Ben voted for position 3, which is Ben&#39;s own card.",
+            "vote_1",
+        ),
         (turn_form(votes={"Ben": "2", "Cy": "2"}), "Dee has not voted", "vote_3"),
-        (turn_form(votes={"Ann": "1", "Ben": "2", "Cy": "2", "Dee": "3"}),
-         "Ann is the storyteller and does not vote", "vote_0"),
+        (
+            turn_form(votes={"Ann": "1", "Ben": "2", "Cy": "2", "Dee": "3"}),
+            "Ann is the storyteller and does not vote",
+            "vote_0",
+        ),
         (turn_form(positions=("Ben", "Ann", "Ben", "Cy")), "Ben laid 2 card(s)", "positions"),
         (turn_form(positions=("Dee", "Ann", "", "Cy")), "Choose who laid card 3.", "pos_3"),
     ],
@@ -143,8 +162,9 @@ def test_wrong_storyteller_is_refused_at_the_storyteller_field(client):
 def test_stale_form_from_a_second_phone_is_refused(client, app):
     sid = new_session(client)
     client.post(f"/sessions/{sid}/rounds", data=turn_form(expected_round="1"))
-    response = client.post(f"/sessions/{sid}/rounds",
-                           data=turn_form(storyteller="Ben", expected_round="1"))
+    response = client.post(
+        f"/sessions/{sid}/rounds", data=turn_form(storyteller="Ben", expected_round="1")
+    )
     assert response.status_code == 422
     assert "reload to see what changed" in response.get_data(as_text=True)
     assert count(app, Round) == 1
@@ -155,8 +175,9 @@ def test_correct_a_past_round_through_the_form(client, app):
     client.post(f"/sessions/{sid}/rounds", data=turn_form())
     edit = client.get(f"/sessions/{sid}/rounds/1/edit").get_data(as_text=True)
     assert '<option selected value="Dee">Dee</option>' in edit
-    response = client.post(f"/sessions/{sid}/rounds/1/edit",
-                           data=turn_form(votes={"Ben": "2", "Cy": "2", "Dee": "2"}))
+    response = client.post(
+        f"/sessions/{sid}/rounds/1/edit", data=turn_form(votes={"Ben": "2", "Cy": "2", "Dee": "2"})
+    )
     assert response.status_code == 302
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "Round 1 corrected" in page and "corrected</span>" in page
@@ -170,8 +191,9 @@ def test_correct_a_past_round_through_the_form(client, app):
 def test_refused_correction_shows_the_error_and_changes_nothing(client, app):
     sid = new_session(client)
     client.post(f"/sessions/{sid}/rounds", data=turn_form())
-    response = client.post(f"/sessions/{sid}/rounds/1/edit",
-                           data=turn_form(votes={"Ben": "3", "Cy": "2", "Dee": "2"}))
+    response = client.post(
+        f"/sessions/{sid}/rounds/1/edit", data=turn_form(votes={"Ben": "3", "Cy": "2", "Dee": "2"})
+    )
     assert response.status_code == 422
     assert "own card" in response.get_data(as_text=True)
     with app.app_context():
@@ -190,8 +212,13 @@ def test_undo_and_finish_buttons(client, app):
     assert "Record round" not in page
     with app.app_context():
         actions = [e.action for e in db.session.query(AuditEntry).order_by(AuditEntry.id)]
-    assert actions == ["create_session", "record_round", "delete_round", "record_round",
-                       "finish_session"]
+    assert actions == [
+        "create_session",
+        "record_round",
+        "delete_round",
+        "record_round",
+        "finish_session",
+    ]
 
 
 def test_missing_pages_answer_404(client):
@@ -201,19 +228,30 @@ def test_missing_pages_answer_404(client):
 
 
 def test_forms_require_the_csrf_token(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "x",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "x",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}",
+        }
+    )
     with app.app_context():
         db.create_all()
     client = app.test_client()
-    refused = client.post("/sessions/new?game=dixit",
-                          data={"game": "dixit", "players": "A\nB\nC"})
+    refused = client.post("/sessions/new?game=dixit", data={"game": "dixit", "players": "A\nB\nC"})
     assert refused.status_code == 400
     page = client.get("/sessions/new?game=dixit").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-    accepted = client.post("/sessions/new?game=dixit",
-                           data={"game": "dixit", "players": "A\nB\nC", "csrf_token": token,
-                                 "rule_target_score": "30", "rule_deck_exhausted": "reshuffle"})
+    accepted = client.post(
+        "/sessions/new?game=dixit",
+        data={
+            "game": "dixit",
+            "players": "A\nB\nC",
+            "csrf_token": token,
+            "rule_target_score": "30",
+            "rule_deck_exhausted": "reshuffle",
+        },
+    )
     assert accepted.status_code == 302
     api = client.post("/api/sessions", json={"game": "dixit", "players": ["X", "Y", "Z"]})
     assert api.status_code == 201
@@ -225,3 +263,38 @@ def test_names_are_shown_escaped(client, api):
     sid = api.create(players=["<b>Ann</b>", "Ben", "Cy"])["id"]
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+
+
+def test_check_only_scores_without_storing(client, app):
+    sid = new_session(client)
+    response = client.post(f"/sessions/{sid}/rounds", data={**turn_form(), "action": "check"})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "Checked: nothing wrong." in page and "Ben <b>+4</b>" in page
+    assert count(app, Round) == 0
+    refused = client.post(
+        f"/sessions/{sid}/rounds",
+        data={**turn_form(votes={"Ben": "3", "Cy": "2", "Dee": "2"}), "action": "check"},
+    )
+    assert refused.status_code == 422 and "own card" in refused.get_data(as_text=True)
+
+
+def test_check_a_correction_against_the_state_before_it(client, app):
+    sid = new_session(client)
+    client.post(f"/sessions/{sid}/rounds", data=turn_form())
+    client.post(
+        f"/sessions/{sid}/rounds",
+        data=turn_form(
+            storyteller="Ben",
+            positions=("Ben", "Ann", "Cy", "Dee"),
+            votes={"Ann": "1", "Cy": "1", "Dee": "2"},
+        ),
+    )
+    response = client.post(
+        f"/sessions/{sid}/rounds/1/edit",
+        data={**turn_form(votes={"Ben": "2", "Cy": "2", "Dee": "2"}), "action": "check"},
+    )
+    assert response.status_code == 200
+    assert "Checked: nothing wrong." in response.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.query(Round).filter_by(number=1).one().input == SEED_TURN

@@ -60,10 +60,10 @@ def finish_session(session_id: int):
 @bp.post("/sessions/<int:session_id>/rounds")
 def record_round(session_id: int):
     """Record a round, or with ?dry_run=1 check and score it without storing."""
-    dry_run = request.args.get("dry_run", "").lower() in ("1", "true", "yes")
-    played, session = services.record_round(session_id, json_body(), dry_run=dry_run)
-    if dry_run:
-        return {"round": played, "dry_run": True}, 200
+    body = json_body()
+    if request.args.get("dry_run", "").lower() in ("1", "true", "yes"):
+        return {"round": services.check_round(session_id, body), "dry_run": True}, 200
+    played, session = services.record_round(session_id, body)
     return {"round": services.round_dict(played), "session": session_payload(session)}, 201
 
 

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_wtf import FlaskForm
-from wtforms import Field, HiddenField, SelectField
+from wtforms import Field, SelectField
 from wtforms.validators import InputRequired
 
 from ..games.base import RuleViolation
 from ..games.dixit import position_count
 from ..services import SessionView
 from .forms import add_error, options
+from .round_form import RoundForm as BaseRoundForm
 
 
-class DixitTurnForm(FlaskForm):
+class DixitTurnForm(BaseRoundForm):
     """One Dixit turn as the table sees it after the reveal."""
 
-    expected_round = HiddenField()
     players: tuple[str, ...] = ()
     two_votes = False
     position_total = 0
@@ -42,7 +41,9 @@ class DixitTurnForm(FlaskForm):
         for seat, name in enumerate(players):
             fields[f"vote_{seat}"] = SelectField(name, choices=vote_choices, default="")
             if two_votes:
-                fields[f"vote2_{seat}"] = SelectField(f"{name} (2nd vote)", choices=vote_choices, default="")
+                fields[f"vote2_{seat}"] = SelectField(
+                    f"{name} (2nd vote)", choices=vote_choices, default=""
+                )
         form_class = type("DixitTurnForm_", (cls,), fields)
         form_class.players = players
         form_class.two_votes = two_votes
@@ -81,8 +82,8 @@ class DixitTurnForm(FlaskForm):
             "positions": [field.data for field in self.position_fields()],
             "votes": votes,
         }
-        if self.expected_round.data and self.expected_round.data.isdigit():
-            body["expected_round"] = int(self.expected_round.data)
+        if self.expected() is not None:
+            body["expected_round"] = self.expected()
         return body
 
     def show_violation(self, error: RuleViolation) -> None:
@@ -125,3 +126,6 @@ def initial_data(view: SessionView, entered: dict[str, Any]) -> dict[str, Any]:
         if len(picks) > 1:
             data[f"vote2_{seat}"] = str(picks[1])
     return data
+
+
+RoundForm = DixitTurnForm

@@ -28,7 +28,8 @@ def options(values: Any, labels: Any = None) -> list[SelectChoice]:
     """Return select choices whose value and label are the given values (or labels)."""
     values = list(values)
     labels = values if labels is None else list(labels)
-    return [SelectChoice(str(value), str(label)) for value, label in zip(values, labels, strict=True)]
+    pairs = zip(values, labels, strict=True)
+    return [SelectChoice(str(value), str(label)) for value, label in pairs]
 
 
 class ButtonForm(FlaskForm):
@@ -49,9 +50,7 @@ def rule_field(option: RuleOption) -> Field:
     if option.kind == "bool":
         return BooleanField(label, default=option.default, **kwargs)
     if option.kind == "choice":
-        return SelectField(
-            label, choices=options(option.choices), default=option.default, **kwargs
-        )
+        return SelectField(label, choices=options(option.choices), default=option.default, **kwargs)
     if option.kind == "choices":
         return MultiCheckboxField(
             label, choices=options(option.choices), default=option.default, **kwargs

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -11,10 +12,7 @@ from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.base import RuleViolation
 from . import bp
-from .dixit_form import DixitTurnForm
 from .forms import ButtonForm, NewSessionForm
-
-ROUND_FORMS = {"dixit": DixitTurnForm}
 
 
 def session_or_404(session_id: int) -> services.SessionView:
@@ -26,8 +24,14 @@ def session_or_404(session_id: int) -> services.SessionView:
 
 
 def round_form(view: services.SessionView, entered: dict[str, Any] | None = None, **kwargs):
-    """Build the round form for the session's game."""
-    return ROUND_FORMS[view.session.game].build(view, entered, **kwargs)
+    """Build the round form of the session's game (``refapp/web/<game>_form.py``)."""
+    module = importlib.import_module(f"{__package__}.{view.session.game}_form")
+    return module.RoundForm.build(view, entered, **kwargs)
+
+
+def form_template(view: services.SessionView) -> str:
+    """Return the template that lays out the session's round form."""
+    return f"rounds/{view.session.game}_form.html"
 
 
 @bp.get("/")
@@ -69,7 +73,7 @@ def render_session(view: services.SessionView, form=None, status: int = 200):
         view=view,
         form=form,
         button=ButtonForm(),
-        round_template=f"rounds/{view.session.game}_form.html",
+        round_template=form_template(view),
     ), status
 
 
@@ -81,19 +85,24 @@ def show_session(session_id: int):
 
 @bp.post("/sessions/<int:session_id>/rounds")
 def record_round(session_id: int):
-    """Record a round from the form; a refusal is shown next to its field."""
+    """Record a round from the form, or check a step of it; a refusal stands by its field."""
     view = session_or_404(session_id)
     form = round_form(view)
+    status = 422
     if form.validate_on_submit():
+        body = form.round_input()
         try:
-            played, _ = services.record_round(session_id, form.round_input())
+            if form.is_check():
+                form.show_check(services.check_round(session_id, body))
+                status = 200
+            else:
+                played, _ = services.record_round(session_id, body)
+                flash(f"Round {played.number} recorded.")
+                return redirect(url_for("web.show_session", session_id=session_id))
         except RuleViolation as error:
             db.session.rollback()
             form.show_violation(error)
-        else:
-            flash(f"Round {played.number} recorded.")
-            return redirect(url_for("web.show_session", session_id=session_id))
-    return render_session(session_or_404(session_id), form, 422)
+    return render_session(session_or_404(session_id), form, status)
 
 
 @bp.route("/sessions/<int:session_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
@@ -104,37 +113,34 @@ def edit_round(session_id: int, number: int):
         abort(404)
     stored = view.rounds[number - 1]
     if request.method == "GET":
-        form = round_form(view, stored.input)
-        return render_template(
-            "edit_round.html",
-            view=view,
-            form=form,
-            played=stored,
-            round_template=f"rounds/{view.session.game}_form.html",
-        )
+        return render_edit(view, round_form(view, stored.input), stored, 200)
     form = round_form(view)
+    status = 422
     if form.validate_on_submit():
         body = form.round_input()
         body.pop("expected_round", None)
         try:
-            services.replace_round(session_id, number, body)
+            if form.is_check():
+                form.show_check(services.check_round(session_id, body, number))
+                status = 200
+            else:
+                services.replace_round(session_id, number, body)
+                flash(f"Round {number} corrected; later rounds were rescored.")
+                return redirect(url_for("web.show_session", session_id=session_id))
         except RuleViolation as error:
             db.session.rollback()
             if error.round is not None and error.round != number:
                 form.form_errors.append(f"Round {error.round} would break a rule: {error.message}")
             else:
                 form.show_violation(error)
-        else:
-            flash(f"Round {number} corrected; later rounds were rescored.")
-            return redirect(url_for("web.show_session", session_id=session_id))
-    view = session_or_404(session_id)
+    return render_edit(session_or_404(session_id), form, stored, status)
+
+
+def render_edit(view: services.SessionView, form, stored, status: int):
+    """Render the correction page for a stored round."""
     return render_template(
-        "edit_round.html",
-        view=view,
-        form=form,
-        played=stored,
-        round_template=f"rounds/{view.session.game}_form.html",
-    ), 422
+        "edit_round.html", view=view, form=form, played=stored, round_template=form_template(view)
+    ), status
 
 
 @bp.post("/sessions/<int:session_id>/rounds/<int:number>/delete")
