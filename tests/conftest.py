@@ -2,30 +2,43 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
 from sqlalchemy import event
 
-from refapp import create_app
+from refapp import create_app, database_url
 from refapp.extensions import db
+
+#: run the suite against another database (e.g. PostgreSQL): its tables are dropped per test
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+
+
+def database_for(tmp_path) -> str:
+    """Return the test database URL: TEST_DATABASE_URL if set, else a temporary SQLite file."""
+    if TEST_DATABASE_URL:
+        return database_url(TEST_DATABASE_URL, str(tmp_path))
+    return f"sqlite:///{tmp_path / 'test.sqlite'}"
 
 
 @pytest.fixture
 def app(tmp_path):
-    """Return an app with a fresh database in a temporary folder."""
+    """Return an app with a fresh, empty database."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
+            "SQLALCHEMY_DATABASE_URI": database_for(tmp_path),
         }
     )
     with app.app_context():
+        db.drop_all()
         db.create_all()
     yield app
     with app.app_context():
+        db.session.remove()
         db.engine.dispose()
 
 
