@@ -1,9 +1,11 @@
 """The games refapp referees, registered by slug; pure rules with no Flask or database."""
 
 from .base import Game, RuleViolation, quote
+from .dalmuti import Dalmuti
 from .dixit import Dixit
+from .mighty import Mighty
 
-GAMES: dict[str, Game] = {game.slug: game for game in (Dixit(),)}
+GAMES: dict[str, Game] = {game.slug: game for game in (Dalmuti(), Mighty(), Dixit())}
 
 
 def get_game(slug: object) -> Game:

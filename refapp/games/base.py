@@ -7,6 +7,7 @@ function of the table, its house rules, the state before a round and the round's
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -175,7 +176,7 @@ class Table:
         return self.players[(self.seat(name) + 1) % self.size]
 
     def player(self, value: Any, where: str) -> str:
-        """Return value as a seated player's name or raise ``unknown_player``/``invalid_value``."""
+        """Return value as a seated player's name (trimmed, NFC) or raise ``unknown_player``."""
         if not isinstance(value, str):
             raise RuleViolation(
                 "invalid_value",
@@ -184,7 +185,7 @@ class Table:
                 where=where,
                 value=quote(value),
             )
-        name = value.strip()
+        name = unicodedata.normalize("NFC", value.strip())
         if name not in self.players:
             raise RuleViolation(
                 "unknown_player",
