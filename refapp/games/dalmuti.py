@@ -681,7 +681,7 @@ class Dalmuti(Game):
             "hands_to_play",
             "int",
             None,
-            "The session ends after this many hands (null: when the table finishes it).",
+            "The session ends after this many hands (none: when the table finishes it).",
             minimum=1,
             nullable=True,
         ),

@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("web", __name__)
 
-from . import views  # noqa: E402, F401  (routes register on bp)
+from . import dalmuti_play, views  # noqa: E402, F401  (routes register on bp)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -10,18 +11,21 @@ from wtforms import (
     BooleanField,
     Field,
     HiddenField,
+    RadioField,
     SelectChoice,
     SelectField,
     SelectMultipleField,
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired, Length, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..games.base import Game, RuleOption, RuleViolation
 
 WHOLE = re.compile(r"-?[0-9]{1,9}")
+#: a player's line when the first ranks come from a draw: the name, then the card drawn
+DRAW_LINE = re.compile(r"(?P<name>.*?\S)[\s:=,-]+(?P<draw>[0-9]{1,2}|[jJ])")
 
 
 def options(values: Any, labels: Any = None) -> list[SelectChoice]:
@@ -89,14 +93,52 @@ class NewSessionForm(FlaskForm):
     game = HiddenField()
 
     rule_options: tuple[RuleOption, ...] = ()
+    #: True for a game whose first ranks may come from a draw (Dalmuti's ``initial_draw``)
+    takes_draw = False
 
     @classmethod
     def for_game(cls, game: Game, **kwargs: Any) -> NewSessionForm:
         """Build the form with one field per house-rule option of the game."""
-        fields = {f"rule_{option.key}": rule_field(option) for option in game.options}
+        fields: dict[str, Field] = {
+            f"rule_{option.key}": rule_field(option) for option in game.options
+        }
+        if "initial_draw" in game.setup_keys:
+            fields["first_ranks"] = RadioField(
+                "First ranks",
+                choices=options(
+                    ["order", "draw"],
+                    [
+                        "As listed: the first name is the Greater Dalmuti, the last the Greater "
+                        "Peasant.",
+                        "By draw: write the card each player drew after their name, "
+                        "e.g. \u201cAnn 7\u201d (1 to 12, J for a jester, the worst).",
+                    ],
+                ),
+                default="order",
+            )
         form_class = type(f"NewSessionForm_{game.slug}", (cls,), fields)
         form_class.rule_options = game.options
+        form_class.takes_draw = "first_ranks" in fields
         return form_class(game=game.slug, **kwargs)
+
+    def by_draw(self) -> bool:
+        """Return True when the first ranks are to follow the draws written after the names."""
+        return self.takes_draw and self["first_ranks"].data == "draw"
+
+    def lines(self) -> list[str]:
+        """Return the non-empty lines of the players field, trimmed."""
+        return [line.strip() for line in (self.players.data or "").splitlines() if line.strip()]
+
+    def validate_players(self, field: Field) -> None:
+        """With a draw, check that every line ends in the card drawn."""
+        if not self.by_draw():
+            return
+        for line in self.lines():
+            if not DRAW_LINE.fullmatch(line):
+                raise ValidationError(
+                    f"Write the card {line} drew after the name, e.g. \u201c{line} 7\u201d "
+                    "(1 to 12, or J)."
+                )
 
     def rule_fields(self) -> list[Field]:
         """Return the house-rule fields in the game's order."""
@@ -104,20 +146,33 @@ class NewSessionForm(FlaskForm):
 
     def body(self) -> dict[str, Any]:
         """Return the API-shaped body for ``create_session``."""
-        names = [line.strip() for line in (self.players.data or "").splitlines() if line.strip()]
+        names = self.lines()
+        draws: dict[str, int | str] = {}
+        if self.by_draw():
+            names = []
+            for line in self.lines():
+                found = DRAW_LINE.fullmatch(line)
+                name = found["name"] if found else line
+                draw = found["draw"].upper() if found else ""
+                names.append(name)
+                key = unicodedata.normalize("NFC", name.strip())
+                draws[key] = int(draw) if draw.isdigit() else draw
         rules = {}
         for option in self.rule_options:
             value = rule_value(option, self[f"rule_{option.key}"].data)
             if value != option.default:
                 rules[option.key] = value
-        return {"game": self.game.data, "name": self.name.data, "players": names, "rules": rules}
+        body = {"game": self.game.data, "name": self.name.data, "players": names, "rules": rules}
+        if draws:
+            body["initial_draw"] = draws
+        return body
 
     def show_violation(self, error: RuleViolation) -> None:
         """Put a refused session's message next to the field it concerns."""
         path = error.field or ""
         if path.startswith("rules."):
             field = self._fields.get("rule_" + path.split(".", 1)[1])
-        elif path.startswith("players"):
+        elif path.startswith(("players", "initial_draw")):
             field = self.players
         elif path == "name":
             field = self.name

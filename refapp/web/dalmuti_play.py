@@ -1,0 +1,166 @@
+"""Dalmuti at the table: the "check a play" page, and the helpers the Dalmuti templates use.
+
+Checking a play is a pure question to the rules (``dalmuti.check_play``): nothing is stored.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from flask import abort, render_template, request
+from flask_wtf import FlaskForm
+from wtforms import StringField
+
+from ..games import dalmuti
+from ..games.base import RuleViolation
+from . import bp
+from .dalmuti_form import card_tokens, cards_field, exchanges, tax_lines
+from .forms import add_error
+from .views import session_or_404
+
+LANGUAGES = {"ko": "Korean", "hu": "Hungarian"}
+
+
+class CheckPlayForm(FlaskForm):
+    """The play before (empty to lead), the play someone wants to make, optionally their hand."""
+
+    previous = StringField(
+        "The play before it",
+        description="The cards last played in this trick. Leave empty to check a lead.",
+        render_kw={"placeholder": "e.g. 7 7 7", "autocomplete": "off"},
+    )
+    play = StringField(
+        "The play to check",
+        description="Numbers 1 (Dalmuti) to 12 (Peasant), J for a jester.",
+        render_kw={"placeholder": "e.g. 6 6 J", "autocomplete": "off"},
+    )
+    hand = StringField(
+        "Their hand (optional)",
+        description="The player's cards now, to check they hold the play.",
+        render_kw={"placeholder": "e.g. 2 6 6 9 12 J", "autocomplete": "off"},
+    )
+
+    def field_for(self, path: str):
+        """Return the field an error path points at (play, previous, hand)."""
+        return self._fields.get(path) if path in ("previous", "play", "hand") else None
+
+    def show_violation(self, error: RuleViolation) -> None:
+        """Put a refusal's message next to the field it concerns."""
+        add_error(self, self.field_for(error.field or ""), error.message)
+
+
+def set_words(cards: list, rank: int) -> str:
+    """Describe a checked play: '6, 6, J (3 × 6, Knight)', 'J (a jester alone, worth 13)'."""
+    count = len(cards)
+    if rank == dalmuti.JESTER_RANK:
+        alone = "a jester alone" if count == 1 else f"{count} jesters alone"
+        return f"{dalmuti.cards_text(cards)} ({alone}, worth 13, the worst)"
+    return f"{dalmuti.cards_text(cards)} ({count} × {rank}, {dalmuti.rank_name(rank)})"
+
+
+def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
+    """Check the play against the play before it (and the hand); return what to tell the table.
+
+    Raises RuleViolation with the rules' reason when the play is not allowed.
+    """
+    previous = card_tokens(form.previous.data)
+    play = card_tokens(form.play.data)
+    hand_text = (form.hand.data or "").strip()
+    hand = card_tokens(hand_text) if hand_text else None
+    rank = dalmuti.check_play(previous or None, play, hand)
+    cards = dalmuti.sort_cards(dalmuti.parse_cards(play, "play"))
+    for field, what, value in (
+        ("previous", "The play before", previous),
+        ("play", "These cards", play),
+        ("hand", "The hand", hand or []),
+    ):
+        counted = Counter(dalmuti.parse_cards(value, field))
+        dalmuti.check_supply(counted, removed, field, what)
+    lines = []
+    if previous:
+        before = dalmuti.sort_cards(dalmuti.parse_cards(previous, "previous"))
+        earlier = dalmuti.play_rank(before, "previous")
+        lines.append(f"Legal: {set_words(cards, rank)} beats {set_words(before, earlier)}.")
+    else:
+        lines.append(f"Legal lead: {set_words(cards, rank)}.")
+    if rank == 1:
+        lines.append("Nothing beats it: the others can only pass, and the trick ends.")
+    else:
+        lines.append(
+            f"To beat it: {len(cards)} card(s) of a number below {rank}, or pass "
+            "(a player may pass even when able to play)."
+        )
+    left = None
+    if hand is not None:
+        rest = Counter(dalmuti.parse_cards(hand, "hand")) - Counter(cards)
+        left = dalmuti.sort_cards(rest.elements())
+        if left:
+            lines.append(f"Left in the hand: {dalmuti.cards_text(left)}.")
+        else:
+            lines.append("That is their last card: they go out and take the next finishing place.")
+    return {"lines": lines, "cards": cards, "rank": rank, "left": left}
+
+
+@bp.route("/sessions/<int:session_id>/check-play", methods=["GET", "POST"])
+def dalmuti_check_play(session_id: int):
+    """Say whether a play may follow the play before it, and why not; nothing is stored."""
+    view = session_or_404(session_id)
+    if view.session.game != "dalmuti":
+        abort(404)
+    form = CheckPlayForm()
+    verdict = None
+    status = 200
+    if form.validate_on_submit():
+        removed = list(dalmuti.settings(view.table.rules)["removed_ranks"])
+        try:
+            verdict = judge(form, removed)
+        except RuleViolation as error:
+            form.show_violation(error)
+            status = 422
+        else:
+            if request.form.get("action") == "follow":
+                form.previous.data = cards_field(verdict["cards"])
+                form.play.data = ""
+                form.hand.data = ""
+                verdict = None
+    elif request.method == "POST":
+        status = 422
+    return render_template("dalmuti/check_play.html", view=view, form=form, verdict=verdict), status
+
+
+# -- template helpers (the status, history and form templates of Dalmuti) -------------------------
+
+
+@bp.app_template_global()
+def dalmuti_role_names(role: str) -> list[tuple[str, str]]:
+    """Return a role's Korean and Hungarian titles: [('ko', '달무티'), ('hu', 'Nagy Dalmuti')]."""
+    return [(language, dalmuti.role_name(role, language)) for language in LANGUAGES]
+
+
+@bp.app_template_global()
+def dalmuti_card_names() -> list[tuple[str, list[str]]]:
+    """Return each card with its titles in English, Korean and Hungarian, best first."""
+    cards = [*dalmuti.RANKS, dalmuti.JESTER]
+    return [
+        (str(card), [dalmuti.rank_name(card, language) for language in ("en", "ko", "hu")])
+        for card in cards
+    ]
+
+
+@bp.app_template_global()
+def dalmuti_tax_lines(due: list[dict[str, Any]]) -> list[str]:
+    """Return the tax of the next hand as sentences."""
+    return tax_lines(due)
+
+
+@bp.app_template_global()
+def dalmuti_exchanges(ranks: list[str], tribute: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Return a stored hand's tribute as giver, receiver and cards."""
+    return exchanges(ranks, tribute)
+
+
+@bp.app_template_global()
+def dalmuti_role_title(role: str) -> str:
+    """Return a role's English title."""
+    return dalmuti.role_name(role)
