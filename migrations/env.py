@@ -93,6 +93,12 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # Batch migrations rebuild tables on SQLite; with foreign keys on, dropping the old
+            # table would cascade into the rows that refer to it (rounds, seats, audit).
+            # The pragma only works outside a transaction, so it goes to the driver directly.
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
@@ -101,6 +107,12 @@ def run_migrations_online():
 
         with context.begin_transaction():
             context.run_migrations()
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise RuntimeError(f"migration left broken foreign keys: {broken[:5]}")
+        if sqlite:
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=ON")
 
 
 if context.is_offline_mode():

@@ -57,7 +57,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     csrf.init_app(app)
 
-    from . import models  # noqa: F401  (tables known to Alembic)
+    from . import cli, models  # noqa: F401  (tables known to Alembic)
     from .api import bp as api_bp
     from .web import bp as web_bp
 
@@ -65,6 +65,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api_bp)
     app.register_blueprint(web_bp)
     register_error_handlers(app)
+    cli.register(app)
     return app
 
 

@@ -42,8 +42,11 @@ class GameSession(db.Model):
     setup: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     initial_state: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[Moment] = mapped_column(default=utcnow, index=True)
-    updated_at: Mapped[Moment] = mapped_column(default=utcnow, onupdate=utcnow)
+    updated_at: Mapped[Moment] = mapped_column(default=utcnow, onupdate=utcnow, index=True)
     finished: Mapped[bool] = mapped_column(default=False, index=True)
+    #: a summary kept by the service for list pages: rounds played and totals per player
+    round_count: Mapped[int] = mapped_column(default=0, server_default="0")
+    totals: Mapped[dict[str, int]] = mapped_column(JSON, default=dict, server_default="{}")
     #: "game" when the rules ended it (a correction may reopen it), "table" when the table did
     finished_by: Mapped[str | None] = mapped_column(String(10))
     finished_at: Mapped[Moment | None]

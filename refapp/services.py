@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select
@@ -131,32 +132,115 @@ def session_dict(view: SessionView) -> dict[str, Any]:
     }
 
 
-def list_sessions(limit: int = 200) -> list[dict[str, Any]]:
-    """Return sessions newest first with their round counts, in a fixed number of queries."""
-    counts = (
-        select(Round.session_id, func.count(Round.id).label("rounds"))
-        .group_by(Round.session_id)
-        .subquery()
+@dataclass
+class SessionFilter:
+    """What the sessions list is narrowed to: game, a player's name, status, dates, page."""
+
+    game: str | None = None
+    player: str | None = None
+    finished: bool | None = None
+    date_from: date | None = None
+    date_to: date | None = None
+    page: int = 1
+    per_page: int = 50
+    #: the pages list active sessions first, by latest activity; the API newest first
+    active_first: bool = False
+
+    @classmethod
+    def from_args(cls, args: Mapping[str, str], **defaults: Any) -> SessionFilter:
+        """Read the filter from query parameters, refusing bad values with ``invalid_value``."""
+        wanted = cls(**defaults)
+        wanted.game = (args.get("game") or "").strip() or None
+        wanted.player = unicodedata.normalize("NFC", (args.get("player") or "").strip()) or None
+        status = (args.get("status") or args.get("finished") or "").strip().lower()
+        if status:
+            known = {"active": False, "false": False, "finished": True, "true": True}
+            if status not in known:
+                raise bad_parameter("status", status, "active or finished")
+            wanted.finished = known[status]
+        for key in ("from", "to"):
+            text = (args.get(key) or "").strip()
+            if text:
+                try:
+                    setattr(wanted, f"date_{key}", date.fromisoformat(text))
+                except ValueError:
+                    raise bad_parameter(key, text, "a date like 2026-11-27") from None
+        for key, most in (("page", 100_000), ("per_page", 500)):
+            text = (args.get(key) or "").strip()
+            if text:
+                if not text.isdigit() or not 1 <= int(text) <= most:
+                    raise bad_parameter(key, text, f"a whole number from 1 to {most}")
+                setattr(wanted, key, int(text))
+        return wanted
+
+
+def bad_parameter(key: str, value: str, wanted: str) -> RuleViolation:
+    """Return the refusal of a query parameter, quoting it."""
+    return RuleViolation(
+        "invalid_value",
+        "The filter {key} must be {wanted}, not {value}.",
+        key,
+        key=key,
+        wanted=wanted,
+        value=quote(value),
     )
-    rows = db.session.execute(
-        select(GameSession, func.coalesce(counts.c.rounds, 0))
-        .outerjoin(counts, counts.c.session_id == GameSession.id)
-        .order_by(GameSession.created_at.desc(), GameSession.id.desc())
-        .limit(limit)
+
+
+def list_sessions(wanted: SessionFilter | None = None) -> tuple[list[dict[str, Any]], int]:
+    """Return one page of sessions and how many match, in a fixed number of queries."""
+    wanted = wanted or SessionFilter()
+    query = select(GameSession)
+    if wanted.game:
+        query = query.where(GameSession.game == wanted.game)
+    if wanted.finished is not None:
+        query = query.where(GameSession.finished == wanted.finished)
+    if wanted.player:
+        seated = (
+            select(SessionPlayer.session_id)
+            .join(Player, Player.id == SessionPlayer.player_id)
+            .where(Player.name == wanted.player)
+        )
+        query = query.where(GameSession.id.in_(seated))
+    if wanted.date_from:
+        query = query.where(GameSession.created_at >= day_start(wanted.date_from))
+    if wanted.date_to:
+        query = query.where(GameSession.created_at < day_start(wanted.date_to + timedelta(days=1)))
+    total = db.session.scalar(select(func.count()).select_from(query.subquery())) or 0
+    if wanted.active_first:
+        order = [GameSession.finished, GameSession.updated_at.desc(), GameSession.id.desc()]
+    else:
+        order = [GameSession.created_at.desc(), GameSession.id.desc()]
+    page = db.session.scalars(
+        query.order_by(*order)
+        .limit(wanted.per_page)
+        .offset((max(wanted.page, 1) - 1) * wanted.per_page)
     ).all()
-    return [
-        {
-            "id": session.id,
-            "game": session.game,
-            "name": session.name,
-            "players": session.players,
-            "created_at": iso(session.created_at),
-            "updated_at": iso(session.updated_at),
-            "rounds": rounds,
-            "finished": session.finished,
-        }
-        for session, rounds in rows
-    ]
+    return [session_row(session) for session in page], total
+
+
+def day_start(day: date) -> datetime:
+    """Return midnight UTC at the start of a day."""
+    return datetime(day.year, day.month, day.day, tzinfo=UTC)
+
+
+def session_row(session: GameSession) -> dict[str, Any]:
+    """Return a session as the lists show it: game, players, rounds, leaders or winners."""
+    players = session.players
+    totals = {name: session.totals.get(name, 0) for name in players}
+    top = leaders(totals) if session.round_count else []
+    return {
+        "id": session.id,
+        "game": session.game,
+        "name": session.name,
+        "players": players,
+        "created_at": iso(session.created_at),
+        "updated_at": iso(session.updated_at),
+        "rounds": session.round_count,
+        "finished": session.finished,
+        "totals": totals,
+        "leaders": top,
+        "winners": leaders(totals) if session.finished else [],
+    }
 
 
 def audit_entries(session_id: Any) -> list[dict[str, Any]]:
@@ -379,7 +463,7 @@ def record_round(session_id: Any, raw: Any) -> tuple[Round, GameSession]:
         state=outcome.state,
     )
     session.rounds.append(played)
-    totals = totals_of(table.players, session.rounds)
+    totals = summarize(session)
     if game.is_over(table, outcome.state, totals):
         close(session, "game")
     session.updated_at = utcnow()
@@ -420,6 +504,7 @@ def replace_round(session_id: Any, number: Any, raw: Any) -> GameSession:
         played.result = outcome.result
         played.state = outcome.state
     rounds[target - 1].corrected_at = utcnow()
+    summarize(session)
     if session.finished_by != "table":
         if game.is_over(table, state, totals):
             close(session, "game")
@@ -450,6 +535,7 @@ def delete_round(session_id: Any, number: Any) -> GameSession:
     removed = rounds[-1]
     old = removed.input
     session.rounds.remove(removed)
+    summarize(session)
     reopen(session)
     session.updated_at = utcnow()
     audit(session, "delete_round", target, old, None)
@@ -481,6 +567,14 @@ def round_number(value: Any, count: int) -> int:
         value=quote(value),
         count=count,
     )
+
+
+def summarize(session: GameSession) -> dict[str, int]:
+    """Keep the session's round count and totals (for list pages) in step with its rounds."""
+    totals = totals_of(session.players, session.rounds)
+    session.round_count = len(session.rounds)
+    session.totals = totals
+    return totals
 
 
 def close(session: GameSession, by: str) -> None:

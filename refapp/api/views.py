@@ -33,8 +33,11 @@ def session_payload(session) -> dict[str, Any]:
 
 @bp.get("/sessions")
 def list_sessions():
-    """List sessions, newest first."""
-    return {"sessions": services.list_sessions()}
+    """List sessions, latest activity first; filter by game, player, status, dates; paged."""
+    wanted = services.SessionFilter.from_args(request.args)
+    sessions, total = services.list_sessions(wanted)
+    pages = max(1, -(-total // wanted.per_page))
+    return {"sessions": sessions, "total": total, "page": wanted.page, "pages": pages}
 
 
 @bp.post("/sessions")

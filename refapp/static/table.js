@@ -16,3 +16,13 @@ document.addEventListener("change", (event) => {
   if (event.target.matches("select[data-storyteller]")) markStoryteller();
 });
 document.addEventListener("DOMContentLoaded", markStoryteller);
+
+// Show stored UTC times in the phone's own time zone.
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("time[datetime]").forEach((node) => {
+    const moment = new Date(node.getAttribute("datetime"));
+    if (!Number.isNaN(moment.getTime())) {
+      node.textContent = moment.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    }
+  });
+});

@@ -36,10 +36,24 @@ def form_template(view: services.SessionView) -> str:
 
 @bp.get("/")
 def index():
-    """Show the sessions, active ones first, and the ways to start a new one."""
-    sessions = services.list_sessions()
-    sessions.sort(key=lambda row: row["finished"])
-    return render_template("index.html", sessions=sessions, games=GAMES.values())
+    """Show the sessions (active first, filterable, paged) and the ways to start a new one."""
+    error = None
+    try:
+        wanted = services.SessionFilter.from_args(request.args, per_page=20, active_first=True)
+    except RuleViolation as refusal:
+        error, wanted = refusal.message, services.SessionFilter(per_page=20, active_first=True)
+    sessions, total = services.list_sessions(wanted)
+    pages = max(1, -(-total // wanted.per_page))
+    return render_template(
+        "index.html",
+        sessions=sessions,
+        games=GAMES.values(),
+        wanted=wanted,
+        total=total,
+        pages=pages,
+        error=error,
+        args=request.args,
+    ), (422 if error else 200)
 
 
 @bp.route("/sessions/new", methods=["GET", "POST"])

@@ -1,0 +1,1 @@
+"""API routes for exporting and importing sessions."""

@@ -1,0 +1,1 @@
+"""API routes for players across sessions (statistics, renaming)."""

@@ -1,0 +1,1 @@
+"""Downloads of a session: the CSV of per-round deltas."""
