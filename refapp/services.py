@@ -245,7 +245,11 @@ def session_row(session: GameSession) -> dict[str, Any]:
 
 def audit_entries(session_id: Any) -> list[dict[str, Any]]:
     """Return a session's audit trail, oldest first."""
-    session = load_session(session_id, with_rounds=False)
+    return audit_of(load_session(session_id, with_rounds=False))
+
+
+def audit_of(session: GameSession) -> list[dict[str, Any]]:
+    """Return a loaded session's audit trail, oldest first, in one query."""
     entries = db.session.scalars(
         select(AuditEntry).where(AuditEntry.session_id == session.id).order_by(AuditEntry.id)
     )

@@ -17,7 +17,17 @@ def session_with_rounds(api, rounds: int) -> int:
     return sid
 
 
-@pytest.mark.parametrize("path", ["/api/sessions/{sid}", "/sessions/{sid}", "/api/sessions", "/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/sessions/{sid}",
+        "/sessions/{sid}",
+        "/sessions/{sid}/print",
+        "/sessions/{sid}/changes",
+        "/api/sessions",
+        "/",
+    ],
+)
 def test_reading_costs_the_same_for_3_and_30_rounds(api, client, count_queries, path):
     short = session_with_rounds(api, 3)
     long = session_with_rounds(api, 30)

@@ -336,3 +336,7 @@ class Game:
     def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
         """Return True when the game has reached its natural end."""
         return False
+
+    def describe_path(self, path: str) -> str:
+        """Name an input path in words for the audit trail ("votes.Dee" -> "Dee's vote")."""
+        return path.replace("_", " ").replace(".", " › ")

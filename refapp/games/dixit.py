@@ -360,6 +360,15 @@ class Dixit(Game):
             "turns": state.get("turns", 0),
         }
 
+    def describe_path(self, path: str) -> str:
+        """Name a turn's input path in words: "Dee's vote", "card 3's owner"."""
+        head, _, rest = path.partition(".")
+        if head == "votes" and rest:
+            return f"{rest}'s vote"
+        if path == "positions":
+            return "who laid cards 1, 2, ..."
+        return super().describe_path(path)
+
     def is_over(self, table, state, totals):
         """The game ends after a turn that brings someone to the target (or empties the deck)."""
         if state.get("deck_exhausted"):

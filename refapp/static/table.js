@@ -26,3 +26,7 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
 });
+
+document.addEventListener("click", (event) => {
+  if (event.target.matches("[data-print]")) window.print();
+});

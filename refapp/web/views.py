@@ -12,6 +12,7 @@ from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.base import RuleViolation
 from . import bp
+from .chart import build_chart
 from .forms import ButtonForm, NewSessionForm
 
 
@@ -88,6 +89,7 @@ def render_session(view: services.SessionView, form=None, status: int = 200):
         form=form,
         button=ButtonForm(),
         round_template=form_template(view),
+        chart=build_chart(view.table.players, view.rounds),
     ), status
 
 

@@ -1,0 +1,93 @@
+"""The score-progression chart: cumulative totals per round as SVG geometry for a template."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..models import Round
+
+WIDTH, HEIGHT = 360, 200
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
+#: distinct on screen and, with the dash patterns, on a black-and-white printout
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
+           "#e377c2", "#7f7f7f", "#bcbd22", "#393b79", "#637939")  # fmt: skip
+DASHES = ("", "6 3", "2 2", "8 3 2 3", "", "6 3", "2 2", "8 3 2 3", "", "6 3", "2 2", "8 3 2 3")
+
+
+@dataclass
+class Line:
+    """One player's line: name, colour, dash pattern, SVG points, final total."""
+
+    player: str
+    colour: str
+    dash: str
+    points: str
+    total: int
+
+
+@dataclass
+class Chart:
+    """Everything the template draws: the lines, the grid values and the round labels."""
+
+    width: int
+    height: int
+    lines: list[Line]
+    grid: list[tuple[float, int]]
+    rounds: list[tuple[float, int]]
+    left: int
+    right: int
+
+
+def progression(players: Sequence[str], rounds: Sequence[Round]) -> dict[str, list[int]]:
+    """Return each player's running total after every round, starting from 0."""
+    running = dict.fromkeys(players, 0)
+    series = {name: [0] for name in players}
+    for played in rounds:
+        for name in players:
+            running[name] += played.result["deltas"].get(name, 0)
+            series[name].append(running[name])
+    return series
+
+
+def nice_step(span: int) -> int:
+    """Return a round step (1, 2, 5, 10, 20, 50 ...) giving at most five intervals."""
+    magnitude = 1
+    while True:
+        for factor in (1, 2, 5):
+            if span <= 5 * factor * magnitude:
+                return factor * magnitude
+        magnitude *= 10
+
+
+def build_chart(players: Sequence[str], rounds: Sequence[Round]) -> Chart:
+    """Lay out the chart: x = round number, y = running total, one line per player."""
+    series = progression(players, rounds)
+    count = len(rounds)
+    values = [value for line in series.values() for value in line]
+    low, high = min(0, *values), max(1, *values)
+    step = nice_step(high - low)
+    low, high = (low // step) * step, -(-high // step) * step
+    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(index: int) -> float:
+        return round(LEFT + inner_w * index / max(count, 1), 1)
+
+    def y(value: int) -> float:
+        return round(TOP + inner_h * (high - value) / (high - low), 1)
+
+    lines = [
+        Line(
+            player=name,
+            colour=COLOURS[seat % len(COLOURS)],
+            dash=DASHES[seat % len(DASHES)],
+            points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series[name])),
+            total=series[name][-1],
+        )
+        for seat, name in enumerate(players)
+    ]
+    grid = [(y(value), value) for value in range(low, high + 1, step)]
+    marks = sorted({1, count, *range(nice_step(count), count, nice_step(count))})
+    return Chart(
+        WIDTH, HEIGHT, lines, grid, [(x(n), n) for n in marks if n >= 1], LEFT, WIDTH - RIGHT
+    )
