@@ -7,7 +7,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 export FLASK_APP := refapp
 
-.PHONY: install run migrate test lint format bench golden clean
+.PHONY: install run migrate test test-pg lint format bench golden clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ run: migrate
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest
+
+# the suite again on PostgreSQL: TEST_DATABASE_URL=postgresql://user:pass@host/db make test-pg
+test-pg: $(STAMP)
+	@test -n "$(TEST_DATABASE_URL)" || (echo "set TEST_DATABASE_URL to an empty PostgreSQL database"; exit 2)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)

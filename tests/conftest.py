@@ -6,6 +6,8 @@ import os
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
+from flask_migrate import upgrade
 from sqlalchemy import event
 
 from refapp import create_app, database_url
@@ -15,27 +17,45 @@ from refapp.extensions import db
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 
 
-def database_for(tmp_path) -> str:
-    """Return the test database URL: TEST_DATABASE_URL if set, else a temporary SQLite file."""
-    if TEST_DATABASE_URL:
-        return database_url(TEST_DATABASE_URL, str(tmp_path))
-    return f"sqlite:///{tmp_path / 'test.sqlite'}"
-
-
-@pytest.fixture
-def app(tmp_path):
-    """Return an app with a fresh, empty database."""
-    app = create_app(
+def make_test_app(url: str):
+    """Return an app for tests on the given database (CSRF off: tests post forms directly)."""
+    return create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": database_for(tmp_path),
+            "SQLALCHEMY_DATABASE_URI": url,
         }
     )
+
+
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory) -> str | None:
+    """With TEST_DATABASE_URL, empty that database and build it by the migrations, once."""
+    if not TEST_DATABASE_URL:
+        return None
+    url = database_url(TEST_DATABASE_URL, str(tmp_path_factory.mktemp("pg")))
+    app = make_test_app(url)
     with app.app_context():
         db.drop_all()
-        db.create_all()
+        db.session.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+        db.session.commit()
+        upgrade()
+        db.engine.dispose()
+    return url
+
+
+@pytest.fixture
+def app(tmp_path, migrated):
+    """Return an app with a fresh, empty database (migrated once on PostgreSQL, then emptied)."""
+    app = make_test_app(migrated or f"sqlite:///{tmp_path / 'test.sqlite'}")
+    with app.app_context():
+        if migrated:
+            names = ", ".join(table.name for table in db.metadata.sorted_tables)
+            db.session.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+            db.session.commit()
+        else:
+            db.create_all()
     yield app
     with app.app_context():
         db.session.remove()

@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("web", __name__)
 
-from . import archive, dalmuti_play, history, players, views  # noqa: E402, F401  (routes)
+from . import archive, dalmuti_play, history, players, signin, views  # noqa: E402, F401
