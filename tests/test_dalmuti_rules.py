@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refapp.games.base import RuleViolation, Table
+from refapp.games.base import RuleViolation, Table, leaders
 from refapp.games.dalmuti import (
     JESTER,
     RANK_NAMES,
@@ -437,6 +437,22 @@ def test_the_tax_due_names_givers_counts_and_which_cards():
     ]
 
 
+def test_the_state_lists_each_exchange_with_the_api_keys_only():
+    """Regression: API.md's tribute_due items are exactly {from, to, count, which}.
+
+    The golden runner compares lists whole, so the engine's own keys (role, after_receiving)
+    made every state check of tribute_due fail.
+    """
+    table, state = seat(4, tax_timing="sequential")
+    due = GAME.public_state(table, state, {})["tribute_due"]
+    assert due == [
+        {"from": "Dee", "to": "Ann", "count": 2, "which": "best"},
+        {"from": "Ann", "to": "Dee", "count": 2, "which": "any"},
+        {"from": "Cy", "to": "Ben", "count": 1, "which": "best"},
+        {"from": "Ben", "to": "Cy", "count": 1, "which": "any"},
+    ]
+
+
 def test_three_players_exchange_only_between_the_greater_pair():
     table, state = seat(3, allow_any_count=True)
     due = tribute_due(list(table.players), table.rules, 0)
@@ -552,7 +568,7 @@ def test_sequential_timing_lets_a_dalmuti_pass_on_the_tribute():
     assert hand(table, state, body).result["deltas"]["Ann"] == 4
     tribute["greater_dalmuti"] = [4, 4]
     refused("card_not_in_hand", hand, table, state, body)
-    due = GAME.public_state(table, state, {})["tribute_due"]
+    due = tribute_due(list(table.players), table.rules, 0)
     assert [d["after_receiving"] for d in due] == [False, True, False, True]
 
 
@@ -682,6 +698,18 @@ def test_illegal_plays():
     refused("card_not_in_hand", check_play, None, [3, 3], hand=[3, 4, 5])
     refused("supply_exceeded", check_play, None, [1, 1])
     refused("invalid_rank", check_play, None, [0])
+
+
+def test_a_play_of_a_removed_rank_exceeds_the_deck():
+    """Regression: check_play counted supply against the full deck, ignoring removed_ranks."""
+    assert check_play(None, [12]) == 12
+    error = refused("supply_exceeded", check_play, None, [12], removed=[11, 12])
+    assert "out of the deck" in error.message and error.field == "play"
+    refused("supply_exceeded", check_play, [11, 11], [10, 10], removed=[10])
+    assert check_play([11], [10], removed=[12]) == 10
+    tricks = start_tricks(["Ann", "Ben", "Cy"], {"Ann": 3, "Ben": 3, "Cy": 3})
+    refused("supply_exceeded", take_turn, tricks, "Ann", [11], removed=[11, 12])
+    assert take_turn(tricks, "Ann", [10], removed=[11, 12])["last"]["rank"] == 10
 
 
 def test_a_trick_ends_when_everyone_with_cards_passed_and_its_last_player_leads():
@@ -890,3 +918,483 @@ def test_the_explanation_accounts_for_every_player():
     for name in finish:
         assert any(line.startswith(f"{name} ") for line in lines)
     assert lines[-1] == "This hand: Ann +9, Ben +4, Cy 0, Dee +1, Eve +3, Fay +5."
+
+
+# -- worked table cases (golden style, values from the rules file) ---------------------------------
+
+FOUR, P5, SIX, SEVEN, NINE, TEN = (list(NAMES[:count]) for count in (4, 5, 6, 7, 9, 10))
+CY_JESTERS = [2, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 12, 12, "J", "J"]
+
+
+def due(gp: str, gd: str, lp: str | None = None, ld: str | None = None) -> list[dict]:
+    """Return the state's tribute_due: each peasant's tribute, then the Dalmuti's return."""
+    pairs = [(gp, gd, 2)] + ([(lp, ld, 1)] if lp else [])
+    items = []
+    for peasant, dalmuti, count in pairs:
+        items.append({"from": peasant, "to": dalmuti, "count": count, "which": "best"})
+        items.append({"from": dalmuti, "to": peasant, "count": count, "which": "any"})
+    return items
+
+
+def roles(*ranks: str) -> dict[str, str]:
+    """Return the state's roles for ranks given Greater Dalmuti first."""
+    return {name: role_of(index, len(ranks)) for index, name in enumerate(ranks, 1)}
+
+
+def below(*finish: str) -> dict[str, int]:
+    """Return the default points of a finishing order: one per player below."""
+    return {name: len(finish) - index for index, name in enumerate(finish, 1)}
+
+
+def step(body: dict, **expect) -> dict:
+    """Return one hand of a case: its input and what it must give (deltas, result, state, error)."""
+    return {"body": body, **expect}
+
+
+def dry(body: dict, **expect) -> dict:
+    """Return a dry-run step: checked (and scored if complete) but not recorded."""
+    return step(body, dry_run=True, **expect)
+
+
+TABLE_CASES = {
+    "four players without 11s and 12s: 57 cards, an 11 is out of the deck": {
+        "players": FOUR,
+        "rules": {"removed_ranks": [11, 12]},
+        "state": {"hand_sizes": {"Ann": 15, "Ben": 14, "Cy": 14, "Dee": 14}},
+        "rounds": [
+            dry({"tribute": {**TAX, "greater_dalmuti": [11, 10]}}, error="supply_exceeded"),
+            step(
+                {
+                    "tribute": {**TAX, "greater_dalmuti": [10, 10], "lesser_dalmuti": [9]},
+                    "hands": {"Ann": [1, 2, 3, 3, 3, 4, 4, 4, 4, 6, 6, 6, 6, 6, "J"]},
+                    "finish_order": FOUR,
+                },
+                error="card_not_in_hand",
+            ),
+            step(
+                {
+                    "tribute": {**TAX, "greater_dalmuti": [10, 10], "lesser_dalmuti": [10]},
+                    "finish_order": FOUR,
+                },
+                deltas=below(*FOUR),
+            ),
+        ],
+    },
+    "five players without 12s: 14, 14, 14, 13, 13 and hands to match": {
+        "players": P5,
+        "rules": {"removed_ranks": [12]},
+        "state": {"hand_sizes": {"Ann": 14, "Ben": 14, "Cy": 14, "Dee": 13, "Eve": 13}},
+        "rounds": [
+            dry({"hands": {"Eve": [*EVE[:11], 11, 11, "J"]}}, error="wrong_hand_size"),
+            dry({"hands": {"Eve": [*EVE[:11], 11, 12]}}, error="supply_exceeded"),
+            dry(
+                {
+                    "tribute": {**TAX, "greater_peasant": [2, 4], "greater_dalmuti": [11, 11]},
+                    "hands": {"Eve": [*EVE[:11], 11, 11]},
+                },
+                result={"complete": False},
+            ),
+        ],
+    },
+    "the Korean deal gives the odd cards from the Greater Peasant up": {
+        "players": SEVEN,
+        "rules": {"extra_cards_to": "greater_peasant_first"},
+        "state": {"hand_sizes": dict(zip(SEVEN, [11, 11, 11, 11, 12, 12, 12], strict=True))},
+        "rounds": [dry({"hands": {"Ann": [12] * 12}}, error="wrong_hand_size")],
+    },
+    "three players: the middle one is a merchant, only the greater pair pays tax": {
+        "players": NAMES[:3],
+        "rules": {"allow_any_count": True},
+        "state": {
+            "hand_sizes": {"Cy": 27, "Ann": 27, "Ben": 26},
+            "roles": roles("Cy", "Ann", "Ben"),
+        },
+        "rounds": [
+            step({"finish_order": ["Cy", "Ann", "Ben"]}, error="tribute_required"),
+            step(
+                {
+                    "tribute": {"greater_peasant": [1, 2], "greater_dalmuti": [12, 12]},
+                    "finish_order": ["Cy", "Ann", "Ben"],
+                },
+                deltas={"Cy": 2, "Ann": 1, "Ben": 0},
+                state={
+                    "ranks": ["Cy", "Ann", "Ben"],
+                    "dealer": "Ben",
+                    "tribute_due": due("Ben", "Cy"),
+                },
+            ),
+        ],
+    },
+    "nine players: nine cards each but the last, and every role": {
+        "players": NINE,
+        "rules": {"allow_any_count": True},
+        "rounds": [
+            step(
+                {"tribute": TAX, "finish_order": NINE[::-1]},
+                deltas=below(*NINE[::-1]),
+                state={
+                    "roles": roles(*NINE[::-1]),
+                    "hand_sizes": {**dict.fromkeys(NINE[1:], 9), "Ann": 8},
+                    "tribute_due": due("Ann", "Ida", "Ben", "Hal"),
+                    "dealer": "Ann",
+                },
+            )
+        ],
+    },
+    "ten players: eight cards each": {
+        "players": TEN,
+        "rules": {"allow_any_count": True},
+        "state": {"hand_sizes": dict.fromkeys(TEN, 8), "roles": roles(*TEN)},
+        "rounds": [step({"tribute": TAX, "finish_order": TEN}, deltas=below(*TEN))],
+    },
+    "the first ranks from a draw, a jester the worst; the seats stay as entered": {
+        "players": FOUR,
+        "setup": {"initial_draw": {"Ann": "J", "Ben": 12, "Cy": 2, "Dee": 11}},
+        "start": {
+            "ranks": ["Cy", "Dee", "Ben", "Ann"],
+            "roles": roles("Cy", "Dee", "Ben", "Ann"),
+            "dealer": "Ann",
+            "tribute_due": due("Ann", "Cy", "Ben", "Dee"),
+        },
+        "rounds": [
+            step(
+                {"tribute": TAX, "finish_order": FOUR},
+                deltas=below(*FOUR),
+                result={"ranks_before": ["Cy", "Dee", "Ben", "Ann"], "ranks_after": list(FOUR)},
+            )
+        ],
+    },
+    "a merchant's revolution: no tax, ranks stay, the next hand is taxed": {
+        "players": P5,
+        "rounds": [
+            step(
+                {
+                    "revolution": {"player": "Cy", "kind": "plain"},
+                    "hands": {"Cy": CY_JESTERS},
+                    "tribute": TAX,
+                    "finish_order": P5,
+                },
+                error="tribute_not_allowed",
+            ),
+            step(
+                {
+                    "revolution": {"player": "Cy", "kind": "plain"},
+                    "hands": {"Cy": CY_JESTERS},
+                    "finish_order": P5[::-1],
+                },
+                deltas=below(*P5[::-1]),
+                result={"revolution": "plain", "ranks_during": list(P5)},
+                state={"tribute_due": due("Ann", "Eve", "Ben", "Dee"), "hands_played": 1},
+            ),
+            step({"finish_order": P5}, error="tribute_required"),
+        ],
+    },
+    "the Greater Peasant's greater revolution; the finish order ranks the next hand": {
+        "players": P5,
+        "rounds": [
+            step(
+                {"revolution": {"player": "Ben", "kind": "greater"}, "finish_order": P5},
+                error="revolution_kind_not_allowed",
+            ),
+            step(
+                {
+                    "revolution": {"player": "Eve", "kind": "greater"},
+                    "finish_order": ["Dee", "Ann", "Eve", "Cy", "Ben"],
+                },
+                deltas={"Dee": 4, "Ann": 3, "Eve": 2, "Cy": 1, "Ben": 0},
+                result={
+                    "revolution": "greater",
+                    "ranks_during": ["Eve", "Dee", "Cy", "Ben", "Ann"],
+                },
+                state={
+                    "ranks": ["Dee", "Ann", "Eve", "Cy", "Ben"],
+                    "roles": roles("Dee", "Ann", "Eve", "Cy", "Ben"),
+                    "dealer": "Ben",
+                    "tribute_due": due("Ben", "Dee", "Cy", "Ann"),
+                },
+            ),
+            step(
+                {"tribute": TAX, "finish_order": P5},
+                deltas=below(*P5),
+                result={"ranks_before": ["Dee", "Ann", "Eve", "Cy", "Ben"]},
+            ),
+        ],
+        "totals": {"Ann": 7, "Ben": 3, "Cy": 3, "Dee": 5, "Eve": 2},
+    },
+    "gp_may_choose_plain off: the Greater Peasant's revolution is greater": {
+        "players": P5,
+        "rules": {"gp_may_choose_plain": False},
+        "rounds": [
+            step(
+                {"revolution": {"player": "Eve", "kind": "plain"}, "finish_order": P5},
+                error="revolution_kind_not_allowed",
+            ),
+            step(
+                {"revolution": {"player": "Ben", "kind": "plain"}, "finish_order": P5},
+                deltas=below(*P5),
+            ),
+        ],
+    },
+    "greater_revolution off: the Greater Peasant's revolution is plain": {
+        "players": P5,
+        "rules": {"greater_revolution": False},
+        "rounds": [
+            step(
+                {"revolution": {"player": "Eve", "kind": "greater"}, "finish_order": P5},
+                error="revolution_kind_not_allowed",
+            ),
+            step(
+                {"revolution": {"player": "Eve", "kind": "plain"}, "finish_order": P5},
+                deltas=below(*P5),
+                result={"revolution": "plain", "ranks_during": list(P5)},
+            ),
+        ],
+    },
+    "the Lesser Peasant's revolution reverses all but the Greater Peasant": {
+        "players": SIX,
+        "rules": {"lesser_peasant_revolution": True},
+        "rounds": [
+            step(
+                {"revolution": {"player": "Cy", "kind": "greater"}, "finish_order": SIX},
+                error="revolution_kind_not_allowed",
+            ),
+            step(
+                {"revolution": {"player": "Eve", "kind": "greater"}, "finish_order": SIX},
+                deltas=below(*SIX),
+                result={"ranks_during": ["Eve", "Dee", "Cy", "Ben", "Ann", "Fay"]},
+            ),
+        ],
+    },
+    "a revolution needs both jesters in the hand entered": {
+        "players": P5,
+        "rounds": [
+            step(
+                {
+                    "revolution": {"player": "Eve", "kind": "greater"},
+                    "hands": {"Eve": EVE},
+                    "finish_order": P5,
+                },
+                error="revolution_without_jesters",
+            ),
+            step(
+                {
+                    "revolution": {"player": "Dee", "kind": "plain"},
+                    "hands": {"Dee": DEE},
+                    "finish_order": P5,
+                },
+                error="revolution_without_jesters",
+            ),
+        ],
+    },
+    "tax off: a tribute is refused and none is due": {
+        "players": FOUR,
+        "rules": {"tax": False},
+        "state": {"tribute_due": [], "hands_played": 1},
+        "rounds": [
+            step({"tribute": TAX, "finish_order": FOUR}, error="tribute_not_allowed"),
+            step({"finish_order": FOUR}, deltas=below(*FOUR)),
+        ],
+    },
+    "tax_first_hand off: no tax in the first hand, due from the second": {
+        "players": FOUR,
+        "rules": {"tax_first_hand": False},
+        "state": {"tribute_due": due("Dee", "Ann", "Cy", "Ben"), "hands_played": 2},
+        "rounds": [
+            step({"tribute": TAX, "finish_order": FOUR}, error="tribute_not_allowed"),
+            step(
+                {"finish_order": FOUR[::-1]},
+                deltas=below(*FOUR[::-1]),
+                state={"tribute_due": due("Ann", "Dee", "Ben", "Cy")},
+            ),
+            step({"finish_order": FOUR}, error="tribute_required"),
+            step({"tribute": TAX, "finish_order": FOUR}, deltas=below(*FOUR)),
+        ],
+    },
+    "sequential timing: a Dalmuti may give back a card received in tribute": {
+        "players": P5,
+        "rules": {"tax_timing": "sequential"},
+        "rounds": [
+            step(
+                {
+                    "tribute": {
+                        "greater_peasant": [2, 4],
+                        "greater_dalmuti": [4, 12],
+                        "lesser_peasant": [3],
+                        "lesser_dalmuti": [3],
+                    },
+                    "hands": {"Ann": ANN, "Dee": DEE, "Eve": EVE},
+                    "finish_order": P5,
+                },
+                deltas=below(*P5),
+            )
+        ],
+    },
+    "simultaneous timing: a Dalmuti gives from the hand as dealt": {
+        "players": P5,
+        "rounds": [
+            step(
+                {
+                    "tribute": {
+                        "greater_peasant": [2, 4],
+                        "greater_dalmuti": [4, 12],
+                        "lesser_peasant": [3],
+                        "lesser_dalmuti": [12],
+                    },
+                    "hands": {"Ann": ANN, "Dee": DEE, "Eve": EVE},
+                    "finish_order": P5,
+                },
+                error="card_not_in_hand",
+            ),
+        ],
+    },
+    "tax and finish-order refusals, then a good hand": {
+        "players": P5,
+        "state": {"hands_played": 1, "hands_total": None},
+        "rounds": [
+            dry(
+                {"tribute": {**TAX, "lesser_peasant": [5]}, "hands": {"Dee": DEE}},
+                error="tribute_not_best",
+            ),
+            dry(
+                {"tribute": {**TAX, "greater_peasant": [4, 4]}, "hands": {"Eve": EVE}},
+                error="tribute_not_best",
+            ),
+            dry(
+                {"tribute": {**TAX, "greater_peasant": [2, 3]}, "hands": {"Eve": EVE}},
+                error="card_not_in_hand",
+            ),
+            dry({"tribute": {**TAX, "greater_dalmuti": [12, "J"]}}, error="jester_in_tribute"),
+            dry({"tribute": {**TAX, "lesser_dalmuti": [13]}}, error="invalid_rank"),
+            dry({"tribute": {**TAX, "lesser_dalmuti": [11, 12]}}, error="wrong_tribute_count"),
+            dry({"tribute": TAX, "hands": {"Ben": [12] * 15}}, error="wrong_hand_size"),
+            step(
+                {"tribute": {**TAX, "lesser_peasant": None}, "finish_order": P5},
+                error="tribute_required",
+            ),
+            step({"tribute": TAX, "finish_order": P5[:4]}, error="finish_order_invalid"),
+            step({"tribute": TAX, "finish_order": [*P5[:4], "Zed"]}, error="unknown_player"),
+            step({"tribute": TAX, "finish_order": P5}, deltas=below(*P5)),
+        ],
+    },
+    "players below plus one": {
+        "players": P5,
+        "rules": {"scoring": "players_below_plus_one"},
+        "rounds": [
+            step(
+                {"tribute": TAX, "finish_order": ["Cy", "Ann", "Eve", "Ben", "Dee"]},
+                deltas={"Ann": 4, "Ben": 2, "Cy": 5, "Dee": 1, "Eve": 3},
+            )
+        ],
+    },
+    "rising bonus: the Dalmutis gain what their peasants rose, never less than 0": {
+        "players": P5,
+        "rules": {"rising_bonus": True},
+        "rounds": [
+            # Eve (GP) rose 5 -> 1: Ann +4; Dee (LP) rose 4 -> 3: Ben +1
+            step(
+                {"tribute": TAX, "finish_order": ["Eve", "Ann", "Dee", "Ben", "Cy"]},
+                deltas={"Ann": 7, "Ben": 2, "Cy": 0, "Dee": 2, "Eve": 4},
+            ),
+            # Cy (GP) rose 5 -> 2: Eve +3; Ben (LP) fell 4 -> 5: Ann +0
+            step(
+                {"tribute": TAX, "finish_order": ["Eve", "Cy", "Dee", "Ann", "Ben"]},
+                deltas={"Eve": 7, "Cy": 3, "Dee": 2, "Ann": 1, "Ben": 0},
+            ),
+        ],
+    },
+    "rising bonus after a greater revolution follows the ranks during the hand": {
+        "players": P5,
+        "rules": {"rising_bonus": True},
+        "rounds": [
+            # during: Eve, Dee, Cy, Ben, Ann; Ann (GP) rose 5 -> 1: Eve +4; Ben (LP) 4 -> 2: Dee +2
+            step(
+                {
+                    "revolution": {"player": "Eve", "kind": "greater"},
+                    "finish_order": ["Ann", "Ben", "Eve", "Cy", "Dee"],
+                },
+                deltas={"Ann": 4, "Ben": 3, "Cy": 1, "Dee": 2, "Eve": 6},
+            )
+        ],
+    },
+    "hands_to_play ends the session; the highest totals share the win": {
+        "players": FOUR,
+        "rules": {"hands_to_play": 2},
+        "rounds": [
+            step(
+                {"tribute": TAX, "finish_order": FOUR}, state={"hands_played": 1, "hands_total": 2}
+            ),
+            step(
+                {"tribute": TAX, "finish_order": FOUR[::-1]},
+                deltas=below(*FOUR[::-1]),
+                state={"hands_played": 2, "hands_left": 0},
+            ),
+        ],
+        "totals": dict.fromkeys(FOUR, 3),
+        "over": True,
+        "winners": list(FOUR),
+    },
+}
+
+
+def subset(expected, actual) -> bool:
+    """Return True if expected is contained in actual (objects by key, anything else equal)."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(
+            key in actual and subset(value, actual[key]) for key, value in expected.items()
+        )
+    return expected == actual
+
+
+@pytest.mark.parametrize("name", list(TABLE_CASES))
+def test_worked_table_case(name):
+    case = TABLE_CASES[name]
+    rules = GAME.resolve_rules(case.get("rules", {}))
+    GAME.check_players(case["players"], rules)
+    seats, state = GAME.start(case["players"], rules, case.get("setup", {}))
+    assert seats == tuple(case["players"])
+    table = Table(seats, rules)
+    totals = dict.fromkeys(seats, 0)
+    assert subset(case.get("start", {}), GAME.public_state(table, state, totals))
+    for number, played in enumerate(case["rounds"], 1):
+        partial = played.get("dry_run", False)
+        if "error" in played:
+            refused(played["error"], hand, table, state, played["body"], partial)
+            continue
+        outcome = hand(table, state, played["body"], partial)
+        result = outcome.result
+        assert set(result.get("deltas", seats)) == set(seats), number
+        if "deltas" in played:
+            assert result["deltas"] == played["deltas"], (number, result)
+        assert subset(played.get("result", {}), result), (number, result)
+        if not partial:
+            state = outcome.state
+            totals = {name: totals[name] + result["deltas"][name] for name in seats}
+        public = GAME.public_state(table, state, totals)
+        assert subset(played.get("state", {}), public), (number, public)
+    assert subset(case.get("state", {}), GAME.public_state(table, state, totals))
+    assert subset(case.get("totals", {}), totals), totals
+    assert GAME.is_over(table, state, totals) is case.get("over", False)
+    if "winners" in case:
+        assert sorted(leaders(totals)) == sorted(case["winners"])
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "setup", "code"),
+    [
+        (NAMES[:3], {}, {}, "bad_player_count"),
+        (NINE, {}, {}, "bad_player_count"),
+        ([*TEN, "Kit"], {"allow_any_count": True}, {}, "bad_player_count"),
+        (FOUR, {}, {"initial_draw": {"Ann": "J", "Ben": "j", "Cy": 2, "Dee": 11}}, "draw_tie"),
+        (FOUR, {}, {"initial_draw": {"Ann": 13, "Ben": 5, "Cy": 2, "Dee": 4}}, "invalid_rank"),
+        (FOUR, {}, {"initial_draw": {"Ann": 1, "Ben": 5, "Cy": 2, "Zed": 4}}, "unknown_player"),
+        (FOUR, {"scoring": "points"}, {}, "invalid_rules"),
+        (FOUR, {"removed_ranks": [0]}, {}, "invalid_rules"),
+    ],
+)
+def test_worked_refused_tables(players, rules, setup, code):
+    def open_table():
+        resolved = GAME.resolve_rules(rules)
+        GAME.check_players(players, resolved)
+        GAME.start(players, resolved, setup)
+
+    refused(code, open_table)

@@ -87,6 +87,8 @@ TRIBUTE: dict[str, tuple[str, int, str]] = {
     "lesser_peasant": ("lesser_dalmuti", 1, "best"),
     "lesser_dalmuti": ("lesser_peasant", 1, "any"),
 }
+#: the keys of one exchange of the tax in the API's state (``tribute_due``), as API.md lists them
+EXCHANGE_KEYS = ("from", "to", "count", "which")
 #: a Dalmuti's return gift -> the peasant tribute it answers (sequential timing: may pass it on)
 ANSWERS = {"greater_dalmuti": "greater_peasant", "lesser_dalmuti": "lesser_peasant"}
 
@@ -391,12 +393,20 @@ def play_rank(cards: Sequence[int | str], where: str = "play") -> int:
     return numbers[0] if numbers else JESTER_RANK
 
 
-def check_play(previous: Any, play: Any, hand: Any = None, where: str = "play") -> int:
+def check_play(
+    previous: Any,
+    play: Any,
+    hand: Any = None,
+    where: str = "play",
+    *,
+    removed: Iterable[int] = (),
+) -> int:
     """Check one play against the play immediately before it (None or [] to lead); return its rank.
 
     Raises ``mixed_ranks``, ``wrong_play_count`` (not as many cards as the play before),
-    ``play_not_better`` (not a strictly lower number), ``supply_exceeded`` and, when the
-    player's current hand is given, ``card_not_in_hand``.
+    ``play_not_better`` (not a strictly lower number), ``supply_exceeded`` (more copies than
+    the deck without the ``removed`` ranks holds) and, when the player's current hand is given,
+    ``card_not_in_hand``.
     """
     cards = parse_cards(play, where)
     if not cards:
@@ -425,7 +435,7 @@ def check_play(previous: Any, play: Any, hand: Any = None, where: str = "play") 
                 value=cards_text(sort_cards(cards)),
                 before=cards_text(sort_cards(before)),
             )
-    check_supply(Counter(cards), (), where, "These cards")
+    check_supply(Counter(cards), removed, where, "These cards")
     if hand is not None:
         held = Counter(parse_cards(hand, "hand"))
         missing = Counter(cards) - held
@@ -463,12 +473,20 @@ def next_holder(seats: Sequence[str], holding: Mapping[str, int], after: str) ->
     return None
 
 
-def take_turn(tricks: Mapping[str, Any], player: str, play: Any, hand: Any = None) -> dict:
+def take_turn(
+    tricks: Mapping[str, Any],
+    player: str,
+    play: Any,
+    hand: Any = None,
+    *,
+    removed: Iterable[int] = (),
+) -> dict:
     """Return the play state after a player's turn: a play (list of cards) or a pass (None, []).
 
-    Raises ``out_of_turn`` and the errors of ``check_play``. A player who plays their last card
-    goes out; when everyone still holding cards has passed since the last play, the trick ends
-    and its last player leads, or the next player clockwise with cards if they are out.
+    Raises ``out_of_turn`` and the errors of ``check_play`` (against the deck without the
+    ``removed`` ranks). A player who plays their last card goes out; when everyone still holding
+    cards has passed since the last play, the trick ends and its last player leads, or the next
+    player clockwise with cards if they are out.
     """
     if tricks["over"] or player != tricks["to_play"]:
         raise RuleViolation(
@@ -481,7 +499,7 @@ def take_turn(tricks: Mapping[str, Any], player: str, play: Any, hand: Any = Non
     if play is None or play == []:
         return _pass(tricks, player)
     last = tricks["last"]
-    rank = check_play(last["cards"] if last else None, play, hand)
+    rank = check_play(last["cards"] if last else None, play, hand, removed=removed)
     cards = sort_cards(parse_cards(play, "play"))
     if len(cards) > tricks["holding"][player]:
         raise RuleViolation(
@@ -1052,7 +1070,7 @@ class Dalmuti(Game):
             "removed_ranks": list(rules["removed_ranks"]),
             "hand_sizes": hand_sizes(ranks, rules),
             "tax_due": tax_due(rules, played),
-            "tribute_due": tribute_due(ranks, rules, played),
+            "tribute_due": public_exchanges(tribute_due(ranks, rules, played)),
             "greater_revolution_by": [
                 name for name in ranks if "greater" in revolution_kinds(ranks, name, rules)
             ],
@@ -1073,6 +1091,11 @@ class Dalmuti(Game):
 def ranks_in(table: Table, state: Mapping[str, Any]) -> list[str]:
     """Return the current ranks from the state (the seats before the first hand)."""
     return list(state.get("ranks") or table.players)
+
+
+def public_exchanges(due: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Return the tax's exchanges as the API's state lists them: from, to, count, which only."""
+    return [{key: item[key] for key in EXCHANGE_KEYS} for item in due]
 
 
 def exchange_text(item: Mapping[str, Any]) -> str:

@@ -409,22 +409,20 @@ def contract_change_price(
 ) -> int | None:
     """Return the lowest final count at which the won (bid, trump) may take new_trump.
 
-    None means the trump is locked (a bid of 20). Raising without a change costs nothing.
+    None means the trump is locked (a bid of 20); a count above 20 means no contract can pay
+    for the change. Raising without a change costs nothing.
     """
     if new_trump == trump:
         return bid
     if bid >= MAX_BID:
         to_no_trump = trump != "NT" and new_trump == "NT"
         return MAX_BID if to_no_trump and rules.get("allow_no_trump_at_20", False) else None
-    if new_trump == "NT":
-        cost = rules.get("to_no_trump_cost", 1)
-    elif trump == "NT":
-        cost = rules.get("from_no_trump_cost", 2)
-    else:
-        cost = rules.get("suit_change_cost", 2)
-    # capped at 20 so that 19 may still change trump at 20 (seed: 19 -> 20 may change suit)
-    lowest = min(bid + cost, MAX_BID)
-    return lowest if new_trump == "NT" else max(lowest, bid + 1)
+    if new_trump == "NT":  # the rule names no cap here: c1 >= c0 + to_no_trump_cost
+        return bid + rules.get("to_no_trump_cost", 1)
+    key = "from_no_trump_cost" if trump == "NT" else "suit_change_cost"
+    cost = rules.get(key, 2)
+    # a suit change is capped at 20 so that 19 may still change trump at 20 (as the seed says)
+    return max(min(bid + cost, MAX_BID), bid + 1)
 
 
 def allowed_contract_changes(
@@ -982,11 +980,11 @@ class Mighty(Game):
             card = cards.get(key)
             if holder is None or card is None or friend is None or friend.get("card") != card:
                 continue
-            if has_friend and holder != "friend":
+            if has_friend and holder not in ("boss", "friend"):
                 raise RuleViolation(
                     "holder_conflict",
-                    "{card} is the friend card, so the friend {player} holds it; {key} cannot "
-                    "be {value}.",
+                    "{card} is the friend card, so the friend {player} holds it for the ruling "
+                    "side; {key} cannot be {value}.",
                     key,
                     card=card,
                     player=friend["player"],
@@ -1148,8 +1146,6 @@ class Mighty(Game):
         elif formula == "pagat":
             base = 2 * (bid - 13) + (taken - bid)
             steps = f"base {base} = 2 x ({bid} - 13) + ({taken} - {bid})"
-            if base < 1:  # a bid below 13 (or a critic scored as a win): a win is worth 1
-                base, steps = 1, steps + ", at least 1"
         else:
             base, steps = bid - 10, f"base {bid - 10} = {bid} - 10"
         m, applied, words = base, [], []
@@ -1198,7 +1194,8 @@ class Mighty(Game):
         else:
             base, steps = 2 * (bid - taken), f"base {2 * (bid - taken)} = 2 x ({bid} - {taken})"
         if back_run and rules["back_run"] == "double":
-            return base, 2 * base, ["back_run"], steps + f"; x2 back-run = {2 * base}"
+            # the x2 is not one of the ruling side's multipliers, so the list stays empty
+            return base, 2 * base, [], steps + f"; x2 back-run = {2 * base}"
         return base, base, [], steps + f"; m = {base}"
 
     @staticmethod
