@@ -14,6 +14,8 @@ STATUS = {
     "session_finished": 409,
     "stale_round": 409,
     "not_last_round": 409,
+    "player_conflict": 409,
+    "sign_in_required": 401,
     "server_error": 500,
 }
 

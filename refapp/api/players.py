@@ -1,1 +1,38 @@
-"""API routes for players across sessions (statistics, renaming)."""
+"""API routes for players across sessions: the roster, a player's figures, renaming."""
+
+from .. import roster
+from ..extensions import db
+from ..games.base import RuleViolation
+from . import bp
+from .errors import violation_response
+from .views import json_body
+
+#: refusals of a rename that are conflicts with what is stored (409), not bad input (422)
+CONFLICTS = ("player_conflict",)
+
+
+@bp.get("/players")
+def list_players():
+    """List every player with sessions played and won and the games played."""
+    return {"players": roster.list_players()}
+
+
+@bp.get("/players/<path:name>")
+def get_player(name: str):
+    """Show a player's record overall and per game, and their sessions."""
+    return roster.player_profile(name)
+
+
+@bp.post("/players/<path:name>/rename")
+def rename_player(name: str):
+    """Rename a player, or merge them into the player who has the new name."""
+    body = json_body()
+    try:
+        player, _ = roster.rename_player(name, body.get("name"))
+    except RuleViolation as error:
+        db.session.rollback()
+        response = violation_response(error)
+        if error.code in CONFLICTS:
+            response.status_code = 409
+        return response
+    return roster.player_profile(player.name)
