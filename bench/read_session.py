@@ -1,24 +1,32 @@
-"""Print how long refapp takes to record a Dixit round and to read a long session (API and page).
+"""Print what refapp costs for a long Dixit session beside a bare Flask floor on this machine.
 
 Usage: python bench/read_session.py [ROUNDS ...]   (default: 300 3000)
-Runs in-process on a temporary SQLite file; prints medians and SQL queries per request.
+
+For each session length it prints the median time (and SQL queries) to record a round, read the
+session through the API and read its page, and beside each the floor: a bare Flask app doing
+the least the same request needs (returning the same JSON or HTML from memory; inserting one
+row into SQLite and returning the same JSON). All in-process through the test client, SQLite
+files in a temporary folder.
 """
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from flask import Flask, Response
 from sqlalchemy import event
 
-from refapp import create_app
+from refapp import create_app, services
 from refapp.extensions import db
 
 SEATS = ("Ann", "Ben", "Cy", "Dee")
-REPEATS = 15
+REPEATS = 21
 
 
 def turn(number: int) -> dict:
@@ -29,25 +37,59 @@ def turn(number: int) -> dict:
     return {"storyteller": storyteller, "positions": [storyteller, *others], "votes": votes}
 
 
-def timed(client, method: str, path: str, engine, body=None) -> tuple[float, int]:
-    """Return (seconds, SQL queries) for one request, asserting it succeeded."""
-    queries = 0
+class Counter:
+    """Counts SQL statements on an engine."""
 
-    def count(*args):
-        nonlocal queries
-        queries += 1
+    def __init__(self, engine) -> None:
+        self.count = 0
+        event.listen(engine, "before_cursor_execute", self.bump)
 
-    event.listen(engine, "before_cursor_execute", count)
-    start = time.perf_counter()
-    response = client.open(path, method=method, json=body)
-    elapsed = time.perf_counter() - start
-    event.remove(engine, "before_cursor_execute", count)
-    assert response.status_code in (200, 201), response.get_data(as_text=True)[:300]
-    return elapsed, queries
+    def bump(self, *args) -> None:
+        self.count += 1
 
 
-def measure(rounds: int, folder: Path) -> None:
-    """Build a session of the given length and print the figures for it."""
+def median_ms(call, repeats: int = REPEATS) -> float:
+    """Return the median wall time of call() in milliseconds."""
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        call()
+        samples.append(time.perf_counter() - start)
+    return 1000 * statistics.median(samples)
+
+
+def floor_app(folder: Path, read_json: bytes, page_html: bytes, record_json: bytes) -> Flask:
+    """Return a bare Flask app answering the same bodies from memory (and inserting one row).
+
+    JSON answers are serialised from the same objects held in memory, as any JSON endpoint
+    must; the page is returned as the same bytes.
+    """
+    floor = Flask("floor")
+    floor.json.sort_keys = False
+    read_body, record_body = json.loads(read_json), json.loads(record_json)
+    connection = sqlite3.connect(folder / "floor.sqlite", check_same_thread=False)
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("CREATE TABLE IF NOT EXISTS round (id INTEGER PRIMARY KEY, body TEXT)")
+
+    @floor.get("/read")
+    def read():
+        return read_body
+
+    @floor.get("/page")
+    def page():
+        return Response(page_html, mimetype="text/html")
+
+    @floor.post("/record")
+    def record():
+        with connection:
+            connection.execute("INSERT INTO round (body) VALUES (?)", (record_json[:200],))
+        return record_body, 201
+
+    return floor
+
+
+def measure(rounds: int, folder: Path) -> dict[str, float]:
+    """Build a session of the given length; print and return the figures for it."""
     app = create_app(
         {
             "SECRET_KEY": "bench",
@@ -55,42 +97,87 @@ def measure(rounds: int, folder: Path) -> None:
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / f'bench{rounds}.sqlite'}",
         }
     )
+    client = app.test_client()
     with app.app_context():
         db.create_all()
-        engine = db.engine
-    client = app.test_client()
-    created = client.post(
-        "/api/sessions",
-        json={"game": "dixit", "players": list(SEATS), "rules": {"target_score": None}},
+        session = services.create_session(
+            {"game": "dixit", "players": list(SEATS), "rules": {"target_score": None}}
+        )
+        sid = session.id
+        started = time.perf_counter()
+        for number in range(rounds):
+            services.record_round(sid, turn(number))
+            db.session.remove()
+        build = time.perf_counter() - started
+        counter = Counter(db.engine)
+
+    figures: dict[str, float] = {}
+    queries: dict[str, int] = {}
+
+    def timed(name: str, call) -> None:
+        before = counter.count
+        call()
+        queries[name] = counter.count - before
+        figures[name] = median_ms(call)
+
+    api_path, page_path = f"/api/sessions/{sid}", f"/sessions/{sid}"
+    read_json = client.get(api_path).data
+    page_html = client.get(page_path).data
+    timed("read (API)", lambda: client.get(api_path))
+    timed("read (page)", lambda: client.get(page_path))
+
+    # Recording appends; undo after each so every sample records at the same length.
+    record_path = f"/api/sessions/{sid}/rounds"
+    record_json = client.post(record_path, json=turn(rounds)).data
+    client.delete(f"{record_path}/{rounds + 1}")
+    recorded = []
+
+    def record_only():
+        start = time.perf_counter()
+        client.post(record_path, json=turn(rounds))
+        recorded.append(time.perf_counter() - start)
+        client.delete(f"{record_path}/{rounds + 1}")
+
+    before = counter.count
+    client.post(record_path, json=turn(rounds))
+    queries["record"] = counter.count - before
+    client.delete(f"{record_path}/{rounds + 1}")
+    for _ in range(REPEATS):
+        record_only()
+    figures["record"] = 1000 * statistics.median(recorded)
+
+    floor = floor_app(folder, read_json, page_html, record_json).test_client()
+    floors = {
+        "record": median_ms(lambda: floor.post("/record")),
+        "read (API)": median_ms(lambda: floor.get("/read")),
+        "read (page)": median_ms(lambda: floor.get("/page")),
+    }
+    print(
+        f"\n{rounds} rounds (built through the service in {build:.1f} s; "
+        f"API body {len(read_json) // 1024} KiB, page {len(page_html) // 1024} KiB)"
     )
-    sid = created.get_json()["id"]
-    started = time.perf_counter()
-    for number in range(rounds - 1):
-        client.post(f"/api/sessions/{sid}/rounds", json=turn(number))
-    build = time.perf_counter() - started
-    record = timed(client, "POST", f"/api/sessions/{sid}/rounds", engine, turn(rounds - 1))
-    print(f"\n{rounds} rounds (built in {build:.1f} s, {1000 * build / rounds:.2f} ms a round)")
-    print(f"  record one round        {1000 * record[0]:8.2f} ms   {record[1]} queries")
-    for label, path in (
-        ("read session (API)", f"/api/sessions/{sid}"),
-        ("read session (page)", f"/sessions/{sid}"),
-    ):
-        samples = [timed(client, "GET", path, engine) for _ in range(REPEATS)]
-        median = statistics.median(s[0] for s in samples)
+    print(f"  {'request':14s} {'refapp':>10s} {'floor':>10s} {'ratio':>7s} {'queries':>8s}")
+    for name in ("record", "read (API)", "read (page)"):
+        ratio = figures[name] / floors[name]
         print(
-            f"  {label:22s}  {1000 * median:8.2f} ms   {samples[0][1]} queries (median of "
-            f"{REPEATS})"
+            f"  {name:14s} {figures[name]:8.2f}ms {floors[name]:8.2f}ms {ratio:6.1f}x "
+            f"{queries[name]:8d}"
         )
     with app.app_context():
         db.engine.dispose()
+    return figures
 
 
 def main(argv: list[str]) -> None:
-    """Measure each requested session length."""
+    """Measure each requested session length, then compare the longest with the shortest."""
     lengths = [int(arg) for arg in argv] or [300, 3000]
     with tempfile.TemporaryDirectory() as folder:
-        for rounds in lengths:
-            measure(rounds, Path(folder))
+        results = {rounds: measure(rounds, Path(folder)) for rounds in lengths}
+    if len(lengths) > 1:
+        short, long = min(lengths), max(lengths)
+        print(f"\nreading {long} rounds vs {short}:")
+        for name in ("read (API)", "read (page)"):
+            print(f"  {name:14s} {results[long][name] / results[short][name]:6.1f}x")
 
 
 if __name__ == "__main__":

@@ -51,13 +51,44 @@ def table_of(session: GameSession) -> Table:
     return Table(tuple(session.players), dict(session.rules))
 
 
-def totals_of(players: Sequence[str], rounds: Sequence[Round]) -> dict[str, int]:
+def totals_of(players: Sequence[str], rounds: Sequence[Any]) -> dict[str, int]:
     """Sum the rounds' deltas per player (every seated player, zeros included)."""
     totals = dict.fromkeys(players, 0)
     for played in rounds:
         for name, delta in played.result["deltas"].items():
             totals[name] = totals.get(name, 0) + delta
     return totals
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedRound:
+    """A stored round as pages and the API read it (no ORM object: long sessions read fast)."""
+
+    number: int
+    input: dict[str, Any]
+    result: dict[str, Any]
+    recorded_at: datetime
+    corrected_at: datetime | None
+
+
+def round_rows(session_id: int) -> list[PlayedRound]:
+    """Return a session's rounds in order, in one query, as plain rows."""
+    rows = db.session.execute(
+        select(Round.number, Round.input, Round.result, Round.recorded_at, Round.corrected_at)
+        .where(Round.session_id == session_id)
+        .order_by(Round.number)
+    )
+    return [PlayedRound(*row) for row in rows]
+
+
+def state_before(session: GameSession, number: int) -> dict[str, Any]:
+    """Return the game state before round ``number``: the state stored with the round before."""
+    if number <= 1:
+        return dict(session.initial_state)
+    state = db.session.scalar(
+        select(Round.state).where(Round.session_id == session.id, Round.number == number - 1)
+    )
+    return dict(session.initial_state if state is None else state)
 
 
 def state_after(session: GameSession, rounds: Sequence[Round]) -> dict[str, Any]:
@@ -72,24 +103,21 @@ class SessionView:
     session: GameSession
     game: Game
     table: Table
+    rounds: list[PlayedRound]
     totals: dict[str, int]
     state: dict[str, Any]
     winners: list[str]
 
-    @property
-    def rounds(self) -> list[Round]:
-        """Return the session's rounds in order."""
-        return self.session.rounds
-
 
 def describe(session: GameSession) -> SessionView:
-    """Read a loaded session into what pages and the API show."""
+    """Read a session into what pages and the API show, in a fixed number of queries."""
     game = get_game(session.game)
     table = table_of(session)
-    totals = totals_of(table.players, session.rounds)
-    public = game.public_state(table, state_after(session, session.rounds), totals)
+    rounds = round_rows(session.id)
+    totals = totals_of(table.players, rounds)
+    public = game.public_state(table, state_before(session, len(rounds) + 1), totals)
     winners = leaders(totals) if session.finished else []
-    return SessionView(session, game, table, totals, public, winners)
+    return SessionView(session, game, table, rounds, totals, public, winners)
 
 
 def iso(moment) -> str | None:
@@ -101,7 +129,7 @@ def iso(moment) -> str | None:
     return moment.isoformat()
 
 
-def round_dict(played: Round) -> dict[str, Any]:
+def round_dict(played: Round | PlayedRound) -> dict[str, Any]:
     """Return the API's round object."""
     return {
         "number": played.number,
@@ -423,18 +451,17 @@ def check_round(session_id: Any, raw: Any, number: Any = None) -> dict[str, Any]
     Without ``number`` it is the next round of a running session; with one, a correction of
     that round, checked against the state before it. Parts of a round may be sent alone.
     """
-    session = load_session(session_id)
-    rounds = session.rounds
+    session = load_session(session_id, with_rounds=False)
     if number is None:
         if session.finished:
             raise finished_error(session)
-        target = len(rounds) + 1
+        target = session.round_count + 1
         if isinstance(raw, Mapping):
             expected_round(raw, target)
     else:
-        target = round_number(number, len(rounds))
+        target = round_number(number, session.round_count)
     game = get_game(session.game)
-    before = state_after(session, rounds[: target - 1])
+    before = state_before(session, target)
     outcome = game.play(table_of(session), before, round_input(raw), partial=True)
     return {
         "number": target,
@@ -446,18 +473,21 @@ def check_round(session_id: Any, raw: Any, number: Any = None) -> dict[str, Any]
 
 
 def record_round(session_id: Any, raw: Any) -> tuple[Round, GameSession]:
-    """Check and score a round, then store it with its audit entry; returns (round, session)."""
-    session = load_session(session_id)
+    """Check and score a round, then store it with its audit entry; returns (round, session).
+
+    Only the last round's state and the session's summary are read, so recording costs the
+    same however long the session is.
+    """
+    session = load_session(session_id, with_rounds=False)
     if session.finished:
         raise finished_error(session)
-    rounds = session.rounds
-    number = len(rounds) + 1
+    number = session.round_count + 1
     if isinstance(raw, Mapping):
         expected_round(raw, number)
     entered = round_input(raw)
     game = get_game(session.game)
     table = table_of(session)
-    outcome = game.play(table, state_after(session, rounds), entered)
+    outcome = game.play(table, state_before(session, number), entered)
 
     played = Round(
         session_id=session.id,
@@ -466,8 +496,13 @@ def record_round(session_id: Any, raw: Any) -> tuple[Round, GameSession]:
         result=outcome.result,
         state=outcome.state,
     )
-    session.rounds.append(played)
-    totals = summarize(session)
+    db.session.add(played)
+    totals = {
+        name: session.totals.get(name, 0) + outcome.result["deltas"].get(name, 0)
+        for name in table.players
+    }
+    session.round_count = number
+    session.totals = totals
     if game.is_over(table, outcome.state, totals):
         close(session, "game")
     session.updated_at = utcnow()

@@ -51,7 +51,7 @@ def create_session():
 @bp.get("/sessions/<int:session_id>")
 def get_session(session_id: int):
     """Show a session: players, rules, rounds, totals, state and winners."""
-    return session_payload(services.load_session(session_id))
+    return session_payload(services.load_session(session_id, with_rounds=False))
 
 
 @bp.post("/sessions/<int:session_id>/finish")

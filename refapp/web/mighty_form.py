@@ -77,11 +77,11 @@ def state_before(view: SessionView) -> dict[str, Any]:
     On the correction page (``.../rounds/<number>/edit``) that is the state before round n,
     otherwise the state after the last round.
     """
-    rounds = view.rounds
+    count = len(view.rounds)
     number_ = (request.view_args or {}).get("number") if has_request_context() else None
-    if isinstance(number_, int) and 1 <= number_ <= len(rounds):
-        rounds = rounds[: number_ - 1]
-    return services.state_after(view.session, rounds)
+    if isinstance(number_, int) and 1 <= number_ <= count:
+        return services.state_before(view.session, number_)
+    return services.state_before(view.session, count + 1)
 
 
 class MightyHandForm(BaseRoundForm):

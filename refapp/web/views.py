@@ -15,11 +15,14 @@ from . import bp
 from .chart import build_chart
 from .forms import ButtonForm, NewSessionForm
 
+#: the session page lists this many latest rounds; the rest are a tap away (and on the sheet)
+HISTORY_SIZE = 30
+
 
 def session_or_404(session_id: int) -> services.SessionView:
     """Load and describe a session, or answer 404."""
     try:
-        return services.describe(services.load_session(session_id))
+        return services.describe(services.load_session(session_id, with_rounds=False))
     except RuleViolation:
         abort(404)
 
@@ -90,6 +93,8 @@ def render_session(view: services.SessionView, form=None, status: int = 200):
         button=ButtonForm(),
         round_template=form_template(view),
         chart=build_chart(view.table.players, view.rounds),
+        show_all=request.args.get("rounds") == "all",
+        history_size=HISTORY_SIZE,
     ), status
 
 
