@@ -1,1 +1,22 @@
 """Downloads of a session: the CSV of per-round deltas."""
+
+from flask import Response, abort
+
+from .. import archive, services
+from ..games.base import RuleViolation
+from . import bp
+
+
+@bp.get("/sessions/<int:session_id>.csv")
+def session_csv(session_id: int):
+    """Download a session's per-round deltas as CSV, a row per round and a total row."""
+    try:
+        session = services.load_session(session_id)
+    except RuleViolation:
+        abort(404)
+    filename = f"refapp-{session.game}-session-{session.id}.csv"
+    return Response(
+        archive.deltas_csv(session),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
