@@ -7,7 +7,12 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 export FLASK_APP := refapp
 
-.PHONY: install run migrate test test-pg lint format bench golden clean
+.PHONY: install run migrate test test-pg lint format bench golden clean translations compile
+CATALOGS := $(wildcard refapp/translations/*/LC_MESSAGES/messages.po)
+COMPILED := $(CATALOGS:.po=.mo)
+# the rules' and forms' translatable strings: gettext, lazy labels, RuleViolation(code, template),
+# explanation sentences (Account.say) and house-rule descriptions
+KEYWORDS := -k _l -k lazy_gettext -k N_ -k RuleViolation:2 -k say:1 -k RuleOption:4 -k _choice:3 -k _flag:3 -k _cost:3 -k _bad:2
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,22 +21,32 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-install: $(STAMP)
+install: $(STAMP) $(COMPILED)
 
-migrate: $(STAMP)
+refapp/translations/%/LC_MESSAGES/messages.mo: refapp/translations/%/LC_MESSAGES/messages.po $(STAMP)
+	$(BIN)/pybabel --quiet compile -f -d refapp/translations -l $*
+
+# re-extract the English strings and merge them into the ko and hu catalogs
+translations: $(STAMP)
+	$(BIN)/pybabel --quiet extract -F babel.cfg $(KEYWORDS) --no-location --sort-output -o refapp/translations/messages.pot .
+	$(BIN)/pybabel --quiet update -N --no-wrap -i refapp/translations/messages.pot -d refapp/translations
+
+compile: $(COMPILED)
+
+migrate: $(STAMP) $(COMPILED)
 	$(BIN)/flask db upgrade
 
 run: migrate
 	@echo "refapp on http://$(HOST):$(PORT)/"
 	$(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) --call refapp:create_app
 
-test: $(STAMP)
+test: $(STAMP) $(COMPILED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
 # the suite again on PostgreSQL: TEST_DATABASE_URL=postgresql://user:pass@host/db make test-pg
-test-pg: $(STAMP)
+test-pg: $(STAMP) $(COMPILED)
 	@test -n "$(TEST_DATABASE_URL)" || (echo "set TEST_DATABASE_URL to an empty PostgreSQL database"; exit 2)
 	$(BIN)/python -m pytest
 

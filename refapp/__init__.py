@@ -57,9 +57,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     csrf.init_app(app)
 
-    from . import access, cli, models  # noqa: F401  (tables known to Alembic)
+    from . import access, cli, i18n, models  # noqa: F401  (tables known to Alembic)
 
     access.init_app(app)
+    i18n.init_app(app)
     from .api import bp as api_bp
     from .web import bp as web_bp
 

@@ -68,18 +68,22 @@ def export_session(session: GameSession) -> dict[str, Any]:
     }
 
 
-def deltas_csv(session: GameSession) -> str:
-    """Return the CSV of per-round deltas: ``round,<players...>``, a row per round, a total row."""
+def deltas_csv(session: GameSession, round_word: str = "round", total_word: str = "total") -> str:
+    """Return the CSV of per-round deltas: ``round,<players...>``, a row per round, a total row.
+
+    The page's download words the first column's header and the total row in the reader's
+    language (round_word, total_word); the names stay as written.
+    """
     players = session.players
     out = io.StringIO()
     out.write("\ufeff")  # a byte order mark, so spreadsheet programs read the names as UTF-8
     writer = csv.writer(out)
-    writer.writerow(["round", *(cell(name) for name in players)])
+    writer.writerow([cell(round_word), *(cell(name) for name in players)])
     for played in session.rounds:
         deltas = played.result["deltas"]
         writer.writerow([played.number, *(deltas.get(name, 0) for name in players)])
     totals = services.totals_of(players, session.rounds)
-    writer.writerow(["total", *(totals[name] for name in players)])
+    writer.writerow([cell(total_word), *(totals[name] for name in players)])
     return out.getvalue()
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 from flask.cli import with_appcontext
+from flask_babel import force_locale
 
 from . import archive
 from .extensions import db
@@ -44,15 +45,19 @@ def backup(path: Path) -> None:
 )
 @with_appcontext
 def restore(path: Path, force: bool) -> None:
-    """Restore a backup from PATH: every session replayed through the rules, all or nothing."""
+    """Restore a backup from PATH: every session replayed through the rules, all or nothing.
+
+    The rules' messages are written in English: a command has no reader's language to follow.
+    """
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise click.ClickException(f"{path} is not a readable JSON backup: {error}") from error
-    try:
-        sessions = archive.restore(data, force=force)
-    except archive.RestoreRefused as refused:
-        db.session.rollback()
-        raise click.ClickException(f"Nothing was restored; {refused}") from refused
+    with force_locale("en"):
+        try:
+            sessions = archive.restore(data, force=force)
+        except archive.RestoreRefused as refused:
+            db.session.rollback()
+            raise click.ClickException(f"Nothing was restored; {refused}") from refused
     rounds = sum(len(session.rounds) for session in sessions)
     click.echo(f"Restored {len(sessions)} session(s) with {rounds} round(s) from {path}.")

@@ -2,6 +2,7 @@
 
 import sqlite3
 
+from flask_babel import Babel
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -27,6 +28,7 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
+babel = Babel()
 
 
 @event.listens_for(Engine, "connect")

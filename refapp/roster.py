@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
@@ -262,22 +263,35 @@ def rewrite_session(session: GameSession, old: str, new: str) -> None:
         except RuleViolation as error:
             raise unsafe(session, played.number, old, new, error.message) from error
         if outcome.result["deltas"] != renamed(played.result["deltas"], old, new):
-            raise unsafe(session, played.number, old, new, "the score would change")
+            raise unsafe(session, played.number, old, new, _("the score would change"))
         played.input, played.result, played.state = outcome.input, outcome.result, outcome.state
         state = outcome.state
 
 
 def unsafe(session: GameSession, number: int | None, old: str, new: str, why: str):
-    """Return the refusal of a rename that would change more than the name in a session."""
-    where = "its setup" if number is None else f"round {number}"
+    """Return the refusal of a rename that would change more than the name in a session.
+
+    ``why`` is already in the reader's language (a rule's message, or a phrase translated here).
+    """
+    if number is None:
+        return RuleViolation(
+            "rename_unsafe",
+            "Renaming {old} to {new} would change more than the name in session {id} (its "
+            "setup: {why}); the name may be one of the game's own words. Nothing was renamed.",
+            "name",
+            old=quote(old),
+            new=quote(new),
+            id=session.id,
+            why=why.rstrip("."),
+        )
     return RuleViolation(
         "rename_unsafe",
-        "Renaming {old} to {new} would change more than the name in session {id} ({where}: "
-        "{why}); the name may be one of the game's own words. Nothing was renamed.",
+        "Renaming {old} to {new} would change more than the name in session {id} (round "
+        "{number}: {why}); the name may be one of the game's own words. Nothing was renamed.",
         "name",
         old=quote(old),
         new=quote(new),
         id=session.id,
-        where=where,
+        number=number,
         why=why.rstrip("."),
     )

@@ -49,7 +49,7 @@ def test_seed_turn_scores_three_four_three_zero_and_explains_it():
     assert outcome.result["storyteller_votes"] == 2
     assert outcome.result["finders"] == ["Ben", "Cy"]
     explained = " ".join(outcome.result["explanation"])
-    assert "Ben and Cy found the storyteller's card" in explained
+    assert "Ben, Cy found the storyteller's card" in explained
     assert "Dee voted for Ben's card (position 3): +1 to Ben." in explained
 
 

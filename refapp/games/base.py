@@ -13,6 +13,57 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def _untranslated(text: str) -> str:
+    return text
+
+
+def N_(text: str) -> str:
+    """Mark a word for translation where it is defined; it is translated where it is shown."""
+    return text
+
+
+#: turns an English message template into the reader's language; the app installs gettext
+#: here, so the rules stay free of Flask while every message can still be translated
+translate = _untranslated
+
+
+def install_translator(function) -> None:
+    """Use function (e.g. Flask-Babel's gettext) to translate message templates."""
+    global translate
+    translate = function
+
+
+def fill(template: str, params: dict[str, Any]) -> str:
+    """Translate a message template and fill in its values (words marked ``_t`` translated)."""
+    values = {
+        key: translate(value) if key.endswith("_t") and isinstance(value, str) else value
+        for key, value in params.items()
+    }
+    return translate(template).format(**values) if params else translate(template)
+
+
+class Account:
+    """A score's explanation, kept twice: English sentences, and templates with their values.
+
+    The English lines are the result's ``explanation`` (the API's); the parts let a page show
+    the same sentences in the reader's language. Values whose key ends in ``_t`` are words
+    (a trump, a title) translated too.
+    """
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.parts: list[list[Any]] = []
+
+    def say(self, template: str, **params: Any) -> None:
+        """Add one sentence of the explanation."""
+        self.parts.append([template, params])
+        self.lines.append(template.format(**params) if params else template)
+
+    def result(self) -> dict[str, Any]:
+        """Return the result fields that carry the explanation."""
+        return {"explanation": self.lines, "explanation_parts": self.parts}
+
+
 class RuleViolation(ValueError):
     """A broken rule or bad input: a stable ``code``, a message quoting the value, a field path.
 
@@ -30,8 +81,8 @@ class RuleViolation(ValueError):
 
     @property
     def message(self) -> str:
-        """Return the message with its values filled in."""
-        return self.template.format(**self.params) if self.params else self.template
+        """Return the message in the reader's language with its values filled in."""
+        return fill(self.template, self.params)
 
     def as_dict(self) -> dict[str, Any]:
         """Return the API's error body contents."""
@@ -81,19 +132,21 @@ class RuleOption:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise self._bad(value, "true or false")
+            raise self._bad(value, "House rule {key} must be true or false, not {value}.")
         if self.kind == "int":
             return self._int(value)
         if self.kind == "choice":
             if isinstance(value, str) and value in self.choices:
                 return value
-            raise self._bad(value, "one of " + ", ".join(map(quote, self.choices)))
+            raise self._bad(value, "House rule {key} must be one of {choices}, not {value}.")
         if self.kind in ("choices", "int_list"):
             if not isinstance(value, list):
-                raise self._bad(value, "a list")
+                raise self._bad(value, "House rule {key} must be a list, not {value}.")
             items = [self._item(item) for item in value]
             if len(set(items)) != len(items):
-                raise self._bad(value, "a list without repeats")
+                raise self._bad(
+                    value, "House rule {key} must be a list without repeats, not {value}."
+                )
             return sorted(items, key=self._order)
         raise AssertionError(f"unknown option kind {self.kind!r}")  # a programming error
 
@@ -102,28 +155,31 @@ class RuleOption:
             return self._int(item)
         if isinstance(item, str) and item in self.choices:
             return item
-        raise self._bad(item, "drawn from " + ", ".join(map(quote, self.choices)))
+        raise self._bad(item, "House rule {key} takes values from {choices}, not {value}.")
 
     def _order(self, item: Any) -> Any:
         return self.choices.index(item) if self.kind == "choices" else item
 
     def _int(self, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self._bad(value, "a whole number")
+            raise self._bad(value, "House rule {key} must be a whole number, not {value}.")
         if self.minimum is not None and value < self.minimum:
-            raise self._bad(value, f"at least {self.minimum}")
+            raise self._bad(value, "House rule {key} must be at least {minimum}, not {value}.")
         if self.maximum is not None and value > self.maximum:
-            raise self._bad(value, f"at most {self.maximum}")
+            raise self._bad(value, "House rule {key} must be at most {maximum}, not {value}.")
         return value
 
-    def _bad(self, value: Any, wanted: str) -> RuleViolation:
+    def _bad(self, value: Any, template: str) -> RuleViolation:
+        """Return ``invalid_rules`` for this option, quoting the value (template marked N_)."""
         return RuleViolation(
             "invalid_rules",
-            "House rule {key} must be {wanted}, not {value}.",
+            N_(template),
             f"rules.{self.key}",
             key=self.key,
-            wanted=wanted,
             value=quote(value),
+            choices=", ".join(map(quote, self.choices)),
+            minimum=self.minimum,
+            maximum=self.maximum,
         )
 
 

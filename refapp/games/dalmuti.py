@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .base import (
+    N_,
+    Account,
     Game,
     Outcome,
     RuleOption,
@@ -55,30 +57,38 @@ J Jester / Narr / 어릿광대 / bolond
 
 ROLES = ("greater_dalmuti", "lesser_dalmuti", "merchant", "lesser_peasant", "greater_peasant")
 
-#: the roles' titles (en / de / ko / hu): the Amigo rules, the Korean seed, the Hungarian seed
-ROLE_TABLE = """
-greater_dalmuti Greater Dalmuti / Großer Dalmuti / 달무티 / Nagy Dalmuti
-lesser_dalmuti Lesser Dalmuti / Kleiner Dalmuti / 총리대신 / Kis Dalmuti
-merchant Merchant / Kaufmann / 상인 / Kereskedő
-lesser_peasant Lesser Peasant / Kleiner Diener / 소작농 / Kis Paraszt
-greater_peasant Greater Peasant / Großer Diener / 농노 / Nagy Paraszt
-"""
+#: the roles' titles (en / de / ko / hu): the Amigo rules, the Korean seed, the Hungarian seed.
+#: The English ones are marked: messages and explanations carry them as ``_t`` values (their
+#: catalog entries should follow the seeds); pages take the titles from ROLE_NAMES directly.
+ROLE_TABLE = (
+    ("greater_dalmuti", N_("Greater Dalmuti"), "Großer Dalmuti", "달무티", "Nagy Dalmuti"),
+    ("lesser_dalmuti", N_("Lesser Dalmuti"), "Kleiner Dalmuti", "총리대신", "Kis Dalmuti"),
+    ("merchant", N_("Merchant"), "Kaufmann", "상인", "Kereskedő"),
+    ("lesser_peasant", N_("Lesser Peasant"), "Kleiner Diener", "소작농", "Kis Paraszt"),
+    ("greater_peasant", N_("Greater Peasant"), "Großer Diener", "농노", "Nagy Paraszt"),
+)
 
 
-def _titles(table: str, key: Any) -> dict[str, dict[Any, str]]:
-    """Read a title table ('key en / de / ko / hu' per line) into language -> key -> title."""
+def _titles(rows: Iterable[Sequence[Any]]) -> dict[str, dict[Any, str]]:
+    """Read title rows (key, en, de, ko, hu) into language -> key -> title."""
     titles: dict[str, dict[Any, str]] = {language: {} for language in LANGUAGES}
-    for line in table.strip().splitlines():
-        head, rest = line.split(" ", 1)
-        for language, name in zip(LANGUAGES, rest.split(" / "), strict=True):
-            titles[language][key(head)] = name
+    for key, *names in rows:
+        for language, name in zip(LANGUAGES, names, strict=True):
+            titles[language][key] = name
     return titles
 
 
-RANK_NAMES: dict[str, dict[int | str, str]] = _titles(
-    RANK_TABLE, lambda head: head if head == JESTER else int(head)
-)
-ROLE_NAMES: dict[str, dict[str, str]] = _titles(ROLE_TABLE, str)
+def _rank_rows(table: str) -> list[list[Any]]:
+    """Split the rank table's lines ('rank en / de / ko / hu') into rows."""
+    rows = []
+    for line in table.strip().splitlines():
+        head, rest = line.split(" ", 1)
+        rows.append([head if head == JESTER else int(head), *rest.split(" / ")])
+    return rows
+
+
+RANK_NAMES: dict[str, dict[int | str, str]] = _titles(_rank_rows(RANK_TABLE))
+ROLE_NAMES: dict[str, dict[str, str]] = _titles(ROLE_TABLE)
 
 #: giving role -> (receiving role, cards given, "best" or "any")
 TRIBUTE: dict[str, tuple[str, int, str]] = {
@@ -93,7 +103,32 @@ EXCHANGE_KEYS = ("from", "to", "count", "which")
 ANSWERS = {"greater_dalmuti": "greater_peasant", "lesser_dalmuti": "lesser_peasant"}
 
 REVOLUTION_KINDS = ("plain", "greater")
-SCORING_NOTE = {"players_below": "players below", "players_below_plus_one": "players below + 1"}
+SCORING_NOTE = {
+    "players_below": N_("players below"),
+    "players_below_plus_one": N_("players below + 1"),
+}
+#: the finishing places as words (ten players at most); a template also gets the bare number
+ORDINALS = (
+    N_("1st"),
+    N_("2nd"),
+    N_("3rd"),
+    N_("4th"),
+    N_("5th"),
+    N_("6th"),
+    N_("7th"),
+    N_("8th"),
+    N_("9th"),
+    N_("10th"),
+)
+#: why no tax is paid (besides a revolution), shown inside a sentence
+NO_TAX_RULE = N_("the house rule tax is off")
+NO_TAX_FIRST_HAND = N_("the first hand, and tax_first_hand is off")
+#: what holds too many copies of a card, in check_supply's message
+HANDS_ENTERED = N_("The hands entered")
+TRIBUTE_CARDS = N_("The tribute's cards")
+HANDS_AND_TRIBUTE = N_("The hands entered and the tribute's cards")
+CARDS_GIVEN = N_("The cards given")
+THESE_CARDS = N_("These cards")
 
 
 # -- cards and the deck ----------------------------------------------------------------------------
@@ -172,21 +207,33 @@ def over_supply(cards: Counter, removed: Iterable[int] = ()) -> tuple[int | str,
 
 
 def check_supply(cards: Counter, removed: Iterable[int], where: str, what: str) -> None:
-    """Raise ``supply_exceeded`` if cards hold more copies of a card than the deck has."""
+    """Raise ``supply_exceeded`` if cards hold more copies of a card than the deck has.
+
+    what names the cards in words, a constant marked with N_ ("These cards").
+    """
     found = over_supply(cards, removed)
     if found is None:
         return
     card, count, copies = found
-    note = " (that rank is out of the deck)" if copies == 0 and card != JESTER else ""
+    if copies == 0 and card != JESTER:
+        raise RuleViolation(
+            "supply_exceeded",
+            "{what_t} hold {count} copies of card {card}, but the deck has only {copies} "
+            "(that rank is out of the deck).",
+            where,
+            what_t=what,
+            count=count,
+            card=quote(card),
+            copies=copies,
+        )
     raise RuleViolation(
         "supply_exceeded",
-        "{what} hold {count} copies of card {card}, but the deck has only {copies}{note}.",
+        "{what_t} hold {count} copies of card {card}, but the deck has only {copies}.",
         where,
-        what=what,
+        what_t=what,
         count=count,
         card=quote(card),
         copies=copies,
-        note=note,
     )
 
 
@@ -226,11 +273,6 @@ def holders(ranks: Sequence[str]) -> dict[str, str]:
     return {role: name for name, role in roles_of(ranks).items() if role != "merchant"}
 
 
-def title(name: str, ranks: Sequence[str]) -> str:
-    """Write a player with their role: 'Eve (Greater Peasant)'."""
-    return f"{name} ({role_name(roles_of(ranks)[name])})"
-
-
 def hand_sizes(ranks: Sequence[str], rules: Mapping[str, Any]) -> dict[str, int]:
     """Return each player's hand size: the deck dealt one by one, the odd cards by extra_cards_to.
 
@@ -255,14 +297,12 @@ def ranks_from_draw(players: Sequence[str], raw: Any) -> list[str]:
     draws: dict[str, int | str] = {}
     for key, value in given.items():
         name = table.player(key, f"initial_draw.{key}")
+        where = f"initial_draw.{name}"
         if name in draws:
             raise RuleViolation(
-                "invalid_value",
-                "{value} has two draws in initial_draw.",
-                f"initial_draw.{name}",
-                value=quote(name),
+                "invalid_value", "{value} has two draws in initial_draw.", where, value=quote(name)
             )
-        draws[name] = parse_card(value, f"initial_draw.{name}")
+        draws[name] = parse_card(value, where)
     for name in players:
         if name not in draws:
             path = f"initial_draw.{name}"
@@ -271,11 +311,12 @@ def ranks_from_draw(players: Sequence[str], raw: Any) -> list[str]:
     for name in players:
         card = draws[name]
         if card in seen:
+            where = f"initial_draw.{name}"
             raise RuleViolation(
                 "draw_tie",
                 "{first} and {second} both drew {card}; tied players draw again, so enter "
                 "their new draws.",
-                f"initial_draw.{name}",
+                where,
                 first=seen[card],
                 second=name,
                 card=quote(card),
@@ -435,7 +476,7 @@ def check_play(
                 value=cards_text(sort_cards(cards)),
                 before=cards_text(sort_cards(before)),
             )
-    check_supply(Counter(cards), removed, where, "These cards")
+    check_supply(Counter(cards), removed, where, THESE_CARDS)
     if hand is not None:
         held = Counter(parse_cards(hand, "hand"))
         missing = Counter(cards) - held
@@ -489,12 +530,19 @@ def take_turn(
     player clockwise with cards if they are out.
     """
     if tricks["over"] or player != tricks["to_play"]:
+        if not tricks["to_play"]:
+            raise RuleViolation(
+                "out_of_turn",
+                "It is not {value}'s turn; nobody (the hand is over) plays next.",
+                "player",
+                value=quote(player),
+            )
         raise RuleViolation(
             "out_of_turn",
             "It is not {value}'s turn; {expected} plays next.",
             "player",
             value=quote(player),
-            expected=tricks["to_play"] or "nobody (the hand is over)",
+            expected=tricks["to_play"],
         )
     if play is None or play == []:
         return _pass(tricks, player)
@@ -561,16 +609,13 @@ def _copy(tricks: Mapping[str, Any]) -> dict:
 
 
 def ordinal(number: int) -> str:
-    """Write 1st, 2nd, 3rd, 4th, ... 11th."""
+    """Write 1st, 2nd, 3rd, 4th, ... 11th (up to 10th a word marked for translation)."""
+    if 1 <= number <= len(ORDINALS):
+        return ORDINALS[number - 1]
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     if 10 <= number % 100 <= 20:
         suffix = "th"
     return f"{number}{suffix}"
-
-
-def plural(count: int, noun: str) -> str:
-    """Write a count with its noun: '1 point', '4 points'."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def points(position: int, count: int, scoring: str = "players_below") -> int:
@@ -589,31 +634,77 @@ def rising_bonuses(during: Sequence[str], finish: Sequence[str]) -> list[tuple[s
 
 
 def score_hand(
-    during: Sequence[str], finish: Sequence[str], rules: Mapping[str, Any]
+    during: Sequence[str],
+    finish: Sequence[str],
+    rules: Mapping[str, Any],
+    account: Account | None = None,
 ) -> tuple[dict[str, int], dict[str, int], list[str]]:
-    """Return (points by finish, rising bonus, sentences) for a hand's finishing order."""
+    """Return (points by finish, rising bonus, sentences) for a hand's finishing order.
+
+    The sentences are said into account (a new one if not given) and returned in English.
+    """
     rules = settings(rules)
+    account = Account() if account is None else account
+    start = len(account.lines)
     count = len(finish)
     note = SCORING_NOTE[rules["scoring"]]
     base: dict[str, int] = {}
-    lines = []
     for position, name in enumerate(finish, 1):
         base[name] = points(position, count, rules["scoring"])
-        how = "went out" if position < count else "finished last,"
-        lines.append(
-            f"{name} {how} {ordinal(position)} of {count}: {plural(base[name], 'point')} ({note})."
-        )
+        say_place(account, name, position, count, base[name], note)
     bonus = dict.fromkeys(finish, 0)
     if rules["rising_bonus"]:
+        roles = roles_of(during)
         for top, low, risen in rising_bonuses(during, finish):
             bonus[top] += risen
-            place = ordinal(finish.index(low) + 1)
-            lines.append(
-                f"Rising bonus: {title(low, during)} finished {place}, "
-                f"{plural(risen, 'place')} up: "
-                f"{signed(risen)} to {title(top, during)}."
-            )
-    return base, bonus, lines
+            place = finish.index(low) + 1
+            values = {
+                "peasant": low,
+                "peasant_role_t": role_name(roles[low]),
+                "place_t": ordinal(place),
+                "place": place,
+                "risen": risen,
+                "bonus": signed(risen),
+                "dalmuti": top,
+                "dalmuti_role_t": role_name(roles[top]),
+            }
+            if risen == 1:
+                account.say(
+                    "Rising bonus: {peasant} ({peasant_role_t}) finished {place_t}, {risen} place "
+                    "up: {bonus} to {dalmuti} ({dalmuti_role_t}).",
+                    **values,
+                )
+            else:
+                account.say(
+                    "Rising bonus: {peasant} ({peasant_role_t}) finished {place_t}, {risen} places "
+                    "up: {bonus} to {dalmuti} ({dalmuti_role_t}).",
+                    **values,
+                )
+    return base, bonus, account.lines[start:]
+
+
+def say_place(account: Account, name: str, position: int, count: int, won: int, note: str) -> None:
+    """Explain one finishing place: 'Cy went out 1st of 5: 4 points (players below).'."""
+    values = {
+        "name": name,
+        "place_t": ordinal(position),
+        "place": position,
+        "count": count,
+        "points": won,
+        "note_t": note,
+    }
+    if position < count and won == 1:
+        account.say("{name} went out {place_t} of {count}: {points} point ({note_t}).", **values)
+    elif position < count:
+        account.say("{name} went out {place_t} of {count}: {points} points ({note_t}).", **values)
+    elif won == 1:
+        account.say(
+            "{name} finished last, {place_t} of {count}: {points} point ({note_t}).", **values
+        )
+    else:
+        account.say(
+            "{name} finished last, {place_t} of {count}: {points} points ({note_t}).", **values
+        )
 
 
 # -- the game --------------------------------------------------------------------------------------
@@ -623,7 +714,7 @@ class Dalmuti(Game):
     """The Great Dalmuti with the official (Hungarian) rules and the Korean house rules."""
 
     slug = "dalmuti"
-    title = "The Great Dalmuti"
+    title = N_("The Great Dalmuti")
     min_players = 4
     max_players = 8
     setup_keys = ("initial_draw",)
@@ -752,12 +843,13 @@ class Dalmuti(Game):
             entered["hands"] = hands
         if trades:
             entered["merchant_trades"] = trades
-        preface = self._preface(rules, ranks, during, revolution, tribute, trades, played)
+        account = Account()
+        self._preface(account, rules, ranks, during, revolution, tribute, trades, played)
         if partial and raw.get("finish_order") is None:
             entered["finish_order"] = None
             result = {
                 "complete": False,
-                "explanation": preface,
+                **account.result(),
                 "ranks_before": ranks,
                 "ranks_during": during,
                 "revolution": revolution["kind"] if revolution else None,
@@ -766,7 +858,7 @@ class Dalmuti(Game):
             return Outcome(entered, result, dict(state))
         finish = self._finish_order(table, require(raw, "finish_order"))
         entered["finish_order"] = finish
-        result = self._result(table, rules, ranks, during, revolution, finish, preface, due)
+        result = self._result(table, rules, ranks, during, revolution, finish, account, due)
         if due and len(tribute or {}) < len(givers(len(ranks))):
             result["complete"] = False
             return Outcome(entered, result, dict(state))
@@ -792,18 +884,18 @@ class Dalmuti(Game):
             if len(cards) != sizes[name]:
                 raise RuleViolation(
                     "wrong_hand_size",
-                    "{player} was dealt {want} cards as {role}, but {count} were entered.",
+                    "{player} was dealt {want} cards as {role_t}, but {count} were entered.",
                     where,
                     player=name,
                     want=sizes[name],
-                    role=role_name(roles_of(ranks)[name]),
+                    role_t=role_name(roles_of(ranks)[name]),
                     count=len(cards),
                 )
             hands[name] = cards
         known: Counter = Counter()
         for cards in hands.values():
             known.update(cards)
-        check_supply(known, rules["removed_ranks"], "hands", "The hands entered")
+        check_supply(known, rules["removed_ranks"], "hands", HANDS_ENTERED)
         return {name: hands[name] for name in ranks if name in hands}
 
     def _revolution(self, table, rules, ranks, hands, raw) -> dict[str, str] | None:
@@ -829,26 +921,46 @@ class Dalmuti(Game):
 
     def _kind_refused(self, ranks, player, kind, rules) -> RuleViolation:
         """Return the error for a revolution kind the declarer may not choose."""
-        who = title(player, ranks)
+        roles = roles_of(ranks)
+        who = {"who": player, "role_t": role_name(roles[player])}
         if kind == "plain":
             return RuleViolation(
                 "revolution_kind_not_allowed",
-                "{who} holds both jesters, and under these house rules that is a greater "
-                "revolution, not a plain one (gp_may_choose_plain is off).",
+                "{who} ({role_t}) holds both jesters, and under these house rules that is a "
+                "greater revolution, not a plain one (gp_may_choose_plain is off).",
                 "revolution.kind",
-                who=who,
+                **who,
             )
-        entitled = [
-            title(name, ranks)
-            for name in ranks
-            if "greater" in revolution_kinds(ranks, name, rules)
-        ]
+        entitled = [name for name in ranks if "greater" in revolution_kinds(ranks, name, rules)]
+        if not entitled:
+            return RuleViolation(
+                "revolution_kind_not_allowed",
+                "{who} ({role_t}) may declare only a plain revolution; a greater one is for "
+                "nobody under these house rules.",
+                "revolution.kind",
+                **who,
+            )
+        if len(entitled) == 1:
+            return RuleViolation(
+                "revolution_kind_not_allowed",
+                "{who} ({role_t}) may declare only a plain revolution; a greater one is for "
+                "{first} ({first_role_t}).",
+                "revolution.kind",
+                **who,
+                first=entitled[0],
+                first_role_t=role_name(roles[entitled[0]]),
+            )
+        first, second = entitled[0], entitled[-1]  # the two peasants at most
         return RuleViolation(
             "revolution_kind_not_allowed",
-            "{who} may declare only a plain revolution; a greater one is for {entitled}.",
+            "{who} ({role_t}) may declare only a plain revolution; a greater one is for "
+            "{first} ({first_role_t}) or {second} ({second_role_t}).",
             "revolution.kind",
-            who=who,
-            entitled=" or ".join(entitled) or "nobody under these house rules",
+            **who,
+            first=first,
+            first_role_t=role_name(roles[first]),
+            second=second,
+            second_role_t=role_name(roles[second]),
         )
 
     def _jesters(self, player: str, hands: Mapping[str, list]) -> None:
@@ -877,29 +989,31 @@ class Dalmuti(Game):
         due = revolution is None and tax_due(rules, played)
         if raw is None or (isinstance(raw, Mapping) and not raw):
             if due and not partial:
-                owed = tribute_due(ranks, rules, played)
-                raise RuleViolation(
-                    "tribute_required",
-                    "The tax is due this hand: enter the tribute ({due}).",
-                    "tribute",
-                    due="; ".join(exchange_text(item) for item in owed),
-                )
+                raise tribute_required(tribute_due(ranks, rules, played))
             return None
         given = mapping(raw, "tribute")
+        if not due and revolution is not None:
+            raise RuleViolation(
+                "tribute_not_allowed",
+                "No tax is paid this hand ({player} declared a revolution), so no tribute.",
+                "tribute",
+                player=revolution["player"],
+            )
         if not due:
             raise RuleViolation(
                 "tribute_not_allowed",
-                "No tax is paid this hand ({why}), so no tribute.",
+                "No tax is paid this hand ({why_t}), so no tribute.",
                 "tribute",
-                why=no_tax_reason(rules, played, revolution),
+                why_t=no_tax_reason(rules),
             )
         roles = givers(len(ranks))
         for key in given:
             if key not in roles:
+                where = f"tribute.{key}"
                 raise RuleViolation(
                     "invalid_value",
                     "{value} is not a giving role in the tax; the roles are {roles}.",
-                    f"tribute.{key}",
+                    where,
                     value=quote(key),
                     roles=", ".join(roles),
                 )
@@ -908,11 +1022,12 @@ class Dalmuti(Game):
             if given.get(role) is None:
                 if partial:
                     continue
+                where = f"tribute.{role}"
                 raise RuleViolation(
                     "tribute_required",
-                    "The tribute of the {role} is missing.",
-                    f"tribute.{role}",
-                    role=role_name(role),
+                    "The tribute of the {role_t} is missing.",
+                    where,
+                    role_t=role_name(role),
                 )
             tribute[role] = tribute_cards(role, given[role], rules["removed_ranks"])
         self._check_tribute(rules, ranks, hands, tribute)
@@ -922,7 +1037,7 @@ class Dalmuti(Game):
         """Check the tribute's cards exist, were held, and that the peasants gave their best."""
         timing, removed = rules["tax_timing"], rules["removed_ranks"]
         bound = dealt_lower_bound(tribute, {}, ranks, timing)
-        check_supply(bound, removed, "tribute", "The tribute's cards")
+        check_supply(bound, removed, "tribute", TRIBUTE_CARDS)
         who = holders(ranks)
         for role, cards in tribute.items():
             giver = who[role]
@@ -935,7 +1050,7 @@ class Dalmuti(Game):
             if TRIBUTE[role][2] == "best":
                 check_best(role, giver, cards, hands[giver])
         bound = dealt_lower_bound(tribute, hands, ranks, timing)
-        check_supply(bound, removed, "tribute", "The hands entered and the tribute's cards")
+        check_supply(bound, removed, "tribute", HANDS_AND_TRIBUTE)
 
     def _trades(self, table, rules, ranks, revolution, raw) -> list[list[str]]:
         """Return the merchants' blind swaps (house rule, recorded only): pairs of merchants."""
@@ -969,12 +1084,16 @@ class Dalmuti(Game):
                         value=quote(name),
                     )
                 seen.add(name)
+            if not names:
+                raise RuleViolation(
+                    "invalid_value", "A trade is between two merchants, not nobody.", where
+                )
             if len(names) != 2:
                 raise RuleViolation(
                     "invalid_value",
                     "A trade is between two merchants, not {value}.",
                     where,
-                    value=", ".join(names) or "nobody",
+                    value=", ".join(names),
                 )
             trades.append(sorted(names, key=ranks.index))
         return trades
@@ -1002,43 +1121,56 @@ class Dalmuti(Game):
 
     # -- scoring ----------------------------------------------------------------------------
 
-    def _preface(self, rules, ranks, during, revolution, tribute, trades, played) -> list[str]:
+    def _preface(self, account, rules, ranks, during, revolution, tribute, trades, played) -> None:
         """Explain what happened before the play: the revolution or the tax."""
-        lines = []
         if revolution is not None:
-            who = title(revolution["player"], ranks)
+            who = revolution["player"]
+            role = role_name(roles_of(ranks)[who])
             if revolution["kind"] == "greater":
-                lines.append(
-                    f"{who} declared a greater revolution with both jesters: the ranks for "
-                    f"this hand are {', '.join(during)}, and no tax is paid."
+                account.say(
+                    "{who} ({role_t}) declared a greater revolution with both jesters: the ranks "
+                    "for this hand are {ranks}, and no tax is paid.",
+                    who=who,
+                    role_t=role,
+                    ranks=", ".join(during),
                 )
             else:
-                lines.append(
-                    f"{who} declared a revolution with both jesters: no tax is paid, the ranks "
-                    "stay."
+                account.say(
+                    "{who} ({role_t}) declared a revolution with both jesters: no tax is paid, "
+                    "the ranks stay.",
+                    who=who,
+                    role_t=role,
                 )
         elif tribute:
             who = holders(ranks)
             for role, cards in tribute.items():
-                receiver = who[TRIBUTE[role][0]]
-                lines.append(
-                    f"Tax: {title(who[role], ranks)} gave {cards_text(cards)} to {receiver}."
+                account.say(
+                    "Tax: {giver} ({role_t}) gave {cards} to {receiver}.",
+                    giver=who[role],
+                    role_t=role_name(role),
+                    cards=cards_text(cards),
+                    receiver=who[TRIBUTE[role][0]],
                 )
         elif not tax_due(rules, played):
-            lines.append(f"No tax this hand ({no_tax_reason(rules, played, None)}).")
+            account.say("No tax this hand ({why_t}).", why_t=no_tax_reason(rules))
         for first, second in trades:
-            lines.append(f"Merchants {first} and {second} swapped one card each, blind.")
-        return lines
+            account.say(
+                "Merchants {first} and {second} swapped one card each, blind.",
+                first=first,
+                second=second,
+            )
 
-    def _result(self, table, rules, ranks, during, revolution, finish, preface, due) -> dict:
-        """Score a checked hand and explain every point."""
-        base, bonus, lines = score_hand(during, finish, rules)
+    def _result(self, table, rules, ranks, during, revolution, finish, account, due) -> dict:
+        """Score a checked hand and explain every point (after the preface already said)."""
+        base, bonus, _lines = score_hand(during, finish, rules, account)
         deltas = {name: base[name] + bonus[name] for name in table.players}
-        lines = [*preface, *lines]
-        lines.append("This hand: " + ", ".join(f"{p} {signed(d)}" for p, d in deltas.items()) + ".")
+        account.say(
+            "This hand: {deltas}.",
+            deltas=", ".join(f"{p} {signed(d)}" for p, d in deltas.items()),
+        )
         result = {
             "deltas": deltas,
-            "explanation": lines,
+            **account.result(),
             "ranks_before": list(ranks),
             "ranks_during": during,
             "ranks_after": list(finish),
@@ -1098,19 +1230,45 @@ def public_exchanges(due: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [{key: item[key] for key in EXCHANGE_KEYS} for item in due]
 
 
-def exchange_text(item: Mapping[str, Any]) -> str:
-    """Write one exchange of the tax: 'Eve gives Ann her 2 best cards'."""
-    which = "best " if item["which"] == "best" else ""
-    return f"{item['from']} gives {item['to']} {item['count']} {which}card(s)"
+#: short names of the giving roles for the tribute_required message's values
+EXCHANGE_NAMES = {
+    "greater_peasant": "gp",
+    "greater_dalmuti": "gd",
+    "lesser_peasant": "lp",
+    "lesser_dalmuti": "ld",
+}
 
 
-def no_tax_reason(rules: Mapping[str, Any], played: int, revolution: Mapping | None) -> str:
-    """Say why no tax is paid: a revolution, the tax house rule, or the first hand."""
-    if revolution is not None:
-        return f"{revolution['player']} declared a revolution"
+def tribute_required(due: Sequence[Mapping[str, Any]]) -> RuleViolation:
+    """Return the error for a tax left out, listing every exchange of it (two or four)."""
+    values: dict[str, Any] = {}
+    for item in due:
+        short = EXCHANGE_NAMES[item["role"]]
+        values[short] = item["from"]
+        values[f"{short}_count"] = item["count"]
+    if len(due) > 2:
+        return RuleViolation(
+            "tribute_required",
+            "The tax is due this hand: enter the tribute ({gp} gives {gd} {gp_count} best "
+            "card(s); {gd} gives {gp} {gd_count} card(s); {lp} gives {ld} {lp_count} best "
+            "card(s); {ld} gives {lp} {ld_count} card(s)).",
+            "tribute",
+            **values,
+        )
+    return RuleViolation(
+        "tribute_required",
+        "The tax is due this hand: enter the tribute ({gp} gives {gd} {gp_count} best "
+        "card(s); {gd} gives {gp} {gd_count} card(s)).",
+        "tribute",
+        **values,
+    )
+
+
+def no_tax_reason(rules: Mapping[str, Any]) -> str:
+    """Say why no tax is paid without a revolution (words marked N_): the house rule or hand 1."""
     if not settings(rules)["tax"]:
-        return "the house rule tax is off"
-    return "the first hand, and tax_first_hand is off"
+        return NO_TAX_RULE
+    return NO_TAX_FIRST_HAND
 
 
 def tribute_cards(role: str, value: Any, removed: Iterable[int]) -> list[int | str]:
@@ -1120,23 +1278,32 @@ def tribute_cards(role: str, value: Any, removed: Iterable[int]) -> list[int | s
     if JESTER in cards:
         raise RuleViolation(
             "jester_in_tribute",
-            "Jesters never change hands in the tax, but the {role} gave {value}.",
+            "Jesters never change hands in the tax, but the {role_t} gave {value}.",
             where,
-            role=role_name(role),
+            role_t=role_name(role),
             value=cards_text(cards),
         )
     want = TRIBUTE[role][1]
+    if not cards:
+        raise RuleViolation(
+            "wrong_tribute_count",
+            "The {role_t} gives exactly {want} card(s), not {count} (none).",
+            where,
+            role_t=role_name(role),
+            want=want,
+            count=0,
+        )
     if len(cards) != want:
         raise RuleViolation(
             "wrong_tribute_count",
-            "The {role} gives exactly {want} card(s), not {count} ({value}).",
+            "The {role_t} gives exactly {want} card(s), not {count} ({value}).",
             where,
-            role=role_name(role),
+            role_t=role_name(role),
             want=want,
             count=len(cards),
-            value=cards_text(cards) or "none",
+            value=cards_text(cards),
         )
-    check_supply(Counter(cards), removed, where, "The cards given")
+    check_supply(Counter(cards), removed, where, CARDS_GIVEN)
     return sort_cards(cards)
 
 
@@ -1144,10 +1311,11 @@ def check_held(role: str, giver: str, cards: list, held: Counter) -> None:
     """Raise ``card_not_in_hand`` unless every card given was in the giver's hand."""
     missing = Counter(cards) - held
     if missing:
+        where = f"tribute.{role}"
         raise RuleViolation(
             "card_not_in_hand",
             "{giver} gave {value}, but their hand ({hand}) does not hold it.",
-            f"tribute.{role}",
+            where,
             giver=giver,
             value=cards_text(sort_cards(missing.elements())),
             hand=cards_text(sort_cards(held.elements())),
@@ -1158,10 +1326,11 @@ def check_best(role: str, giver: str, cards: list, hand: list) -> None:
     """Raise ``tribute_not_best`` unless a peasant gave their best non-jester cards."""
     best = sort_cards(card for card in hand if card != JESTER)[: len(cards)]
     if sort_cards(cards) != best:
+        where = f"tribute.{role}"
         raise RuleViolation(
             "tribute_not_best",
             "{giver} must give their {count} best card(s), {best}, not {value}.",
-            f"tribute.{role}",
+            where,
             giver=giver,
             count=len(cards),
             best=cards_text(best),

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import (
+    N_,
+    Account,
     Game,
     Outcome,
     RuleOption,
@@ -44,17 +46,15 @@ def position_count(players: int) -> int:
 
 
 def names(players: list[str]) -> str:
-    """Join names for a sentence: 'Ann', 'Ann and Ben', 'Ann, Ben and Cy'."""
-    if len(players) <= 1:
-        return "".join(players)
-    return ", ".join(players[:-1]) + " and " + players[-1]
+    """Join names for a sentence in any language: 'Ann', 'Ann, Ben'."""
+    return ", ".join(players)
 
 
 class Dixit(Game):
     """Dixit with the 2021 base rules, the three-player rules and the Odyssey options."""
 
     slug = "dixit"
-    title = "Dixit"
+    title = N_("Dixit")
     min_players = 3
     max_players = 8
     options = (
@@ -262,35 +262,52 @@ class Dixit(Game):
         voters = [p for p in table.players if p != storyteller]
         finders = [v for v in voters if answer in votes[v]]
         deltas = dict.fromkeys(table.players, 0)
-        lines = [f"{storyteller} was the storyteller; their card was at position {answer}."]
+        account = Account()
+        account.say(
+            "{storyteller} was the storyteller; their card was at position {answer}.",
+            storyteller=storyteller,
+            answer=answer,
+        )
 
         if not finders or len(finders) == len(voters):
             outcome = "none_found" if not finders else "all_found"
             for voter in voters:
                 deltas[voter] = 2
-            who = "Nobody" if not finders else f"All {len(voters)} voters"
-            lines.append(
-                f"{who} found the storyteller's card: {storyteller} 0, every other player +2."
-            )
+            if finders:
+                account.say(
+                    "All {count} voters found the storyteller's card: {storyteller} 0, every "
+                    "other player +2.",
+                    count=len(voters),
+                    storyteller=storyteller,
+                )
+            else:
+                account.say(
+                    "Nobody found the storyteller's card: {storyteller} 0, every other player +2.",
+                    storyteller=storyteller,
+                )
         else:
             outcome = "some_found"
             deltas[storyteller] = 3
             for finder in finders:
                 deltas[finder] = 3
-            lines.append(
-                f"{names(finders)} found the storyteller's card ({len(finders)} of "
-                f"{len(voters)} voters): {storyteller} +3, "
-                + ", ".join(f"{f} +3" for f in finders)
-                + "."
+            account.say(
+                "{finders} found the storyteller's card ({count} of {voters} voters): "
+                "{storyteller} +3 and each finder +3.",
+                finders=names(finders),
+                count=len(finders),
+                voters=len(voters),
+                storyteller=storyteller,
             )
             missed = [v for v in voters if v not in finders]
-            lines.append(f"{names(missed)} did not find it: 0.")
+            account.say("{missed} did not find it: 0.", missed=names(missed))
 
         if table.rules.get("two_votes_large_game"):
             for finder in finders:
                 if len(votes[finder]) == 1:
                     deltas[finder] += 1
-                    lines.append(f"{finder} found it with a single vote: +1 to {finder}.")
+                    account.say(
+                        "{finder} found it with a single vote: +1 to {finder}.", finder=finder
+                    )
 
         bonus = dict.fromkeys(table.players, 0)
         for voter in voters:
@@ -298,22 +315,33 @@ class Dixit(Game):
                 owner = positions[number - 1]
                 if owner != storyteller:
                     bonus[owner] += 1
-                    lines.append(
-                        f"{voter} voted for {owner}'s card (position {number}): +1 to {owner}."
+                    account.say(
+                        "{voter} voted for {owner}'s card (position {number}): +1 to {owner}.",
+                        voter=voter,
+                        owner=owner,
+                        number=number,
                     )
         cap = table.rules.get("bonus_cap")
         if table.rules.get("two_votes_large_game"):
             cap = ODYSSEY_BONUS_CAP if cap is None else min(cap, ODYSSEY_BONUS_CAP)
         for player in voters:
             if cap is not None and bonus[player] > cap:
-                lines.append(f"{player}'s vote bonus {bonus[player]} is capped at {cap}.")
+                account.say(
+                    "{player}'s vote bonus {bonus} is capped at {cap}.",
+                    player=player,
+                    bonus=bonus[player],
+                    cap=cap,
+                )
                 bonus[player] = cap
             deltas[player] += bonus[player]
 
-        lines.append("This turn: " + ", ".join(f"{p} {signed(d)}" for p, d in deltas.items()) + ".")
+        account.say(
+            "This turn: {deltas}.",
+            deltas=", ".join(f"{p} {signed(d)}" for p, d in deltas.items()),
+        )
         return {
             "deltas": deltas,
-            "explanation": lines,
+            **account.result(),
             "outcome": outcome,
             "storyteller": storyteller,
             "storyteller_position": answer,

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
+    N_,
+    Account,
     Game,
     Outcome,
     RuleOption,
@@ -38,9 +40,33 @@ RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 POINT_RANKS = ("A", "K", "Q", "J", "10")
 JOKER = "JK"
 DECK = (*(suit + rank for suit in SUITS for rank in RANKS), JOKER)
-TRUMP_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no-trump"}
+TRUMP_NAMES = {
+    "S": N_("spades"),
+    "H": N_("hearts"),
+    "D": N_("diamonds"),
+    "C": N_("clubs"),
+    "NT": N_("no-trump"),
+}
 HOLDERS = ("boss", "friend", "opposition", "kitty")
+#: why a hand's dealer deals it, by how the previous round ended
+DEALER_REASONS = {
+    "misdeal": N_("the player who declared the misdeal deals"),
+    "all_pass": N_("everyone passed, so the same dealer deals again"),
+    "hand": N_("the previous hand's friend, or its boss, deals"),
+}
 FRIEND_FORMS = ("card", "none", "first_trick")
+#: how m grows from the base, step by step, in an explanation ("Base 5 = 15 - 10; x2 run = 10.")
+STEPS = {
+    "run": N_("x2 run"),
+    "declared_run": N_("x2 declared run"),
+    "no_trump": N_("x2 no-trump"),
+    "no_mighty": N_("x2 no mighty"),
+    "no_joker": N_("x2 no joker"),
+    "no_friend": N_("x2 declared no friend"),
+    "back_run": N_("x2 back-run"),
+}
+#: the run's step under the ``run: fixed_20`` house rule
+RUN_FIXED = N_("run: m = 20")
 #: the parts of a played hand (a misdeal or an all-pass round carries none of them)
 HAND_PARTS = ("contract", "friend", "opposition_points", "mighty_holder", "joker_holder")
 
@@ -141,9 +167,9 @@ def misdeal_allowed(value: float, method: str) -> bool:
 
 
 MISDEAL_LIMITS = {
-    "point_cards": "0 or less (point cards 1, SA 0, joker -1)",
-    "half_ten": "less than 1 (A K Q J 1, SA 0, tens 0.5, joker -1)",
-    "half_ten_strict": "less than 0.5 (A K Q J 1, SA 0, tens 0.5, joker -1)",
+    "point_cards": N_("0 or less (point cards 1, SA 0, joker -1)"),
+    "half_ten": N_("less than 1 (A K Q J 1, SA 0, tens 0.5, joker -1)"),
+    "half_ten_strict": N_("less than 0.5 (A K Q J 1, SA 0, tens 0.5, joker -1)"),
 }
 
 
@@ -163,6 +189,14 @@ class Bid:
     def as_dict(self) -> dict[str, Any]:
         """Return the bid as the API writes it."""
         return {"bid": self.count, "trump": self.trump}
+
+    def words(self, prefix: str = "") -> dict[str, Any]:
+        """Return the bid as a message's values: ``{prefix}count`` and the trump's name.
+
+        The trump's name goes in ``{prefix}trump_t``, so that it is translated with the message
+        ("15 hearts" is "{count} {trump_t}").
+        """
+        return {f"{prefix}count": self.count, f"{prefix}trump_t": TRUMP_NAMES[self.trump]}
 
 
 def beats(bid: Bid, other: Bid, rules: Mapping[str, Any]) -> bool:
@@ -290,12 +324,13 @@ def run_auction(
             if highest is not None and not beats(bid, highest, rules):
                 raise RuleViolation(
                     "bid_not_higher",
-                    "{player}'s bid of {bid} does not beat {leader}'s {highest}.",
+                    "{player}'s bid of {count} {trump_t} does not beat {leader}'s "
+                    "{high_count} {high_trump_t}.",
                     f"{path}.bid",
                     player=player,
-                    bid=str(bid),
                     leader=leader,
-                    highest=str(highest),
+                    **bid.words(),
+                    **highest.words("high_"),
                 )
             highest, leader, passes_since_bid = bid, player, 0
             checked.append({"player": player, **bid.as_dict()})
@@ -315,17 +350,23 @@ def run_auction(
     )
 
 
-def next_bid_words(auction: Auction) -> str:
-    """Say what the next bidder may do: 'at least 14 no-trump or 15 in a suit, or pass'."""
+def next_bid(auction: Auction) -> tuple[str, dict[str, Any]]:
+    """Return what the next bidder of an open auction may do: a kind and its values.
+
+    The kinds: ``at_least`` (any trump from ``count``: "at least 14, or pass"),
+    ``no_trump_or_suit`` ("at least 14 no-trump or 15 in a suit, or pass"), ``no_trump``
+    ("20 no-trump, or pass") and ``nothing`` ("nothing beats 20 no-trump, so pass", with the
+    highest bid's ``count`` and ``trump_t``). Every kind carries ``count``; the caller words it.
+    """
     floor = auction.lowest_next
     if floor is None:
-        return f"nothing beats {auction.highest}, so pass"
+        return "nothing", auction.highest.words() if auction.highest else {"count": MAX_BID}
     count, trumps = floor
     if trumps == TRUMPS:
-        return f"at least {count}, or pass"
+        return "at_least", {"count": count}
     if count < MAX_BID:
-        return f"at least {count} no-trump or {count + 1} in a suit, or pass"
-    return f"{count} no-trump, or pass"
+        return "no_trump_or_suit", {"count": count, "next": count + 1}
+    return "no_trump", {"count": count}
 
 
 def _is_pass(entry: Mapping[str, Any], path: str) -> bool:
@@ -439,28 +480,30 @@ def check_contract_change(
     if final.count < won.count:
         raise RuleViolation(
             "contract_lowered",
-            "The contract {final} is lower than the winning bid {won}; the boss may only raise.",
+            "The contract {count} {trump_t} is lower than the winning bid {won_count} "
+            "{won_trump_t}; the boss may only raise.",
             f"{where}.bid",
-            final=str(final),
-            won=str(won),
+            **final.words(),
+            **won.words("won_"),
         )
     price = contract_change_price(won.count, won.trump, final.trump, rules)
     if price is None:
         raise RuleViolation(
             "trump_locked",
-            "The auction was won at {won}, which locks the trump; {final} is not allowed.",
+            "The auction was won at {won_count} {won_trump_t}, which locks the trump; {count} "
+            "{trump_t} is not allowed.",
             f"{where}.trump",
-            won=str(won),
-            final=str(final),
+            **won.words("won_"),
+            **final.words(),
         )
     if final.count < price:
         raise RuleViolation(
             "trump_change_too_cheap",
-            "Changing the trump from {won} to {trump} needs a contract of at least {price}, "
-            "not {value}.",
+            "Changing the trump from {won_count} {won_trump_t} to {trump_t} needs a contract of "
+            "at least {price}, not {value}.",
             f"{where}.bid",
-            won=str(won),
-            trump=TRUMP_NAMES[final.trump],
+            **won.words("won_"),
+            trump_t=TRUMP_NAMES[final.trump],
             price=price,
             value=final.count,
         )
@@ -479,13 +522,6 @@ def _flag(key: str, default: bool, description: str) -> RuleOption:
 
 def _cost(key: str, default: int, description: str) -> RuleOption:
     return RuleOption(key, "int", default, description, minimum=0, maximum=MAX_BID - 11)
-
-
-def names(players: Sequence[str]) -> str:
-    """Join names for a sentence: 'Ann', 'Ann and Ben', 'Ann, Ben and Cy'."""
-    if len(players) <= 1:
-        return "".join(players)
-    return ", ".join(players[:-1]) + " and " + players[-1]
 
 
 class Mighty(Game):
@@ -664,34 +700,44 @@ class Mighty(Game):
         if expected is not None and dealer != expected:
             raise RuleViolation(
                 "wrong_dealer",
-                "{expected} deals this hand ({why}), not {value}.",
+                "{expected} deals this hand ({why_t}), not {value}.",
                 "dealer",
                 expected=expected,
-                why=self._dealer_reason(state),
+                why_t=self._dealer_reason(state),
                 value=quote(dealer),
             )
         return dealer
 
     @staticmethod
     def _dealer_reason(state: Mapping[str, Any]) -> str:
-        return {
-            "misdeal": "the player who declared the misdeal deals",
-            "all_pass": "everyone passed, so the same dealer deals again",
-        }.get(state.get("last_outcome"), "the previous hand's friend, or its boss, deals")
+        return DEALER_REASONS.get(state.get("last_outcome"), DEALER_REASONS["hand"])
 
     @staticmethod
-    def _alone(raw: Mapping, form: str, others: Sequence[str]) -> None:
-        """Refuse a round that mixes a misdeal or an all-pass with the parts of another form."""
+    def _alone(raw: Mapping, form: str | None, others: Sequence[str]) -> None:
+        """Refuse a round that mixes a misdeal or an all-pass with the parts of another form.
+
+        form is the input key the round carries (``misdeal``, ``all_pass``), or None for a
+        bidding log in which everyone passed.
+        """
         for key in others:
-            if raw.get(key) is not None and not (key == "all_pass" and raw[key] is False):
+            if raw.get(key) is None or (key == "all_pass" and raw[key] is False):
+                continue
+            if form is None:
                 raise RuleViolation(
                     "invalid_value",
-                    "A round with {form} cannot also carry {key}: a round is a played hand, a "
-                    "misdeal or an auction everyone passed.",
+                    "A round with everyone passing cannot also carry {key}: a round is a played "
+                    "hand, a misdeal or an auction everyone passed.",
                     key,
-                    form=form,
                     key=key,
                 )
+            raise RuleViolation(
+                "invalid_value",
+                "A round with {form} cannot also carry {key}: a round is a played hand, a "
+                "misdeal or an auction everyone passed.",
+                key,
+                form=form,
+                key=key,
+            )
 
     @staticmethod
     def _all_pass_flag(raw: Mapping) -> bool:
@@ -708,12 +754,47 @@ class Mighty(Game):
 
     @staticmethod
     def _unfinished(auction: Auction) -> RuleViolation:
+        kind, values = next_bid(auction)
+        player = auction.next_bidder
+        if player is None:  # nobody has bid and no dealer was named: any trump, from the floor
+            return RuleViolation(
+                "auction_not_finished",
+                "The auction is not over: it is anyone's turn (at least {count}, or pass).",
+                "bidding",
+                **values,
+            )
+        if kind == "at_least":
+            return RuleViolation(
+                "auction_not_finished",
+                "The auction is not over: it is {player}'s turn (at least {count}, or pass).",
+                "bidding",
+                player=player,
+                **values,
+            )
+        if kind == "no_trump_or_suit":
+            return RuleViolation(
+                "auction_not_finished",
+                "The auction is not over: it is {player}'s turn (at least {count} no-trump or "
+                "{next} in a suit, or pass).",
+                "bidding",
+                player=player,
+                **values,
+            )
+        if kind == "no_trump":
+            return RuleViolation(
+                "auction_not_finished",
+                "The auction is not over: it is {player}'s turn ({count} no-trump, or pass).",
+                "bidding",
+                player=player,
+                **values,
+            )
         return RuleViolation(
             "auction_not_finished",
-            "The auction is not over: it is {player}'s turn ({choice}).",
+            "The auction is not over: it is {player}'s turn (nothing beats {count} {trump_t}, "
+            "so pass).",
             "bidding",
-            player=auction.next_bidder or "anyone",
-            choice=next_bid_words(auction),
+            player=player,
+            **values,
         )
 
     # -- misdeal and all-pass rounds ----------------------------------------------------------
@@ -730,19 +811,23 @@ class Mighty(Game):
         if not misdeal_allowed(value, method):
             raise RuleViolation(
                 "misdeal_not_allowed",
-                "{player}'s hand is worth {value}; a misdeal needs {limit}.",
+                "{player}'s hand is worth {value}; a misdeal needs {limit_t}.",
                 "misdeal.hand",
                 player=player,
                 value=value,
-                limit=MISDEAL_LIMITS[method],
+                limit_t=MISDEAL_LIMITS[method],
             )
         entered["misdeal"] = {"player": player, "hand": hand}
-        lines = [
-            f"{player} declared a misdeal: the hand is worth {value}, within the limit of "
-            f"{MISDEAL_LIMITS[method]}.",
-            f"Nobody scores; {player} deals the next hand.",
-        ]
-        result = self._zero_result(table, "misdeal", lines)
+        account = Account()
+        account.say(
+            "{player} declared a misdeal: the hand is worth {value}, within the limit of "
+            "{limit_t}.",
+            player=player,
+            value=value,
+            limit_t=MISDEAL_LIMITS[method],
+        )
+        account.say("Nobody scores; {player} deals the next hand.", player=player)
+        result = self._zero_result(table, "misdeal", account)
         result.update({"declarer": player, "hand_value": value})
         after = self._next_state(table, state, "misdeal", player)
         return Outcome(entered, result, after)
@@ -756,9 +841,11 @@ class Mighty(Game):
             try:
                 card = parse_card(text, f"misdeal.hand.{index}")
             except RuleViolation as bad:
+                # the same words as parse_card's invalid_card, led by the card's place
                 raise RuleViolation(
                     "invalid_hand",
-                    "Card {index} of the hand: " + bad.template,
+                    "Card {index} of the hand: {value} is not a card; write a suit S H D C and a "
+                    "rank A K Q J 10 9 .. 2 (e.g. 'H10'), or 'JK' for the joker.",
                     bad.field,
                     index=index,
                     **bad.params,
@@ -788,10 +875,10 @@ class Mighty(Game):
         if auction is not None and auction.highest is not None:
             raise RuleViolation(
                 "invalid_value",
-                "all_pass is true, but {player} won the auction with {bid}.",
+                "all_pass is true, but {player} won the auction with {count} {trump_t}.",
                 "all_pass",
                 player=auction.leader,
-                bid=str(auction.highest),
+                **auction.highest.words(),
             )
         if all_pass:
             self._alone(raw, "all_pass", HAND_PARTS)
@@ -803,30 +890,39 @@ class Mighty(Game):
                 "contract.boss",
             )
         else:
-            self._alone(raw, "everyone passing", HAND_PARTS)
+            self._alone(raw, None, HAND_PARTS)
         entered["all_pass"] = True
         dealer = entered.get("dealer") or state.get("next_dealer")
         if dealer is None and auction is not None:
             dealer = auction.starter
         reopen = table.rules["all_pass"] == "open_kitty" and not state.get("kitty_open")
-        lines = ["Everyone passed: nobody scores."]
-        if reopen:
-            floor = min(table.rules["min_bid"] + 2, MAX_BID)
-            start = f", starting with {dealer}" if dealer else ""
-            lines.append(
-                f"The kitty is turned up and the auction starts again from {floor}{start}."
+        account = Account()
+        account.say("Everyone passed: nobody scores.")
+        floor = min(table.rules["min_bid"] + 2, MAX_BID)
+        if reopen and dealer:
+            account.say(
+                "The kitty is turned up and the auction starts again from {floor}, starting "
+                "with {dealer}.",
+                floor=floor,
+                dealer=dealer,
             )
+        elif reopen:
+            account.say(
+                "The kitty is turned up and the auction starts again from {floor}.", floor=floor
+            )
+        elif dealer:
+            account.say("The cards are dealt again by {dealer}.", dealer=dealer)
         else:
-            lines.append(f"The cards are dealt again{f' by {dealer}' if dealer else ''}.")
-        result = self._zero_result(table, "all_pass", lines)
+            account.say("The cards are dealt again.")
+        result = self._zero_result(table, "all_pass", account)
         result["kitty_open"] = reopen
         return Outcome(entered, result, self._next_state(table, state, "all_pass", dealer, reopen))
 
     @staticmethod
-    def _zero_result(table: Table, outcome: str, lines: list[str]) -> dict[str, Any]:
+    def _zero_result(table: Table, outcome: str, account: Account) -> dict[str, Any]:
         return {
             "deltas": dict.fromkeys(table.players, 0),
-            "explanation": lines,
+            **account.result(),
             "outcome": outcome,
             "ruling_points": None,
             "back_run": False,
@@ -874,11 +970,11 @@ class Mighty(Game):
             if boss != auction.winner:
                 raise RuleViolation(
                     "boss_not_auction_winner",
-                    "{value} is named boss, but {winner} won the auction with {bid}.",
+                    "{value} is named boss, but {winner} won the auction with {count} {trump_t}.",
                     "contract.boss",
                     value=quote(boss),
                     winner=auction.winner,
-                    bid=str(auction.highest),
+                    **auction.highest.words(),
                 )
             check_contract_change(auction.highest, final, table.rules)
         return {"boss": boss, **final.as_dict()}
@@ -1018,13 +1114,13 @@ class Mighty(Game):
 
     def _progress(self, table: Table, entered: Mapping[str, Any], auction: Auction | None):
         """Return a dry run's result for the parts sent: what was checked and what comes next."""
-        lines = []
+        account = Account()
         result: dict[str, Any] = {"complete": False}
         if "dealer" in entered:
-            lines.append(f"{entered['dealer']} deals.")
+            account.say("{dealer} deals.", dealer=entered["dealer"])
         if auction is not None:
             result.update(auction.summary())
-            lines.extend(self._auction_lines(auction))
+            self._say_auction(account, auction)
             if auction.finished:
                 won = auction.highest
                 result["winning_bid"] = {"player": auction.leader, **won.as_dict()}
@@ -1032,40 +1128,125 @@ class Mighty(Game):
                 result["contract_changes"] = changes
         if "contract" in entered:
             contract = entered["contract"]
-            lines.append(
-                f"Contract: {contract['boss']} as boss, {Bid(contract['bid'], contract['trump'])}."
+            account.say(
+                "Contract: {boss} as boss, {count} {trump_t}.",
+                boss=contract["boss"],
+                **Bid(contract["bid"], contract["trump"]).words(),
             )
         if "friend" in entered:
-            lines.append(f"Friend: {self._friend_words(entered)}.")
+            self._say_friend(account, entered)
         if "opposition_points" in entered:
-            lines.append(f"The opposition took {entered['opposition_points']} point cards.")
-        lines.append("Nothing to score yet: the parts sent are consistent.")
-        result.update({"deltas": dict.fromkeys(table.players, 0), "explanation": lines})
+            account.say(
+                "The opposition took {points} point cards.", points=entered["opposition_points"]
+            )
+        account.say("Nothing to score yet: the parts sent are consistent.")
+        result.update({"deltas": dict.fromkeys(table.players, 0), **account.result()})
         return result
 
     @staticmethod
-    def _auction_lines(auction: Auction) -> list[str]:
+    def _say_auction(account: Account, auction: Auction) -> None:
+        """Say where the auction stands: who won it, or the highest bid and whose turn it is."""
         if auction.finished:
-            return [f"The auction is over: {auction.leader} won with {auction.highest}."]
-        lines = []
+            account.say(
+                "The auction is over: {leader} won with {count} {trump_t}.",
+                leader=auction.leader,
+                **auction.highest.words(),
+            )
+            return
         if auction.highest is not None:
-            lines.append(f"Highest bid so far: {auction.leader}, {auction.highest}.")
-        lines.append(f"{auction.next_bidder or 'Anyone'} to bid: {next_bid_words(auction)}.")
-        return lines
+            account.say(
+                "Highest bid so far: {leader}, {count} {trump_t}.",
+                leader=auction.leader,
+                **auction.highest.words(),
+            )
+        kind, values = next_bid(auction)
+        player = auction.next_bidder
+        if player is None:  # nobody has bid and no dealer was named: any trump, from the floor
+            account.say("Anyone to bid: at least {count}, or pass.", **values)
+        elif kind == "at_least":
+            account.say("{player} to bid: at least {count}, or pass.", player=player, **values)
+        elif kind == "no_trump_or_suit":
+            account.say(
+                "{player} to bid: at least {count} no-trump or {next} in a suit, or pass.",
+                player=player,
+                **values,
+            )
+        elif kind == "no_trump":
+            account.say("{player} to bid: {count} no-trump, or pass.", player=player, **values)
+        else:
+            account.say(
+                "{player} to bid: nothing beats {count} {trump_t}, so pass.",
+                player=player,
+                **values,
+            )
 
-    def _friend_words(self, entered: Mapping[str, Any]) -> str:
+    @staticmethod
+    def _friend_form(entered: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        """Return how the friend was named and the values a sentence about them needs.
+
+        The forms: none, self_first_trick, first_trick, self_card and card; the values are
+        ``friend`` (a name) and ``card``, as the form has them.
+        """
         friend = entered["friend"]
         boss = entered["contract"]["boss"] if "contract" in entered else None
         if "none" in friend:
-            return "declared no friend"
+            return "none", {}
         if "first_trick" in friend:
             player = friend["first_trick"]
-            if player == boss:
-                return f"the winner of trick 1 was the boss {player} (a self friend)"
-            return f"{player}, who won trick 1"
+            return ("self_first_trick" if player == boss else "first_trick"), {"friend": player}
         if friend["player"] == boss:
-            return f"{friend['card']}, in the boss's own hand or the kitty (a self friend)"
-        return f"{friend['player']}, who holds {friend['card']}"
+            return "self_card", {"card": friend["card"]}
+        return "card", {"friend": friend["player"], "card": friend["card"]}
+
+    def _say_friend(self, account: Account, entered: Mapping[str, Any]) -> None:
+        """Say who the friend is (a dry run's line)."""
+        form, values = self._friend_form(entered)
+        if form == "none":
+            account.say("Friend: declared no friend.")
+        elif form == "self_first_trick":
+            account.say(
+                "Friend: the winner of trick 1 was the boss {friend} (a self friend).", **values
+            )
+        elif form == "first_trick":
+            account.say("Friend: {friend}, who won trick 1.", **values)
+        elif form == "self_card":
+            account.say(
+                "Friend: {card}, in the boss's own hand or the kitty (a self friend).", **values
+            )
+        else:
+            account.say("Friend: {friend}, who holds {card}.", **values)
+
+    def _say_contract(self, account: Account, entered: Mapping[str, Any]) -> None:
+        """Say who is the boss with what contract, and who the friend is (a hand's first line)."""
+        contract = entered["contract"]
+        form, values = self._friend_form(entered)
+        values.update(boss=contract["boss"], **Bid(contract["bid"], contract["trump"]).words())
+        if form == "none":
+            account.say(
+                "{boss} is the boss with {count} {trump_t}; friend: declared no friend.", **values
+            )
+        elif form == "self_first_trick":
+            account.say(
+                "{boss} is the boss with {count} {trump_t}; friend: the winner of trick 1 was "
+                "the boss {friend} (a self friend).",
+                **values,
+            )
+        elif form == "first_trick":
+            account.say(
+                "{boss} is the boss with {count} {trump_t}; friend: {friend}, who won trick 1.",
+                **values,
+            )
+        elif form == "self_card":
+            account.say(
+                "{boss} is the boss with {count} {trump_t}; friend: {card}, in the boss's own "
+                "hand or the kitty (a self friend).",
+                **values,
+            )
+        else:
+            account.say(
+                "{boss} is the boss with {count} {trump_t}; friend: {friend}, who holds {card}.",
+                **values,
+            )
 
     # -- scoring ----------------------------------------------------------------------------
 
@@ -1073,57 +1254,77 @@ class Mighty(Game):
         """Score a checked hand and explain every point (trusted input: call after checking)."""
         rules = self._rules(table)
         contract = entered["contract"]
-        boss, bid, trump = contract["boss"], contract["bid"], contract["trump"]
+        boss, bid = contract["boss"], contract["bid"]
         against = entered["opposition_points"]
         taken = POINT_CARDS - against
         friend = self._friend_player(entered)
         back_run = against >= bid
-        lines = [
-            f"{boss} is the boss with {Bid(bid, trump)}; friend: {self._friend_words(entered)}.",
-            f"The opposition took {against} point cards, so the ruling side has "
-            f"n = {POINT_CARDS} - {against} = {taken}.",
-        ]
+        account = Account()
+        self._say_contract(account, entered)
+        account.say(
+            "The opposition took {against} point cards, so the ruling side has "
+            "n = {total} - {against} = {taken}.",
+            against=against,
+            total=POINT_CARDS,
+            taken=taken,
+        )
         if taken > bid or taken == bid == MAX_BID:
             outcome, sign = "ruling_win", 1
-            base, m, applied, steps = self._win(rules, entered, taken)
-            verdict = f"{taken} > {bid}" if taken > bid else "n = bid = 20, a declared run"
-            lines.append(f"{verdict}: the ruling side wins; {steps}.")
+            base, m, applied, formula, steps = self._win(rules, entered, taken)
+            if taken > bid:
+                account.say("{taken} > {bid}: the ruling side wins.", taken=taken, bid=bid)
+            else:
+                account.say("n = bid = {bid}, a declared run: the ruling side wins.", bid=bid)
+            self._say_arithmetic(account, base, formula, steps, m)
         elif taken == bid and rules["critic"] == "win":
             outcome, sign = "critic", 1
-            base, m, applied, steps = self._win(rules, entered, taken)
-            lines.append(f"n = bid = {bid}: a critic, scored as an ordinary win; {steps}.")
+            base, m, applied, formula, steps = self._win(rules, entered, taken)
+            account.say("n = bid = {bid}: a critic, scored as an ordinary win.", bid=bid)
+            self._say_arithmetic(account, base, formula, steps, m)
         elif taken == bid:
             outcome, applied = "critic", []
             base = m = 1 if rules["critic"] == "ruling_plus_one" else 0
             sign = 1
-            lines.append(
-                f"n = bid = {bid}: a critic; the ruling side keeps its privilege and wins m = 1 "
-                "(no multipliers)."
-                if m
-                else f"n = bid = {bid}: a critic, scored as a draw."
-            )
+            if m:
+                account.say(
+                    "n = bid = {bid}: a critic; the ruling side keeps its privilege and wins "
+                    "m = 1 (no multipliers).",
+                    bid=bid,
+                )
+            else:
+                account.say("n = bid = {bid}: a critic, scored as a draw.", bid=bid)
         else:
             outcome, sign = "opposition_win", -1
-            base, m, applied, steps = self._loss(rules, bid, taken, back_run)
-            lines.append(f"{taken} < {bid}: the opposition wins; {steps}.")
+            base, m, applied, formula, steps = self._loss(rules, bid, taken, back_run)
+            account.say("{taken} < {bid}: the opposition wins.", taken=taken, bid=bid)
+            self._say_arithmetic(account, base, formula, steps, m)
         if back_run:
-            lines.append(
-                f"Back-run: the opposition took {against} point cards, at least the bid of {bid}."
+            account.say(
+                "Back-run: the opposition took {against} point cards, at least the bid of {bid}.",
+                against=against,
+                bid=bid,
             )
         deltas = self._share(table, boss, friend, sign * m)
         if back_run and rules["back_run"] == "seed_penalty":
             deltas[boss] = -10 * bid
+            penalty = {"bid": bid, "penalty": -10 * bid, "m": m}
             if friend is not None:
                 deltas[friend] = -bid
-            lines.append(
-                f"Back-run penalty (seed rule): boss -10 x {bid} = {-10 * bid}"
-                + (f", friend -{bid}" if friend else "")
-                + f"; the opposition +{m} each as usual. This hand is not zero-sum."
-            )
-        lines.append(self._share_line(table, boss, friend, deltas))
+                account.say(
+                    "Back-run penalty (seed rule): boss -10 x {bid} = {penalty}, friend -{bid}; "
+                    "the opposition +{m} each as usual. This hand is not zero-sum.",
+                    **penalty,
+                )
+            else:
+                account.say(
+                    "Back-run penalty (seed rule): boss -10 x {bid} = {penalty}; the opposition "
+                    "+{m} each as usual. This hand is not zero-sum.",
+                    **penalty,
+                )
+        self._say_share(account, table, boss, friend, deltas)
         return {
             "deltas": deltas,
-            "explanation": lines,
+            **account.result(),
             "outcome": outcome,
             "ruling_points": taken,
             "back_run": back_run,
@@ -1136,48 +1337,81 @@ class Mighty(Game):
             "self_friend": friend is None and "none" not in entered["friend"],
         }
 
-    def _win(self, rules, entered, taken) -> tuple[int, int, list[str], str]:
-        """Return (base, m, multipliers applied, the arithmetic in words) for a ruling win."""
+    def _win(self, rules, entered, taken) -> tuple[int, int, list[str], str, list[str]]:
+        """Return (base, m, multipliers applied, base formula, steps to m) for a ruling win.
+
+        The formula is arithmetic ("15 - 10"); the steps are words marked for translation
+        ("x2 run"), in the order they apply.
+        """
         contract = entered["contract"]
         bid, trump = contract["bid"], contract["trump"]
         formula = rules["win_formula"]
         if formula == "taken_minus_10":
-            base, steps = taken - 10, f"base {taken - 10} = {taken} - 10"
+            base, arithmetic = taken - 10, f"{taken} - 10"
         elif formula == "pagat":
             base = 2 * (bid - 13) + (taken - bid)
-            steps = f"base {base} = 2 x ({bid} - 13) + ({taken} - {bid})"
+            arithmetic = f"2 x ({bid} - 13) + ({taken} - {bid})"
         else:
-            base, steps = bid - 10, f"base {bid - 10} = {bid} - 10"
-        m, applied, words = base, [], []
+            base, arithmetic = bid - 10, f"{bid} - 10"
+        m, applied, steps = base, [], []
         if taken == POINT_CARDS and rules["run"] != "none":
             applied.append("run")
             if rules["run"] == "fixed_20":
                 m = 20
-                words.append("run: m = 20")
+                steps.append(RUN_FIXED)
             else:
                 m *= 2
-                words.append("x2 run")
+                steps.append(STEPS["run"])
         doubles = (
-            ("declared_run", "declared run", bid == MAX_BID and taken == POINT_CARDS
+            ("declared_run", bid == MAX_BID and taken == POINT_CARDS
              and rules["declared_run_double"]),
-            ("no_trump", "no-trump", trump == "NT" and rules["double_no_trump"]),
-            ("no_mighty", "no mighty", rules["double_no_mighty"]
+            ("no_trump", trump == "NT" and rules["double_no_trump"]),
+            ("no_mighty", rules["double_no_mighty"]
              and self._missing(rules, entered.get("mighty_holder"))),
-            ("no_joker", "no joker", rules["double_no_joker"]
+            ("no_joker", rules["double_no_joker"]
              and self._missing(rules, entered.get("joker_holder"))),
-            ("no_friend", "declared no friend", "none" in entered["friend"]
-             and rules["double_no_friend"]),
+            ("no_friend", "none" in entered["friend"] and rules["double_no_friend"]),
         )  # fmt: skip
-        for name, label, applies in doubles:
+        for name, applies in doubles:
             if applies:
                 applied.append(name)
                 m *= 2
-                words.append(f"x2 {label}")
-        if words and words[-1].startswith("run"):
-            steps += "; " + "; ".join(words)
-        else:
-            steps += "; " + "; ".join(words) + f" = {m}" if words else f"; m = {m}"
-        return base, m, applied, steps
+                steps.append(STEPS[name])
+        return base, m, applied, arithmetic, steps
+
+    @staticmethod
+    def _say_arithmetic(account: Account, base: int, formula: str, steps: list[str], m: int):
+        """Say how m comes about: "Base 5 = 15 - 10; x2 run; x2 no-trump = 20."."""
+        values: dict[str, Any] = {"base": base, "formula": formula, "m": m}
+        values.update({f"step{index}_t": step for index, step in enumerate(steps, 1)})
+        count = len(steps)
+        if count == 0:
+            account.say("Base {base} = {formula}; m = {m}.", **values)
+        elif steps[-1] == RUN_FIXED:  # the run comes first: here it is the only step
+            account.say("Base {base} = {formula}; {step1_t}.", **values)
+        elif count == 1:
+            account.say("Base {base} = {formula}; {step1_t} = {m}.", **values)
+        elif count == 2:
+            account.say("Base {base} = {formula}; {step1_t}; {step2_t} = {m}.", **values)
+        elif count == 3:
+            account.say("Base {base} = {formula}; {step1_t}; {step2_t}; {step3_t} = {m}.", **values)
+        elif count == 4:
+            account.say(
+                "Base {base} = {formula}; {step1_t}; {step2_t}; {step3_t}; {step4_t} = {m}.",
+                **values,
+            )
+        elif count == 5:
+            account.say(
+                "Base {base} = {formula}; {step1_t}; {step2_t}; {step3_t}; {step4_t}; "
+                "{step5_t} = {m}.",
+                **values,
+            )
+        else:  # the run and all five doubles
+            account.say(
+                "Base {base} = {formula}; {step1_t}; {step2_t}; {step3_t}; {step4_t}; "
+                "{step5_t}; {step6_t} = {m}.",
+                **values,
+            )
 
     @staticmethod
     def _missing(rules: Mapping[str, Any], holder: str | None) -> bool:
@@ -1187,16 +1421,16 @@ class Mighty(Game):
         return holder in ("opposition", "kitty")
 
     @staticmethod
-    def _loss(rules, bid, taken, back_run) -> tuple[int, int, list[str], str]:
-        """Return (base, m, multipliers applied, the arithmetic in words) for a lost contract."""
+    def _loss(rules, bid, taken, back_run) -> tuple[int, int, list[str], str, list[str]]:
+        """Return (base, m, multipliers applied, base formula, steps) for a lost contract."""
         if rules["lose_formula"] == "shortfall":
-            base, steps = bid - taken, f"base {bid - taken} = {bid} - {taken}"
+            base, formula = bid - taken, f"{bid} - {taken}"
         else:
-            base, steps = 2 * (bid - taken), f"base {2 * (bid - taken)} = 2 x ({bid} - {taken})"
+            base, formula = 2 * (bid - taken), f"2 x ({bid} - {taken})"
         if back_run and rules["back_run"] == "double":
             # the x2 is not one of the ruling side's multipliers, so the list stays empty
-            return base, 2 * base, [], steps + f"; x2 back-run = {2 * base}"
-        return base, base, [], steps + f"; m = {base}"
+            return base, 2 * base, [], formula, [STEPS["back_run"]]
+        return base, base, [], formula, []
 
     @staticmethod
     def _share(table: Table, boss: str, friend: str | None, ms: int) -> dict[str, int]:
@@ -1210,14 +1444,32 @@ class Mighty(Game):
         return deltas
 
     @staticmethod
-    def _share_line(table: Table, boss: str, friend: str | None, deltas: Mapping[str, int]):
+    def _say_share(
+        account: Account, table: Table, boss: str, friend: str | None, deltas: Mapping[str, int]
+    ) -> None:
+        """Say what each side gets: "Ann (boss) +10, Ben (friend) +5, Cy, Dee and Eve ..."."""
         others = [p for p in table.players if p not in (boss, friend)]
-        parts = [f"{boss} (boss) {signed(deltas[boss])}"]
+        values: dict[str, Any] = {
+            "boss": boss,
+            "boss_points": signed(deltas[boss]),
+            "points": signed(deltas[others[0]]),
+            **{f"other{index}": name for index, name in enumerate(others, 1)},
+        }
         if friend is not None:
-            parts.append(f"{friend} (friend) {signed(deltas[friend])}")
-        side = "opposition" if friend is not None else "the other four"
-        parts.append(f"{names(others)} ({side}) {signed(deltas[others[0]])} each")
-        return ", ".join(parts) + "."
+            values.update(friend=friend, friend_points=signed(deltas[friend]))
+        # five at the table: three against the boss and the friend, or four against the boss
+        if friend is not None:
+            account.say(
+                "{boss} (boss) {boss_points}, {friend} (friend) {friend_points}, {other1}, "
+                "{other2} and {other3} (opposition) {points} each.",
+                **values,
+            )
+        else:
+            account.say(
+                "{boss} (boss) {boss_points}, {other1}, {other2}, {other3} and {other4} (the "
+                "other four) {points} each.",
+                **values,
+            )
 
     # -- state ------------------------------------------------------------------------------
 

@@ -22,7 +22,8 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("time[datetime]").forEach((node) => {
     const moment = new Date(node.getAttribute("datetime"));
     if (!Number.isNaN(moment.getTime())) {
-      node.textContent = moment.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+      const language = document.documentElement.lang || undefined;
+      node.textContent = moment.toLocaleString(language, { dateStyle: "medium", timeStyle: "short" });
     }
   });
 });

@@ -1,6 +1,7 @@
 """Downloads of a session: the CSV of per-round deltas."""
 
 from flask import Response, abort
+from flask_babel import gettext as _
 
 from .. import archive, services
 from ..games.base import RuleViolation
@@ -9,14 +10,17 @@ from . import bp
 
 @bp.get("/sessions/<int:session_id>.csv")
 def session_csv(session_id: int):
-    """Download a session's per-round deltas as CSV, a row per round and a total row."""
+    """Download a session's per-round deltas as CSV, a row per round and a total row.
+
+    The header's first column and the total row are worded in the reader's language.
+    """
     try:
         session = services.load_session(session_id)
     except RuleViolation:
         abort(404)
     filename = f"refapp-{session.game}-session-{session.id}.csv"
     return Response(
-        archive.deltas_csv(session),
+        archive.deltas_csv(session, _("round"), _("total")),
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )

@@ -1,9 +1,16 @@
-"""The audit trail in plain words: what changed in a session, when, and from what to what."""
+"""The audit trail in plain words: what changed in a session, when, and from what to what.
+
+Headlines and the words around values are translated here; the names of a game's input paths
+come from ``Game.describe_path``.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..games.base import Game
 
@@ -25,14 +32,26 @@ def flatten(value: Any, path: str = "") -> dict[str, Any]:
 def shown(value: Any) -> str:
     """Write a stored value briefly, as a player would read it."""
     if value is None:
-        return "nothing"
+        return _("nothing")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list):
-        return ", ".join(shown(item) for item in value) or "nothing"
+        return ", ".join(shown(item) for item in value) or _("nothing")
     if isinstance(value, (int, float, str)):
         return str(value)
     return json.dumps(value, ensure_ascii=False)
+
+
+def names(values: Any) -> str:
+    """Write a list of player names, or "nobody"."""
+    if not isinstance(values, list):
+        return shown(values) if values else _("nobody")
+    return ", ".join(map(str, values)) or _("nobody")
+
+
+def fields(value: Any) -> dict[str, Any]:
+    """Return an entry's before or after as an object ({} when it is not one)."""
+    return value if isinstance(value, dict) else {}
 
 
 def differences(game: Game, before: Any, after: Any) -> list[str]:
@@ -42,30 +61,59 @@ def differences(game: Game, before: Any, after: Any) -> list[str]:
     for path in [*old, *(p for p in new if p not in old)]:
         if old.get(path) != new.get(path):
             lines.append(
-                f"{game.describe_path(path)}: {shown(old.get(path))} → {shown(new.get(path))}"
+                _(
+                    "%(what)s: %(old)s → %(new)s",
+                    what=game.describe_path(path),
+                    old=shown(old.get(path)),
+                    new=shown(new.get(path)),
+                )
             )
     return lines
 
 
 def describe_entry(game: Game, entry: dict[str, Any]) -> tuple[str, list[str]]:
-    """Return the headline of an audit entry and its details."""
+    """Return the headline of an audit entry and its details, in the reader's language."""
     action, number = entry["action"], entry["round"]
     before, after = entry["before"], entry["after"]
     if action == "create_session":
-        players = ", ".join((after or {}).get("players", []))
-        return f"Session started with {players}.", []
+        return _(
+            "Session started with %(players)s.", players=names(fields(after).get("players"))
+        ), []
     if action == "record_round":
-        return f"Round {number} recorded.", []
+        return _("Round %(n)s recorded.", n=number), []
     if action == "replace_round":
-        return f"Round {number} corrected.", differences(game, before, after) or ["no change"]
+        return _("Round %(n)s corrected.", n=number), (
+            differences(game, before, after) or [_("no change")]
+        )
     if action == "delete_round":
-        return f"Round {number} undone.", [
-            f"{game.describe_path(path)} was {shown(value)}"
+        return _("Round %(n)s undone.", n=number), [
+            _("%(what)s was %(value)s", what=game.describe_path(path), value=shown(value))
             for path, value in flatten(before or {}).items()
         ]
     if action == "finish_session":
-        winners = ", ".join((after or {}).get("winners", []))
-        return f"Session finished; winners: {winners or 'nobody'}.", []
+        return _(
+            "Session finished; winners: %(winners)s.", winners=names(fields(after).get("winners"))
+        ), []
     if action == "rename_player":
-        return f"Player renamed: {(before or {}).get('name')} → {(after or {}).get('name')}.", []
-    return action.replace("_", " ").capitalize() + ".", differences(game, before, after)
+        return _(
+            "Player renamed: %(old)s → %(new)s.",
+            old=shown(fields(before).get("name")),
+            new=shown(fields(after).get("name")),
+        ), []
+    if action == "import_session":
+        rounds = fields(after).get("rounds")
+        rounds = rounds if isinstance(rounds, int) else 0
+        if fields(after).get("source") == "backup":
+            return ngettext(
+                "Session restored from a backup, %(num)d round replayed.",
+                "Session restored from a backup, %(num)d rounds replayed.",
+                rounds,
+            ), []
+        return ngettext(
+            "Session imported from an export, %(num)d round replayed.",
+            "Session imported from an export, %(num)d rounds replayed.",
+            rounds,
+        ), []
+    return _("Other change: %(action)s.", action=action.replace("_", " ")), differences(
+        game, before, after
+    )

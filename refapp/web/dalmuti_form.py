@@ -15,7 +15,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import request
+from flask import has_request_context, request
+from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import Field, SelectField, StringField
 
 from ..games import dalmuti
@@ -29,7 +32,7 @@ STEP_ACTION = "check_tax"
 #: the parts of a hand whose refusals are shown above their group of fields
 GROUPS = ("tribute", "hands", "merchant_trades", "finish_order")
 NUMBER = re.compile(r"[0-9]{1,2}")
-MISSING_ORDER = "Enter the finishing order: choose (or tap) the players as they go out."
+MISSING_ORDER = _l("Enter the finishing order: choose (or tap) the players as they go out.")
 
 
 # -- cards as typed ---------------------------------------------------------------------------
@@ -59,14 +62,48 @@ def cards_field(cards: Any) -> str:
     return " ".join(str(card) for card in items)
 
 
-# -- sentences the pages share ----------------------------------------------------------------
+# -- titles and sentences the pages share -----------------------------------------------------
 
 
-def count_words(count: int, which: str) -> str:
-    """Write the cards one side of an exchange gives: 'their 2 best cards', 'any 1 card'."""
+def language() -> str:
+    """Return the reader's language for the title tables (en outside a request)."""
+    locale = get_locale() if has_request_context() else None
+    code = locale.language if locale is not None else "en"
+    return code if code in dalmuti.LANGUAGES else "en"
+
+
+def role_title(role: str) -> str:
+    """Return a role's title in the reader's language, as the seeds name it."""
+    return dalmuti.role_name(role, language())
+
+
+def rank_title(card: int | str) -> str:
+    """Return a card's title in the reader's language, as the seeds name it."""
+    return dalmuti.rank_name(card, language())
+
+
+def titled(name: str, ranks: Sequence[str]) -> str:
+    """Write a player with their role in the reader's language: 'Eve (Greater Peasant)'."""
+    return _("%(name)s (%(role)s)", name=name, role=role_title(dalmuti.roles_of(ranks)[name]))
+
+
+def gives_label(giver: str, receiver: str, count: int, which: str) -> str:
+    """Write one side of an exchange: 'Eve (Greater Peasant) gives Ann their 2 best cards'."""
     if which == "best":
-        return "their best card" if count == 1 else f"their {count} best cards"
-    return f"any {count} card" if count == 1 else f"any {count} cards"
+        return ngettext(
+            "%(giver)s gives %(receiver)s their best card",
+            "%(giver)s gives %(receiver)s their %(num)s best cards",
+            count,
+            giver=giver,
+            receiver=receiver,
+        )
+    return ngettext(
+        "%(giver)s gives %(receiver)s any %(num)s card",
+        "%(giver)s gives %(receiver)s any %(num)s cards",
+        count,
+        giver=giver,
+        receiver=receiver,
+    )
 
 
 def tax_lines(due: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -75,13 +112,41 @@ def tax_lines(due: Sequence[Mapping[str, Any]]) -> list[str]:
     for item in due:
         if item["which"] != "best":
             continue
-        line = f"{item['from']} gives {item['to']} {count_words(item['count'], 'best')}"
-        for back in due:
-            if back["which"] == "any" and back["from"] == item["to"]:
-                line += f"; {back['from']} gives {back['to']} any {back['count']}"
-                if back.get("after_receiving"):
-                    line += " (chosen after picking up the tribute)"
-        lines.append(line + ".")
+        back = next((b for b in due if b["which"] == "any" and b["from"] == item["to"]), None)
+        values = {"peasant": item["from"], "dalmuti": item["to"]}
+        if back is None:
+            lines.append(
+                ngettext(
+                    "%(peasant)s gives %(dalmuti)s their best card.",
+                    "%(peasant)s gives %(dalmuti)s their %(num)s best cards.",
+                    item["count"],
+                    **values,
+                )
+            )
+        elif back.get("after_receiving"):
+            lines.append(
+                ngettext(
+                    "%(peasant)s gives %(dalmuti)s their best card; %(dalmuti)s gives "
+                    "%(peasant)s any %(back)s (chosen after picking up the tribute).",
+                    "%(peasant)s gives %(dalmuti)s their %(num)s best cards; %(dalmuti)s gives "
+                    "%(peasant)s any %(back)s (chosen after picking up the tribute).",
+                    item["count"],
+                    back=back["count"],
+                    **values,
+                )
+            )
+        else:
+            lines.append(
+                ngettext(
+                    "%(peasant)s gives %(dalmuti)s their best card; %(dalmuti)s gives "
+                    "%(peasant)s any %(back)s.",
+                    "%(peasant)s gives %(dalmuti)s their %(num)s best cards; %(dalmuti)s gives "
+                    "%(peasant)s any %(back)s.",
+                    item["count"],
+                    back=back["count"],
+                    **values,
+                )
+            )
     return lines
 
 
@@ -100,9 +165,10 @@ def exchanges(ranks: Sequence[str], tribute: Mapping[str, Any] | None) -> list[d
 
 def place_label(place: int, count: int) -> str:
     """Label a finishing place with the rank it earns: '1st out: next Greater Dalmuti'."""
-    role = dalmuti.role_name(dalmuti.role_of(place, count))
-    first = "Last" if place == count else f"{dalmuti.ordinal(place)} out"
-    return f"{first}: next {role}"
+    role = role_title(dalmuti.role_of(place, count))
+    if place == count:
+        return _("Last: next %(role)s", role=role)
+    return _("%(place)s out: next %(role)s", place=ordinal(place), number=place, role=role)
 
 
 # -- which hand the form records --------------------------------------------------------------
@@ -146,48 +212,53 @@ class DalmutiHandForm(BaseRoundForm):
         rules = dalmuti.settings(view.table.rules)
         roles = dalmuti.roles_of(ranks)
         due = dalmuti.tribute_due(ranks, rules, played)
-        titled = [dalmuti.title(name, ranks) for name in ranks]
+        names = [titled(name, ranks) for name in ranks]
         greater_by = [n for n in ranks if "greater" in dalmuti.revolution_kinds(ranks, n, rules)]
         kinds = ["plain", "greater"] if greater_by else ["plain"]
         kind_labels = {
-            "plain": "Plain: no tax, ranks stay",
-            "greater": "Greater: ranks reverse, no tax",
+            "plain": _("Plain: no tax, ranks stay"),
+            "greater": _("Greater: ranks reverse, no tax"),
         }
         fields: dict[str, Field] = {
             "revolution_player": SelectField(
-                "Who showed both jesters?",
-                choices=options(["", *ranks], ["Nobody: no revolution", *titled]),
+                _("Who showed both jesters?"),
+                choices=options(["", *ranks], [_("Nobody: no revolution"), *names]),
                 default="",
             ),
             "revolution_kind": SelectField(
-                "Which revolution?",
+                _("Which revolution?"),
                 choices=options(kinds, [kind_labels[kind] for kind in kinds]),
                 default="plain",
             ),
         }
         for item in due:
-            giver = dalmuti.title(item["from"], ranks)
-            words = count_words(item["count"], item["which"])
+            giver = titled(item["from"], ranks)
             if item["which"] == "best":
-                hint = "Their lowest numbers, never a jester."
+                hint = _("Their lowest numbers, never a jester.")
             elif item["after_receiving"]:
-                hint = "Chosen after picking up the tribute; no jester."
+                hint = _("Chosen after picking up the tribute; no jester.")
             else:
-                hint = "Chosen before picking up the tribute; no jester."
+                hint = _("Chosen before picking up the tribute; no jester.")
             example = "2 4" if item["count"] == 2 else "3"
             if item["which"] == "any":
                 example = "12 11" if item["count"] == 2 else "12"
             fields[f"tribute_{item['role']}"] = StringField(
-                f"{giver} gives {item['to']} {words}",
+                gives_label(giver, item["to"], item["count"], item["which"]),
                 description=hint,
-                render_kw={"placeholder": f"e.g. {example}", "autocomplete": "off"},
+                render_kw={
+                    "placeholder": _("e.g. %(example)s", example=example),
+                    "autocomplete": "off",
+                },
             )
         sizes = dalmuti.hand_sizes(ranks, rules)
         for seat, name in enumerate(view.table.players):
             fields[f"hand_{seat}"] = StringField(
-                dalmuti.title(name, ranks),
-                description=f"{sizes[name]} cards as dealt",
-                render_kw={"placeholder": "e.g. 1 3 3 5 ... 12 J", "autocomplete": "off"},
+                titled(name, ranks),
+                description=_("%(count)s cards as dealt", count=sizes[name]),
+                render_kw={
+                    "placeholder": _("e.g. %(example)s", example="1 3 3 5 ... 12 J"),
+                    "autocomplete": "off",
+                },
             )
         merchants = [name for name in ranks if roles[name] == "merchant"]
         if rules["merchant_trade"] and len(merchants) >= 2:
@@ -195,7 +266,7 @@ class DalmutiHandForm(BaseRoundForm):
                 others = [other for other in merchants if other != name]
                 fields[f"trade_{view.table.players.index(name)}"] = SelectField(
                     name,
-                    choices=options(["", *others], ["no swap", *others]),
+                    choices=options(["", *others], [_("no swap"), *others]),
                     default="",
                 )
         else:
@@ -215,7 +286,7 @@ class DalmutiHandForm(BaseRoundForm):
         form_class.merchants = tuple(merchants)
         form_class.greater_by = tuple(greater_by)
         form_class.correcting = number
-        form_class.no_tax = "" if due else dalmuti.no_tax_reason(rules, played, None)
+        form_class.no_tax = "" if due else _(dalmuti.no_tax_reason(rules))
         data = initial_data(form_class, entered) if entered is not None else None
         return form_class(data=data, **kwargs)
 
@@ -252,7 +323,7 @@ class DalmutiHandForm(BaseRoundForm):
 
     def step_label(self) -> str:
         """Name the check of the steps before play."""
-        return "Check the tribute" if self.due else "Check the revolution"
+        return _("Check the tribute") if self.due else _("Check the revolution")
 
     # -- reading the input -----------------------------------------------------------------
 
@@ -271,7 +342,9 @@ class DalmutiHandForm(BaseRoundForm):
         places = self.finish_fields()
         for index, field in enumerate(places[:-1]):
             if not field.data and any(later.data for later in places[index + 1 :]):
-                field.errors = [*field.errors, f"Choose who went out {ordinal(index + 1)}."]
+                place = index + 1
+                message = _("Choose who went out %(place)s.", place=ordinal(place), number=place)
+                field.errors = [*field.errors, message]
                 valid = False
         return valid
 
@@ -372,8 +445,8 @@ class DalmutiHandForm(BaseRoundForm):
 
 
 def ordinal(number: int) -> str:
-    """Write 1st, 2nd, 3rd..."""
-    return dalmuti.ordinal(number)
+    """Write 1st, 2nd, 3rd... in the reader's language."""
+    return _(dalmuti.ordinal(number))
 
 
 def initial_data(form_class: type[DalmutiHandForm], entered: Mapping[str, Any]) -> dict[str, Any]:

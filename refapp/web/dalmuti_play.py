@@ -9,37 +9,62 @@ from collections import Counter
 from typing import Any
 
 from flask import abort, render_template, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
 from ..games import dalmuti
-from ..games.base import RuleViolation
+from ..games.base import N_, RuleViolation
 from . import bp
-from .dalmuti_form import card_tokens, cards_field, exchanges, tax_lines
+from .dalmuti_form import (
+    card_tokens,
+    cards_field,
+    exchanges,
+    language,
+    rank_title,
+    role_title,
+    tax_lines,
+)
 from .forms import add_error
 from .views import session_or_404
 
-LANGUAGES = {"ko": "Korean", "hu": "Hungarian"}
+#: the languages whose titles the Dalmuti pages show, the reader's first
+SHOWN = ("en", "ko", "hu")
+#: what holds too many copies of a card, in the rules' supply_exceeded message
+PLAY_BEFORE = N_("The play before")
+THE_HAND = N_("The hand")
 
 
 class CheckPlayForm(FlaskForm):
     """The play before (empty to lead), the play someone wants to make, optionally their hand."""
 
     previous = StringField(
-        "The play before it",
-        description="The cards last played in this trick. Leave empty to check a lead.",
-        render_kw={"placeholder": "e.g. 7 7 7", "autocomplete": "off"},
+        _l("The play before it"),
+        description=_l("The cards last played in this trick. Leave empty to check a lead."),
+        render_kw={"placeholder": _l("e.g. %(example)s", example="7 7 7"), "autocomplete": "off"},
     )
     play = StringField(
-        "The play to check",
-        description="Numbers 1 (Dalmuti) to 12 (Peasant), J for a jester.",
-        render_kw={"placeholder": "e.g. 6 6 J", "autocomplete": "off"},
+        _l("The play to check"),
+        render_kw={"placeholder": _l("e.g. %(example)s", example="6 6 J"), "autocomplete": "off"},
     )
     hand = StringField(
-        "Their hand (optional)",
-        description="The player's cards now, to check they hold the play.",
-        render_kw={"placeholder": "e.g. 2 6 6 9 12 J", "autocomplete": "off"},
+        _l("Their hand (optional)"),
+        description=_l("The player's cards now, to check they hold the play."),
+        render_kw={
+            "placeholder": _l("e.g. %(example)s", example="2 6 6 9 12 J"),
+            "autocomplete": "off",
+        },
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.play.description = _(
+            "Numbers 1 (%(best)s) to 12 (%(worst)s), J for a jester.",
+            best=rank_title(1),
+            worst=rank_title(12),
+        )
 
     def field_for(self, path: str):
         """Return the field an error path points at (play, previous, hand)."""
@@ -54,9 +79,19 @@ def set_words(cards: list, rank: int) -> str:
     """Describe a checked play: '6, 6, J (3 × 6, Knight)', 'J (a jester alone, worth 13)'."""
     count = len(cards)
     if rank == dalmuti.JESTER_RANK:
-        alone = "a jester alone" if count == 1 else f"{count} jesters alone"
-        return f"{dalmuti.cards_text(cards)} ({alone}, worth 13, the worst)"
-    return f"{dalmuti.cards_text(cards)} ({count} × {rank}, {dalmuti.rank_name(rank)})"
+        return ngettext(
+            "%(cards)s (a jester alone, worth 13, the worst)",
+            "%(cards)s (%(num)s jesters alone, worth 13, the worst)",
+            count,
+            cards=dalmuti.cards_text(cards),
+        )
+    return _(
+        "%(cards)s (%(count)s × %(rank)s, %(name)s)",
+        cards=dalmuti.cards_text(cards),
+        count=count,
+        rank=rank,
+        name=rank_title(rank),
+    )
 
 
 def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
@@ -71,9 +106,9 @@ def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
     rank = dalmuti.check_play(previous or None, play, hand)
     cards = dalmuti.sort_cards(dalmuti.parse_cards(play, "play"))
     for field, what, value in (
-        ("previous", "The play before", previous),
-        ("play", "These cards", play),
-        ("hand", "The hand", hand or []),
+        ("previous", PLAY_BEFORE, previous),
+        ("play", dalmuti.THESE_CARDS, play),
+        ("hand", THE_HAND, hand or []),
     ):
         counted = Counter(dalmuti.parse_cards(value, field))
         dalmuti.check_supply(counted, removed, field, what)
@@ -81,24 +116,36 @@ def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
     if previous:
         before = dalmuti.sort_cards(dalmuti.parse_cards(previous, "previous"))
         earlier = dalmuti.play_rank(before, "previous")
-        lines.append(f"Legal: {set_words(cards, rank)} beats {set_words(before, earlier)}.")
+        lines.append(
+            _(
+                "Legal: %(play)s beats %(before)s.",
+                play=set_words(cards, rank),
+                before=set_words(before, earlier),
+            )
+        )
     else:
-        lines.append(f"Legal lead: {set_words(cards, rank)}.")
+        lines.append(_("Legal lead: %(play)s.", play=set_words(cards, rank)))
     if rank == 1:
-        lines.append("Nothing beats it: the others can only pass, and the trick ends.")
+        lines.append(_("Nothing beats it: the others can only pass, and the trick ends."))
     else:
         lines.append(
-            f"To beat it: {len(cards)} card(s) of a number below {rank}, or pass "
-            "(a player may pass even when able to play)."
+            _(
+                "To beat it: %(count)s card(s) of a number below %(rank)s, or pass "
+                "(a player may pass even when able to play).",
+                count=len(cards),
+                rank=rank,
+            )
         )
     left = None
     if hand is not None:
         rest = Counter(dalmuti.parse_cards(hand, "hand")) - Counter(cards)
         left = dalmuti.sort_cards(rest.elements())
         if left:
-            lines.append(f"Left in the hand: {dalmuti.cards_text(left)}.")
+            lines.append(_("Left in the hand: %(cards)s.", cards=dalmuti.cards_text(left)))
         else:
-            lines.append("That is their last card: they go out and take the next finishing place.")
+            lines.append(
+                _("That is their last card: they go out and take the next finishing place.")
+            )
     return {"lines": lines, "cards": cards, "rank": rank, "left": left}
 
 
@@ -133,19 +180,26 @@ def dalmuti_check_play(session_id: int):
 
 
 @bp.app_template_global()
+def dalmuti_languages() -> list[str]:
+    """Return the languages whose titles the pages show, the reader's first: ['ko', 'en', 'hu']."""
+    reader = language()
+    first = [reader] if reader in SHOWN else []
+    return [*first, *(code for code in SHOWN if code != reader)]
+
+
+@bp.app_template_global()
 def dalmuti_role_names(role: str) -> list[tuple[str, str]]:
-    """Return a role's Korean and Hungarian titles: [('ko', '달무티'), ('hu', 'Nagy Dalmuti')]."""
-    return [(language, dalmuti.role_name(role, language)) for language in LANGUAGES]
+    """Return a role's titles in the other languages: [('ko', '달무티'), ('hu', 'Nagy Dalmuti')]."""
+    others = dalmuti_languages()[1:]
+    return [(code, dalmuti.role_name(role, code)) for code in others]
 
 
 @bp.app_template_global()
 def dalmuti_card_names() -> list[tuple[str, list[str]]]:
-    """Return each card with its titles in English, Korean and Hungarian, best first."""
+    """Return each card with its titles in dalmuti_languages() order, best first."""
     cards = [*dalmuti.RANKS, dalmuti.JESTER]
-    return [
-        (str(card), [dalmuti.rank_name(card, language) for language in ("en", "ko", "hu")])
-        for card in cards
-    ]
+    codes = dalmuti_languages()
+    return [(str(card), [dalmuti.rank_name(card, code) for code in codes]) for card in cards]
 
 
 @bp.app_template_global()
@@ -162,5 +216,11 @@ def dalmuti_exchanges(ranks: list[str], tribute: dict[str, Any] | None) -> list[
 
 @bp.app_template_global()
 def dalmuti_role_title(role: str) -> str:
-    """Return a role's English title."""
-    return dalmuti.role_name(role)
+    """Return a role's title in the reader's language."""
+    return role_title(role)
+
+
+@bp.app_template_global()
+def dalmuti_rank_title(card: int | str) -> str:
+    """Return a card's title in the reader's language."""
+    return rank_title(card)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from wtforms import Field, SelectField
 from wtforms.validators import InputRequired
 
@@ -30,19 +31,19 @@ class DixitTurnForm(BaseRoundForm):
         owner_choices = options(["", *players], ["-", *players])
         vote_choices = options(["", *range(1, count + 1)], ["-", *range(1, count + 1)])
         fields: dict[str, Field] = {
-            "storyteller": SelectField("Storyteller", choices=options(players))
+            "storyteller": SelectField(_("Storyteller"), choices=options(players))
         }
         for number in range(1, count + 1):
             fields[f"pos_{number}"] = SelectField(
-                f"Card {number}",
-                [InputRequired(message=f"Choose who laid card {number}.")],
+                _("Card %(n)d", n=number),
+                [InputRequired(message=_("Choose who laid card %(n)d.", n=number))],
                 choices=owner_choices,
             )
         for seat, name in enumerate(players):
             fields[f"vote_{seat}"] = SelectField(name, choices=vote_choices, default="")
             if two_votes:
                 fields[f"vote2_{seat}"] = SelectField(
-                    f"{name} (2nd vote)", choices=vote_choices, default=""
+                    _("%(name)s (2nd vote)", name=name), choices=vote_choices, default=""
                 )
         form_class = type("DixitTurnForm_", (cls,), fields)
         form_class.players = players

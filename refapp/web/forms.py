@@ -6,6 +6,8 @@ import re
 import unicodedata
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -22,6 +24,7 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..games.base import Game, RuleOption, RuleViolation
+from .rule_labels import RULE_LABELS
 
 WHOLE = re.compile(r"-?[0-9]{1,9}")
 #: a player's line when the first ranks come from a draw: the name, then the card drawn
@@ -49,8 +52,8 @@ class MultiCheckboxField(SelectMultipleField):
 
 def rule_field(option: RuleOption) -> Field:
     """Return the form field that edits one house-rule option, labelled with its description."""
-    label = option.key.replace("_", " ")
-    kwargs: dict[str, Any] = {"description": option.description}
+    label = _(RULE_LABELS.get(option.key, option.key))
+    kwargs: dict[str, Any] = {"description": _(option.description)}
     if option.kind == "bool":
         return BooleanField(label, default=option.default, **kwargs)
     if option.kind == "choice":
@@ -63,8 +66,8 @@ def rule_field(option: RuleOption) -> Field:
         default = ", ".join(str(v) for v in option.default or [])
         return StringField(label, default=default, **kwargs)
     default = "" if option.default is None else str(option.default)
-    hint = " Leave empty for none." if option.nullable else ""
-    return StringField(label, default=default, description=option.description + hint)
+    hint = " " + _("Leave empty for none.") if option.nullable else ""
+    return StringField(label, default=default, description=_(option.description) + hint)
 
 
 def rule_value(option: RuleOption, data: Any) -> Any:
@@ -83,11 +86,13 @@ def rule_value(option: RuleOption, data: Any) -> Any:
 class NewSessionForm(FlaskForm):
     """Name the session, seat the players (one per line, clockwise) and set the house rules."""
 
-    name = StringField("Session name", [Length(max=100)], description="Optional, e.g. Friday table")
+    name = StringField(
+        _l("Session name"), [Length(max=100)], description=_l("Optional, e.g. Friday table")
+    )
     players = TextAreaField(
-        "Players",
-        [InputRequired(message="Write the players' names, one per line.")],
-        description="One name per line, in seat order (clockwise).",
+        _l("Players"),
+        [InputRequired(message=_l("Write the players' names, one per line."))],
+        description=_l("One name per line, in seat order (clockwise)."),
         render_kw={"rows": 6, "autocapitalize": "words"},
     )
     game = HiddenField()
@@ -104,14 +109,18 @@ class NewSessionForm(FlaskForm):
         }
         if "initial_draw" in game.setup_keys:
             fields["first_ranks"] = RadioField(
-                "First ranks",
+                _("First ranks"),
                 choices=options(
                     ["order", "draw"],
                     [
-                        "As listed: the first name is the Greater Dalmuti, the last the Greater "
-                        "Peasant.",
-                        "By draw: write the card each player drew after their name, "
-                        "e.g. \u201cAnn 7\u201d (1 to 12, J for a jester, the worst).",
+                        _(
+                            "As listed: the first name is the Greater Dalmuti, the last the "
+                            "Greater Peasant."
+                        ),
+                        _(
+                            "By draw: write the card each player drew after their name, "
+                            "e.g. \u201cAnn 7\u201d (1 to 12, J for a jester, the worst)."
+                        ),
                     ],
                 ),
                 default="order",
@@ -136,8 +145,11 @@ class NewSessionForm(FlaskForm):
         for line in self.lines():
             if not DRAW_LINE.fullmatch(line):
                 raise ValidationError(
-                    f"Write the card {line} drew after the name, e.g. \u201c{line} 7\u201d "
-                    "(1 to 12, or J)."
+                    _(
+                        "Write the card %(name)s drew after the name, e.g. \u201c%(name)s 7\u201d "
+                        "(1 to 12, or J).",
+                        name=line,
+                    )
                 )
 
     def rule_fields(self) -> list[Field]:

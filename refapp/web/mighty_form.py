@@ -13,6 +13,8 @@ import re
 from typing import Any
 
 from flask import has_request_context, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import Field, HiddenField, RadioField, SelectField, StringField
 
 from .. import services
@@ -25,7 +27,7 @@ from ..games.mighty import (
     allowed_contract_changes,
     joker_call_card,
     mighty_card,
-    next_bid_words,
+    next_bid,
     run_auction,
 )
 from ..services import SessionView
@@ -34,23 +36,23 @@ from .round_form import RoundForm as BaseRoundForm
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 TRUMP_LABELS = {
-    "S": "♠ Spades",
-    "H": "♥ Hearts",
-    "D": "♦ Diamonds",
-    "C": "♣ Clubs",
-    "NT": "No-trump (노기루다)",
+    "S": _l("♠ Spades"),
+    "H": _l("♥ Hearts"),
+    "D": _l("♦ Diamonds"),
+    "C": _l("♣ Clubs"),
+    "NT": _l("No-trump (노기루다)"),
 }
 FRIEND_LABELS = {
-    "card": "A card (카드)",
-    "none": "No friend (노 프렌드)",
-    "first_trick": "Winner of trick 1",
+    "card": _l("A card (카드)"),
+    "none": _l("No friend (노 프렌드)"),
+    "first_trick": _l("Winner of trick 1"),
 }
 HOLDER_LABELS = {
-    "": "Ruling side (여당), the default",
-    "boss": "Boss (주공)",
-    "friend": "Friend (프렌드)",
-    "opposition": "Opposition (야당)",
-    "kitty": "Kitty (바닥패), buried",
+    "": _l("Ruling side (여당), the default"),
+    "boss": _l("Boss (주공)"),
+    "friend": _l("Friend (프렌드)"),
+    "opposition": _l("Opposition (야당)"),
+    "kitty": _l("Kitty (바닥패), buried"),
 }
 #: the pad's buttons: dry runs that change the bidding log
 PAD_ACTIONS = ("pass", "unbid", *(f"bid_{trump}" for trump in TRUMPS))
@@ -110,52 +112,52 @@ class MightyHandForm(BaseRoundForm):
         holders = options(HOLDER_LABELS, HOLDER_LABELS.values())
         loose = {"validate_choice": False}  # the rules judge every value, with better words
         fields: dict[str, Field] = {
-            "dealer": SelectField("Dealer (딜러)", choices=anyone, **loose),
+            "dealer": SelectField(_("Dealer (딜러)"), choices=anyone, **loose),
             "bidding": HiddenField(),
-            "bidder": SelectField("Bidder", choices=options(players), **loose),
-            "bid_count": SelectField("Count", choices=options(counts), **loose),
-            "boss": SelectField("Boss (주공)", choices=anyone, **loose),
+            "bidder": SelectField(_("Bidder"), choices=options(players), **loose),
+            "bid_count": SelectField(_("Count"), choices=options(counts), **loose),
+            "boss": SelectField(_("Boss (주공)"), choices=anyone, **loose),
             "contract_bid": SelectField(
-                "Count", choices=options(["", *counts], ["-", *counts]), **loose
+                _("Count"), choices=options(["", *counts], ["-", *counts]), **loose
             ),
             "contract_trump": RadioField(
-                "Trump (기루다)",
+                _("Trump (기루다)"),
                 choices=options(TRUMPS, [TRUMP_LABELS[t] for t in TRUMPS]),
                 **loose,
             ),
             "friend_kind": RadioField(
-                "How the friend is named",
+                _("How the friend is named"),
                 choices=options(types, [FRIEND_LABELS[t] for t in types]),
                 **loose,
             ),
             "friend_card": StringField(
-                "Friend card",
+                _("Friend card"),
                 render_kw={
                     "autocapitalize": "characters",
                     "autocomplete": "off",
                     "spellcheck": "false",
-                    "placeholder": "e.g. JK, HA, SK",
+                    "placeholder": _("e.g. %(cards)s", cards="JK, HA, SK"),
                 },
             ),
-            "friend_player": SelectField("Friend (프렌드)", choices=anyone, **loose),
+            "friend_player": SelectField(_("Friend (프렌드)"), choices=anyone, **loose),
             "opposition_points": StringField(
-                "Opposition's point cards (야당 점수카드)",
+                _("Opposition's point cards (야당 점수카드)"),
                 render_kw={
                     "inputmode": "numeric",
                     "autocomplete": "off",
-                    "placeholder": "0 to 20",
+                    "placeholder": _("%(low)s to %(high)s", low=0, high=MAX_BID),
                 },
             ),
-            "mighty_holder": SelectField("Mighty (마이티) ended with", choices=holders, **loose),
-            "joker_holder": SelectField("Joker (조커) ended with", choices=holders, **loose),
-            "misdeal_player": SelectField("Declared by", choices=anyone, **loose),
+            "mighty_holder": SelectField(_("Mighty (마이티) ended with"), choices=holders, **loose),
+            "joker_holder": SelectField(_("Joker (조커) ended with"), choices=holders, **loose),
+            "misdeal_player": SelectField(_("Declared by"), choices=anyone, **loose),
             "misdeal_hand": StringField(
-                "Their 10 cards",
+                _("Their 10 cards"),
                 render_kw={
                     "autocapitalize": "characters",
                     "autocomplete": "off",
                     "spellcheck": "false",
-                    "placeholder": "e.g. S2 S5 H3 H7 D4 D8 C6 C9 JK H2",
+                    "placeholder": _("e.g. %(cards)s", cards="S2 S5 H3 H7 D4 D8 C6 C9 JK H2"),
                 },
             ),
         }
@@ -329,7 +331,7 @@ class MightyHandForm(BaseRoundForm):
 
     def field_for(self, path: str) -> Field | None:
         """Return the field an input path points at ("contract.bid" -> the contract count)."""
-        head, _, rest = path.partition(".")
+        head, _dot, rest = path.partition(".")
         if head == "bidding":
             tail = rest.partition(".")[2]
             if tail == "player":
@@ -375,7 +377,24 @@ class MightyHandForm(BaseRoundForm):
     def next_bid_words(self) -> str:
         """Say what the next bidder may do, e.g. 'at least 14, or pass'."""
         auction = self.auction()
-        return next_bid_words(auction) if auction is not None else ""
+        if auction is None or auction.finished:
+            return ""
+        kind, values = next_bid(auction)
+        if kind == "at_least":
+            return _("at least %(count)s, or pass", count=values["count"])
+        if kind == "no_trump_or_suit":
+            return _(
+                "at least %(count)s no-trump or %(next)s in a suit, or pass",
+                count=values["count"],
+                next=values["next"],
+            )
+        if kind == "no_trump":
+            return _("%(count)s no-trump, or pass", count=values["count"])
+        return _(
+            "nothing beats %(count)s %(trump)s, so pass",
+            count=values["count"],
+            trump=_(values["trump_t"]),
+        )
 
     def log_lines(self) -> list[tuple[str, str]]:
         """Return the auction so far as (player, what they said) pairs."""
@@ -385,7 +404,7 @@ class MightyHandForm(BaseRoundForm):
         return [
             (
                 entry["player"],
-                "pass (패스)" if entry.get("pass") else bid_words(entry["bid"], entry["trump"]),
+                _("pass (패스)") if entry.get("pass") else bid_words(entry["bid"], entry["trump"]),
             )
             for entry in auction.entries
         ]
@@ -410,17 +429,26 @@ class MightyHandForm(BaseRoundForm):
     def price_rule(self) -> str:
         """Say in one sentence what changing the contract after the kitty costs at this table."""
         rules = self.table.rules
-        twenty = (
-            "a bid of 20 locks the trump, except to no-trump"
-            if rules.get("allow_no_trump_at_20")
-            else "a bid of 20 locks the trump"
-        )
-        return (
+        costs = {
+            "to_no_trump": rules.get("to_no_trump_cost", 1),
+            "suit_change": rules.get("suit_change_cost", 2),
+            "from_no_trump": rules.get("from_no_trump_cost", 2),
+            "most": MAX_BID,
+        }
+        if rules.get("allow_no_trump_at_20"):
+            return _(
+                "The boss may keep the winning bid or raise it; changing the trump costs "
+                "+%(to_no_trump)s to no-trump, +%(suit_change)s to another suit and "
+                "+%(from_no_trump)s from no-trump to a suit (at most %(most)s); a bid of "
+                "%(most)s locks the trump, except to no-trump.",
+                **costs,
+            )
+        return _(
             "The boss may keep the winning bid or raise it; changing the trump costs "
-            f"+{rules.get('to_no_trump_cost', 1)} to no-trump, "
-            f"+{rules.get('suit_change_cost', 2)} to another suit and "
-            f"+{rules.get('from_no_trump_cost', 2)} from no-trump to a suit (at most 20); "
-            f"{twenty}."
+            "+%(to_no_trump)s to no-trump, +%(suit_change)s to another suit and "
+            "+%(from_no_trump)s from no-trump to a suit (at most %(most)s); a bid of "
+            "%(most)s locks the trump.",
+            **costs,
         )
 
     def special_cards(self) -> dict[str, dict[str, str]]:
@@ -436,12 +464,14 @@ class MightyHandForm(BaseRoundForm):
 
     def dealer_reason(self) -> str:
         """Say why the expected dealer deals this hand."""
-        if self.expected_dealer is None:
-            return "The first hand: anyone may deal"
-        return {
-            "misdeal": f"{self.expected_dealer} declared the last misdeal",
-            "all_pass": f"Everyone passed, so {self.expected_dealer} deals again",
-        }.get(self.last_outcome, f"{self.expected_dealer} was the last hand's friend (or boss)")
+        dealer = self.expected_dealer
+        if dealer is None:
+            return _("The first hand: anyone may deal.")
+        if self.last_outcome == "misdeal":
+            return _("%(dealer)s declared the last misdeal.", dealer=dealer)
+        if self.last_outcome == "all_pass":
+            return _("Everyone passed, so %(dealer)s deals again.", dealer=dealer)
+        return _("%(dealer)s was the last hand's friend (or boss).", dealer=dealer)
 
     def misdeal_allowed(self) -> bool:
         """Return True unless misdeals are off at this table."""
@@ -457,12 +487,17 @@ class MightyHandForm(BaseRoundForm):
         auction = self.auction()
         if auction is None or not auction.finished or auction.highest is None:
             return ""
-        return f"{auction.leader} won the auction with {auction.highest}"
+        return _(
+            "%(player)s won the auction with %(count)s %(trump)s",
+            player=auction.leader,
+            count=auction.highest.count,
+            trump=self.trump_words(auction.highest.trump),
+        )
 
     @staticmethod
     def trump_words(trump: str) -> str:
-        """Return a trump's name for a sentence ("hearts", "no-trump")."""
-        return TRUMP_NAMES.get(trump, trump)
+        """Return a trump's name for a sentence ("hearts", "no-trump"), translated."""
+        return _(TRUMP_NAMES[trump]) if trump in TRUMP_NAMES else trump
 
 
 def stored_kind(entered: dict[str, Any]) -> str:

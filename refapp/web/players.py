@@ -5,12 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, url_for
+from flask_babel import format_decimal, format_percent
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length
 
 from .. import roster
 from ..extensions import db
+from ..games import GAMES
 from ..games.base import RuleViolation
 from ..services import NAME_MAX
 from . import bp
@@ -18,49 +22,58 @@ from .forms import add_error
 
 #: the figures every game shares, as the page words them
 RECORD = (
-    ("sessions_played", "Sessions played"),
-    ("sessions_won", "Sessions won"),
-    ("rounds_played", "Rounds played"),
-    ("points", "Points"),
-    ("average_points", "Points per round"),
+    ("sessions_played", _l("Sessions played")),
+    ("sessions_won", _l("Sessions won")),
+    ("rounds_played", _l("Rounds played")),
+    ("points", _l("Points")),
+    ("average_points", _l("Points per round")),
 )
 
 #: each game's own figures, as the page words them
 FIGURES = {
     "dixit": (
-        ("storyteller_turns", "Turns as storyteller"),
-        ("some_found", "Some found the card"),
-        ("some_found_share", "Share some found"),
-        ("average_vote_bonus", "Vote bonus per turn"),
+        ("storyteller_turns", _l("Turns as storyteller")),
+        ("some_found", _l("Some found the card")),
+        ("some_found_share", _l("Share some found")),
+        ("average_vote_bonus", _l("Vote bonus per turn")),
     ),
     "mighty": (
-        ("hands_played", "Hands played"),
-        ("hands_as_boss", "Hands as boss"),
-        ("contracts_made", "Contracts made"),
-        ("average_bid", "Average bid"),
-        ("times_as_friend", "Times as friend"),
-        ("runs", "Runs"),
-        ("back_runs", "Back-runs"),
+        ("hands_played", _l("Hands played")),
+        ("hands_as_boss", _l("Hands as boss")),
+        ("contracts_made", _l("Contracts made")),
+        ("average_bid", _l("Average bid")),
+        ("times_as_friend", _l("Times as friend")),
+        ("runs", _l("Runs")),
+        ("back_runs", _l("Back-runs")),
     ),
     "dalmuti": (
-        ("hands_played", "Hands played"),
-        ("average_finish", "Average finish"),
-        ("hands_as_greater_dalmuti", "Greater Dalmuti"),
-        ("hands_as_greater_peasant", "Greater Peasant"),
-        ("revolutions", "Revolutions declared"),
+        ("hands_played", _l("Hands played")),
+        ("average_finish", _l("Average finish")),
+        ("hands_as_greater_dalmuti", _l("Greater Dalmuti")),
+        ("hands_as_greater_peasant", _l("Greater Peasant")),
+        ("revolutions", _l("Revolutions declared")),
     ),
 }
 
 #: what a game's figures mean, under them
 NOTES = {
-    "dixit": "Some found: turns as storyteller in which some, not all, found the card. Vote "
-    "bonus: points from others' votes for your card, per turn you voted.",
-    "mighty": "Contracts made: hands as boss won (a critic counts when it pays). Average bid: "
-    "the final contract as boss. Runs and back-runs: hands on the ruling side. Points per "
-    "round count misdeals and all-pass rounds too.",
-    "dalmuti": "Average finish: 1 is first out. Greater Dalmuti and Peasant: hands in that rank "
-    "during play, after any revolution.",
+    "dixit": _l(
+        "Some found: turns as storyteller in which some, not all, found the card. Vote "
+        "bonus: points from others' votes for your card, per turn you voted."
+    ),
+    "mighty": _l(
+        "Contracts made: hands as boss won (a critic counts when it pays). Average bid: "
+        "the final contract as boss. Runs and back-runs: hands on the ruling side. Points per "
+        "round count misdeals and all-pass rounds too."
+    ),
+    "dalmuti": _l(
+        "Average finish: 1 is first out. Greater Dalmuti and Peasant: hands in that rank "
+        "during play, after any revolution."
+    ),
 }
+
+#: each game's title (translated where shown), by slug
+TITLES = {slug: game.title for slug, game in GAMES.items()}
 
 #: figures shown as a percentage
 SHARES = ("some_found_share",)
@@ -70,20 +83,20 @@ class RenameForm(FlaskForm):
     """Rename a player (fix a typo), or merge them into the player who has the new name."""
 
     name = StringField(
-        "New name",
-        [InputRequired(message="Write the new name."), Length(max=NAME_MAX)],
+        _l("New name"),
+        [InputRequired(message=_l("Write the new name.")), Length(max=NAME_MAX)],
         render_kw={"autocapitalize": "words", "autocomplete": "off"},
     )
 
 
 def figure(key: str, value: Any) -> str:
-    """Write a figure for the page: a share as a percentage, nothing to average as a dash."""
+    """Write a figure as the reader's language does: a share as a percentage, none as a dash."""
     if value is None:
         return "\u2013"
     if key in SHARES:
-        return f"{value:.0%}"
+        return format_percent(value)
     if isinstance(value, float):
-        return f"{value:.2f}"
+        return format_decimal(value, format="0.00")
     return str(value)
 
 
@@ -105,13 +118,14 @@ def render_player(profile: dict[str, Any], form: RenameForm, status: int = 200):
         figures=FIGURES,
         notes=NOTES,
         figure=figure,
+        titles=TITLES,
     ), status
 
 
 @bp.get("/players")
 def players():
     """List every player: sessions played and won, the games played."""
-    return render_template("players/index.html", players=roster.list_players())
+    return render_template("players/index.html", players=roster.list_players(), titles=TITLES)
 
 
 @bp.get("/players/<path:name>")
@@ -133,8 +147,14 @@ def rename_player(name: str):
             add_error(form, form.name, error.message)
         else:
             if merged:
-                flash(f"{profile['name']} merged into {player.name}: the sessions are theirs now.")
+                flash(
+                    _(
+                        "%(old)s merged into %(new)s: the sessions are theirs now.",
+                        old=profile["name"],
+                        new=player.name,
+                    )
+                )
             elif player.name != profile["name"]:
-                flash(f"{profile['name']} is now {player.name}.")
+                flash(_("%(old)s is now %(new)s.", old=profile["name"], new=player.name))
             return redirect(url_for("web.show_player", name=player.name))
     return render_player(profile, form, 422)

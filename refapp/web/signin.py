@@ -5,6 +5,8 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField
 from wtforms.validators import InputRequired
@@ -16,7 +18,9 @@ from . import bp
 class SignInForm(FlaskForm):
     """The table password, and where to go back to."""
 
-    password = PasswordField("Table password", [InputRequired(message="Type the password.")])
+    password = PasswordField(
+        _l("Table password"), [InputRequired(message=_l("Type the password."))]
+    )
     next = HiddenField()
 
 
@@ -40,9 +44,9 @@ def sign_in():
             session.clear()
             session["table_signed_in"] = True
             session.permanent = True
-            flash("Signed in: you can record rounds now.")
+            flash(_("Signed in: you can record rounds now."))
             return redirect(safe_next(form.next.data))
-        form.password.errors = ["That is not the table's password."]
+        form.password.errors = [_("That is not the table's password.")]
     status = 401 if request.method == "POST" else 200
     return render_template("signin.html", form=form), status
 
@@ -51,5 +55,5 @@ def sign_in():
 def sign_out():
     """Forget this browser's sign-in."""
     session.pop("table_signed_in", None)
-    flash("Signed out.")
+    flash(_("Signed out."))
     return redirect(url_for("web.index"))

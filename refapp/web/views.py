@@ -6,6 +6,7 @@ import importlib
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from .. import services
 from ..extensions import db
@@ -75,7 +76,7 @@ def new_session():
             db.session.rollback()
             form.show_violation(error)
         else:
-            flash(f"Session started: {', '.join(session.players)}.")
+            flash(_("Session started: %(names)s.", names=", ".join(session.players)))
             return redirect(url_for("web.show_session", session_id=session.id))
     status = 422 if request.method == "POST" else 200
     return render_template("new_session.html", form=form, game=game), status
@@ -117,8 +118,8 @@ def record_round(session_id: int):
                 form.show_check(services.check_round(session_id, body))
                 status = 200
             else:
-                played, _ = services.record_round(session_id, body)
-                flash(f"Round {played.number} recorded.")
+                played, _session = services.record_round(session_id, body)
+                flash(_("Round %(n)d recorded.", n=played.number))
                 return redirect(url_for("web.show_session", session_id=session_id))
         except RuleViolation as error:
             db.session.rollback()
@@ -146,12 +147,18 @@ def edit_round(session_id: int, number: int):
                 status = 200
             else:
                 services.replace_round(session_id, number, body)
-                flash(f"Round {number} corrected; later rounds were rescored.")
+                flash(_("Round %(n)d corrected; later rounds were rescored.", n=number))
                 return redirect(url_for("web.show_session", session_id=session_id))
         except RuleViolation as error:
             db.session.rollback()
             if error.round is not None and error.round != number:
-                form.form_errors.append(f"Round {error.round} would break a rule: {error.message}")
+                form.form_errors.append(
+                    _(
+                        "Round %(n)d would break a rule: %(message)s",
+                        n=error.round,
+                        message=error.message,
+                    )
+                )
             else:
                 form.show_violation(error)
     return render_edit(session_or_404(session_id), form, stored, status)
@@ -168,7 +175,9 @@ def render_edit(view: services.SessionView, form, stored, status: int):
 def delete_round(session_id: int, number: int):
     """Undo the last round (it stays in the audit trail)."""
     return button_action(
-        session_id, lambda: services.delete_round(session_id, number), f"Round {number} undone."
+        session_id,
+        lambda: services.delete_round(session_id, number),
+        _("Round %(n)d undone.", n=number),
     )
 
 
@@ -176,7 +185,7 @@ def delete_round(session_id: int, number: int):
 def finish_session(session_id: int):
     """End the session now; the highest totals win."""
     return button_action(
-        session_id, lambda: services.finish_session(session_id), "Session finished."
+        session_id, lambda: services.finish_session(session_id), _("Session finished.")
     )
 
 
