@@ -23,7 +23,17 @@ from sqlalchemy.orm import selectinload
 from . import services
 from .extensions import db
 from .games import get_game
-from .games.base import Game, Outcome, RuleViolation, Table, leaders, mapping, quote, sequence
+from .games.base import (
+    N_,
+    Game,
+    Outcome,
+    RuleViolation,
+    Table,
+    leaders,
+    mapping,
+    quote,
+    sequence,
+)
 from .models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
 
 FORMAT = "refapp-session"
@@ -393,13 +403,7 @@ def store(replayed: Replayed, source: str, known: dict[str, Player]) -> GameSess
 
 def commit() -> None:
     """Commit the import; a player added by another request at the same moment is a retry."""
-    try:
-        db.session.commit()
-    except IntegrityError as error:
-        db.session.rollback()
-        raise RuleViolation(
-            "stale_round", "Another change was saved at the same moment; try the import again."
-        ) from error
+    services.commit(N_("Another change was saved at the same moment; try the import again."))
 
 
 # -- whole-database backup and restore ------------------------------------------------------------

@@ -18,12 +18,13 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
+from . import services
 from .extensions import db
 from .games import GAMES, get_game
 from .games.base import RuleViolation, Table, leaders, quote
 from .games.stats import Sitting, figures
 from .models import GameSession, Player, Round, SessionPlayer
-from .services import NAME_MAX, audit, has_control, iso
+from .services import audit, iso
 
 #: a session's stored JSON, besides its rounds, that may quote a player's name
 SESSION_JSON = ("setup", "initial_state", "totals")
@@ -154,24 +155,7 @@ def find_player(name: Any) -> Player:
 
 def player_name(raw: Any) -> str:
     """Return a new name trimmed and NFC, 1..40 printable characters, or raise naming ``name``."""
-    if not isinstance(raw, str):
-        raise RuleViolation(
-            "missing_field" if raw is None else "invalid_value",
-            "The new name must be text, not {value}.",
-            "name",
-            value=quote(raw),
-        )
-    name = unicodedata.normalize("NFC", raw.strip())
-    if not 1 <= len(name) <= NAME_MAX or has_control(name):
-        raise RuleViolation(
-            "invalid_value",
-            "A player's name has 1 to {most} printable characters after trimming; {value} does "
-            "not.",
-            "name",
-            most=NAME_MAX,
-            value=quote(raw),
-        )
-    return name
+    return services.player_name(raw, "name")
 
 
 def renamed(value: Any, old: str, new: str) -> Any:

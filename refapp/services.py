@@ -296,6 +296,28 @@ def audit_of(session: GameSession) -> list[dict[str, Any]]:
 # -- checking plain input ------------------------------------------------------------------------
 
 
+def player_name(value: Any, where: str) -> str:
+    """Return one player's name trimmed and NFC (1..40 printable characters), or raise at where."""
+    if not isinstance(value, str):
+        raise RuleViolation(
+            "missing_field" if value is None else "invalid_value",
+            "A player's name must be text, not {value}.",
+            where,
+            value=quote(value),
+        )
+    name = unicodedata.normalize("NFC", value.strip())
+    if not 1 <= len(name) <= NAME_MAX or has_control(name):
+        raise RuleViolation(
+            "invalid_value",
+            "A player's name has 1 to {most} printable characters after trimming; "
+            "{value} does not.",
+            where,
+            most=NAME_MAX,
+            value=quote(value),
+        )
+    return name
+
+
 def player_names(raw: Any) -> list[str]:
     """Return the seat list as trimmed names, or raise naming the bad entry."""
     if not isinstance(raw, list):
@@ -308,23 +330,7 @@ def player_names(raw: Any) -> list[str]:
     names: list[str] = []
     for index, value in enumerate(raw):
         where = f"players.{index}"
-        if not isinstance(value, str):
-            raise RuleViolation(
-                "invalid_value",
-                "A player's name must be text, not {value}.",
-                where,
-                value=quote(value),
-            )
-        name = unicodedata.normalize("NFC", value.strip())
-        if not 1 <= len(name) <= NAME_MAX or has_control(name):
-            raise RuleViolation(
-                "invalid_value",
-                "A player's name has 1 to {most} printable characters after trimming; "
-                "{value} does not.",
-                where,
-                most=NAME_MAX,
-                value=quote(value),
-            )
+        name = player_name(value, where)
         if name in names:
             raise RuleViolation(
                 "duplicate_player",
@@ -401,15 +407,15 @@ def audit(session: GameSession, action: str, number: int | None, before: Any, af
     )
 
 
-def commit() -> None:
-    """Commit, turning a lost race for a round number into ``stale_round``."""
+def commit(
+    conflict: str = "Another device recorded this round first; reload and try again.",
+) -> None:
+    """Commit, turning a lost race (a round number, a new player's name) into ``stale_round``."""
     try:
         db.session.commit()
     except IntegrityError as error:
         db.session.rollback()
-        raise RuleViolation(
-            "stale_round", "Another device recorded this round first; reload and try again."
-        ) from error
+        raise RuleViolation("stale_round", conflict) from error
 
 
 def expected_round(raw: Mapping[str, Any], next_number: int) -> None:
