@@ -18,7 +18,7 @@ from sqlalchemy.orm import selectinload
 
 from .extensions import db
 from .games import get_game
-from .games.base import Game, RuleViolation, Table, leaders, quote, whole_number
+from .games.base import N_, Game, RuleViolation, Table, leaders, quote, whole_number
 from .models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
 
 NAME_MAX = 40
@@ -408,14 +408,14 @@ def audit(session: GameSession, action: str, number: int | None, before: Any, af
 
 
 def commit(
-    conflict: str = "Another device recorded this round first; reload and try again.",
+    conflict: str = N_("Another device recorded this round first; reload and try again."),
 ) -> None:
     """Commit, turning a lost race (a round number, a new player's name) into ``stale_round``."""
     try:
         db.session.commit()
     except IntegrityError as error:
         db.session.rollback()
-        raise RuleViolation("stale_round", conflict) from error
+        raise RuleViolation("stale_round", N_(conflict)) from error
 
 
 def expected_round(raw: Mapping[str, Any], next_number: int) -> None:

@@ -155,14 +155,14 @@ class Dixit(Game):
             want = 1 if player == storyteller else share(table.size)
             laid_by = owners.count(player)
             if laid_by != want:
-                role = "the storyteller" if player == storyteller else "each other player"
+                role = N_("the storyteller") if player == storyteller else N_("each other player")
                 raise RuleViolation(
                     "wrong_card_count",
-                    "{player} laid {count} card(s), but {role} lays exactly {want}.",
+                    "{player} laid {count} card(s), but {role_t} lays exactly {want}.",
                     "positions",
                     player=player,
                     count=laid_by,
-                    role=role,
+                    role_t=role,
                     want=want,
                 )
         return owners
