@@ -130,11 +130,12 @@ def iso(moment) -> str | None:
 
 
 def round_dict(played: Round | PlayedRound) -> dict[str, Any]:
-    """Return the API's round object."""
+    """Return the API's round object (the explanation in English; its templates stay for pages)."""
+    result = {key: value for key, value in played.result.items() if key != "explanation_parts"}
     return {
         "number": played.number,
         "input": played.input,
-        "result": played.result,
+        "result": result,
         "recorded_at": iso(played.recorded_at),
         "corrected_at": iso(played.corrected_at),
     }
