@@ -359,9 +359,9 @@ class Game:
         if not low <= len(players) <= high:
             raise RuleViolation(
                 "bad_player_count",
-                "{title} is played by {low} to {high} players, not {count}.",
+                "{title_t} is played by {low} to {high} players, not {count}.",
                 "players",
-                title=self.title,
+                title_t=self.title,
                 low=low,
                 high=high,
                 count=len(players),
