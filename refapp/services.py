@@ -22,6 +22,7 @@ from .games.base import N_, Game, RuleViolation, Table, leaders, quote, whole_nu
 from .models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
 
 NAME_MAX = 40
+ID_MAX = 2**63 - 1
 SESSION_NAME_MAX = 100
 
 
@@ -30,8 +31,8 @@ SESSION_NAME_MAX = 100
 
 def load_session(session_id: Any, *, with_rounds: bool = True) -> GameSession:
     """Return a session with its seats (and rounds) loaded in a fixed number of queries."""
-    if isinstance(session_id, bool) or not isinstance(session_id, int):
-        raise not_found(session_id)
+    if isinstance(session_id, bool) or not isinstance(session_id, int) or session_id > ID_MAX:
+        raise not_found(session_id)  # ids beyond 64 bits cannot exist (and overflow drivers)
     query = select(GameSession).where(GameSession.id == session_id)
     if with_rounds:
         query = query.options(selectinload(GameSession.rounds))

@@ -20,7 +20,10 @@ def rule_violation(error: RuleViolation):
 
 def json_body() -> dict[str, Any]:
     """Return the request's JSON object or raise ``invalid_json``."""
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # brackets nested deeper than any round: not a usable body
+        body = None
     if not isinstance(body, dict):
         raise RuleViolation("invalid_json", "The request body must be a JSON object.")
     return body

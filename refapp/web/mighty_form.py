@@ -231,7 +231,7 @@ class MightyHandForm(BaseRoundForm):
             return []
         try:
             return json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested too deep is unreadable too
             return text
 
     def pad_log(self, action: str, log: Any) -> Any:

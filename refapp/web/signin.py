@@ -26,7 +26,12 @@ class SignInForm(FlaskForm):
 
 def safe_next(target: str | None) -> str:
     """Return a same-site path to go back to (never another site)."""
-    if target and target.startswith("/") and not target.startswith("//"):
+    if (
+        target
+        and target.startswith("/")
+        and not target.startswith("//")
+        and target.isprintable()  # no newlines or other controls in a Location header
+    ):
         parts = urlsplit(target)
         if not parts.scheme and not parts.netloc:
             return target
