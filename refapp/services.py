@@ -22,7 +22,8 @@ from .games.base import N_, Game, RuleViolation, Table, leaders, quote, whole_nu
 from .models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
 
 NAME_MAX = 40
-ID_MAX = 2**63 - 1
+#: ids are INTEGER columns: 32 bits on PostgreSQL, so a larger id cannot exist (nor be queried)
+ID_MAX = 2**31 - 1
 SESSION_NAME_MAX = 100
 
 
@@ -32,7 +33,7 @@ SESSION_NAME_MAX = 100
 def load_session(session_id: Any, *, with_rounds: bool = True) -> GameSession:
     """Return a session with its seats (and rounds) loaded in a fixed number of queries."""
     if isinstance(session_id, bool) or not isinstance(session_id, int) or session_id > ID_MAX:
-        raise not_found(session_id)  # ids beyond 64 bits cannot exist (and overflow drivers)
+        raise not_found(session_id)  # beyond the id column's range: cannot exist
     query = select(GameSession).where(GameSession.id == session_id)
     if with_rounds:
         query = query.options(selectinload(GameSession.rounds))

@@ -98,7 +98,7 @@ class Phone:
 
     def __init__(self, browser, base: str) -> None:
         self.base = base
-        self.page = browser.new_page(viewport=PHONE)
+        self.page = browser.new_page(viewport=PHONE, locale="en-US")
         self.page.set_default_timeout(TIMEOUT)
         self.errors: list[str] = []
         self.dialogs: list[str] = []
