@@ -50,6 +50,9 @@ class GameSession(db.Model):
     #: "game" when the rules ended it (a correction may reopen it), "table" when the table did
     finished_by: Mapped[str | None] = mapped_column(String(10))
     finished_at: Mapped[Moment | None]
+    #: grows with every change (a round recorded, corrected or undone, a finish, a rename): the
+    #: API's ETag, what phones poll and what ``If-Match`` compares
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
 
     seats: Mapped[list[SessionPlayer]] = relationship(
         back_populates="session",

@@ -143,7 +143,7 @@ def find_player(name: Any) -> Player:
     """Return the player of that name (trimmed, NFC) or raise ``not_found``."""
     key = unicodedata.normalize("NFC", name.strip()) if isinstance(name, str) else name
     player = None
-    if isinstance(key, str):
+    if isinstance(key, str) and not services.has_control(key):  # PostgreSQL refuses a NUL
         player = db.session.scalars(select(Player).where(Player.name == key)).one_or_none()
     if player is None:
         raise RuleViolation("not_found", "There is no player {value}.", None, value=quote(name))
@@ -178,17 +178,22 @@ def rename_player(name: Any, raw: Any) -> tuple[Player, bool]:
     Returns the player who now has the new name, and whether it was a merge.
     """
     new = player_name(raw)
+    services.begin_write()  # a rename runs alone against every session it rewrites
     player = find_player(name)
     old = player.name
     if new == old:
         return player, False
+    ids = db.session.scalars(
+        select(SessionPlayer.session_id).where(SessionPlayer.player_id == player.id)
+    ).all()
+    services.lock_sessions(ids)
+    player = find_player(name)  # read again under the lock
     target = db.session.scalars(select(Player).where(Player.name == new)).one_or_none()
     sessions = db.session.scalars(
         select(GameSession)
-        .join(SessionPlayer, SessionPlayer.session_id == GameSession.id)
-        .where(SessionPlayer.player_id == player.id)
+        .where(GameSession.id.in_(ids))
         .order_by(GameSession.id)
-        .options(selectinload(GameSession.rounds))
+        .options(selectinload(GameSession.rounds).undefer(Round.state))
     ).all()
     if target is not None:
         shared = [s.id for s in sessions if any(seat.player_id == target.id for seat in s.seats)]
@@ -205,6 +210,7 @@ def rename_player(name: Any, raw: Any) -> tuple[Player, bool]:
     for session in sessions:
         rewrite_session(session, old, new)
         audit(session, "rename_player", None, {"name": old}, {"name": new})
+        session.version += 1
     if target is None:
         player.name = new
     else:

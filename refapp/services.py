@@ -13,8 +13,9 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import selectinload, undefer
+from sqlalchemy.orm.exc import StaleDataError
 
 from .extensions import db
 from .games import get_game
@@ -25,6 +26,11 @@ NAME_MAX = 40
 #: ids are INTEGER columns: 32 bits on PostgreSQL, so a larger id cannot exist (nor be queried)
 ID_MAX = 2**31 - 1
 SESSION_NAME_MAX = 100
+#: the most rounds a session holds (``too_many_rounds``); the import size limit fits it
+MAX_ROUNDS = 10_000
+#: Unicode categories a name must not hold: controls, surrogates, format characters (bidi
+#: overrides, zero-width spaces: they reorder or hide text), line and paragraph separators
+HIDDEN_CATEGORIES = frozenset(("Cc", "Cs", "Cf", "Zl", "Zp"))
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -73,14 +79,30 @@ class PlayedRound:
     corrected_at: datetime | None
 
 
-def round_rows(session_id: int) -> list[PlayedRound]:
-    """Return a session's rounds in order, in one query, as plain rows."""
-    rows = db.session.execute(
+def round_rows(session_id: int, after: int | None = None) -> list[PlayedRound]:
+    """Return a session's rounds in order (those numbered above ``after``), in one query."""
+    query = (
         select(Round.number, Round.input, Round.result, Round.recorded_at, Round.corrected_at)
         .where(Round.session_id == session_id)
         .order_by(Round.number)
     )
-    return [PlayedRound(*row) for row in rows]
+    if after is not None and after > 0:
+        query = query.where(Round.number > after)
+    return [PlayedRound(*row) for row in db.session.execute(query)]
+
+
+def round_deltas(session_id: int) -> list[tuple[int, dict[str, int]]]:
+    """Return every round's number and deltas only (what the chart draws), in one query.
+
+    The database picks the deltas out of each stored result, so a long session's explanations
+    are never parsed for a chart.
+    """
+    rows = db.session.execute(
+        select(Round.number, Round.result["deltas"])
+        .where(Round.session_id == session_id)
+        .order_by(Round.number)
+    )
+    return [(number, dict(deltas or {})) for number, deltas in rows]
 
 
 def state_before(session: GameSession, number: int) -> dict[str, Any]:
@@ -93,14 +115,13 @@ def state_before(session: GameSession, number: int) -> dict[str, Any]:
     return dict(session.initial_state if state is None else state)
 
 
-def state_after(session: GameSession, rounds: Sequence[Round]) -> dict[str, Any]:
-    """Return the game state after the given rounds (the last one's stored state)."""
-    return dict(rounds[-1].state) if rounds else dict(session.initial_state)
-
-
 @dataclass
 class SessionView:
-    """A session as read: its game, table, rounds, totals, public state and winners."""
+    """A session as read: its game, table, the rounds shown, totals, public state and winners.
+
+    ``rounds`` holds the rounds asked for (all, none or the last few); ``count`` is how many
+    the session has.
+    """
 
     session: GameSession
     game: Game
@@ -109,17 +130,45 @@ class SessionView:
     totals: dict[str, int]
     state: dict[str, Any]
     winners: list[str]
+    count: int = 0
 
 
-def describe(session: GameSession) -> SessionView:
-    """Read a session into what pages and the API show, in a fixed number of queries."""
+#: which rounds a read carries: every one, none, or the last N (``?rounds=`` in the API)
+ALL_ROUNDS: int | None = None
+
+
+def rounds_wanted(raw: Any) -> int | None:
+    """Read ``?rounds=``: ``all`` (None: every round), ``none`` (0) or ``last:N`` (N)."""
+    text = "all" if raw is None else str(raw).strip().lower()
+    if text == "all":
+        return ALL_ROUNDS
+    if text == "none":
+        return 0
+    head, _, tail = text.partition(":")
+    if head == "last" and tail.isdigit() and len(tail) <= 6:
+        return int(tail)
+    raise RuleViolation(
+        "invalid_value",
+        "rounds must be all, none or last:N (a whole number), not {value}.",
+        "rounds",
+        value=quote(raw),
+    )
+
+
+def describe(session: GameSession, last: int | None = ALL_ROUNDS) -> SessionView:
+    """Read a session into what pages and the API show, in a fixed number of queries.
+
+    Standings come from the totals the service keeps on the session, so only the rounds shown
+    (``last``: None for all, else the last N) are read from their rows.
+    """
     game = get_game(session.game)
     table = table_of(session)
-    rounds = round_rows(session.id)
-    totals = totals_of(table.players, rounds)
-    public = game.public_state(table, state_before(session, len(rounds) + 1), totals)
+    count = session.round_count
+    rounds = [] if last == 0 else round_rows(session.id, None if last is None else count - last)
+    totals = {name: session.totals.get(name, 0) for name in table.players}
+    public = game.public_state(table, state_before(session, count + 1), totals)
     winners = leaders(totals) if session.finished else []
-    return SessionView(session, game, table, rounds, totals, public, winners)
+    return SessionView(session, game, table, rounds, totals, public, winners, count)
 
 
 def iso(moment) -> str | None:
@@ -144,15 +193,17 @@ def round_dict(played: Round | PlayedRound) -> dict[str, Any]:
 
 
 def session_dict(view: SessionView) -> dict[str, Any]:
-    """Return the API's session object."""
+    """Return the API's session object (its ``rounds`` as many as were read)."""
     session = view.session
     return {
         "id": session.id,
+        "version": session.version,
         "game": session.game,
         "name": session.name,
         "players": list(view.table.players),
         "rules": dict(session.rules),
         "rounds": [round_dict(played) for played in view.rounds],
+        "rounds_total": view.count,
         "totals": view.totals,
         "state": view.state,
         "finished": session.finished,
@@ -181,6 +232,10 @@ class SessionFilter:
     def from_args(cls, args: Mapping[str, str], **defaults: Any) -> SessionFilter:
         """Read the filter from query parameters, refusing bad values with ``invalid_value``."""
         wanted = cls(**defaults)
+        for key in ("game", "player"):
+            text = (args.get(key) or "").strip()
+            if has_control(text):  # a NUL cannot even be sent to PostgreSQL
+                raise bad_parameter(key, text, "printable text")
         wanted.game = (args.get("game") or "").strip() or None
         wanted.player = unicodedata.normalize("NFC", (args.get("player") or "").strip()) or None
         status = (args.get("status") or args.get("finished") or "").strip().lower()
@@ -234,7 +289,7 @@ def list_sessions(wanted: SessionFilter | None = None) -> tuple[list[dict[str, A
         query = query.where(GameSession.id.in_(seated))
     if wanted.date_from:
         query = query.where(GameSession.created_at >= day_start(wanted.date_from))
-    if wanted.date_to:
+    if wanted.date_to and wanted.date_to < date.max:  # the last day there is bounds nothing
         query = query.where(GameSession.created_at < day_start(wanted.date_to + timedelta(days=1)))
     total = db.session.scalar(select(func.count()).select_from(query.subquery())) or 0
     if wanted.active_first:
@@ -346,8 +401,9 @@ def player_names(raw: Any) -> list[str]:
 
 
 def has_control(text: str) -> bool:
-    """Return True if text holds control characters (NUL, newlines, ...) a name must not."""
-    return any(unicodedata.category(char) in ("Cc", "Cs") for char in text)
+    """Return True if text holds characters a name must not: controls (NUL, newlines ...) and
+    the invisible ones that hide or reorder text (U+202E, U+200B ...)."""
+    return any(unicodedata.category(char) in HIDDEN_CATEGORIES for char in text)
 
 
 def session_name(raw: Any) -> str:
@@ -366,6 +422,11 @@ def session_name(raw: Any) -> str:
 
 
 # -- writing ---------------------------------------------------------------------------------------
+#
+# Every write to a session (record, correct, undo, finish, rename) runs alone against it: it
+# starts with ``lock_session`` (a row lock on PostgreSQL, an immediate write transaction on
+# SQLite), reads what it needs fresh under that lock, and ends with ``commit_write``, which
+# bumps the session's ``version``. Two phones can then never interleave their writes.
 
 
 def create_session(body: Mapping[str, Any]) -> GameSession:
@@ -401,6 +462,65 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
     return session
 
 
+def begin_write() -> None:
+    """Start this request's transaction as a writer (SQLite: BEGIN IMMEDIATE), if not yet one.
+
+    SQLite then admits one writer at a time for the whole transaction, so what is read after
+    this cannot change before the commit; other writers wait (busy timeout) for their turn.
+    """
+    connection = db.session.connection()
+    if connection.dialect.name != "sqlite":
+        return
+    driver = connection.connection.driver_connection
+    if not driver.in_transaction:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def lock_sessions(ids: Sequence[int]) -> list[GameSession]:
+    """Take several sessions for one write, in id order (so two writers never deadlock).
+
+    Objects this request read before are refreshed: a write decides on what is stored now.
+    """
+    begin_write()
+    db.session.expire_all()
+    return list(
+        db.session.scalars(
+            select(GameSession)
+            .where(GameSession.id.in_(sorted(ids)))
+            .order_by(GameSession.id)
+            .with_for_update(of=GameSession)
+            .execution_options(populate_existing=True)
+        )
+    )
+
+
+def lock_session(session_id: Any, version: int | None = None) -> GameSession:
+    """Take one session for a write, refusing it when it is not the ``version`` the client saw."""
+    if isinstance(session_id, bool) or not isinstance(session_id, int) or session_id > ID_MAX:
+        raise not_found(session_id)
+    found = lock_sessions([session_id])
+    if not found:
+        raise not_found(session_id)
+    session = found[0]
+    if version is not None and version != session.version:
+        raise RuleViolation(
+            "stale_round",
+            "This device saw version {value} of the session, but it is at version {version} "
+            "now: another device changed it. Reload to see what changed.",
+            "If-Match",
+            value=version,
+            version=session.version,
+        )
+    return session
+
+
+def commit_write(session: GameSession) -> None:
+    """Commit a write to a session, which moves its ``version`` on."""
+    session.version = (session.version or 0) + 1
+    session.updated_at = utcnow()
+    commit()
+
+
 def audit(session: GameSession, action: str, number: int | None, before: Any, after: Any) -> None:
     """Append an audit entry to the session's trail (in the caller's transaction)."""
     db.session.add(
@@ -413,12 +533,28 @@ def audit(session: GameSession, action: str, number: int | None, before: Any, af
 def commit(
     conflict: str = N_("Another device recorded this round first; reload and try again."),
 ) -> None:
-    """Commit, turning a lost race (a round number, a new player's name) into ``stale_round``."""
+    """Commit, turning a lost race (a round number, a new player's name) into ``stale_round``.
+
+    A write that could not get its turn in time (the database stayed busy) or found its rows
+    gone is a lost race too; nothing of it was stored.
+    """
     try:
         db.session.commit()
-    except IntegrityError as error:
+    except (IntegrityError, StaleDataError) as error:
         db.session.rollback()
         raise RuleViolation("stale_round", N_(conflict)) from error
+    except OperationalError as error:
+        db.session.rollback()
+        if "locked" not in str(error.orig):
+            raise
+        raise busy() from error
+
+
+def busy() -> RuleViolation:
+    """Return the refusal of a write that waited too long for its turn."""
+    return RuleViolation(
+        "stale_round", "The session is busy with another change; try again in a moment."
+    )
 
 
 def expected_round(raw: Mapping[str, Any], next_number: int) -> None:
@@ -481,18 +617,27 @@ def check_round(session_id: Any, raw: Any, number: Any = None) -> dict[str, Any]
     }
 
 
-def record_round(session_id: Any, raw: Any) -> tuple[Round, GameSession]:
+def record_round(
+    session_id: Any, raw: Any, *, version: int | None = None
+) -> tuple[Round, GameSession]:
     """Check and score a round, then store it with its audit entry; returns (round, session).
 
     Only the last round's state and the session's summary are read, so recording costs the
     same however long the session is.
     """
-    session = load_session(session_id, with_rounds=False)
+    session = lock_session(session_id, version)
     if session.finished:
         raise finished_error(session)
     number = session.round_count + 1
     if isinstance(raw, Mapping):
         expected_round(raw, number)
+    if number > MAX_ROUNDS:
+        raise RuleViolation(
+            "too_many_rounds",
+            "A session holds at most {most} rounds; start a new session to go on.",
+            None,
+            most=MAX_ROUNDS,
+        )
     entered = round_input(raw)
     game = get_game(session.game)
     table = table_of(session)
@@ -506,101 +651,141 @@ def record_round(session_id: Any, raw: Any) -> tuple[Round, GameSession]:
         state=outcome.state,
     )
     db.session.add(played)
-    totals = {
-        name: session.totals.get(name, 0) + outcome.result["deltas"].get(name, 0)
-        for name in table.players
-    }
     session.round_count = number
-    session.totals = totals
-    if game.is_over(table, outcome.state, totals):
+    session.totals = add_deltas(session.totals, table.players, outcome.result["deltas"])
+    if game.is_over(table, outcome.state, session.totals):
         close(session, "game")
-    session.updated_at = utcnow()
     audit(session, "record_round", number, None, outcome.input)
-    commit()
+    commit_write(session)
     return played, session
 
 
-def replace_round(session_id: Any, number: Any, raw: Any) -> GameSession:
+def add_deltas(
+    totals: Mapping[str, int], players: Sequence[str], deltas: Mapping[str, int], sign: int = 1
+) -> dict[str, int]:
+    """Return totals with a round's deltas added (or, with sign -1, taken away)."""
+    return {name: totals.get(name, 0) + sign * deltas.get(name, 0) for name in players}
+
+
+def replace_round(
+    session_id: Any, number: Any, raw: Any, *, version: int | None = None
+) -> GameSession:
     """Replace round n's input and replay every later round; all or nothing."""
-    session = load_session(session_id)
-    rounds = session.rounds
-    target = round_number(number, len(rounds))
-    entered = round_input(raw)
+    return replace_rounds(session_id, {number: raw}, version=version)
+
+
+def correction_numbers(raw: Any, count: int) -> dict[int, Any]:
+    """Read ``{"3": input, "4": input}`` (keys may be numbers) into existing round numbers."""
+    if not isinstance(raw, Mapping) or not raw:
+        raise RuleViolation(
+            "missing_field" if raw is None else "invalid_value",
+            "rounds must map round numbers to their corrected inputs, not {value}.",
+            "rounds",
+            value=quote(raw),
+        )
+    wanted: dict[int, Any] = {}
+    for key, given in raw.items():
+        text = str(key)
+        value = int(text) if text.isdigit() and len(text) <= 9 else key
+        wanted[round_number(value, count)] = given
+    return dict(sorted(wanted.items()))
+
+
+def replace_rounds(
+    session_id: Any, corrections: Mapping[Any, Any], *, version: int | None = None
+) -> GameSession:
+    """Replace the inputs of one or more rounds and replay from the first of them; all or nothing.
+
+    Only the rounds from the first corrected one on are read, and only those whose input,
+    result or state changed are written back.
+    """
+    session = lock_session(session_id, version)
+    wanted = correction_numbers(corrections, session.round_count)
+    first = min(wanted)
+    entered = {number: round_input(raw) for number, raw in wanted.items()}
     game = get_game(session.game)
     table = table_of(session)
-
-    state = state_after(session, rounds[: target - 1])
-    totals = totals_of(table.players, rounds[: target - 1])
+    later = list(
+        db.session.scalars(
+            select(Round)
+            .where(Round.session_id == session.id, Round.number >= first)
+            .order_by(Round.number)
+            .options(undefer(Round.state))
+        )
+    )
+    totals = dict(session.totals)
+    for played in later:
+        totals = add_deltas(totals, table.players, played.result["deltas"], -1)
+    state = state_before(session, first)
     replayed = []
-    for played in rounds[target - 1 :]:
-        given = entered if played.number == target else played.input
+    for played in later:
         try:
             if game.is_over(table, state, totals):
                 raise finished_error(session)
-            outcome = game.play(table, state, given)
+            outcome = game.play(table, state, entered.get(played.number, played.input))
         except RuleViolation as error:
             error.round = played.number
             raise
         replayed.append((played, outcome))
         state = outcome.state
-        for name, delta in outcome.result["deltas"].items():
-            totals[name] = totals.get(name, 0) + delta
+        totals = add_deltas(totals, table.players, outcome.result["deltas"])
 
-    old = rounds[target - 1].input
+    now = utcnow()
     for played, outcome in replayed:
-        played.input = outcome.input
-        played.result = outcome.result
-        played.state = outcome.state
-    rounds[target - 1].corrected_at = utcnow()
-    summarize(session)
+        old = played.input
+        if (old, played.result, played.state) != (outcome.input, outcome.result, outcome.state):
+            played.input, played.result, played.state = outcome.input, outcome.result, outcome.state
+        if played.number in entered:
+            played.corrected_at = now
+            audit(session, "replace_round", played.number, old, outcome.input)
+    session.totals = totals
     if session.finished_by != "table":
         if game.is_over(table, state, totals):
             close(session, "game")
         else:
             reopen(session)
-    session.updated_at = utcnow()
-    audit(session, "replace_round", target, old, rounds[target - 1].input)
-    commit()
+    commit_write(session)
     return session
 
 
-def delete_round(session_id: Any, number: Any) -> GameSession:
+def delete_round(session_id: Any, number: Any, *, version: int | None = None) -> GameSession:
     """Undo the last round (kept in the audit trail); a game-ended session reopens."""
-    session = load_session(session_id)
-    rounds = session.rounds
-    target = round_number(number, len(rounds))
-    if target != len(rounds):
+    session = lock_session(session_id, version)
+    count = session.round_count
+    target = round_number(number, count)
+    if target != count:
         raise RuleViolation(
             "not_last_round",
             "Only the last round ({last}) can be undone, not round {value}; correct earlier "
             "rounds instead.",
             None,
-            last=len(rounds),
+            last=count,
             value=target,
         )
     if session.finished_by == "table":
         raise finished_error(session)
-    removed = rounds[-1]
+    removed = db.session.scalars(
+        select(Round).where(Round.session_id == session.id, Round.number == target)
+    ).one()
     old = removed.input
-    session.rounds.remove(removed)
-    summarize(session)
+    session.totals = add_deltas(session.totals, session.players, removed.result["deltas"], sign=-1)
+    session.round_count = target - 1
+    db.session.delete(removed)
     reopen(session)
-    session.updated_at = utcnow()
     audit(session, "delete_round", target, old, None)
-    commit()
+    commit_write(session)
     return session
 
 
-def finish_session(session_id: Any) -> GameSession:
+def finish_session(session_id: Any, *, version: int | None = None) -> GameSession:
     """End a session by the table's decision; winners are the highest totals."""
-    session = load_session(session_id)
+    session = lock_session(session_id, version)
     if session.finished:
         raise finished_error(session)
     close(session, "table")
-    session.updated_at = utcnow()
-    totals = totals_of(session.players, session.rounds)
+    totals = {name: session.totals.get(name, 0) for name in session.players}
     audit(session, "finish_session", None, None, {"totals": totals, "winners": leaders(totals)})
-    commit()
+    commit_write(session)
     return session
 
 
@@ -618,7 +803,7 @@ def round_number(value: Any, count: int) -> int:
 
 
 def summarize(session: GameSession) -> dict[str, int]:
-    """Keep the session's round count and totals (for list pages) in step with its rounds."""
+    """Set the session's round count and totals (for list pages) from its loaded rounds."""
     totals = totals_of(session.players, session.rounds)
     session.round_count = len(session.rounds)
     session.totals = totals

@@ -2,11 +2,13 @@
 
 from typing import Any
 
-from flask import request, url_for
+from flask import Response, request, url_for
+from sqlalchemy import select
 
 from .. import services
 from ..extensions import db
 from ..games.base import RuleViolation
+from ..models import GameSession
 from . import bp
 from .errors import violation_response
 
@@ -30,8 +32,50 @@ def json_body() -> dict[str, Any]:
 
 
 def session_payload(session) -> dict[str, Any]:
-    """Return the API's session object for a stored session."""
-    return services.session_dict(services.describe(session))
+    """Return the API's session object for a stored session, with the rounds ``?rounds=`` asks."""
+    last = services.rounds_wanted(request.args.get("rounds"))
+    return services.session_dict(services.describe(session, last))
+
+
+def etag(version: int) -> str:
+    """Return a session version as the strong entity tag the API sends and compares."""
+    return f'"{version}"'
+
+
+def with_etag(payload: dict[str, Any], status: int = 200, headers: dict | None = None):
+    """Answer a session object (or a write's answer holding one) with its version as ETag."""
+    session = payload.get("session", payload)
+    return payload, status, {**(headers or {}), "ETag": etag(session["version"])}
+
+
+def if_match() -> int | None:
+    """Read the optional ``If-Match: "<version>"`` of a write (None when absent or ``*``)."""
+    raw = request.headers.get("If-Match")
+    if raw is None or raw.strip() == "*":
+        return None
+    text = raw.strip().removeprefix("W/").strip().strip('"')
+    if not text.isdigit() or len(text) > 12:
+        raise RuleViolation(
+            "invalid_value",
+            'If-Match must be the session\'s version in quotes, like "12", not {value}.',
+            "If-Match",
+            value=services.quote(raw),
+        )
+    return int(text)
+
+
+def not_modified(session_id: int) -> Response | None:
+    """Answer 304 when ``If-None-Match`` names the session's current version: one small query."""
+    wanted = request.headers.get("If-None-Match")
+    if not wanted or session_id > services.ID_MAX:
+        return None
+    version = db.session.scalar(select(GameSession.version).where(GameSession.id == session_id))
+    if version is None:
+        return None
+    tags = {tag.strip().removeprefix("W/") for tag in wanted.split(",")}
+    if etag(version) in tags or "*" in tags:
+        return Response(status=304, headers={"ETag": etag(version)})
+    return None
 
 
 @bp.get("/sessions")
@@ -47,20 +91,24 @@ def list_sessions():
 def create_session():
     """Create a session: game, players in seat order, house rules."""
     session = services.create_session(json_body())
-    payload = session_payload(session)
-    return payload, 201, {"Location": url_for("api.get_session", session_id=session.id)}
+    location = url_for("api.get_session", session_id=session.id)
+    return with_etag(session_payload(session), 201, {"Location": location})
 
 
 @bp.get("/sessions/<int:session_id>")
 def get_session(session_id: int):
-    """Show a session: players, rules, rounds, totals, state and winners."""
-    return session_payload(services.load_session(session_id, with_rounds=False))
+    """Show a session: players, rules, rounds, totals, state, winners; 304 if unchanged."""
+    services.rounds_wanted(request.args.get("rounds"))  # a bad ?rounds= is refused first
+    unchanged = not_modified(session_id)
+    if unchanged is not None:
+        return unchanged
+    return with_etag(session_payload(services.load_session(session_id, with_rounds=False)))
 
 
 @bp.post("/sessions/<int:session_id>/finish")
 def finish_session(session_id: int):
     """End a session by the table's decision; winners are the highest totals."""
-    return session_payload(services.finish_session(session_id))
+    return with_etag(session_payload(services.finish_session(session_id, version=if_match())))
 
 
 @bp.post("/sessions/<int:session_id>/rounds")
@@ -69,20 +117,34 @@ def record_round(session_id: int):
     body = json_body()
     if request.args.get("dry_run", "").lower() in ("1", "true", "yes"):
         return {"round": services.check_round(session_id, body), "dry_run": True}, 200
-    played, session = services.record_round(session_id, body)
-    return {"round": services.round_dict(played), "session": session_payload(session)}, 201
+    services.rounds_wanted(request.args.get("rounds"))
+    played, session = services.record_round(session_id, body, version=if_match())
+    answer = {"round": services.round_dict(played), "session": session_payload(session)}
+    return with_etag(answer, 201)
 
 
 @bp.put("/sessions/<int:session_id>/rounds/<int:number>")
 def replace_round(session_id: int, number: int):
     """Replace a round's input; later rounds are replayed through the rules."""
-    return session_payload(services.replace_round(session_id, number, json_body()))
+    services.rounds_wanted(request.args.get("rounds"))
+    session = services.replace_round(session_id, number, json_body(), version=if_match())
+    return with_etag(session_payload(session))
+
+
+@bp.put("/sessions/<int:session_id>/rounds")
+def replace_rounds(session_id: int):
+    """Replace several rounds at once (a hand and the next one's dealer); all or nothing."""
+    services.rounds_wanted(request.args.get("rounds"))
+    body = json_body()
+    session = services.replace_rounds(session_id, body.get("rounds"), version=if_match())
+    return with_etag(session_payload(session))
 
 
 @bp.delete("/sessions/<int:session_id>/rounds/<int:number>")
 def delete_round(session_id: int, number: int):
     """Undo the last round (it stays in the audit trail)."""
-    return session_payload(services.delete_round(session_id, number))
+    services.rounds_wanted(request.args.get("rounds"))
+    return with_etag(session_payload(services.delete_round(session_id, number, version=if_match())))
 
 
 @bp.get("/sessions/<int:session_id>/audit")
