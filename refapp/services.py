@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import and_, case, func, null, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload, undefer
 from sqlalchemy.orm.exc import StaleDataError
@@ -79,8 +79,10 @@ class PlayedRound:
     corrected_at: datetime | None
 
 
-def round_rows(session_id: int, after: int | None = None) -> list[PlayedRound]:
-    """Return a session's rounds in order (those numbered above ``after``), in one query."""
+def round_rows(
+    session_id: int, after: int | None = None, through: int | None = None
+) -> list[PlayedRound]:
+    """Return a session's rounds in order (numbered above ``after``, up to ``through``)."""
     query = (
         select(Round.number, Round.input, Round.result, Round.recorded_at, Round.corrected_at)
         .where(Round.session_id == session_id)
@@ -88,21 +90,40 @@ def round_rows(session_id: int, after: int | None = None) -> list[PlayedRound]:
     )
     if after is not None and after > 0:
         query = query.where(Round.number > after)
+    if through is not None:
+        query = query.where(Round.number <= through)
     return [PlayedRound(*row) for row in db.session.execute(query)]
 
 
-def round_deltas(session_id: int) -> list[tuple[int, dict[str, int]]]:
-    """Return every round's number and deltas only (what the chart draws), in one query.
+def history_rows(
+    session_id: int, after: int, through: int | None = None
+) -> tuple[list[PlayedRound], list[tuple[int, dict[str, int]]]]:
+    """Return the rounds after..through as full rows, and every round's deltas, in one query.
 
-    The database picks the deltas out of each stored result, so a long session's explanations
-    are never parsed for a chart.
+    The database picks the deltas out of each stored result (what the chart draws) and sends
+    inputs and results only for the rounds shown, so a long session's page parses little.
     """
+    shown = Round.number > after
+    if through is not None:
+        shown = and_(shown, Round.number <= through)
     rows = db.session.execute(
-        select(Round.number, Round.result["deltas"])
+        select(
+            Round.number,
+            Round.result["deltas"],
+            case((shown, Round.input), else_=null()),
+            case((shown, Round.result), else_=null()),
+            Round.recorded_at,
+            Round.corrected_at,
+        )
         .where(Round.session_id == session_id)
         .order_by(Round.number)
     )
-    return [(number, dict(deltas or {})) for number, deltas in rows]
+    full, deltas = [], []
+    for number, changes, entered, result, recorded, corrected in rows:
+        deltas.append((number, dict(changes or {})))
+        if result is not None:
+            full.append(PlayedRound(number, entered, result, recorded, corrected))
+    return full, deltas
 
 
 def state_before(session: GameSession, number: int) -> dict[str, Any]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from refapp.games.dixit import Dixit
 from refapp.web.changes import differences, flatten
 from refapp.web.chart import build_chart, nice_step, progression
@@ -12,8 +10,8 @@ from .conftest import SEED_TURN, turn
 
 
 def rounds_of(*deltas: dict) -> list:
-    """Return stand-ins for stored rounds with the given deltas."""
-    return [SimpleNamespace(result={"deltas": d}) for d in deltas]
+    """Return rounds as the chart reads them: (number, deltas)."""
+    return list(enumerate(deltas, 1))
 
 
 def test_progression_is_the_running_total_from_zero():

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-
-from ..models import Round
 
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
@@ -39,13 +37,17 @@ class Chart:
     right: int
 
 
-def progression(players: Sequence[str], rounds: Sequence[Round]) -> dict[str, list[int]]:
+#: a round as the chart reads it: its number and its deltas (``services.round_deltas``)
+Deltas = tuple[int, Mapping[str, int]]
+
+
+def progression(players: Sequence[str], rounds: Sequence[Deltas]) -> dict[str, list[int]]:
     """Return each player's running total after every round, starting from 0."""
     running = dict.fromkeys(players, 0)
     series = {name: [0] for name in players}
-    for played in rounds:
+    for _number, deltas in rounds:
         for name in players:
-            running[name] += played.result["deltas"].get(name, 0)
+            running[name] += deltas.get(name, 0)
             series[name].append(running[name])
     return series
 
@@ -60,7 +62,7 @@ def nice_step(span: int) -> int:
         magnitude *= 10
 
 
-def build_chart(players: Sequence[str], rounds: Sequence[Round]) -> Chart:
+def build_chart(players: Sequence[str], rounds: Sequence[Deltas]) -> Chart:
     """Lay out the chart: x = round number, y = running total, one line per player."""
     series = progression(players, rounds)
     count = len(rounds)

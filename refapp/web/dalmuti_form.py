@@ -182,8 +182,9 @@ def hand_context(view: SessionView) -> tuple[int | None, list[str], int]:
     """
     args = request.view_args or {}
     number = args.get("number") if request.endpoint == "web.edit_round" else None
-    if isinstance(number, int) and 1 <= number <= len(view.rounds):
-        result = view.rounds[number - 1].result
+    stored = {played.number: played for played in view.rounds}
+    if isinstance(number, int) and number in stored:
+        result = stored[number].result
         ranks = result.get("ranks_before") or view.state["ranks"]
         return number, list(ranks), number - 1
     return None, list(view.state["ranks"]), int(view.state.get("hands_played", 0))

@@ -18,8 +18,9 @@ bp.add_app_template_filter(services.iso, "iso")
 @bp.get("/sessions/<int:session_id>/print")
 def print_session(session_id: int):
     """Show a printable summary: standings, the chart and every round's points."""
-    view = session_or_404(session_id)
-    chart = build_chart(view.table.players, view.rounds)
+    view = session_or_404(session_id)  # the printed sheet lists every round
+    deltas = [(played.number, played.result["deltas"]) for played in view.rounds]
+    chart = build_chart(view.table.players, deltas)
     return render_template("print.html", view=view, chart=chart)
 
 

@@ -79,7 +79,7 @@ def state_before(view: SessionView) -> dict[str, Any]:
     On the correction page (``.../rounds/<number>/edit``) that is the state before round n,
     otherwise the state after the last round.
     """
-    count = len(view.rounds)
+    count = view.count
     number_ = (request.view_args or {}).get("number") if has_request_context() else None
     if isinstance(number_, int) and 1 <= number_ <= count:
         return services.state_before(view.session, number_)

@@ -20,10 +20,10 @@ from .forms import ButtonForm, NewSessionForm
 HISTORY_SIZE = 30
 
 
-def session_or_404(session_id: int) -> services.SessionView:
-    """Load and describe a session, or answer 404."""
+def session_or_404(session_id: int, last: int | None = None) -> services.SessionView:
+    """Load and describe a session (with its last ``last`` rounds, None: all), or answer 404."""
     try:
-        return services.describe(services.load_session(session_id, with_rounds=False))
+        return services.describe(services.load_session(session_id, with_rounds=False), last)
     except RuleViolation:
         abort(404)
 
@@ -82,27 +82,37 @@ def new_session():
     return render_template("new_session.html", form=form, game=game), status
 
 
-def render_session(view: services.SessionView, form=None, status: int = 200):
+def render_session(view: services.SessionView, deltas, form=None, status: int = 200):
     """Render the session page with a round form (a fresh one unless given)."""
     if form is None and not view.session.finished:
         form = round_form(view)
-        form.expected_round.data = str(len(view.rounds) + 1)
+        form.expected_round.data = str(view.count + 1)
     return render_template(
         "session.html",
         view=view,
         form=form,
         button=ButtonForm(),
         round_template=form_template(view),
-        chart=build_chart(view.table.players, view.rounds),
-        show_all=request.args.get("rounds") == "all",
-        history_size=HISTORY_SIZE,
+        chart=build_chart(view.table.players, deltas),
+        earlier=view.rounds[0].number - 1 if view.rounds else 0,
     ), status
+
+
+def history_view(session_id: int) -> tuple[services.SessionView, list]:
+    """Describe a session with one page of its history (the last rounds, or those up to
+    ?upto=N) and every round's deltas for the chart; a page never carries more than
+    HISTORY_SIZE rounds, however long the session."""
+    view = session_or_404(session_id, 0)
+    upto = request.args.get("upto", type=int)
+    upto = view.count if upto is None else min(max(upto, 1), view.count)
+    view.rounds, deltas = services.history_rows(session_id, upto - HISTORY_SIZE, upto)
+    return view, deltas
 
 
 @bp.get("/sessions/<int:session_id>")
 def show_session(session_id: int):
-    """Show the standings, what comes next, the round form and the round history."""
-    return render_session(session_or_404(session_id))
+    """Show the standings, what comes next, the round form and a page of the round history."""
+    return render_session(*history_view(session_id))
 
 
 @bp.post("/sessions/<int:session_id>/rounds")
@@ -124,16 +134,14 @@ def record_round(session_id: int):
         except RuleViolation as error:
             db.session.rollback()
             form.show_violation(error)
-    return render_session(session_or_404(session_id), form, status)
+    return render_session(*history_view(session_id), form, status)
 
 
 @bp.route("/sessions/<int:session_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
 def edit_round(session_id: int, number: int):
     """Correct a past round; every later round is replayed through the rules."""
-    view = session_or_404(session_id)
-    if not 1 <= number <= len(view.rounds):
-        abort(404)
-    stored = view.rounds[number - 1]
+    view = editing_view(session_id, number)
+    stored = view.rounds[0]
     if request.method == "GET":
         return render_edit(view, round_form(view, stored.input), stored, 200)
     form = round_form(view)
@@ -161,7 +169,16 @@ def edit_round(session_id: int, number: int):
                 )
             else:
                 form.show_violation(error)
-    return render_edit(session_or_404(session_id), form, stored, status)
+    return render_edit(editing_view(session_id, number), form, stored, status)
+
+
+def editing_view(session_id: int, number: int) -> services.SessionView:
+    """Describe a session with only the round being corrected, or answer 404."""
+    view = session_or_404(session_id, 0)
+    if not 1 <= number <= view.count:
+        abort(404)
+    view.rounds = services.round_rows(session_id, number - 1, number)
+    return view
 
 
 def render_edit(view: services.SessionView, form, stored, status: int):
@@ -191,7 +208,7 @@ def finish_session(session_id: int):
 
 def button_action(session_id: int, action, done: str):
     """Run a one-button action, then show the session with what happened."""
-    session_or_404(session_id)
+    session_or_404(session_id, 0)
     if not ButtonForm().validate_on_submit():
         abort(400)
     try:
