@@ -2,6 +2,7 @@
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 from flask import Flask, render_template, request
@@ -41,6 +42,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=MAX_BODY,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # a sign-in ends 12 hours after it was made (access.signed_in checks its time too),
+        # however busy the table: the cookie is not renewed by each request
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
+        SESSION_REFRESH_EACH_REQUEST=False,
         WTF_CSRF_TIME_LIMIT=None,
     )
     if test_config is None:

@@ -1,13 +1,25 @@
-"""The optional table password: anyone on the Wi-Fi may read; writing needs a sign-in.
+"""The optional table password: anyone on the Wi-Fi may read; writing needs the password.
 
 With no password configured (REFAPP_PASSWORD or PASSWORD in instance/config.py) everything is
-open, as on a laptop nobody else can reach. API clients may send the password in an
-``X-Table-Password`` header instead of signing in.
+open, as on a laptop nobody else can reach. The pages remember a sign-in in the session cookie:
+a keyed digest of the password (a new password ends every sign-in) and the time, for
+PERMANENT_SESSION_LIFETIME. The API never reads that cookie (its writes carry no CSRF token, so
+another page in the browser could send it): it takes the password only from the
+``X-Table-Password`` header, percent-encoded when it is not ASCII. Wrong passwords back off per
+client address (``Throttle``). Also here: ``safe_next``, the one check of a redirect target.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import math
+import threading
+import time
+import unicodedata
+from collections.abc import Callable
+from contextlib import suppress
+from urllib.parse import quote, unquote, urlsplit
 
 from flask import Flask, current_app, g, redirect, request, session, url_for
 
@@ -17,6 +29,16 @@ READ_METHODS = {"GET", "HEAD", "OPTIONS"}
 #: pages that are forms for writing, so even reading them asks for a sign-in
 WRITE_PAGES = {"web.new_session", "web.edit_round"}
 OPEN_PAGES = {"web.sign_in", "web.sign_out", "static"}
+#: API posts that change nothing: a round's dry run (with a true flag, as the view reads it)
+DRY_RUN_ENDPOINTS = {"api.record_round"}
+DRY_RUN_FLAGS = ("1", "true", "yes")
+#: API paths that change nothing, by path (the route may come later than this guard)
+OPEN_API_PATHS = {"/api/mighty/trick"}
+HEADER = "X-Table-Password"
+#: where a sign-in lives in the session cookie: {"key": digest of the password, "at": time}
+SIGN_IN = "table_sign_in"
+#: the longest redirect target kept (longer ones go home)
+NEXT_MAX = 2000
 
 
 def table_password() -> str | None:
@@ -24,41 +46,257 @@ def table_password() -> str | None:
     return current_app.config.get("PASSWORD") or None
 
 
+def now() -> float:
+    """Return the time in seconds (ACCESS_CLOCK, a function, replaces the clock in tests)."""
+    return current_app.config.get("ACCESS_CLOCK", time.time)()
+
+
+def password_digest(password: str) -> str:
+    """Return a digest of a password keyed with the app's secret (the cookie is readable)."""
+    key = str(current_app.secret_key).encode()
+    return hmac.new(key, b"table-password\0" + password.encode(), hashlib.sha256).hexdigest()
+
+
 def password_matches(given: str | None) -> bool:
-    """Compare a given password with the table's in constant time."""
+    """Compare a given password with the table's in constant time (digests of equal length)."""
     expected = table_password()
-    return bool(expected and given) and hmac.compare_digest(given.encode(), expected.encode())
+    if not expected or not given:
+        return False
+    return hmac.compare_digest(password_digest(given), password_digest(expected))
+
+
+def header_readings(raw: str) -> list[str]:
+    """Return what a password header may mean: as sent, percent-decoded, and raw UTF-8 bytes."""
+    readings = [raw]
+    with suppress(UnicodeError):
+        readings.append(unquote(raw, errors="strict"))
+    with suppress(UnicodeError):
+        readings.append(raw.encode("latin-1").decode("utf-8"))
+    return readings
+
+
+def header_matches(raw: str) -> bool:
+    """Compare every reading of the header with the password, all of them (no early exit)."""
+    matched = False
+    for reading in header_readings(raw):
+        matched |= password_matches(reading)
+    return matched
+
+
+def signed_in() -> bool:
+    """Return True when this browser signed in with today's password, recently enough."""
+    mark = session.get(SIGN_IN)
+    expected = table_password()
+    if not isinstance(mark, dict) or not expected:
+        return False
+    key, at = mark.get("key"), mark.get("at")
+    if not isinstance(key, str) or not isinstance(at, (int, float)):
+        return False
+    age = now() - at
+    if not 0 <= age < current_app.permanent_session_lifetime.total_seconds():
+        return False
+    return hmac.compare_digest(key, password_digest(expected))
+
+
+def remember_sign_in() -> None:
+    """Start a fresh session that holds the sign-in (digest and time), for a limited life."""
+    session.clear()
+    session[SIGN_IN] = {"key": password_digest(table_password() or ""), "at": now()}
+    session.permanent = True
+
+
+def forget_sign_in() -> None:
+    """Forget this browser's sign-in."""
+    session.pop(SIGN_IN, None)
 
 
 def can_write() -> bool:
-    """Return True when this request may change things."""
-    if table_password() is None:
-        return True
-    if session.get("table_signed_in"):
-        return True
-    return password_matches(request.headers.get("X-Table-Password"))
+    """Return True when this page request may change things (the pages' sign-in)."""
+    return table_password() is None or signed_in()
 
 
-def require_sign_in():
-    """Refuse a write (or a form page) from someone who has not signed in."""
+class Throttle:
+    """Failed password attempts per client address, so that guessing slows to a crawl.
+
+    After ``free`` failures each further one makes the client wait ``base`` seconds, doubled per
+    failure, at most ``cap``; a success forgets the client, and so does an hour without failing.
+    The state is kept in this process's memory only - a dict under a lock, at most ``size``
+    clients (the oldest is dropped) - so a restart forgets it and each worker counts alone.
+    """
+
+    def __init__(self, free=5, base=1.0, cap=300.0, size=4096, forget=3600.0) -> None:
+        self.free, self.base, self.cap, self.size, self.forget = free, base, cap, size, forget
+        self.clients: dict[str, tuple[int, float, float]] = {}  # failures, until, last failure
+        self.lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.clients)
+
+    def wait(self, client: str, moment: float) -> float:
+        """Return how many seconds the client must wait before trying again (0: may try)."""
+        with self.lock:
+            entry = self.clients.get(client)
+            return max(0.0, entry[1] - moment) if entry else 0.0
+
+    def failed(self, client: str, moment: float) -> None:
+        """Count a failed attempt and set the client's wait."""
+        with self.lock:
+            failures, _until, last = self.clients.pop(client, (0, 0.0, moment))
+            if moment - last > self.forget:
+                failures = 0
+            failures += 1
+            until = moment
+            if failures >= self.free:
+                until += min(self.base * 2 ** min(failures - self.free, 30), self.cap)
+            self.make_room(moment)
+            self.clients[client] = (failures, until, moment)
+
+    def succeeded(self, client: str) -> None:
+        """Forget a client's failures."""
+        with self.lock:
+            self.clients.pop(client, None)
+
+    def make_room(self, moment: float) -> None:
+        """Drop forgotten clients, then the oldest, until one more fits (the lock is held)."""
+        if len(self.clients) < self.size:
+            return
+        for client, (_failures, until, last) in list(self.clients.items()):
+            if moment - last > self.forget and moment >= until:
+                del self.clients[client]
+        while len(self.clients) >= self.size:
+            del self.clients[next(iter(self.clients))]
+
+
+def throttle() -> Throttle:
+    """Return this app's throttle."""
+    return current_app.extensions["refapp_throttle"]
+
+
+def client_address() -> str:
+    """Return the address attempts are counted by."""
+    return request.remote_addr or "unknown"
+
+
+def retry_after() -> int:
+    """Return the whole seconds this client must wait before trying a password (0: may try)."""
+    return math.ceil(throttle().wait(client_address(), now()))
+
+
+def attempt(given: str, check: Callable[[str], bool]) -> bool:
+    """Check a password the client gave, counting a failure or forgetting past ones."""
+    if check(given):
+        throttle().succeeded(client_address())
+        return True
+    throttle().failed(client_address(), now())
+    return False
+
+
+def api_refusal(violation: RuleViolation, status: int):
+    """Return the API's error body for a refused password, with its status."""
+    from .api.errors import violation_response
+
+    response = violation_response(violation)
+    response.status_code = status
+    return response
+
+
+def password_refusal():
+    """Return the API's 401 for a missing or wrong password."""
+    return api_refusal(
+        RuleViolation(
+            "sign_in_required",
+            "This table has a password: send it in the X-Table-Password header "
+            "(percent-encoded if it is not ASCII).",
+        ),
+        401,
+    )
+
+
+def held_back(wait: int):
+    """Return the API's 429 for a client that must wait before trying a password again."""
+    violation = RuleViolation(
+        "too_many_attempts",
+        "Too many wrong passwords from this device: try again in {seconds} seconds.",
+        seconds=wait,
+    )
+    response = api_refusal(violation, 429)
+    response.headers["Retry-After"] = str(wait)
+    return response
+
+
+def api_changes_nothing() -> bool:
+    """Return True for an API request that changes nothing: a read, a dry run, a trick check."""
+    if request.method in READ_METHODS:
+        return True
+    if request.method == "POST" and request.path in OPEN_API_PATHS:
+        return True
+    dry_run = request.args.get("dry_run", "").lower() in DRY_RUN_FLAGS
+    return request.method == "POST" and dry_run and request.endpoint in DRY_RUN_ENDPOINTS
+
+
+def guard_api():
+    """Refuse an API write without the password in its header; hold back a guessing client."""
+    if table_password() is None or api_changes_nothing():
+        return None
+    given = request.headers.get(HEADER)
+    if not given:
+        return password_refusal()
+    wait = retry_after()
+    if wait:
+        return held_back(wait)
+    return None if attempt(given, header_matches) else password_refusal()
+
+
+def guard_page():
+    """Send someone who has not signed in from a write (or a form page) to the sign-in."""
     g.can_write = can_write()
     if g.can_write or request.endpoint in OPEN_PAGES:
         return None
-    writing = request.method not in READ_METHODS or request.endpoint in WRITE_PAGES
-    if not writing:
+    if request.method in READ_METHODS and request.endpoint not in WRITE_PAGES:
         return None
-    if request.path.startswith("/api/"):
-        from .api.errors import violation_response
+    return redirect(url_for("web.sign_in", next=here()))
 
-        response = violation_response(
-            RuleViolation(
-                "sign_in_required",
-                "This table has a password: sign in, or send it in the X-Table-Password header.",
-            )
-        )
-        response.status_code = 401
-        return response
-    return redirect(url_for("web.sign_in", next=request.full_path.rstrip("?")))
+
+def require_sign_in():
+    """Guard every request: the API by its header, the pages by their sign-in."""
+    if request.path.startswith("/api/"):
+        g.can_write = table_password() is None
+        return guard_api()
+    return guard_page()
+
+
+def unsafe_character(character: str) -> bool:
+    """Return True for a character browsers strip or that a Location header must not hold."""
+    return (
+        character.isspace()
+        or character == "\\"
+        or unicodedata.category(character)[0] in "CZ"  # controls, format (bidi), separators
+    )
+
+
+def safe_next(target: object, fallback: str | None = None) -> str:
+    """Return target if it is a plain path of this site, else fallback (the sessions page)."""
+    # The one check for every redirect to a target a user gave (?next=, a form's next): no
+    # control, format or white-space character (browsers strip some, turning /<tab>/x into //x),
+    # no backslash (browsers read it as /), one leading /, and no scheme or host.
+    if (
+        isinstance(target, str)
+        and 0 < len(target) <= NEXT_MAX
+        and target.startswith("/")
+        and not target.startswith("//")
+        and not any(unsafe_character(character) for character in target)
+    ):
+        parts = urlsplit(target)
+        if not parts.scheme and not parts.netloc:
+            return target
+    return fallback or url_for("web.index")
+
+
+def here() -> str:
+    """Return this request's path and query as a percent-encoded target to come back to."""
+    path = quote(request.script_root + request.path, safe="/!$&'()*+,;=:@~")
+    query = request.query_string.decode("latin-1")
+    return path + ("?" + query if query else "")
 
 
 def security_headers(response):
@@ -75,16 +313,18 @@ def security_headers(response):
 
 
 def init_app(app: Flask) -> None:
-    """Read the password (environment first) and guard every request."""
+    """Read the password (environment first), make the throttle and guard every request."""
     import os
 
     if os.environ.get("REFAPP_PASSWORD"):
         app.config["PASSWORD"] = os.environ["REFAPP_PASSWORD"]
+    app.extensions["refapp_throttle"] = Throttle()
     app.before_request(require_sign_in)
     app.after_request(security_headers)
     app.context_processor(
         lambda: {
             "can_write": g.get("can_write", True),
             "has_password": table_password() is not None,
+            "here": here,
         }
     )

@@ -9,9 +9,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Flask, has_request_context, redirect, request, url_for
+from flask import Flask, has_request_context, redirect, request
 from flask_babel import format_datetime, get_locale, gettext
+from markupsafe import Markup, escape
 
+from .access import safe_next
 from .extensions import babel
 from .games import base
 
@@ -29,6 +31,16 @@ def select_locale() -> str:
         if picked in LANGUAGES:
             return picked
     return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def bdi(name: Any) -> Markup:
+    """Isolate a player's name in <bdi>: its direction cannot reorder the text around it."""
+    return Markup("<bdi>%s</bdi>") % (name,)
+
+
+def bdi_join(names: Any, separator: str = ", ") -> Markup:
+    """Join names, each isolated in <bdi>."""
+    return escape(separator).join(bdi(name) for name in names)
 
 
 def explain(result: dict[str, Any] | None) -> list[str]:
@@ -54,10 +66,7 @@ def when(moment: datetime | str | None) -> str:
 
 def pick_language(code: str):
     """Remember the picked language in a cookie and go back to the page it was picked on."""
-    target = request.args.get("next") or ""
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("web.index")
-    response = redirect(target)
+    response = redirect(safe_next(request.args.get("next")))
     if code in LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True)
     return response
@@ -72,6 +81,7 @@ def init_app(app: Flask) -> None:
     from .games import GAMES
     from .web.rule_labels import RULE_LABELS
 
+    app.jinja_env.filters.update(bdi=bdi, bdi_join=bdi_join)
     app.jinja_env.globals.update(
         rule_label=lambda key: gettext(RULE_LABELS.get(key, key)),
         LANGUAGES=LANGUAGES,

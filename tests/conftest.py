@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 import pytest
@@ -146,3 +147,8 @@ def turn(storyteller: str, players=("Ann", "Ben", "Cy", "Dee")) -> dict:
     others = [p for p in players if p != storyteller]
     positions = [storyteller, *others]
     return {"storyteller": storyteller, "positions": positions, "votes": dict.fromkeys(others, 1)}
+
+
+def shown(response) -> str:
+    """Return a page's HTML without the <bdi> that isolates each player's name."""
+    return re.sub(r"</?bdi>", "", response.get_data(as_text=True))

@@ -84,7 +84,12 @@ def test_pages_ask_to_sign_in_before_writing(guarded):
     assert sign_in(client).status_code == 302
     page = client.get(f"/sessions/{created['id']}").get_data(as_text=True)
     assert 'name="pos_1"' in page and "Sign out" in page
-    recorded = client.post(f"/api/sessions/{created['id']}/rounds", json=SEED_TURN)
+    # the API never takes the pages' cookie (it has no CSRF token): only the header writes
+    cookie_only = client.post(f"/api/sessions/{created['id']}/rounds", json=SEED_TURN)
+    assert cookie_only.status_code == 401
+    recorded = client.post(
+        f"/api/sessions/{created['id']}/rounds", json=SEED_TURN, headers={"X-Table-Password": "owl"}
+    )
     assert recorded.status_code == 201
     with guarded.app_context():
         assert db.session.query(Round).count() == 1

@@ -10,7 +10,7 @@ from refapp import create_app
 from refapp.extensions import db
 from refapp.models import AuditEntry, GameSession, Round
 
-from .conftest import SEED_TURN
+from .conftest import SEED_TURN, shown
 
 
 def turn_form(storyteller="Ann", positions=("Dee", "Ann", "Ben", "Cy"), votes=None, **extra):
@@ -35,7 +35,7 @@ def new_session(client, players="Ann\nBen\nCy\nDee", **rules) -> int:
         **rules,
     }
     response = client.post("/sessions/new?game=dixit", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
+    assert response.status_code == 302, shown(response)
     return int(response.headers["Location"].rsplit("/", 1)[1])
 
 
@@ -47,13 +47,13 @@ def count(app, model) -> int:
 
 def test_home_lists_sessions_and_offers_each_game(client, api):
     api.create(name="Friday table")
-    page = client.get("/").get_data(as_text=True)
+    page = shown(client.get("/"))
     assert "Friday table" in page and "Ann, Ben, Cy, Dee" in page
     assert 'href="/sessions/new?game=dixit"' in page
 
 
 def test_new_session_form_shows_the_house_rules_with_defaults(client):
-    page = client.get("/sessions/new?game=dixit").get_data(as_text=True)
+    page = shown(client.get("/sessions/new?game=dixit"))
     assert 'name="rule_target_score"' in page and 'value="30"' in page
     assert 'name="rule_two_votes_large_game"' in page
     assert '<option selected value="reshuffle">' in page
@@ -89,13 +89,13 @@ def test_refused_session_shows_the_message_next_to_the_field(client, app, fields
     }
     response = client.post("/sessions/new?game=dixit", data=data)
     assert response.status_code == 422
-    assert message in response.get_data(as_text=True)
+    assert message in shown(response)
     assert count(app, GameSession) == 0
 
 
 def test_session_page_shows_standings_next_storyteller_and_the_form(client):
     sid = new_session(client)
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "Next storyteller" in page and "anyone" in page
     assert 'name="pos_4"' in page and 'name="vote_3"' in page
     assert "Record round 1" in page and "draw pile 60" in page
@@ -106,7 +106,7 @@ def test_record_a_turn_through_the_form(client, app):
     sid = new_session(client)
     response = client.post(f"/sessions/{sid}/rounds", data=turn_form(expected_round="1"))
     assert response.status_code == 302
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "Round 1 recorded." in page
     assert "Dee voted for Ben&#39;s card (position 3): +1 to Ben." in page
     assert re.search(r"Ben <b>\+4</b>", page)
@@ -139,7 +139,7 @@ def test_refused_turn_shows_its_message_next_to_the_field(client, app, form, mes
     sid = new_session(client)
     response = client.post(f"/sessions/{sid}/rounds", data=form)
     assert response.status_code == 422
-    page = response.get_data(as_text=True)
+    page = shown(response)
     assert message in page
     if field == "positions":
         block = page.split("Who laid each card?")[1].split("</fieldset>")[0]
@@ -154,7 +154,7 @@ def test_wrong_storyteller_is_refused_at_the_storyteller_field(client):
     client.post(f"/sessions/{sid}/rounds", data=turn_form())
     response = client.post(f"/sessions/{sid}/rounds", data=turn_form())
     assert response.status_code == 422
-    page = response.get_data(as_text=True)
+    page = shown(response)
     block = page.split('name="storyteller"')[1].split("</fieldset>")[0]
     assert "It is Ben&#39;s turn to be the storyteller" in block
 
@@ -166,20 +166,20 @@ def test_stale_form_from_a_second_phone_is_refused(client, app):
         f"/sessions/{sid}/rounds", data=turn_form(storyteller="Ben", expected_round="1")
     )
     assert response.status_code == 422
-    assert "reload to see what changed" in response.get_data(as_text=True)
+    assert "reload to see what changed" in shown(response)
     assert count(app, Round) == 1
 
 
 def test_correct_a_past_round_through_the_form(client, app):
     sid = new_session(client)
     client.post(f"/sessions/{sid}/rounds", data=turn_form())
-    edit = client.get(f"/sessions/{sid}/rounds/1/edit").get_data(as_text=True)
+    edit = shown(client.get(f"/sessions/{sid}/rounds/1/edit"))
     assert '<option selected value="Dee">Dee</option>' in edit
     response = client.post(
         f"/sessions/{sid}/rounds/1/edit", data=turn_form(votes={"Ben": "2", "Cy": "2", "Dee": "2"})
     )
     assert response.status_code == 302
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "Round 1 corrected" in page and "corrected</span>" in page
     with app.app_context():
         assert db.session.query(Round).one().result["deltas"]["Ann"] == 0
@@ -195,7 +195,7 @@ def test_refused_correction_shows_the_error_and_changes_nothing(client, app):
         f"/sessions/{sid}/rounds/1/edit", data=turn_form(votes={"Ben": "3", "Cy": "2", "Dee": "2"})
     )
     assert response.status_code == 422
-    assert "own card" in response.get_data(as_text=True)
+    assert "own card" in shown(response)
     with app.app_context():
         assert db.session.query(Round).one().input == SEED_TURN
 
@@ -207,7 +207,7 @@ def test_undo_and_finish_buttons(client, app):
     assert count(app, Round) == 0
     client.post(f"/sessions/{sid}/rounds", data=turn_form())
     assert client.post(f"/sessions/{sid}/finish").status_code == 302
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "Winner: <strong>Ben</strong>" in page
     assert "Record round" not in page
     with app.app_context():
@@ -240,7 +240,7 @@ def test_forms_require_the_csrf_token(tmp_path):
     client = app.test_client()
     refused = client.post("/sessions/new?game=dixit", data={"game": "dixit", "players": "A\nB\nC"})
     assert refused.status_code == 400
-    page = client.get("/sessions/new?game=dixit").get_data(as_text=True)
+    page = shown(client.get("/sessions/new?game=dixit"))
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
     accepted = client.post(
         "/sessions/new?game=dixit",
@@ -261,7 +261,7 @@ def test_forms_require_the_csrf_token(tmp_path):
 
 def test_names_are_shown_escaped(client, api):
     sid = api.create(players=["<b>Ann</b>", "Ben", "Cy"])["id"]
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
 
 
@@ -269,14 +269,14 @@ def test_check_only_scores_without_storing(client, app):
     sid = new_session(client)
     response = client.post(f"/sessions/{sid}/rounds", data={**turn_form(), "action": "check"})
     assert response.status_code == 200
-    page = response.get_data(as_text=True)
+    page = shown(response)
     assert "Checked: nothing wrong." in page and "Ben <b>+4</b>" in page
     assert count(app, Round) == 0
     refused = client.post(
         f"/sessions/{sid}/rounds",
         data={**turn_form(votes={"Ben": "3", "Cy": "2", "Dee": "2"}), "action": "check"},
     )
-    assert refused.status_code == 422 and "own card" in refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "own card" in shown(refused)
 
 
 def test_check_a_correction_against_the_state_before_it(client, app):
@@ -295,6 +295,6 @@ def test_check_a_correction_against_the_state_before_it(client, app):
         data={**turn_form(votes={"Ben": "2", "Cy": "2", "Dee": "2"}), "action": "check"},
     )
     assert response.status_code == 200
-    assert "Checked: nothing wrong." in response.get_data(as_text=True)
+    assert "Checked: nothing wrong." in shown(response)
     with app.app_context():
         assert db.session.query(Round).filter_by(number=1).one().input == SEED_TURN

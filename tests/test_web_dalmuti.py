@@ -14,6 +14,8 @@ from refapp.extensions import db
 from refapp.models import AuditEntry, GameSession, Round
 from refapp.web.dalmuti_form import card_tokens, cards_field, exchanges, place_label, tax_lines
 
+from .conftest import shown
+
 FIVE = ("Ann", "Ben", "Cy", "Dee", "Eve")
 TAX = {"greater_peasant": "5 6", "greater_dalmuti": "12 12", "lesser_peasant": "7"}
 TAX["lesser_dalmuti"] = "11"
@@ -75,7 +77,7 @@ def stored(app, number: int = 1) -> Round:
 
 def test_the_session_page_shows_the_table_as_it_sits(client, api):
     sid = start(api)
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     status = page.split('class="dal-status"', 1)[1].split("</dl>", 1)[0]
     assert "At the table: hand 1" in status
     rows = re.findall(r"<strong>([A-Za-z]+)</strong>\s*<span class=\"dal-title\">([^<]+)<", status)
@@ -100,7 +102,7 @@ def test_the_session_page_shows_the_table_as_it_sits(client, api):
 
 def test_hands_to_play_and_a_removed_rank_are_shown(client, api):
     sid = start(api, rules={"hands_to_play": 3, "removed_ranks": [12], "tax_first_hand": False})
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "hand 1 of 3" in page and "0 played, 3 to play." in page
     assert "Eve deals 68 cards (without the 12s)" in page
     assert "No tax this hand (the first hand, and tax_first_hand is off)." in page
@@ -117,7 +119,7 @@ def test_record_a_hand_with_tribute_through_the_form(client, app, api):
     response = client.post(
         f"/sessions/{sid}/rounds", data=hand_form(TAX, finish, expected_round="1")
     )
-    assert response.status_code == 302, response.get_data(as_text=True)
+    assert response.status_code == 302, shown(response)
     played = stored(app)
     assert played.input["tribute"] == {
         "greater_peasant": [5, 6],
@@ -130,7 +132,7 @@ def test_record_a_hand_with_tribute_through_the_form(client, app, api):
     assert played.result["deltas"] == {"Ann": 3, "Ben": 1, "Cy": 4, "Dee": 0, "Eve": 2}
     session = api.session(sid)
     assert session["state"]["ranks"] == finish and session["totals"]["Cy"] == 4
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "Round 1 recorded." in page
     standings = page.split('id="standings"', 1)[1].split("</table>", 1)[0]
     assert re.search(r"<td>Cy</td><td class=\"num\">4</td>", standings)
@@ -150,7 +152,7 @@ def test_the_last_place_fills_itself(client, app, api):
     sid = start(api)
     response = client.post(f"/sessions/{sid}/rounds", data=hand_form(TAX, ["Cy", "Ann", "Eve"]))
     assert response.status_code == 422
-    assert "leaves out Ben, Dee" in group(response.get_data(as_text=True), "finish")
+    assert "leaves out Ben, Dee" in group(shown(response), "finish")
     response = client.post(
         f"/sessions/{sid}/rounds", data=hand_form(TAX, ["Cy", "Ann", "Eve", "Ben"])
     )
@@ -163,7 +165,7 @@ def test_a_gap_in_the_finishing_places_is_refused_at_the_empty_place(client, app
     data = hand_form(TAX, ["Cy", "", "Eve", "Ben", "Dee"])
     response = client.post(f"/sessions/{sid}/rounds", data=data)
     assert response.status_code == 422
-    assert "Choose who went out 2nd." in near(response.get_data(as_text=True), 'name="finish_2"')
+    assert "Choose who went out 2nd." in near(shown(response), 'name="finish_2"')
     assert count(app, Round) == 0
 
 
@@ -171,9 +173,9 @@ def test_recording_needs_the_finishing_order_after_the_steps_before_it(client, a
     sid = start(api)
     response = client.post(f"/sessions/{sid}/rounds", data=hand_form(TAX))
     assert response.status_code == 422
-    assert "Enter the finishing order" in group(response.get_data(as_text=True), "finish")
+    assert "Enter the finishing order" in group(shown(response), "finish")
     short = hand_form({**TAX, "greater_peasant": "5"})
-    page = client.post(f"/sessions/{sid}/rounds", data=short).get_data(as_text=True)
+    page = shown(client.post(f"/sessions/{sid}/rounds", data=short))
     assert "not 1 (5)" in near(page, 'name="tribute_greater_peasant"')
     assert count(app, Round) == 0
 
@@ -189,13 +191,13 @@ def test_a_hand_with_a_revolution_pays_no_tax(client, app, api, kind, during, af
     sid = start(api)
     data = hand_form(finish=after, revolution=("Eve", kind))
     response = client.post(f"/sessions/{sid}/rounds", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
+    assert response.status_code == 302, shown(response)
     played = stored(app)
     assert played.input["revolution"] == {"player": "Eve", "kind": kind}
     assert played.input["tribute"] is None
     assert played.result["ranks_during"] == during and played.result["revolution"] == kind
     assert api.session(sid)["state"]["ranks"] == after
-    history = client.get(f"/sessions/{sid}").get_data(as_text=True).split('id="round-1"')[1]
+    history = shown(client.get(f"/sessions/{sid}")).split('id="round-1"')[1]
     if kind == "greater":
         assert "Eve, greater: this hand Eve › Dee › Cy › Ben › Ann" in history
         assert "declared a greater revolution" in history
@@ -208,7 +210,7 @@ def test_hands_entered_are_stored_with_the_hand(client, app, api):
     tribute = {**TAX, "greater_peasant": "2 4", "lesser_peasant": "3"}
     data = hand_form(tribute, ["Cy", "Ann", "Eve", "Ben", "Dee"], hands={"Eve": EVE, "Dee": DEE})
     response = client.post(f"/sessions/{sid}/rounds", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
+    assert response.status_code == 302, shown(response)
     assert stored(app).input["hands"]["Eve"] == card_tokens(EVE)
 
 
@@ -273,7 +275,7 @@ def test_a_refused_hand_shows_the_message_next_to_its_field(client, app, api, da
     data = {**data, **hand_form(finish=["Cy", "Ann", "Eve", "Ben", "Dee"])}
     response = client.post(f"/sessions/{sid}/rounds", data=data)
     assert response.status_code == 422
-    page = response.get_data(as_text=True)
+    page = shown(response)
     assert message in page
     if where == "tax":
         block = group(page, "tax").split('class="dal-tribute"')[0]
@@ -291,7 +293,7 @@ def test_a_name_listed_twice_is_refused_at_the_finishing_order(client, app, api)
         f"/sessions/{sid}/rounds", data=hand_form(TAX, ["Cy", "Ann", "Cy", "Ben", "Dee"])
     )
     assert response.status_code == 422
-    assert "&#39;Cy&#39; is listed twice" in group(response.get_data(as_text=True), "finish")
+    assert "&#39;Cy&#39; is listed twice" in group(shown(response), "finish")
     assert count(app, Round) == 0
 
 
@@ -303,7 +305,7 @@ def test_check_the_tribute_before_play(client, app, api):
     data = hand_form(TAX, ["Cy", "Ann"], action="check_tax")  # places are ignored by this step
     response = client.post(f"/sessions/{sid}/rounds", data=data)
     assert response.status_code == 200
-    page = response.get_data(as_text=True)
+    page = shown(response)
     step = group(page, "tax")
     assert "Checked: nothing wrong so far." in step
     assert "Tax: Eve (Greater Peasant) gave 5, 6 to Ann." in step
@@ -318,7 +320,7 @@ def test_check_part_of_the_tribute_says_what_is_still_to_enter(client, app, api)
     data = hand_form({"greater_peasant": "5 6"}, action="check_tax")
     response = client.post(f"/sessions/{sid}/rounds", data=data)
     assert response.status_code == 200
-    step = group(response.get_data(as_text=True), "tax")
+    step = group(shown(response), "tax")
     assert "Checked: nothing wrong so far." in step and "Still to enter:" in step
     assert "Ann (Greater Dalmuti) gives Eve any 2 cards" in step.split("Still to enter:")[1]
     assert count(app, Round) == 0
@@ -329,7 +331,7 @@ def test_check_the_tribute_refuses_a_short_tribute(client, app, api):
     data = hand_form({"greater_peasant": "5"}, action="check_tax")
     response = client.post(f"/sessions/{sid}/rounds", data=data)
     assert response.status_code == 422
-    page = response.get_data(as_text=True)
+    page = shown(response)
     message = "The Greater Peasant gives exactly 2 card(s), not 1 (5)."
     assert message in near(page, 'name="tribute_greater_peasant"')
     assert "Checked" not in page
@@ -341,9 +343,7 @@ def test_check_a_revolution_before_play(client, app, api):
     data = hand_form(revolution=("Eve", "greater"), action="check_tax")
     response = client.post(f"/sessions/{sid}/rounds", data=data)
     assert response.status_code == 200
-    assert "the ranks for this hand are Eve, Dee, Cy, Ben, Ann" in group(
-        response.get_data(as_text=True), "tax"
-    )
+    assert "the ranks for this hand are Eve, Dee, Cy, Ben, Ann" in group(shown(response), "tax")
 
 
 def test_check_only_scores_a_whole_hand_without_storing(client, app, api):
@@ -351,7 +351,7 @@ def test_check_only_scores_a_whole_hand_without_storing(client, app, api):
     data = hand_form(TAX, ["Cy", "Ann", "Eve", "Ben", "Dee"], action="check")
     response = client.post(f"/sessions/{sid}/rounds", data=data)
     assert response.status_code == 200
-    page = response.get_data(as_text=True)
+    page = shown(response)
     assert "Checked: nothing wrong." in page and "Cy <b>+4</b>" in page
     assert count(app, Round) == 0
 
@@ -362,7 +362,7 @@ def test_check_only_scores_a_whole_hand_without_storing(client, app, api):
 def check_play(client, sid, **fields):
     """Post the check-a-play form and return (status, page)."""
     response = client.post(f"/sessions/{sid}/check-play", data=fields)
-    return response.status_code, response.get_data(as_text=True)
+    return response.status_code, shown(response)
 
 
 def test_check_a_legal_play(client, app, api):
@@ -440,15 +440,15 @@ def new_dalmuti(client, players: str, **fields):
 
 
 def test_new_session_form_offers_rank_order_or_draws(client):
-    page = client.get("/sessions/new?game=dalmuti").get_data(as_text=True)
+    page = shown(client.get("/sessions/new?game=dalmuti"))
     assert 'name="first_ranks"' in page and 'value="draw"' in page
     assert "the first name is the Greater Dalmuti" in page
-    assert 'name="first_ranks"' not in client.get("/sessions/new?game=dixit").get_data(as_text=True)
+    assert 'name="first_ranks"' not in shown(client.get("/sessions/new?game=dixit"))
 
 
 def test_a_session_created_from_draws(client, app, api):
     response = new_dalmuti(client, "Ann 7\nBen 1\n Cy j \nDee: 3\nEve 12", first_ranks="draw")
-    assert response.status_code == 302, response.get_data(as_text=True)
+    assert response.status_code == 302, shown(response)
     sid = int(response.headers["Location"].rsplit("/", 1)[1])
     session = api.session(sid)
     assert session["players"] == ["Ann", "Ben", "Cy", "Dee", "Eve"]
@@ -457,7 +457,7 @@ def test_a_session_created_from_draws(client, app, api):
         assert db.session.get(GameSession, sid).setup == {
             "initial_draw": {"Ann": 7, "Ben": 1, "Cy": "J", "Dee": 3, "Eve": 12}
         }
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "Cy deals 80 cards" in page and "Cy gives Ben their 2 best cards" in page
 
 
@@ -479,7 +479,7 @@ def test_a_session_in_rank_order(client, api):
 def test_refused_draws_show_next_to_the_players(client, app, players, message):
     response = new_dalmuti(client, players, first_ranks="draw")
     assert response.status_code == 422
-    page = response.get_data(as_text=True)
+    page = shown(response)
     assert message in page.split('name="players"', 1)[1].split("<fieldset", 1)[0]
     assert count(app, GameSession) == 0
 
@@ -497,21 +497,21 @@ def test_correct_a_stored_hand_through_the_edit_page(client, app, api):
     )
     assert count(app, Round) == 2
 
-    edit = client.get(f"/sessions/{sid}/rounds/1/edit").get_data(as_text=True)
+    edit = shown(client.get(f"/sessions/{sid}/rounds/1/edit"))
     assert 'name="tribute_greater_peasant" placeholder="e.g. 2 4" type="text" value="5 6"' in edit
     assert '<option selected value="Cy">Cy</option>' in near(edit, 'name="finish_1"')
     # the labels are the ranks before hand 1, not the current ones
     assert "Eve (Greater Peasant) gives Ann their 2 best cards" in edit
     assert "Hand 1 as it was played" in edit
-    edit2 = client.get(f"/sessions/{sid}/rounds/2/edit").get_data(as_text=True)
+    edit2 = shown(client.get(f"/sessions/{sid}/rounds/2/edit"))
     assert "Dee (Greater Peasant) gives Cy their 2 best cards" in edit2
 
     corrected = hand_form(TAX, ["Ann", "Cy", "Eve", "Ben", "Dee"])
     response = client.post(f"/sessions/{sid}/rounds/1/edit", data=corrected)
-    assert response.status_code == 302, response.get_data(as_text=True)
+    assert response.status_code == 302, shown(response)
     assert stored(app, 1).input["finish_order"] == ["Ann", "Cy", "Eve", "Ben", "Dee"]
     assert stored(app, 2).result["ranks_before"] == ["Ann", "Cy", "Eve", "Ben", "Dee"]
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "Round 1 corrected" in page
     with app.app_context():
         entry = db.session.query(AuditEntry).order_by(AuditEntry.id.desc()).first()
@@ -524,7 +524,7 @@ def test_a_refused_correction_stands_by_its_field_and_changes_nothing(client, ap
     bad = hand_form({**TAX, "greater_peasant": "5"}, ["Cy", "Ann", "Eve", "Ben", "Dee"])
     response = client.post(f"/sessions/{sid}/rounds/1/edit", data=bad)
     assert response.status_code == 422
-    page = response.get_data(as_text=True)
+    page = shown(response)
     assert "not 1 (5)" in near(page, 'name="tribute_greater_peasant"')
     assert "Hand 1 as it was played" in page
     assert stored(app).input["tribute"]["greater_peasant"] == [5, 6]
@@ -536,9 +536,7 @@ def test_check_a_correction_of_the_tribute(client, app, api):
     data = hand_form({**TAX, "greater_peasant": "2 3"}, action="check_tax")
     response = client.post(f"/sessions/{sid}/rounds/1/edit", data=data)
     assert response.status_code == 200
-    assert "Tax: Eve (Greater Peasant) gave 2, 3 to Ann." in group(
-        response.get_data(as_text=True), "tax"
-    )
+    assert "Tax: Eve (Greater Peasant) gave 2, 3 to Ann." in group(shown(response), "tax")
     assert stored(app).input["tribute"]["greater_peasant"] == [5, 6]
 
 
@@ -548,7 +546,7 @@ def test_check_a_correction_of_the_tribute(client, app, api):
 def test_merchants_swaps_under_the_house_rule(client, app, api):
     six = [*FIVE, "Fay"]
     sid = start(api, players=six, rules={"merchant_trade": True})
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert 'name="trade_2"' in page and 'name="trade_3"' in page  # Cy and Dee are merchants
     data = {
         "tribute_greater_peasant": "5 6",
@@ -559,16 +557,16 @@ def test_merchants_swaps_under_the_house_rule(client, app, api):
         **{f"finish_{n}": name for n, name in enumerate(six, 1)},
     }
     response = client.post(f"/sessions/{sid}/rounds", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
+    assert response.status_code == 302, shown(response)
     assert stored(app).input["merchant_trades"] == [["Cy", "Dee"]]
-    edit = client.get(f"/sessions/{sid}/rounds/1/edit").get_data(as_text=True)
+    edit = shown(client.get(f"/sessions/{sid}/rounds/1/edit"))
     assert '<option selected value="Cy">Cy</option>' in near(edit, 'name="trade_3"')
 
 
 def test_a_finished_session_shows_the_final_ranks(client, api):
     sid = start(api, rules={"hands_to_play": 1})
     client.post(f"/sessions/{sid}/rounds", data=hand_form(TAX, ["Cy", "Ann", "Eve", "Ben", "Dee"]))
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "Final ranks" in page and "Winner: <strong>Cy</strong>" in page
     assert "Record round" not in page and "deals</span>" not in page
 

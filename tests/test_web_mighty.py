@@ -10,6 +10,8 @@ import pytest
 from refapp.extensions import db
 from refapp.models import Round
 
+from .conftest import shown
+
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 #: ten cards worth 0 under the default misdeal count (point cards 1, SA 0, joker -1)
 WEAK_HAND = "S2 S3 H4 H5 D6 D7 C8 C9 HK JK"
@@ -63,7 +65,7 @@ class Table:
         data = {"dealer": self.dealer, "bidding": self.log, "action": action, **fields}
         response = self.client.post(self.url, data=data)
         if response.status_code != 302:
-            self.page = response.get_data(as_text=True)
+            self.page = shown(response)
             self.log = hidden(self.page, "bidding")
         return response
 
@@ -92,7 +94,7 @@ def hand_fields(**extra) -> dict:
 
 def test_session_page_shows_the_dealer_the_special_cards_and_the_form(client, api):
     sid = new_session(api)
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "Deals next" in page and "anyone (first hand)" in page
     spades = page.split('<tr data-trump="S">')[1].split("</tr>")[0]
     clubs = page.split('<tr data-trump="C">')[1].split("</tr>")[0]
@@ -107,7 +109,7 @@ def test_session_page_shows_the_dealer_the_special_cards_and_the_form(client, ap
 
 def test_special_cards_follow_the_house_rules(client, api):
     sid = new_session(api, alt_mighty="HA", alt_joker_call="H3")
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "HA" in page.split('<tr data-trump="S">')[1].split("</tr>")[0]
     assert "H3" in page.split('<tr data-trump="C">')[1].split("</tr>")[0]
 
@@ -166,7 +168,7 @@ def test_record_a_whole_hand_through_the_auction_pad(client, api, app):
     }
     # n = 17 > 16: base 6, x2 no-trump = 12; boss +24, friend +12, the other three -12
     assert played.result["deltas"] == {"Ann": 24, "Ben": -12, "Cy": 12, "Dee": -12, "Eve": -12}
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "Round 1 recorded." in page
     standings = page.split('id="standings"')[1].split("</table>")[0]
     assert re.search(r"<td>Ann</td><td class=\"num\">24</td>", standings)
@@ -250,7 +252,7 @@ def test_seed_back_run_penalty_is_marked_not_zero_sum(client, api):
         f"/sessions/{sid}/rounds", data=hand_fields(contract_bid="14", opposition_points="15")
     )
     assert response.status_code == 302
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     history = page.split('id="round-1"')[1].split("</li>")[0]
     assert "back-run (백런)" in history and "not zero-sum" in history
     assert "Ann <b>-140</b>" in history
@@ -328,7 +330,7 @@ def test_refused_hand_shows_the_message_next_to_the_field(client, api, app, fiel
     data = {"action": "record", **hand_fields(**fields)}
     response = client.post(f"/sessions/{sid}/rounds", data=data)
     assert response.status_code == 422
-    page = response.get_data(as_text=True)
+    page = shown(response)
     assert message in page
     assert message in block_after(page, field), f"the message should stand next to {field}"
     assert not stored(app)
@@ -336,7 +338,7 @@ def test_refused_hand_shows_the_message_next_to_the_field(client, api, app, fiel
 
 def test_friend_kinds_no_friend_self_friend_and_first_trick(client, api, app):
     sid = new_session(api, friend_types=["card", "none", "first_trick"])
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "Winner of trick 1" in page
     url = f"/sessions/{sid}/rounds"
     client.post(url, data={**hand_fields(friend_kind="none", friend_card="", friend_player="")})
@@ -352,7 +354,7 @@ def test_friend_kinds_no_friend_self_friend_and_first_trick(client, api, app):
     ]
     assert rounds[0].result["multipliers"] == ["no_friend"]
     assert rounds[1].result["self_friend"] is True
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "no friend (노 프렌드)" in page.split('id="round-1"')[1].split("</li>")[0]
     assert "self friend (셀프 프렌드), JK" in page.split('id="round-2"')[1].split("</li>")[0]
     assert "friend Dee (won trick 1)" in page.split('id="round-3"')[1].split("</li>")[0]
@@ -360,12 +362,12 @@ def test_friend_kinds_no_friend_self_friend_and_first_trick(client, api, app):
 
 def test_friend_type_not_allowed_stands_by_the_friend(client, api, app):
     sid = new_session(api, friend_types=["card"])
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert 'name="friend_kind"' not in page  # one way only: nothing to choose
     data = {"action": "record", **hand_fields(friend_kind="none")}
     response = client.post(f"/sessions/{sid}/rounds", data=data)
     assert response.status_code == 422
-    page = response.get_data(as_text=True)
+    page = shown(response)
     friend = page.split('id="friend"')[1].split("</fieldset>")[0]
     assert "This table does not allow a &#39;none&#39; friend" in friend
 
@@ -374,10 +376,10 @@ def test_check_only_shows_the_score_without_storing(client, api, app):
     sid = new_session(api)
     response = client.post(f"/sessions/{sid}/rounds", data={"action": "check", **hand_fields()})
     assert response.status_code == 200
-    page = response.get_data(as_text=True)
+    page = shown(response)
     assert "Checked: nothing wrong." in page and "Ann <b>+10</b>" in page
     partial = {"action": "check", "boss": "Ann", "contract_bid": "15", "contract_trump": "H"}
-    page = client.post(f"/sessions/{sid}/rounds", data=partial).get_data(as_text=True)
+    page = shown(client.post(f"/sessions/{sid}/rounds", data=partial))
     assert "Checked: nothing wrong so far." in page
     assert not stored(app)
 
@@ -390,7 +392,7 @@ def test_misdeal_is_one_tap_and_stores_a_zero_round(client, api, app):
     (played,) = stored(app)
     assert played.input == {"misdeal": {"player": "Ben", "hand": WEAK_HAND.split()}}
     assert set(played.result["deltas"].values()) == {0}
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "<strong>Ben</strong>" in page.split("Deals next")[1].split("</dd>")[0]
     assert "declared the misdeal" in page
     history = page.split('id="round-1"')[1].split("</li>")[0]
@@ -413,7 +415,7 @@ def test_refused_misdeal_stands_by_its_field(client, api, app, player, hand, fie
     data = {"action": "misdeal", "misdeal_player": player, "misdeal_hand": hand}
     response = client.post(f"/sessions/{sid}/rounds", data=data)
     assert response.status_code == 422
-    page = response.get_data(as_text=True)
+    page = shown(response)
     assert message in block_after(page, field, "</details>")
     assert '<details class="mighty-misdeal" open>' in page
     assert not stored(app)
@@ -421,7 +423,7 @@ def test_refused_misdeal_stands_by_its_field(client, api, app, player, hand, fie
 
 def test_misdeals_off_hide_the_misdeal(client, api):
     sid = new_session(api, misdeal="off")
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert 'name="misdeal_hand"' not in page
 
 
@@ -434,7 +436,7 @@ def test_all_pass_is_one_tap_and_stores_a_zero_round(client, api, app):
     (played,) = stored(app)
     assert played.input == {"dealer": "Cy", "all_pass": True}
     assert set(played.result["deltas"].values()) == {0}
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "everyone passed: same dealer" in page
     assert "Everyone passed (모두 패스)" in page.split('id="round-1"')[1].split("</li>")[0]
     # the same dealer deals again: the next form starts with Cy
@@ -452,7 +454,7 @@ def test_everyone_passing_on_the_pad_is_recorded_as_a_zero_round(client, api, ap
     assert response.status_code == 302
     (played,) = stored(app)
     assert played.input["all_pass"] is True and len(played.input["bidding"]) == 5
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "the kitty (바닥패) is turned up" in page and "from 15" in page
     assert selected(page, "bid_count") == "15"
 
@@ -474,7 +476,7 @@ def test_wrong_dealer_stands_by_the_dealer(client, api, app):
     sid = new_session(api)
     client.post(f"/sessions/{sid}/rounds", data=hand_fields(dealer="Ann"))
     table = Table(client, sid)
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert selected(page, "dealer") == "Cy" and selected(page, "bidder") == "Cy"
     table.dealer = "Ben"
     response = table.bid("Ben", 13, "S")
@@ -495,7 +497,7 @@ def test_correct_a_stored_hand_through_the_edit_page(client, api, app):
     assert played.result["deltas"]["Ann"] == 10
 
     url = f"/sessions/{sid}/rounds/1/edit"
-    edit = client.get(url).get_data(as_text=True)
+    edit = shown(client.get(url))
     assert selected(edit, "dealer") == "Ann" and selected(edit, "boss") == "Ann"
     assert selected(edit, "contract_bid") == "15" and selected(edit, "friend_player") == "Cy"
     assert 'value="JK"' in edit and 'value="3"' in edit
@@ -514,7 +516,7 @@ def test_correct_a_stored_hand_through_the_edit_page(client, api, app):
     assert played.input["bidding"][0] == {"player": "Ann", "bid": 13, "trump": "S"}
     # n = 14 < 15: the opposition wins 2 x 1 = 2; boss -4, friend -2, the others +2
     assert played.result["deltas"] == {"Ann": -4, "Ben": 2, "Cy": -2, "Dee": 2, "Eve": 2}
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    page = shown(client.get(f"/sessions/{sid}"))
     assert "Round 1 corrected" in page
     assert "Opposition won (야당 승)" in page.split('id="round-1"')[1].split("</li>")[0]
 
@@ -526,7 +528,7 @@ def test_correct_a_stored_misdeal_and_turn_an_all_pass_into_a_hand(client, api, 
     client.post(url, data={"action": "all_pass", "dealer": "Ben"})
     assert [r.result["outcome"] for r in stored(app)] == ["misdeal", "all_pass"]
 
-    edit = client.get(f"{url}/1/edit").get_data(as_text=True)
+    edit = shown(client.get(f"{url}/1/edit"))
     assert "stored as a <strong>misdeal (파토)</strong>" in edit
     assert '<details class="mighty-misdeal" open>' in edit
     assert selected(edit, "misdeal_player") == "Ben" and f'value="{WEAK_HAND}"' in edit
@@ -534,13 +536,13 @@ def test_correct_a_stored_misdeal_and_turn_an_all_pass_into_a_hand(client, api, 
     data = {"action": "record", "misdeal_player": "Cy", "misdeal_hand": WEAK_HAND}
     response = client.post(f"{url}/1/edit", data=data)
     assert response.status_code == 422  # round 2 says Ben dealt, but Cy now deals after round 1
-    assert "Round 2 would break a rule: Cy deals this hand" in response.get_data(as_text=True)
+    assert "Round 2 would break a rule: Cy deals this hand" in shown(response)
     data["misdeal_player"] = "Ben"
     data["misdeal_hand"] = "S2 S3 H4 H5 D6 D7 C8 C9 H10 JK"
     assert client.post(f"{url}/1/edit", data=data).status_code == 302
     assert stored(app)[0].input["misdeal"]["hand"][8] == "H10"
 
-    edit = client.get(f"{url}/2/edit").get_data(as_text=True)
+    edit = shown(client.get(f"{url}/2/edit"))
     assert "stored as <strong>everyone passed (모두 패스)</strong>" in edit
     assert selected(edit, "dealer") == "Ben" and selected(edit, "bidder") == "Ben"
     response = client.post(f"{url}/2/edit", data={"dealer": "Ben", **hand_fields()})
@@ -570,5 +572,5 @@ def test_stale_form_from_a_second_phone_is_refused(client, api, app):
         f"/sessions/{sid}/rounds", data={"action": "all_pass", "expected_round": "1"}
     )
     assert response.status_code == 422
-    assert "reload to see what changed" in response.get_data(as_text=True)
+    assert "reload to see what changed" in shown(response)
     assert len(stored(app)) == 1

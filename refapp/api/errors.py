@@ -16,6 +16,7 @@ STATUS = {
     "not_last_round": 409,
     "player_conflict": 409,
     "sign_in_required": 401,
+    "too_many_attempts": 429,
     "server_error": 500,
 }
 

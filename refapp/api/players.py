@@ -1,4 +1,10 @@
-"""API routes for players across sessions: the roster, a player's figures, renaming."""
+"""API routes for players across sessions: the roster, a player's figures, renaming.
+
+A player is addressed by a path (``/api/players/<name>``), or by ``?name=`` on ``/api/player``
+for a name a client or server would change as a path (``a/../Ann``, ``a//b``).
+"""
+
+from flask import request
 
 from .. import roster
 from ..extensions import db
@@ -23,6 +29,12 @@ def get_player(name: str):
     return roster.player_profile(name)
 
 
+@bp.get("/player")
+def get_player_by_query():
+    """Show the player named in ?name=."""
+    return get_player(request.args.get("name", ""))
+
+
 @bp.post("/players/<path:name>/rename")
 def rename_player(name: str):
     """Rename a player, or merge them into the player who has the new name."""
@@ -36,3 +48,9 @@ def rename_player(name: str):
             response.status_code = 409
         return response
     return roster.player_profile(player.name)
+
+
+@bp.post("/player/rename")
+def rename_player_by_query():
+    """Rename the player named in ?name=, or merge them into the player who has the new name."""
+    return rename_player(request.args.get("name", ""))

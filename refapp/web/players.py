@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, url_for
@@ -122,6 +123,44 @@ def render_player(profile: dict[str, Any], form: RenameForm, status: int = 200):
     ), status
 
 
+def path_keeps(name: str) -> bool:
+    """Return True when a name survives as a path: no empty, ``.`` or ``..`` segment to fold."""
+    return all(part not in ("", ".", "..") for part in name.split("/"))
+
+
+def token(name: str) -> str:
+    """Return a name as a path segment a browser or server keeps: URL-safe base64, no padding."""
+    return base64.urlsafe_b64encode(name.encode()).rstrip(b"=").decode()
+
+
+def name_of(segment: str) -> str:
+    """Return the name a token stands for, or answer 404."""
+    try:
+        padded = segment + "=" * (-len(segment) % 4)
+        name = base64.b64decode(padded, altchars=b"-_", validate=True).decode()
+    except (ValueError, UnicodeError):
+        abort(404)
+    if token(name) != segment:
+        abort(404)
+    return name
+
+
+@bp.app_template_global()
+def player_url(name: str) -> str:
+    """Return a player's page: /players/<name>, or /player/<token> for a name a path would fold."""
+    if path_keeps(name):
+        return url_for("web.show_player", name=name)
+    return url_for("web.show_player_by_token", segment=token(name))
+
+
+@bp.app_template_global()
+def rename_url(name: str) -> str:
+    """Return where a player's rename form posts, addressed as their page is."""
+    if path_keeps(name):
+        return url_for("web.rename_player", name=name)
+    return url_for("web.rename_player_by_token", segment=token(name))
+
+
 @bp.get("/players")
 def players():
     """List every player: sessions played and won, the games played."""
@@ -132,6 +171,12 @@ def players():
 def show_player(name: str):
     """Show a player's record overall and per game, their sessions and the rename form."""
     return render_player(profile_or_404(name), RenameForm())
+
+
+@bp.get("/player/<segment>")
+def show_player_by_token(segment: str):
+    """Show a player whose name a path would fold (``a/../Ann`` is not Ann), by its token."""
+    return show_player(name_of(segment))
 
 
 @bp.post("/players/<path:name>/rename")
@@ -146,15 +191,20 @@ def rename_player(name: str):
             db.session.rollback()
             add_error(form, form.name, error.message)
         else:
-            if merged:
-                flash(
-                    _(
-                        "%(old)s merged into %(new)s: the sessions are theirs now.",
-                        old=profile["name"],
-                        new=player.name,
-                    )
-                )
-            elif player.name != profile["name"]:
-                flash(_("%(old)s is now %(new)s.", old=profile["name"], new=player.name))
-            return redirect(url_for("web.show_player", name=player.name))
+            announce(profile["name"], player.name, merged)
+            return redirect(player_url(player.name))
     return render_player(profile, form, 422)
+
+
+@bp.post("/player/<segment>/rename")
+def rename_player_by_token(segment: str):
+    """Rename a player addressed by their name's token."""
+    return rename_player(name_of(segment))
+
+
+def announce(old: str, new: str, merged: bool) -> None:
+    """Flash what a rename did."""
+    if merged:
+        flash(_("%(old)s merged into %(new)s: the sessions are theirs now.", old=old, new=new))
+    elif new != old:
+        flash(_("%(old)s is now %(new)s.", old=old, new=new))
