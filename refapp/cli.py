@@ -10,6 +10,8 @@ from flask_babel import force_locale
 
 from . import archive
 from .extensions import db
+from .games.base import quote
+from .services import ID_MAX
 
 
 def register(app) -> None:
@@ -24,16 +26,29 @@ def register(app) -> None:
 def backup(path: Path) -> None:
     """Write every player and session (rounds' inputs, audit trails) to PATH as one JSON file."""
     data = archive.backup()
+    try:
+        write_whole(path, data)
+    except OSError as error:
+        raise click.ClickException(f"Could not write {path}: {error.strerror or error}") from error
+    except Exception as error:  # e.g. text that is not valid Unicode: nothing was written
+        raise click.ClickException(f"Could not write {path}: {error}") from error
+    rounds = sum(len(session["rounds"]) for session in data["sessions"])
+    click.echo(f"Backed up {len(data['sessions'])} session(s) with {rounds} round(s) to {path}.")
+
+
+def write_whole(path: Path, data) -> None:
+    """Write data as JSON to path whole or not at all: any failure leaves no file behind.
+
+    NaN and infinities are refused: they are not JSON, and PostgreSQL could not restore them.
+    """
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
         with partial.open("w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=1)
+            json.dump(data, handle, ensure_ascii=False, indent=1, allow_nan=False)
         os.replace(partial, path)  # a backup is whole or absent, never half written
-    except OSError as error:
+    except BaseException:
         partial.unlink(missing_ok=True)
-        raise click.ClickException(f"Could not write {path}: {error.strerror or error}") from error
-    rounds = sum(len(session["rounds"]) for session in data["sessions"])
-    click.echo(f"Backed up {len(data['sessions'])} session(s) with {rounds} round(s) to {path}.")
+        raise
 
 
 @click.command("restore")
@@ -47,6 +62,9 @@ def backup(path: Path) -> None:
 def restore(path: Path, force: bool) -> None:
     """Restore a backup from PATH: every session replayed through the rules, all or nothing.
 
+    Sessions keep their ids, so links to them still work; an id already taken (with --force)
+    is replaced by a new one, and the command says so.
+
     The rules' messages are written in English: a command has no reader's language to follow.
     """
     try:
@@ -55,9 +73,21 @@ def restore(path: Path, force: bool) -> None:
         raise click.ClickException(f"{path} is not a readable JSON backup: {error}") from error
     with force_locale("en"):
         try:
-            sessions = archive.restore(data, force=force)
+            restored = archive.restore(data, force=force)
         except archive.RestoreRefused as refused:
             db.session.rollback()
             raise click.ClickException(f"Nothing was restored; {refused}") from refused
-    rounds = sum(len(session.rounds) for session in sessions)
-    click.echo(f"Restored {len(sessions)} session(s) with {rounds} round(s) from {path}.")
+    for old, new in restored.renumbered:
+        click.echo(renumbered(old, new))
+    rounds = sum(len(session.rounds) for session in restored.sessions)
+    click.echo(
+        f"Restored {len(restored.sessions)} session(s) with {rounds} round(s) from {path}; "
+        "they keep their ids and times."
+    )
+
+
+def renumbered(old, new: int) -> str:
+    """Say that a restored session has a new id, and why: its own was taken, or is no id."""
+    if type(old) is int and 1 <= old <= ID_MAX:
+        return f"Session {old} of the backup is now session {new}: its id was taken."
+    return f"A session of the backup with the id {quote(old)} is now session {new}: no usable id."

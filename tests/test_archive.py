@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import copy
+import csv
+import io
 import json
+import re
 
 import pytest
 
+from refapp import archive
 from refapp.extensions import db
 from refapp.models import AuditEntry, GameSession, Player, Round, SessionPlayer
 
@@ -53,7 +57,8 @@ def export(client, session_id: int) -> dict:
 
 def comparable(session: dict) -> dict:
     """Return the session object without what an import renews (its id, its last change)."""
-    return {key: value for key, value in session.items() if key not in ("id", "updated_at")}
+    renewed = ("id", "updated_at", "version")
+    return {key: value for key, value in session.items() if key not in renewed}
 
 
 def assert_round_trip(api, original: dict, source: str = "export") -> dict:
@@ -194,14 +199,19 @@ def test_export_of_an_unknown_session_is_not_found(client):
     assert response.get_json()["error"]["code"] == "not_found"
 
 
-def test_stored_results_are_never_trusted(api):
+def test_stored_results_are_never_trusted(api, app):
     session = api.create()
     api.record(session["id"], SEED_TURN)
     body = export(api.client, session["id"])
     body["rounds"][0]["result"]["deltas"] = {"Ann": 99, "Ben": 0, "Cy": 0, "Dee": 0}
     body["totals"] = {"Ann": 99}
-    copied = api.client.post("/api/sessions/import", json=body).get_json()
-    assert copied["totals"] == {"Ann": 3, "Ben": 4, "Cy": 3, "Dee": 0}
+    stored = rows(app)
+    response = api.client.post("/api/sessions/import", json=body)
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert (error["code"], error["field"]) == ("import_disagrees", "rounds.0.result.deltas.Ann")
+    assert "99" in error["message"] and "3" in error["message"]
+    assert rows(app) == stored
 
 
 def test_a_tampered_round_refuses_the_whole_import(api, app):
@@ -291,8 +301,19 @@ def edited(**changes) -> dict:
         (edited(audit="all"), "invalid_value", "audit", None),
         (edited(audit=[{"action": "DROP TABLE"}]), "invalid_value", "audit.0.action", None),
         (edited(audit=[{"at": None}]), "missing_field", "audit.0.action", None),
-        (edited(audit=[{"action": "x", "round": 0}]), "invalid_value", "audit.0.round", None),
-        (edited(audit=[{"action": "x", "at": "soon"}]), "invalid_value", "audit.0.at", None),
+        (edited(audit=[{"action": "x"}]), "invalid_value", "audit.0.action", None),
+        (
+            edited(audit=[{"action": "record_round", "round": 0}]),
+            "invalid_value",
+            "audit.0.round",
+            None,
+        ),
+        (
+            edited(audit=[{"action": "create_session", "at": "soon"}]),
+            "invalid_value",
+            "audit.0.at",
+            None,
+        ),
     ],
 )
 def test_malformed_imports_store_nothing(client, app, body, code, field, number):
@@ -335,17 +356,80 @@ def test_csv_of_deltas_has_a_row_per_round_and_a_total_row(api, client):
     assert disposition == f'attachment; filename="refapp-dixit-session-{sid}.csv"'
     assert response.data.decode("utf-8") == (
         "\ufeff"
-        'round,"Ann, Jr.","Bo ""B""",Çé 민수,\'=SUM(A1)\r\n'
+        '"round","Ann, Jr.","Bo ""B""","Çé 민수","\'=SUM(A1)"\r\n'
         "1,0,2,2,2\r\n"
         "2,2,0,2,2\r\n"
-        "total,2,2,4,4\r\n"
+        '"total",2,2,4,4\r\n'
     )
+
+
+#: names a spreadsheet would run as formulas: at the start, or after a locale's separator
+RISKY_NAMES = ("x;=1+1", '=HYPERLINK("http://evil.test","go")', "a,b", "-2", "@x", "y|+1")
+
+
+def locale_cells(line: str, separator: str) -> list[str]:
+    """Split a CSV line as a spreadsheet whose list separator is ``separator`` would: a double
+    quote opens or closes quoting wherever it stands, "" inside quotes is one quote."""
+    cells, current, quoted, index = [], "", False, 0
+    while index < len(line):
+        char = line[index]
+        if char == '"' and quoted and line[index + 1 : index + 2] == '"':
+            current, index = current + '"', index + 2
+            continue
+        if char == '"':
+            quoted = not quoted
+        elif char == separator and not quoted:
+            cells.append(current)
+            current = ""
+        else:
+            current += char
+        index += 1
+    return [*cells, current]
+
+
+def test_csv_names_keep_whole_and_quoted_as_text(api, client):
+    session = api.create(players=RISKY_NAMES)
+    api.record(session["id"], turn(RISKY_NAMES[0], RISKY_NAMES))
+    text = client.get(f"/sessions/{session['id']}.csv").data.decode("utf-8-sig")
+    header, *rows_ = list(csv.reader(io.StringIO(text)))
+    quoted = ["'x;=1+1", '\'=HYPERLINK("http://evil.test","go")', "a,b", "'-2", "'@x", "'y|+1"]
+    assert header == ["round", *quoted]
+    assert rows_[0][0] == "1" and rows_[-1][0] == "total"
+    first_line = text.splitlines()[0]
+    assert first_line.startswith('"round","\'x;=1+1",')  # every text cell in double quotes
+
+
+@pytest.mark.parametrize("separator", [",", ";", "\t", "|"])
+def test_csv_starts_no_formula_whatever_the_separator(api, client, separator):
+    session = api.create(players=RISKY_NAMES)
+    api.record(session["id"], turn(RISKY_NAMES[0], RISKY_NAMES))
+    text = client.get(f"/sessions/{session['id']}.csv").data.decode("utf-8-sig")
+    for line in text.splitlines():
+        for value in locale_cells(line, separator):
+            number = re.fullmatch(r"-?\d+", value.strip())
+            assert number or not value.lstrip().startswith(("=", "+", "-", "@")), (line, value)
+
+
+@pytest.mark.parametrize(
+    ("text", "cell"),
+    [
+        ("Ann", "Ann"),
+        ("x;=1+1", "'x;=1+1"),
+        ("x; =1", "'x; =1"),
+        ("a\t@b", "'a\t@b"),
+        ("a|-b", "'a|-b"),
+        ("Anne-Marie", "Anne-Marie"),
+        ("a, b", "a, b"),
+    ],
+)
+def test_a_cell_is_quoted_when_a_formula_could_start_after_any_separator(text, cell):
+    assert archive.cell(text) == cell
 
 
 def test_csv_of_a_session_without_rounds_and_of_none(api, client):
     session = api.create()
     text = client.get(f"/sessions/{session['id']}.csv").data.decode("utf-8-sig")
-    assert text == "round,Ann,Ben,Cy,Dee\r\ntotal,0,0,0,0\r\n"
+    assert text == '"round","Ann","Ben","Cy","Dee"\r\n"total",0,0,0,0\r\n'
     assert client.get("/sessions/999.csv").status_code == 404
 
 
@@ -465,6 +549,8 @@ def test_restore_of_a_large_session_needs_no_http_limit(api, app, tmp_path):
     body["rounds"] = [{"input": turn(tellers[k % 4])} for k in range(2999)]
     body["rounds"].insert(0, {"input": SEED_TURN})
     body["rules"]["target_score"] = None
+    for summary in ("totals", "winners", "audit"):  # the 1-round session's: they would disagree
+        body.pop(summary)
     path = tmp_path / "big.json"
     path.write_text(json.dumps({"refapp_backup": 1, "sessions": [body]}), encoding="utf-8")
     assert path.stat().st_size > 256 * 1024

@@ -1,6 +1,6 @@
 """API routes for exporting a session as JSON and importing one by replaying its rounds."""
 
-from flask import jsonify, url_for
+from flask import jsonify, request, url_for
 
 from .. import archive
 from . import bp
@@ -19,7 +19,12 @@ def export_session(session_id: int):
 
 @bp.post("/sessions/import")
 def import_session():
-    """Recreate a session from an export, replaying every round; refused whole on a broken rule."""
+    """Recreate a session from an export, replaying every round; refused whole on a broken rule.
+
+    Its body may be as large as the largest session's export (``archive.IMPORT_MAX_BYTES``),
+    past the app-wide limit: the limit is raised for this request before the body is read.
+    """
+    request.max_content_length = archive.IMPORT_MAX_BYTES
     session = archive.import_session(json_body())
     payload = session_payload(session)
     return payload, 201, {"Location": url_for("api.get_session", session_id=session.id)}
