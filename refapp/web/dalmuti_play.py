@@ -1,11 +1,11 @@
 """Dalmuti at the table: the "check a play" page, and the helpers the Dalmuti templates use.
 
-Checking a play is a pure question to the rules (``dalmuti.check_play``): nothing is stored.
+Checking a play is a pure question to the rules (``dalmuti.judge_play``): nothing is stored;
+this module only reads the form and words the verdict.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from flask import abort, render_template, request
@@ -16,7 +16,7 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 
 from ..games import dalmuti
-from ..games.base import N_, RuleViolation
+from ..games.base import RuleViolation
 from . import bp
 from .dalmuti_form import (
     card_tokens,
@@ -32,9 +32,6 @@ from .views import session_or_404
 
 #: the languages whose titles the Dalmuti pages show, the reader's first
 SHOWN = ("en", "ko", "hu")
-#: what holds too many copies of a card, in the rules' supply_exceeded message
-PLAY_BEFORE = N_("The play before")
-THE_HAND = N_("The hand")
 
 
 class CheckPlayForm(FlaskForm):
@@ -95,32 +92,22 @@ def set_words(cards: list, rank: int) -> str:
 
 
 def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
-    """Check the play against the play before it (and the hand); return what to tell the table.
-
-    Raises RuleViolation with the rules' reason when the play is not allowed.
-    """
-    previous = card_tokens(form.previous.data)
-    play = card_tokens(form.play.data)
+    """Word the rules' verdict on the form's play for the table; RuleViolation says why not."""
     hand_text = (form.hand.data or "").strip()
-    hand = card_tokens(hand_text) if hand_text else None
-    rank = dalmuti.check_play(previous or None, play, hand)
-    cards = dalmuti.sort_cards(dalmuti.parse_cards(play, "play"))
-    for field, what, value in (
-        ("previous", PLAY_BEFORE, previous),
-        ("play", dalmuti.THESE_CARDS, play),
-        ("hand", THE_HAND, hand or []),
-    ):
-        counted = Counter(dalmuti.parse_cards(value, field))
-        dalmuti.check_supply(counted, removed, field, what)
+    verdict = dalmuti.judge_play(
+        card_tokens(form.previous.data),
+        card_tokens(form.play.data),
+        card_tokens(hand_text) if hand_text else None,
+        removed,
+    )
+    cards, rank, left = verdict["cards"], verdict["rank"], verdict["left"]
     lines = []
-    if previous:
-        before = dalmuti.sort_cards(dalmuti.parse_cards(previous, "previous"))
-        earlier = dalmuti.play_rank(before, "previous")
+    if verdict["before"] is not None:
         lines.append(
             _(
                 "Legal: %(play)s beats %(before)s.",
                 play=set_words(cards, rank),
-                before=set_words(before, earlier),
+                before=set_words(verdict["before"], verdict["before_rank"]),
             )
         )
     else:
@@ -136,16 +123,10 @@ def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
                 rank=rank,
             )
         )
-    left = None
-    if hand is not None:
-        rest = Counter(dalmuti.parse_cards(hand, "hand")) - Counter(cards)
-        left = dalmuti.sort_cards(rest.elements())
-        if left:
-            lines.append(_("Left in the hand: %(cards)s.", cards=dalmuti.cards_text(left)))
-        else:
-            lines.append(
-                _("That is their last card: they go out and take the next finishing place.")
-            )
+    if left:
+        lines.append(_("Left in the hand: %(cards)s.", cards=dalmuti.cards_text(left)))
+    elif left is not None:
+        lines.append(_("That is their last card: they go out and take the next finishing place."))
     return {"lines": lines, "cards": cards, "rank": rank, "left": left}
 
 

@@ -1,0 +1,205 @@
+"""The Great Dalmuti: ranks, the deal, revolutions, the tax, legal plays and the score of a hand.
+
+A round is one hand: an optional revolution, the tax (tribute) when due, optionally the hands as
+dealt (for the checks that need them) and the finishing order, which is the next hand's ranks.
+The state carries the ranks (Greater Dalmuti first) and the number of hands played; the seats
+follow the ranks, so the session's own player list is only the table's roster.
+
+The rules live in one module per part of a hand (cards, ranks, tax, play, scoring) and the house
+rules in ``options``; this package's Game class only dispatches to them, and re-exports their
+names so that ``from refapp.games.dalmuti import X`` keeps working.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..base import N_, Account, Game, Outcome, RuleViolation, Table, mapping, require
+from .cards import JESTER as JESTER
+from .cards import JESTER_COPIES as JESTER_COPIES
+from .cards import JESTER_RANK as JESTER_RANK
+from .cards import LANGUAGES as LANGUAGES
+from .cards import RANK_NAMES as RANK_NAMES
+from .cards import RANK_TABLE as RANK_TABLE
+from .cards import RANKS as RANKS
+from .cards import card_value as card_value
+from .cards import cards_text as cards_text
+from .cards import check_supply as check_supply
+from .cards import deck as deck
+from .cards import deck_size as deck_size
+from .cards import over_supply as over_supply
+from .cards import parse_card as parse_card
+from .cards import parse_cards as parse_cards
+from .cards import rank_name as rank_name
+from .cards import sort_cards as sort_cards
+from .options import OPTIONS as OPTIONS
+from .options import settings as settings
+from .play import THESE_CARDS as THESE_CARDS
+from .play import check_play as check_play
+from .play import judge_play as judge_play
+from .play import play_rank as play_rank
+from .ranks import HANDS_ENTERED as HANDS_ENTERED
+from .ranks import REVOLUTION_KINDS as REVOLUTION_KINDS
+from .ranks import ROLE_NAMES as ROLE_NAMES
+from .ranks import ROLE_TABLE as ROLE_TABLE
+from .ranks import ROLES as ROLES
+from .ranks import greater_revolution_by as greater_revolution_by
+from .ranks import hand_sizes as hand_sizes
+from .ranks import hands_dealt as hands_dealt
+from .ranks import holders as holders
+from .ranks import ranks_from_draw as ranks_from_draw
+from .ranks import ranks_in as ranks_in
+from .ranks import revolt as revolt
+from .ranks import revolution_declared as revolution_declared
+from .ranks import revolution_kinds as revolution_kinds
+from .ranks import role_name as role_name
+from .ranks import role_of as role_of
+from .ranks import roles_of as roles_of
+from .ranks import say_revolution as say_revolution
+from .scoring import ORDINALS as ORDINALS
+from .scoring import SCORING_NOTE as SCORING_NOTE
+from .scoring import finish_order as finish_order
+from .scoring import hand_result as hand_result
+from .scoring import hands_count as hands_count
+from .scoring import ordinal as ordinal
+from .scoring import points as points
+from .scoring import rising_bonuses as rising_bonuses
+from .scoring import say_place as say_place
+from .scoring import score_hand as score_hand
+from .scoring import session_over as session_over
+from .tax import ANSWERS as ANSWERS
+from .tax import CARDS_GIVEN as CARDS_GIVEN
+from .tax import EXCHANGE_KEYS as EXCHANGE_KEYS
+from .tax import EXCHANGE_NAMES as EXCHANGE_NAMES
+from .tax import HANDS_AND_TRIBUTE as HANDS_AND_TRIBUTE
+from .tax import NO_TAX_FIRST_HAND as NO_TAX_FIRST_HAND
+from .tax import NO_TAX_RULE as NO_TAX_RULE
+from .tax import TRIBUTE as TRIBUTE
+from .tax import TRIBUTE_CARDS as TRIBUTE_CARDS
+from .tax import check_best as check_best
+from .tax import check_held as check_held
+from .tax import check_tribute as check_tribute
+from .tax import dealt_lower_bound as dealt_lower_bound
+from .tax import givers as givers
+from .tax import merchant_trades as merchant_trades
+from .tax import no_tax_reason as no_tax_reason
+from .tax import public_exchanges as public_exchanges
+from .tax import say_tax as say_tax
+from .tax import say_trades as say_trades
+from .tax import tax_due as tax_due
+from .tax import tribute_cards as tribute_cards
+from .tax import tribute_due as tribute_due
+from .tax import tribute_given as tribute_given
+from .tax import tribute_required as tribute_required
+
+#: the fewest cards each player must be dealt (removed_ranks may not shrink the deck below it)
+MIN_CARDS_EACH = 2
+
+
+class Dalmuti(Game):
+    """The Great Dalmuti with the official (Hungarian) rules and the Korean house rules."""
+
+    slug = "dalmuti"
+    title = N_("The Great Dalmuti")
+    min_players = 4
+    max_players = 8
+    setup_keys = ("initial_draw",)
+    options = OPTIONS
+
+    def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
+        """Return 4..8 players, or 3..10 with allow_any_count."""
+        return (3, 10) if rules.get("allow_any_count") else (4, 8)
+
+    def check_players(self, players: Sequence[str], rules: Mapping[str, Any]) -> None:
+        """Check the table size, and that the deck left by removed_ranks deals everyone enough."""
+        super().check_players(players, rules)
+        size = deck_size(rules)
+        if size < MIN_CARDS_EACH * len(players):
+            raise RuleViolation(
+                "invalid_rules",
+                "Without ranks {removed} the deck has {size} cards, too few to deal {count} "
+                "players {least} each.",
+                "rules.removed_ranks",
+                removed=cards_text(settings(rules)["removed_ranks"]),
+                size=size,
+                count=len(players),
+                least=MIN_CARDS_EACH,
+            )
+
+    def start(self, players, rules, setup):
+        """Return the seats as entered and the first ranks: as entered, or from initial_draw."""
+        draw = setup.get("initial_draw") if setup else None
+        ranks = list(players) if draw is None else ranks_from_draw(players, draw)
+        return tuple(players), {"ranks": ranks, "hands_played": 0}
+
+    def play(self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False):
+        """Check a hand and score it; raises RuleViolation naming the broken rule."""
+        raw = mapping(raw, "round")
+        rules = settings(table.rules)
+        ranks = ranks_in(table, state)
+        played = int(state.get("hands_played", 0))
+        hands = hands_dealt(table, rules, ranks, raw.get("hands"))
+        revolution = revolution_declared(table, rules, ranks, hands, raw.get("revolution"))
+        during = revolt(ranks, revolution)
+        due = revolution is None and tax_due(rules, played)
+        tribute = tribute_given(
+            rules, ranks, hands, revolution, played, raw.get("tribute"), partial
+        )
+        trades = merchant_trades(table, rules, ranks, revolution, raw.get("merchant_trades"))
+        entered: dict[str, Any] = {"revolution": revolution, "tribute": tribute}
+        if hands:
+            entered["hands"] = hands
+        if trades:
+            entered["merchant_trades"] = trades
+        account = Account()
+        if revolution is not None:
+            say_revolution(account, ranks, during, revolution)
+        else:
+            say_tax(account, rules, ranks, tribute, played)
+        say_trades(account, trades)
+        if partial and raw.get("finish_order") is None:
+            entered["finish_order"] = None
+            result = {
+                "complete": False,
+                **account.result(),
+                "ranks_before": ranks,
+                "ranks_during": during,
+                "revolution": revolution["kind"] if revolution else None,
+                "tax": due,
+            }
+            return Outcome(entered, result, dict(state))
+        finish = finish_order(table, require(raw, "finish_order"))
+        entered["finish_order"] = finish
+        result = hand_result(table, rules, ranks, during, revolution, finish, account, due)
+        if due and len(tribute or {}) < len(givers(len(ranks))):
+            result["complete"] = False
+            return Outcome(entered, result, dict(state))
+        after = dict(state)
+        after.update(ranks=finish, hands_played=played + 1)
+        return Outcome(entered, result, after)
+
+    def public_state(self, table, state, totals):
+        """Tell the table the ranks, the dealer, the hand sizes and the tax of the next hand."""
+        rules = settings(table.rules)
+        ranks = ranks_in(table, state)
+        played = int(state.get("hands_played", 0))
+        roles = roles_of(ranks)
+        return {
+            "ranks": ranks,
+            "roles": roles,
+            "role_titles": {name: role_name(role) for name, role in roles.items()},
+            "dealer": ranks[-1],
+            "leader": ranks[0],
+            "deck_size": deck_size(rules),
+            "removed_ranks": list(rules["removed_ranks"]),
+            "hand_sizes": hand_sizes(ranks, rules),
+            "tax_due": tax_due(rules, played),
+            "tribute_due": public_exchanges(tribute_due(ranks, rules, played)),
+            "greater_revolution_by": greater_revolution_by(ranks, rules),
+            **hands_count(rules, played),
+        }
+
+    def is_over(self, table, state, totals):
+        """The session ends after hands_to_play hands (never, without a count)."""
+        return session_over(table.rules, state)

@@ -1,0 +1,317 @@
+"""The Great Dalmuti's ranks: roles, the first-hand draw, the deal's hand sizes and revolutions.
+
+The ranks are the players in rank order, Greater Dalmuti first; the seats follow them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..base import N_, Account, RuleViolation, Table, mapping, quote, require, sequence
+from .cards import (
+    JESTER,
+    JESTER_COPIES,
+    card_value,
+    check_supply,
+    deck_size,
+    parse_card,
+    sort_cards,
+    titles,
+)
+from .options import settings
+
+ROLES = ("greater_dalmuti", "lesser_dalmuti", "merchant", "lesser_peasant", "greater_peasant")
+
+#: the roles' titles (en / de / ko / hu): the Amigo rules, the Korean seed, the Hungarian seed.
+#: The English ones are marked: messages and explanations carry them as ``_t`` values (their
+#: catalog entries should follow the seeds); pages take the titles from ROLE_NAMES directly.
+ROLE_TABLE = (
+    ("greater_dalmuti", N_("Greater Dalmuti"), "Großer Dalmuti", "달무티", "Nagy Dalmuti"),
+    ("lesser_dalmuti", N_("Lesser Dalmuti"), "Kleiner Dalmuti", "총리대신", "Kis Dalmuti"),
+    ("merchant", N_("Merchant"), "Kaufmann", "상인", "Kereskedő"),
+    ("lesser_peasant", N_("Lesser Peasant"), "Kleiner Diener", "소작농", "Kis Paraszt"),
+    ("greater_peasant", N_("Greater Peasant"), "Großer Diener", "농노", "Nagy Paraszt"),
+)
+ROLE_NAMES: dict[str, dict[str, str]] = titles(ROLE_TABLE)
+
+REVOLUTION_KINDS = ("plain", "greater")
+#: what holds too many copies of a card, in check_supply's message
+HANDS_ENTERED = N_("The hands entered")
+
+
+# -- roles -----------------------------------------------------------------------------------------
+
+
+def role_name(role: str, language: str = "en") -> str:
+    """Return a role's title in a language (en, de, ko, hu), e.g. 'Greater Peasant'."""
+    return ROLE_NAMES.get(language, ROLE_NAMES["en"])[role]
+
+
+def role_of(position: int, count: int) -> str:
+    """Return the role at a rank position (1-based) among count players.
+
+    With three players there is no lesser pair: the middle player is a merchant.
+    """
+    if position == 1:
+        return "greater_dalmuti"
+    if position == count:
+        return "greater_peasant"
+    if count >= 4 and position == 2:
+        return "lesser_dalmuti"
+    if count >= 4 and position == count - 1:
+        return "lesser_peasant"
+    return "merchant"
+
+
+def roles_of(ranks: Sequence[str]) -> dict[str, str]:
+    """Return every player's role, by the rank order (Greater Dalmuti first)."""
+    return {name: role_of(index, len(ranks)) for index, name in enumerate(ranks, 1)}
+
+
+def holders(ranks: Sequence[str]) -> dict[str, str]:
+    """Return role -> player for the single roles (everything but the merchants)."""
+    return {role: name for name, role in roles_of(ranks).items() if role != "merchant"}
+
+
+def ranks_in(table: Table, state: Mapping[str, Any]) -> list[str]:
+    """Return the current ranks from the state (the seats before the first hand)."""
+    return list(state.get("ranks") or table.players)
+
+
+# -- the first hand's draw -------------------------------------------------------------------------
+
+
+def ranks_from_draw(players: Sequence[str], raw: Any) -> list[str]:
+    """Return the first ranks from the initial draw {name: card}: lowest card first, jester last.
+
+    Tied players draw again, so the draws entered must be distinct (``draw_tie``).
+    """
+    given = mapping(raw, "initial_draw")
+    table = Table(tuple(players))
+    draws: dict[str, int | str] = {}
+    for key, value in given.items():
+        name = table.player(key, f"initial_draw.{key}")
+        where = f"initial_draw.{name}"
+        if name in draws:
+            raise RuleViolation(
+                "invalid_value", "{value} has two draws in initial_draw.", where, value=quote(name)
+            )
+        draws[name] = parse_card(value, where)
+    for name in players:
+        if name not in draws:
+            path = f"initial_draw.{name}"
+            raise RuleViolation("missing_field", "The field {path} is required.", path, path=path)
+    seen: dict[int | str, str] = {}
+    for name in players:
+        card = draws[name]
+        if card in seen:
+            where = f"initial_draw.{name}"
+            raise RuleViolation(
+                "draw_tie",
+                "{first} and {second} both drew {card}; tied players draw again, so enter "
+                "their new draws.",
+                where,
+                first=seen[card],
+                second=name,
+                card=quote(card),
+            )
+        seen[card] = name
+    return sorted(players, key=lambda name: card_value(draws[name]))
+
+
+# -- the deal --------------------------------------------------------------------------------------
+
+
+def hand_sizes(ranks: Sequence[str], rules: Mapping[str, Any]) -> dict[str, int]:
+    """Return each player's hand size: the deck dealt one by one, the odd cards by extra_cards_to.
+
+    The Greater Peasant deals clockwise from the Greater Dalmuti, so by default the first D mod N
+    ranks hold one card more; the Korean custom gives them from the Greater Peasant upwards.
+    """
+    base, extra = divmod(deck_size(rules), len(ranks))
+    order = list(ranks)
+    if settings(rules)["extra_cards_to"] == "greater_peasant_first":
+        order.reverse()
+    sizes = {name: base + (1 if index < extra else 0) for index, name in enumerate(order)}
+    return {name: sizes[name] for name in ranks}
+
+
+def hands_dealt(table: Table, rules: Mapping, ranks: list[str], raw: Any) -> dict:
+    """Return the hands as dealt that were entered, each the size the deal gave."""
+    if raw is None:
+        return {}
+    given = mapping(raw, "hands")
+    sizes = hand_sizes(ranks, rules)
+    hands: dict[str, list] = {}
+    for key, value in given.items():
+        name = table.player(key, f"hands.{key}")
+        where = f"hands.{name}"
+        if name in hands:
+            raise RuleViolation("invalid_value", "{value} has two hands.", where, value=quote(name))
+        cards = sort_cards(parse_card(card, where) for card in sequence(value, where))
+        if len(cards) != sizes[name]:
+            raise RuleViolation(
+                "wrong_hand_size",
+                "{player} was dealt {want} cards as {role_t}, but {count} were entered.",
+                where,
+                player=name,
+                want=sizes[name],
+                role_t=role_name(roles_of(ranks)[name]),
+                count=len(cards),
+            )
+        hands[name] = cards
+    known: Counter = Counter()
+    for cards in hands.values():
+        known.update(cards)
+    check_supply(known, rules["removed_ranks"], "hands", HANDS_ENTERED)
+    return {name: hands[name] for name in ranks if name in hands}
+
+
+# -- revolutions -----------------------------------------------------------------------------------
+
+
+def revolution_kinds(ranks: Sequence[str], player: str, rules: Mapping[str, Any]) -> tuple:
+    """Return the revolutions a player dealt both jesters may declare.
+
+    The Greater Peasant (with ``greater_revolution``) and, under ``lesser_peasant_revolution``,
+    the Lesser Peasant may reverse the ranks; with ``gp_may_choose_plain`` they may also keep the
+    ranks and only cancel the tax. Everyone else may only declare a plain revolution.
+    """
+    rules = settings(rules)
+    role = roles_of(ranks)[player]
+    greater = (role == "greater_peasant" and rules["greater_revolution"]) or (
+        role == "lesser_peasant" and rules["lesser_peasant_revolution"]
+    )
+    if not greater:
+        return ("plain",)
+    return REVOLUTION_KINDS if rules["gp_may_choose_plain"] else ("greater",)
+
+
+def greater_revolution_by(ranks: Sequence[str], rules: Mapping[str, Any]) -> list[str]:
+    """Return who may reverse the ranks with both jesters, best rank first (peasants at most)."""
+    return [name for name in ranks if "greater" in revolution_kinds(ranks, name, rules)]
+
+
+def revolt(ranks: Sequence[str], revolution: Mapping[str, str] | None) -> list[str]:
+    """Return the ranks during the hand: a greater revolution reverses them, a plain one not.
+
+    The Greater Peasant's reverses every rank (new = N + 1 - old); the Lesser Peasant's reverses
+    ranks 1..N-1 (new = N - old) and leaves the Greater Peasant last.
+    """
+    ranks = list(ranks)
+    if not revolution or revolution["kind"] != "greater":
+        return ranks
+    if revolution["player"] == ranks[-1]:
+        return ranks[::-1]
+    return ranks[-2::-1] + ranks[-1:]
+
+
+def revolution_declared(table, rules, ranks, hands, raw) -> dict[str, str] | None:
+    """Return the revolution declared, if any: who and which kind, checked."""
+    if raw is None:
+        return None
+    given = mapping(raw, "revolution")
+    player = table.player(require(given, "player", "revolution.player"), "revolution.player")
+    kind = require(given, "kind", "revolution.kind")
+    if not isinstance(kind, str) or kind.strip().lower() not in REVOLUTION_KINDS:
+        raise RuleViolation(
+            "invalid_value",
+            "revolution.kind must be 'plain' or 'greater', not {value}.",
+            "revolution.kind",
+            value=quote(kind),
+        )
+    kind = kind.strip().lower()
+    allowed = revolution_kinds(ranks, player, rules)
+    if kind not in allowed:
+        raise _kind_refused(ranks, player, kind, rules)
+    _check_jesters(player, hands)
+    return {"player": player, "kind": kind}
+
+
+def _kind_refused(ranks, player, kind, rules) -> RuleViolation:
+    """Return the error for a revolution kind the declarer may not choose."""
+    roles = roles_of(ranks)
+    who = {"who": player, "role_t": role_name(roles[player])}
+    if kind == "plain":
+        return RuleViolation(
+            "revolution_kind_not_allowed",
+            "{who} ({role_t}) holds both jesters, and under these house rules that is a "
+            "greater revolution, not a plain one (gp_may_choose_plain is off).",
+            "revolution.kind",
+            **who,
+        )
+    entitled = greater_revolution_by(ranks, rules)
+    if not entitled:
+        return RuleViolation(
+            "revolution_kind_not_allowed",
+            "{who} ({role_t}) may declare only a plain revolution; a greater one is for "
+            "nobody under these house rules.",
+            "revolution.kind",
+            **who,
+        )
+    if len(entitled) == 1:
+        return RuleViolation(
+            "revolution_kind_not_allowed",
+            "{who} ({role_t}) may declare only a plain revolution; a greater one is for "
+            "{first} ({first_role_t}).",
+            "revolution.kind",
+            **who,
+            first=entitled[0],
+            first_role_t=role_name(roles[entitled[0]]),
+        )
+    first, second = entitled[0], entitled[-1]  # the two peasants at most
+    return RuleViolation(
+        "revolution_kind_not_allowed",
+        "{who} ({role_t}) may declare only a plain revolution; a greater one is for "
+        "{first} ({first_role_t}) or {second} ({second_role_t}).",
+        "revolution.kind",
+        **who,
+        first=first,
+        first_role_t=role_name(roles[first]),
+        second=second,
+        second_role_t=role_name(roles[second]),
+    )
+
+
+def _check_jesters(player: str, hands: Mapping[str, list]) -> None:
+    """Refuse a revolution when the hands entered show the declarer lacks both jesters."""
+    if player in hands and hands[player].count(JESTER) < JESTER_COPIES:
+        raise RuleViolation(
+            "revolution_without_jesters",
+            "{player} declared a revolution but was dealt {count} jester(s); it takes both.",
+            "revolution.player",
+            player=player,
+            count=hands[player].count(JESTER),
+        )
+    for name, hand in hands.items():
+        if name != player and JESTER in hand:
+            raise RuleViolation(
+                "revolution_without_jesters",
+                "{other} was dealt a jester, so {player} cannot hold both to declare a revolution.",
+                "revolution.player",
+                other=name,
+                player=player,
+            )
+
+
+def say_revolution(account: Account, ranks, during: list[str], revolution: Mapping) -> None:
+    """Explain a revolution declared: who, which kind, and the ranks it leaves for the hand."""
+    who = revolution["player"]
+    role = role_name(roles_of(ranks)[who])
+    if revolution["kind"] == "greater":
+        account.say(
+            "{who} ({role_t}) declared a greater revolution with both jesters: the ranks "
+            "for this hand are {ranks}, and no tax is paid.",
+            who=who,
+            role_t=role,
+            ranks=", ".join(during),
+        )
+    else:
+        account.say(
+            "{who} ({role_t}) declared a revolution with both jesters: no tax is paid, "
+            "the ranks stay.",
+            who=who,
+            role_t=role,
+        )

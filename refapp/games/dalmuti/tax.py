@@ -1,0 +1,357 @@
+"""The Great Dalmuti's tax: who owes tribute, and the checks of the cards given (hands or not).
+
+Under ``tax_timing`` "simultaneous" a Dalmuti gives from the hand as dealt; under "sequential"
+they may pass on cards the tribute brought them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..base import N_, Account, RuleViolation, mapping, quote, sequence
+from .cards import JESTER, cards_text, check_supply, parse_cards, sort_cards
+from .options import settings
+from .ranks import holders, role_name, roles_of
+
+#: giving role -> (receiving role, cards given, "best" or "any")
+TRIBUTE: dict[str, tuple[str, int, str]] = {
+    "greater_peasant": ("greater_dalmuti", 2, "best"),
+    "greater_dalmuti": ("greater_peasant", 2, "any"),
+    "lesser_peasant": ("lesser_dalmuti", 1, "best"),
+    "lesser_dalmuti": ("lesser_peasant", 1, "any"),
+}
+#: the keys of one exchange of the tax in the API's state (``tribute_due``), as API.md lists them
+EXCHANGE_KEYS = ("from", "to", "count", "which")
+#: a Dalmuti's return gift -> the peasant tribute it answers (sequential timing: may pass it on)
+ANSWERS = {"greater_dalmuti": "greater_peasant", "lesser_dalmuti": "lesser_peasant"}
+#: short names of the giving roles for the tribute_required message's values
+EXCHANGE_NAMES = {
+    "greater_peasant": "gp",
+    "greater_dalmuti": "gd",
+    "lesser_peasant": "lp",
+    "lesser_dalmuti": "ld",
+}
+#: why no tax is paid (besides a revolution), shown inside a sentence
+NO_TAX_RULE = N_("the house rule tax is off")
+NO_TAX_FIRST_HAND = N_("the first hand, and tax_first_hand is off")
+#: what holds too many copies of a card, in check_supply's message
+TRIBUTE_CARDS = N_("The tribute's cards")
+HANDS_AND_TRIBUTE = N_("The hands entered and the tribute's cards")
+CARDS_GIVEN = N_("The cards given")
+
+
+# -- what is due -----------------------------------------------------------------------------------
+
+
+def tax_due(rules: Mapping[str, Any], hands_played: int) -> bool:
+    """Return True when the tax is paid this hand (unless a revolution cancels it)."""
+    rules = settings(rules)
+    return bool(rules["tax"]) and (hands_played > 0 or bool(rules["tax_first_hand"]))
+
+
+def no_tax_reason(rules: Mapping[str, Any]) -> str:
+    """Say why no tax is paid without a revolution (words marked N_): the house rule or hand 1."""
+    if not settings(rules)["tax"]:
+        return NO_TAX_RULE
+    return NO_TAX_FIRST_HAND
+
+
+def givers(count: int) -> tuple[str, ...]:
+    """Return the roles that give cards in the tax; three players have only the greater pair."""
+    roles = tuple(TRIBUTE)
+    return roles if count >= 4 else roles[:2]
+
+
+def tribute_due(ranks: Sequence[str], rules: Mapping[str, Any], hands_played: int) -> list[dict]:
+    """Return the exchanges of the tax: who gives how many cards to whom, best or any."""
+    if not tax_due(rules, hands_played):
+        return []
+    who = holders(ranks)
+    timing = settings(rules)["tax_timing"]
+    due = []
+    for role in givers(len(ranks)):
+        receiver, count, which = TRIBUTE[role]
+        due.append(
+            {
+                "role": role,
+                "from": who[role],
+                "to": who[receiver],
+                "count": count,
+                "which": which,
+                "after_receiving": which == "any" and timing == "sequential",
+            }
+        )
+    return due
+
+
+def public_exchanges(due: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Return the tax's exchanges as the API's state lists them: from, to, count, which only."""
+    return [{key: item[key] for key in EXCHANGE_KEYS} for item in due]
+
+
+def tribute_required(due: Sequence[Mapping[str, Any]]) -> RuleViolation:
+    """Return the error for a tax left out, listing every exchange of it (two or four)."""
+    values: dict[str, Any] = {}
+    for item in due:
+        short = EXCHANGE_NAMES[item["role"]]
+        values[short] = item["from"]
+        values[f"{short}_count"] = item["count"]
+    if len(due) > 2:
+        return RuleViolation(
+            "tribute_required",
+            "The tax is due this hand: enter the tribute ({gp} gives {gd} {gp_count} best "
+            "card(s); {gd} gives {gp} {gd_count} card(s); {lp} gives {ld} {lp_count} best "
+            "card(s); {ld} gives {lp} {ld_count} card(s)).",
+            "tribute",
+            **values,
+        )
+    return RuleViolation(
+        "tribute_required",
+        "The tax is due this hand: enter the tribute ({gp} gives {gd} {gp_count} best "
+        "card(s); {gd} gives {gp} {gd_count} card(s)).",
+        "tribute",
+        **values,
+    )
+
+
+# -- the tribute given -----------------------------------------------------------------------------
+
+
+def tribute_given(rules, ranks, hands, revolution, played, raw, partial) -> dict | None:
+    """Return the tax as given (cards by giving role), checked against everything known."""
+    due = revolution is None and tax_due(rules, played)
+    if raw is None or (isinstance(raw, Mapping) and not raw):
+        if due and not partial:
+            raise tribute_required(tribute_due(ranks, rules, played))
+        return None
+    given = mapping(raw, "tribute")
+    if not due and revolution is not None:
+        raise RuleViolation(
+            "tribute_not_allowed",
+            "No tax is paid this hand ({player} declared a revolution), so no tribute.",
+            "tribute",
+            player=revolution["player"],
+        )
+    if not due:
+        raise RuleViolation(
+            "tribute_not_allowed",
+            "No tax is paid this hand ({why_t}), so no tribute.",
+            "tribute",
+            why_t=no_tax_reason(rules),
+        )
+    roles = givers(len(ranks))
+    for key in given:
+        if key not in roles:
+            where = f"tribute.{key}"
+            raise RuleViolation(
+                "invalid_value",
+                "{value} is not a giving role in the tax; the roles are {roles}.",
+                where,
+                value=quote(key),
+                roles=", ".join(roles),
+            )
+    tribute = {}
+    for role in roles:
+        if given.get(role) is None:
+            if partial:
+                continue
+            where = f"tribute.{role}"
+            raise RuleViolation(
+                "tribute_required",
+                "The tribute of the {role_t} is missing.",
+                where,
+                role_t=role_name(role),
+            )
+        tribute[role] = tribute_cards(role, given[role], rules["removed_ranks"])
+    check_tribute(rules, ranks, hands, tribute)
+    return tribute
+
+
+def tribute_cards(role: str, value: Any, removed: Iterable[int]) -> list[int | str]:
+    """Return one role's tribute: real cards, no jesters, as many as the role gives, in the deck."""
+    where = f"tribute.{role}"
+    cards = parse_cards(value, where)
+    if JESTER in cards:
+        raise RuleViolation(
+            "jester_in_tribute",
+            "Jesters never change hands in the tax, but the {role_t} gave {value}.",
+            where,
+            role_t=role_name(role),
+            value=cards_text(cards),
+        )
+    want = TRIBUTE[role][1]
+    if not cards:
+        raise RuleViolation(
+            "wrong_tribute_count",
+            "The {role_t} gives exactly {want} card(s), not {count} (none).",
+            where,
+            role_t=role_name(role),
+            want=want,
+            count=0,
+        )
+    if len(cards) != want:
+        raise RuleViolation(
+            "wrong_tribute_count",
+            "The {role_t} gives exactly {want} card(s), not {count} ({value}).",
+            where,
+            role_t=role_name(role),
+            want=want,
+            count=len(cards),
+            value=cards_text(cards),
+        )
+    check_supply(Counter(cards), removed, where, CARDS_GIVEN)
+    return sort_cards(cards)
+
+
+def check_tribute(rules, ranks, hands, tribute) -> None:
+    """Check the tribute's cards exist, were held, and that the peasants gave their best."""
+    timing, removed = rules["tax_timing"], rules["removed_ranks"]
+    bound = dealt_lower_bound(tribute, {}, ranks, timing)
+    check_supply(bound, removed, "tribute", TRIBUTE_CARDS)
+    who = holders(ranks)
+    for role, cards in tribute.items():
+        giver = who[role]
+        if giver not in hands:
+            continue
+        held = Counter(hands[giver])
+        if timing == "sequential" and role in ANSWERS:
+            held.update(tribute.get(ANSWERS[role], []))
+        check_held(role, giver, cards, held)
+        if TRIBUTE[role][2] == "best":
+            check_best(role, giver, cards, hands[giver])
+    bound = dealt_lower_bound(tribute, hands, ranks, timing)
+    check_supply(bound, removed, "tribute", HANDS_AND_TRIBUTE)
+
+
+def dealt_lower_bound(
+    tribute: Mapping[str, list], hands: Mapping[str, list], ranks: Sequence[str], timing: str
+) -> Counter:
+    """Return the cards known to have been dealt, counting each physical card once.
+
+    An entered hand counts whole; a giver without one held at least what they gave, except
+    that under sequential timing a Dalmuti may pass on cards the tribute brought them.
+    """
+    known: Counter = Counter()
+    for hand in hands.values():
+        known.update(hand)
+    who = holders(ranks)
+    for role, cards in tribute.items():
+        if who[role] in hands:
+            continue
+        own = Counter(cards)
+        if timing == "sequential" and role in ANSWERS:
+            own -= Counter(tribute.get(ANSWERS[role], []))
+        known.update(own)
+    return known
+
+
+def check_held(role: str, giver: str, cards: list, held: Counter) -> None:
+    """Raise ``card_not_in_hand`` unless every card given was in the giver's hand."""
+    missing = Counter(cards) - held
+    if missing:
+        where = f"tribute.{role}"
+        raise RuleViolation(
+            "card_not_in_hand",
+            "{giver} gave {value}, but their hand ({hand}) does not hold it.",
+            where,
+            giver=giver,
+            value=cards_text(sort_cards(missing.elements())),
+            hand=cards_text(sort_cards(held.elements())),
+        )
+
+
+def check_best(role: str, giver: str, cards: list, hand: list) -> None:
+    """Raise ``tribute_not_best`` unless a peasant gave their best non-jester cards."""
+    best = sort_cards(card for card in hand if card != JESTER)[: len(cards)]
+    if sort_cards(cards) != best:
+        where = f"tribute.{role}"
+        raise RuleViolation(
+            "tribute_not_best",
+            "{giver} must give their {count} best card(s), {best}, not {value}.",
+            where,
+            giver=giver,
+            count=len(cards),
+            best=cards_text(best),
+            value=cards_text(cards),
+        )
+
+
+# -- the merchants' trade (house rule) -------------------------------------------------------------
+
+
+def merchant_trades(table, rules, ranks, revolution, raw) -> list[list[str]]:
+    """Return the merchants' blind swaps (house rule, recorded only): pairs of merchants."""
+    if raw is None or raw == []:
+        return []
+    if not rules["merchant_trade"]:
+        raise RuleViolation(
+            "invalid_value",
+            "Merchant trades are not played at this table (house rule merchant_trade is off).",
+            "merchant_trades",
+        )
+    if revolution is not None:
+        raise RuleViolation(
+            "tribute_not_allowed",
+            "After a revolution no cards change hands, so the merchants do not trade.",
+            "merchant_trades",
+        )
+    roles = roles_of(ranks)
+    seen: set[str] = set()
+    trades = []
+    for index, pair in enumerate(sequence(raw, "merchant_trades")):
+        where = f"merchant_trades.{index}"
+        names = [table.player(name, where) for name in sequence(pair, where)]
+        for name in names:
+            if roles[name] != "merchant" or name in seen:
+                raise RuleViolation(
+                    "invalid_value",
+                    "{value} cannot trade here: each merchant swaps at most one card, and "
+                    "only merchants trade.",
+                    where,
+                    value=quote(name),
+                )
+            seen.add(name)
+        if not names:
+            raise RuleViolation(
+                "invalid_value", "A trade is between two merchants, not nobody.", where
+            )
+        if len(names) != 2:
+            raise RuleViolation(
+                "invalid_value",
+                "A trade is between two merchants, not {value}.",
+                where,
+                value=", ".join(names),
+            )
+        trades.append(sorted(names, key=ranks.index))
+    return trades
+
+
+# -- explaining the tax ----------------------------------------------------------------------------
+
+
+def say_tax(account: Account, rules, ranks, tribute: Mapping | None, played: int) -> None:
+    """Explain the tax of a hand without a revolution: each tribute given, or why none is due."""
+    if tribute:
+        who = holders(ranks)
+        for role, cards in tribute.items():
+            account.say(
+                "Tax: {giver} ({role_t}) gave {cards} to {receiver}.",
+                giver=who[role],
+                role_t=role_name(role),
+                cards=cards_text(cards),
+                receiver=who[TRIBUTE[role][0]],
+            )
+    elif not tax_due(rules, played):
+        account.say("No tax this hand ({why_t}).", why_t=no_tax_reason(rules))
+
+
+def say_trades(account: Account, trades: list[list[str]]) -> None:
+    """Explain the merchants' blind swaps, one sentence each."""
+    for first, second in trades:
+        account.say(
+            "Merchants {first} and {second} swapped one card each, blind.",
+            first=first,
+            second=second,
+        )
