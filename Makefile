@@ -38,9 +38,19 @@ compile: $(COMPILED)
 migrate: $(STAMP) $(COMPILED)
 	$(BIN)/flask db upgrade
 
+# waitress with limits for a shared Wi-Fi (refapp/serve.py): slow clients, huge bodies
 run: migrate
 	@echo "refapp on http://$(HOST):$(PORT)/"
-	$(BIN)/waitress-serve --host=$(HOST) --port=$(PORT) --call refapp:create_app
+	$(BIN)/python -m refapp.serve --host=$(HOST) --port=$(PORT)
+
+# a club server: WORKERS processes (gunicorn, Unix only), best on PostgreSQL (DATABASE_URL);
+# threaded workers, so a phone sending slowly holds one thread, not a whole process
+.PHONY: serve-club
+WORKERS ?= 4
+serve-club: migrate
+	@echo "refapp on http://$(HOST):$(PORT)/ ($(WORKERS) worker processes)"
+	$(BIN)/gunicorn --workers=$(WORKERS) --worker-class=gthread --threads=4 --keep-alive=5 \
+		--bind=$(HOST):$(PORT) 'refapp:create_app()'
 
 test: $(STAMP) $(COMPILED)
 	$(BIN)/ruff check .
@@ -60,8 +70,11 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# figures, not tests: in-process costs, then a club night against live servers (SQLite, and
+# PostgreSQL when BENCH_DATABASE_URL names a database it may empty); BENCH_LONG=1 runs longer
 bench: $(STAMP)
 	$(BIN)/python bench/read_session.py
+	BENCH_DATABASE_URL="$(BENCH_DATABASE_URL)" $(BIN)/python bench/club_night.py
 
 golden:
 	python3 tests/golden/run_golden.py http://$(HOST):$(PORT) tests/golden/*.json

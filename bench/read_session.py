@@ -1,12 +1,15 @@
 """Print what refapp costs for a long Dixit session beside a bare Flask floor on this machine.
 
-Usage: python bench/read_session.py [ROUNDS ...]   (default: 300 3000)
+Usage: python bench/read_session.py [ROUNDS ...]   (default: 30 300 3000)
 
 For each session length it prints the median time (and SQL queries) to record a round, read the
 session through the API and read its page, and beside each the floor: a bare Flask app doing
 the least the same request needs (returning the same JSON or HTML from memory; inserting one
-row into SQLite and returning the same JSON). All in-process through the test client, SQLite
-files in a temporary folder.
+row into SQLite and returning the same JSON). Recording and reading with ``?rounds=none`` (the
+session object without its rounds, what phones at a table poll and record with) are shown
+beside the floors of the full answers, and at the end recording with ``?rounds=none`` in the
+longest session is compared with the shortest (the API promises the same cost at round 3,000 as
+at round 30). All in-process through the test client, SQLite files in a temporary folder.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ from refapp.extensions import db
 
 SEATS = ("Ann", "Ben", "Cy", "Dee")
 REPEATS = 21
+NAMES = ("record", "record (none)", "read (API)", "read (none)", "read (page)")
+#: the API's promise: recording with ?rounds=none costs the same at round 3,000 as at round 30
+FLAT_TARGET = 1.5
 
 
 def turn(number: int) -> dict:
@@ -126,25 +132,30 @@ def measure(rounds: int, folder: Path) -> dict[str, float]:
     timed("read (API)", lambda: client.get(api_path))
     timed("read (page)", lambda: client.get(page_path))
 
+    timed("read (none)", lambda: client.get(f"{api_path}?rounds=none"))
+
     # Recording appends; undo after each so every sample records at the same length.
     record_path = f"/api/sessions/{sid}/rounds"
+    undo_path = f"{record_path}/{rounds + 1}?rounds=none"
     record_json = client.post(record_path, json=turn(rounds)).data
-    client.delete(f"{record_path}/{rounds + 1}")
-    recorded = []
+    client.delete(undo_path)
 
-    def record_only():
-        start = time.perf_counter()
-        client.post(record_path, json=turn(rounds))
-        recorded.append(time.perf_counter() - start)
-        client.delete(f"{record_path}/{rounds + 1}")
+    def record_median(name: str, path: str) -> None:
+        """Time recording round rounds+1 at path (undone after each sample, untimed)."""
+        before = counter.count
+        assert client.post(path, json=turn(rounds)).status_code == 201
+        queries[name] = counter.count - before
+        client.delete(undo_path)
+        recorded = []
+        for _ in range(REPEATS):
+            start = time.perf_counter()
+            client.post(path, json=turn(rounds))
+            recorded.append(time.perf_counter() - start)
+            client.delete(undo_path)
+        figures[name] = 1000 * statistics.median(recorded)
 
-    before = counter.count
-    client.post(record_path, json=turn(rounds))
-    queries["record"] = counter.count - before
-    client.delete(f"{record_path}/{rounds + 1}")
-    for _ in range(REPEATS):
-        record_only()
-    figures["record"] = 1000 * statistics.median(recorded)
+    record_median("record", record_path)
+    record_median("record (none)", f"{record_path}?rounds=none")
 
     floor = floor_app(folder, read_json, page_html, record_json).test_client()
     floors = {
@@ -157,12 +168,12 @@ def measure(rounds: int, folder: Path) -> dict[str, float]:
         f"API body {len(read_json) // 1024} KiB, page {len(page_html) // 1024} KiB)"
     )
     print(f"  {'request':14s} {'refapp':>10s} {'floor':>10s} {'ratio':>7s} {'queries':>8s}")
-    for name in ("record", "read (API)", "read (page)"):
-        ratio = figures[name] / floors[name]
-        print(
-            f"  {name:14s} {figures[name]:8.2f}ms {floors[name]:8.2f}ms {ratio:6.1f}x "
-            f"{queries[name]:8d}"
-        )
+    for name in NAMES:
+        if name in floors:  # ?rounds=none answers a smaller body: no floor of its own
+            beside = f"{floors[name]:8.2f}ms {figures[name] / floors[name]:6.1f}x"
+        else:
+            beside = f"{'-':>10s} {'-':>7s}"
+        print(f"  {name:14s} {figures[name]:8.2f}ms {beside} {queries[name]:8d}")
     with app.app_context():
         db.engine.dispose()
     return figures
@@ -170,14 +181,20 @@ def measure(rounds: int, folder: Path) -> dict[str, float]:
 
 def main(argv: list[str]) -> None:
     """Measure each requested session length, then compare the longest with the shortest."""
-    lengths = [int(arg) for arg in argv] or [300, 3000]
+    lengths = [int(arg) for arg in argv] or [30, 300, 3000]
     with tempfile.TemporaryDirectory() as folder:
         results = {rounds: measure(rounds, Path(folder)) for rounds in lengths}
     if len(lengths) > 1:
         short, long = min(lengths), max(lengths)
-        print(f"\nreading {long} rounds vs {short}:")
-        for name in ("read (API)", "read (page)"):
+        print(f"\n{long} rounds vs {short} (same cost = 1.0x):")
+        for name in NAMES:
             print(f"  {name:14s} {results[long][name] / results[short][name]:6.1f}x")
+        flat = results[long]["record (none)"] / results[short]["record (none)"]
+        verdict = "within" if flat <= FLAT_TARGET else "OVER"
+        print(
+            f"recording with ?rounds=none at {long} rounds vs {short}: {flat:.2f}x "
+            f"({verdict} the {FLAT_TARGET}x target)"
+        )
 
 
 if __name__ == "__main__":

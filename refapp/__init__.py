@@ -24,12 +24,23 @@ def database_url(raw: str | None, instance_path: str) -> str:
 
 
 def secret_key(instance_path: str) -> str:
-    """Return the instance's secret key, generated once into instance/secret_key."""
+    """Return the instance's secret key, generated once into instance/secret_key.
+
+    Several worker processes may start on a fresh instance at once: the key is written whole
+    to a private file and linked into place, so each reads the one key that won.
+    """
     path = Path(instance_path) / "secret_key"
     if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        partial = path.with_name(f".secret_key.{os.getpid()}")
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as handle:
             handle.write(secrets.token_hex(32))
+        try:
+            os.link(partial, path)
+        except FileExistsError:
+            pass  # another process was first: use its key
+        finally:
+            partial.unlink(missing_ok=True)
     return path.read_text().strip()
 
 
