@@ -1,0 +1,304 @@
+"""Mighty: the misdeal, the auction, the boss's contract and friend, and the score of a hand.
+
+A hand's input names the contract (boss, bid, trump), the friend, the point cards the opposition
+took and, when it matters, who held the mighty and the joker; an optional ``dealer`` and
+``bidding`` log are checked too. A round may instead be a misdeal or an auction everyone passed.
+The state carries the next dealer (the previous hand's friend) and the next auction's minimum.
+Rule text: ``rules/mighty.md`` (from the Korean wiki article, seed 001).
+
+The rules live in one module per phase of a hand, in the spec's words: ``cards``, ``misdeal``,
+``auction``, ``contract`` (the declaration after the kitty), ``friend``, ``holders`` (what the
+hand reports, cross-checked), ``dealer``, ``scoring`` and ``explain`` (every sentence), with the
+house rules in ``options`` and a round's form in ``rounds``; refereeing the play trick by trick
+(spec section 9) will be ``tricks``. The Game class here only dispatches to them; the names other
+modules import are re-exported so ``from refapp.games.mighty import X`` keeps working.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import Account, Game, Outcome, RuleViolation, Table, mapping
+from .auction import (
+    MAX_BID,
+    Auction,
+    Bid,
+    beats,
+    check_bid_count,
+    lowest_next_bid,
+    next_bid,
+    run_auction,
+    unfinished_auction,
+)
+from .cards import (
+    DECK,
+    HAND_SIZE,
+    JOKER,
+    POINT_CARDS,
+    RANKS,
+    SUITS,
+    TRUMP_NAMES,
+    TRUMPS,
+    is_point_card,
+    joker_call_card,
+    mighty_card,
+    parse_card,
+    parse_trump,
+)
+from .contract import (
+    allowed_contract_changes,
+    check_contract_change,
+    contract_change_price,
+    read_contract,
+)
+from .dealer import check_dealer, dealer_after_all_pass, dealer_after_hand
+from .explain import say_all_pass, say_misdeal, say_progress, say_score
+from .friend import FRIEND_FORMS, friend_player, read_friend
+from .holders import HOLDER_KEYS, HOLDERS, check_holders, read_holder, read_points
+from .misdeal import declare_misdeal, misdeal_allowed, misdeal_limit, misdeal_value
+from .options import OPTIONS
+from .rounds import HAND_PARTS, all_pass_flag, check_alone, check_everyone_passed
+from .scoring import score_hand
+
+#: what ``from refapp.games.mighty import X`` offers: the game and the rules' public names
+__all__ = [
+    "DECK",
+    "HAND_SIZE",
+    "HOLDERS",
+    "JOKER",
+    "MAX_BID",
+    "PLAYERS",
+    "POINT_CARDS",
+    "RANKS",
+    "SUITS",
+    "TRUMPS",
+    "TRUMP_NAMES",
+    "Auction",
+    "Bid",
+    "Mighty",
+    "allowed_contract_changes",
+    "beats",
+    "check_bid_count",
+    "check_contract_change",
+    "contract_change_price",
+    "is_point_card",
+    "joker_call_card",
+    "lowest_next_bid",
+    "mighty_card",
+    "misdeal_allowed",
+    "misdeal_value",
+    "next_bid",
+    "parse_card",
+    "parse_trump",
+    "run_auction",
+]
+
+PLAYERS = 5
+
+
+class Mighty(Game):
+    """Mighty for five, as the Korean wiki article plays it, with the common house rules."""
+
+    slug = "mighty"
+    title = "Mighty"
+    min_players = PLAYERS
+    max_players = PLAYERS
+    options = OPTIONS
+
+    def resolve_rules(self, overrides: Any) -> dict[str, Any]:
+        """Return the effective house rules; at least one way to name a friend must remain."""
+        rules = super().resolve_rules(overrides)
+        if not rules["friend_types"]:
+            raise RuleViolation(
+                "invalid_rules",
+                "House rule friend_types must allow at least one of {known}.",
+                "rules.friend_types",
+                known=", ".join(FRIEND_FORMS),
+            )
+        return rules
+
+    def start(self, players, rules, setup):
+        """Seat the players; the first dealer is free and the first auction opens at min_bid."""
+        state = {
+            "next_dealer": None,
+            "min_bid": rules.get("min_bid", 13),
+            "kitty_open": False,
+            "rounds": 0,
+            "last_outcome": None,
+        }
+        return tuple(players), state
+
+    def _rules(self, table: Table) -> dict[str, Any]:
+        """Return the table's rules with every missing option at its default."""
+        return {option.key: table.rules.get(option.key, option.default) for option in self.options}
+
+    def play(self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False):
+        """Check a round (a played hand, a misdeal or an all-pass) and score it.
+
+        With ``partial`` only the parts sent are checked and an unfinished auction is reported.
+        Raises RuleViolation naming the broken rule.
+        """
+        table = Table(table.players, self._rules(table))
+        raw = mapping(raw, "round")
+        entered: dict[str, Any] = {}
+        dealer = check_dealer(table, state, raw)
+        if dealer is not None:
+            entered["dealer"] = dealer
+        if raw.get("misdeal") is not None:
+            check_alone(raw, "misdeal", ("bidding", "all_pass", *HAND_PARTS))
+            return self._misdeal(table, state, raw, entered)
+        all_pass = all_pass_flag(raw)
+        auction = None
+        if raw.get("bidding") is not None:
+            floor = state.get("min_bid", table.rules["min_bid"])
+            auction = run_auction(table, raw["bidding"], min_bid=floor, dealer=dealer)
+            entered["bidding"] = list(auction.entries)
+        if all_pass or (auction is not None and auction.all_passed):
+            return self._everyone_passed(table, state, raw, entered, auction, all_pass)
+        if (
+            auction is not None
+            and not auction.finished
+            and (not partial or raw.get("contract") is not None)
+        ):
+            raise unfinished_auction(auction)
+        return self._hand(table, state, raw, entered, auction, partial)
+
+    def _misdeal(self, table: Table, state: Mapping, raw: Mapping, entered: dict) -> Outcome:
+        """Score a thrown-in hand: nobody scores, and its declarer deals next."""
+        player, hand, value = declare_misdeal(table, raw["misdeal"])
+        entered["misdeal"] = {"player": player, "hand": hand}
+        account = Account()
+        say_misdeal(account, player, value, misdeal_limit(table.rules))
+        result = _zero_result(table, "misdeal", account)
+        result.update({"declarer": player, "hand_value": value})
+        return Outcome(entered, result, next_state(table, state, "misdeal", player))
+
+    def _everyone_passed(self, table, state, raw, entered, auction, all_pass) -> Outcome:
+        """Score an auction nobody bid in: a zero round, the same dealer deals again."""
+        check_everyone_passed(raw, auction, all_pass)
+        entered["all_pass"] = True
+        starter = auction.starter if auction is not None else None
+        dealer = dealer_after_all_pass(entered.get("dealer"), state, starter)
+        reopen = table.rules["all_pass"] == "open_kitty" and not state.get("kitty_open")
+        account = Account()
+        say_all_pass(account, min(table.rules["min_bid"] + 2, MAX_BID), dealer, reopen)
+        result = _zero_result(table, "all_pass", account)
+        result["kitty_open"] = reopen
+        return Outcome(entered, result, next_state(table, state, "all_pass", dealer, reopen))
+
+    def _hand(self, table, state, raw, entered, auction, partial) -> Outcome:
+        """Check a played hand's contract, friend, points and holders, then score it."""
+        floor = state.get("min_bid", table.rules["min_bid"])
+        contract = read_contract(table, raw, floor, auction, partial)
+        if contract is not None:
+            entered["contract"] = contract
+        friend = read_friend(table, raw, partial)
+        if friend is not None:
+            entered["friend"] = friend
+        points = read_points(raw, partial)
+        if points is not None:
+            entered["opposition_points"] = points
+        for key in HOLDER_KEYS:
+            if raw.get(key) is not None:
+                entered[key] = read_holder(raw[key], key)
+        check_holders(table, entered)
+        if not all(key in entered for key in ("contract", "friend", "opposition_points")):
+            return Outcome(entered, _progress(table, entered, auction), dict(state))
+        result = self.score(table, entered)
+        if auction is not None:
+            result["winning_bid"] = {"player": auction.leader, **auction.highest.as_dict()}
+        boss = entered["contract"]["boss"]
+        dealer = dealer_after_hand(boss, friend_player(entered["friend"], boss))
+        return Outcome(entered, result, next_state(table, state, "hand", dealer))
+
+    def score(self, table: Table, entered: Mapping[str, Any]) -> dict[str, Any]:
+        """Score a checked hand and explain every point (trusted input: call after checking)."""
+        contract = entered["contract"]
+        boss = contract["boss"]
+        friend = friend_player(entered["friend"], boss)
+        score = score_hand(
+            self._rules(table),
+            table.players,
+            boss=boss,
+            friend=friend,
+            bid=contract["bid"],
+            trump=contract["trump"],
+            against=entered["opposition_points"],
+            mighty_holder=entered.get("mighty_holder"),
+            joker_holder=entered.get("joker_holder"),
+            no_friend="none" in entered["friend"],
+        )
+        account = Account()
+        say_score(account, entered, score, table.players, friend)
+        return {
+            "deltas": score.deltas,
+            **account.result(),
+            "outcome": score.outcome,
+            "ruling_points": score.taken,
+            "back_run": score.back_run,
+            "base": score.base,
+            "multipliers": score.multipliers,
+            "m": score.m,
+            "boss": boss,
+            "friend": friend,
+            "contract": dict(contract),
+            "self_friend": friend is None and "none" not in entered["friend"],
+        }
+
+    def public_state(self, table, state, totals):
+        """Tell the table who deals, the auction's minimum and the special cards by trump."""
+        rules = self._rules(table)
+        return {
+            "next_dealer": state.get("next_dealer"),
+            "dealer_free": state.get("next_dealer") is None,
+            "min_bid": state.get("min_bid", rules["min_bid"]),
+            "kitty_open": state.get("kitty_open", False),
+            "mighty_card": {trump: mighty_card(trump, rules) for trump in TRUMPS},
+            "joker_call_card": {trump: joker_call_card(trump, rules) for trump in TRUMPS},
+            "friend_types": list(rules["friend_types"]),
+            "rounds": state.get("rounds", 0),
+            "last_outcome": state.get("last_outcome"),
+        }
+
+
+def _zero_result(table: Table, outcome: str, account: Account) -> dict[str, Any]:
+    """Return the result of a round nobody scores in (a misdeal or an all-pass)."""
+    return {
+        "deltas": dict.fromkeys(table.players, 0),
+        **account.result(),
+        "outcome": outcome,
+        "ruling_points": None,
+        "back_run": False,
+        "base": 0,
+        "multipliers": [],
+        "m": 0,
+    }
+
+
+def _progress(table: Table, entered: Mapping[str, Any], auction: Auction | None) -> dict:
+    """Return a dry run's result for the parts sent: what was checked and what comes next."""
+    result: dict[str, Any] = {"complete": False}
+    if auction is not None:
+        result.update(auction.summary())
+        if auction.finished:
+            won = auction.highest
+            result["winning_bid"] = {"player": auction.leader, **won.as_dict()}
+            result["contract_changes"] = allowed_contract_changes(won.count, won.trump, table.rules)
+    account = Account()
+    say_progress(account, entered, auction)
+    result.update({"deltas": dict.fromkeys(table.players, 0), **account.result()})
+    return result
+
+
+def next_state(table, state, outcome, dealer, reopen=False) -> dict[str, Any]:
+    """Return the state after a round: who deals next and the next auction's minimum."""
+    floor = table.rules["min_bid"]
+    return {
+        **state,
+        "next_dealer": dealer,
+        "min_bid": min(floor + 2, MAX_BID) if reopen else floor,
+        "kitty_open": reopen,
+        "rounds": state.get("rounds", 0) + 1,
+        "last_outcome": outcome,
+    }

@@ -1,0 +1,89 @@
+"""Mighty's cards: the notation players type, the point cards, and the special cards by trump.
+
+Spec: "Cards and notation". The deck is 52 cards and the joker; five hands of 10 and a kitty of 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import N_, RuleViolation, quote
+
+HAND_SIZE = 10
+POINT_CARDS = 20
+SUITS = ("S", "H", "D", "C")
+TRUMPS = (*SUITS, "NT")
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+POINT_RANKS = ("A", "K", "Q", "J", "10")
+JOKER = "JK"
+DECK = (*(suit + rank for suit in SUITS for rank in RANKS), JOKER)
+TRUMP_NAMES = {
+    "S": N_("spades"),
+    "H": N_("hearts"),
+    "D": N_("diamonds"),
+    "C": N_("clubs"),
+    "NT": N_("no-trump"),
+}
+
+_SUIT_ALIASES = {
+    "S": "S", "♠": "S", "♤": "S",
+    "H": "H", "♥": "H", "♡": "H",
+    "D": "D", "♦": "D", "♢": "D",
+    "C": "C", "♣": "C", "♧": "C",
+}  # fmt: skip
+_RANK_ALIASES = {"T": "10"}
+_JOKER_ALIASES = ("JK", "JOKER")
+
+
+def parse_card(text: Any, where: str = "card") -> str:
+    """Return a card in canonical notation ("H10", "SA", "JK"), or raise ``invalid_card``.
+
+    Input is case-insensitive; suit symbols and "T" for ten are accepted for phone keyboards.
+    """
+    if isinstance(text, str):
+        card = text.strip().upper().replace(" ", "")
+        if card in _JOKER_ALIASES:
+            return JOKER
+        suit, rank = _SUIT_ALIASES.get(card[:1]), _RANK_ALIASES.get(card[1:], card[1:])
+        if suit and rank in RANKS:
+            return suit + rank
+    raise RuleViolation(
+        "invalid_card",
+        "{value} is not a card; write a suit S H D C and a rank A K Q J 10 9 .. 2 (e.g. 'H10'), "
+        "or 'JK' for the joker.",
+        where,
+        value=quote(text),
+    )
+
+
+def parse_trump(text: Any, where: str = "trump") -> str:
+    """Return a trump in canonical notation (S, H, D, C or NT), or raise ``invalid_value``."""
+    if isinstance(text, str):
+        trump = text.strip().upper()
+        if trump == "NT":
+            return trump
+        if trump in _SUIT_ALIASES:
+            return _SUIT_ALIASES[trump]
+    raise RuleViolation(
+        "invalid_value",
+        "{where} must be a trump: S, H, D, C or NT (no-trump), not {value}.",
+        where,
+        where=where,
+        value=quote(text),
+    )
+
+
+def is_point_card(card: str) -> bool:
+    """Return True for the A K Q J 10 of a suit: the 20 cards the hand is played for."""
+    return card != JOKER and card[1:] in POINT_RANKS
+
+
+def mighty_card(trump: str, rules: Mapping[str, Any]) -> str:
+    """Return the mighty under this trump: SA, or ``alt_mighty`` (DA) when spades are trump."""
+    return rules.get("alt_mighty", "DA") if trump == "S" else "SA"
+
+
+def joker_call_card(trump: str, rules: Mapping[str, Any]) -> str:
+    """Return the joker-call card: C3, or ``alt_joker_call`` (S3) when clubs are trump."""
+    return rules.get("alt_joker_call", "S3") if trump == "C" else "C3"

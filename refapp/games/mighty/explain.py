@@ -1,0 +1,314 @@
+"""Every sentence of a round's explanation, worded once.
+
+The English templates are the keys of the translation catalogs (refapp/translations): a changed
+template loses its translations, so reword one only together with the catalogs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..base import Account, signed
+from .auction import Auction, Bid, next_bid
+from .cards import POINT_CARDS
+from .scoring import RUN_FIXED, Score
+
+
+def say_misdeal(account: Account, player: str, value: float, limit_t: str) -> None:
+    """Say who threw their hand in, why they could, and who deals next."""
+    account.say(
+        "{player} declared a misdeal: the hand is worth {value}, within the limit of {limit_t}.",
+        player=player,
+        value=value,
+        limit_t=limit_t,
+    )
+    account.say("Nobody scores; {player} deals the next hand.", player=player)
+
+
+def say_all_pass(account: Account, floor: int, dealer: str | None, reopen: bool) -> None:
+    """Say that nobody scores and how the cards go on: dealt again, or the kitty turned up."""
+    account.say("Everyone passed: nobody scores.")
+    if reopen and dealer:
+        account.say(
+            "The kitty is turned up and the auction starts again from {floor}, starting "
+            "with {dealer}.",
+            floor=floor,
+            dealer=dealer,
+        )
+    elif reopen:
+        account.say(
+            "The kitty is turned up and the auction starts again from {floor}.", floor=floor
+        )
+    elif dealer:
+        account.say("The cards are dealt again by {dealer}.", dealer=dealer)
+    else:
+        account.say("The cards are dealt again.")
+
+
+def say_progress(account: Account, entered: Mapping[str, Any], auction: Auction | None) -> None:
+    """Say what a dry run's parts tell (dealer, auction, contract, friend, points) so far."""
+    if "dealer" in entered:
+        account.say("{dealer} deals.", dealer=entered["dealer"])
+    if auction is not None:
+        say_auction(account, auction)
+    if "contract" in entered:
+        contract = entered["contract"]
+        account.say(
+            "Contract: {boss} as boss, {count} {trump_t}.",
+            boss=contract["boss"],
+            **Bid(contract["bid"], contract["trump"]).words(),
+        )
+    if "friend" in entered:
+        say_friend(account, entered)
+    if "opposition_points" in entered:
+        account.say(
+            "The opposition took {points} point cards.", points=entered["opposition_points"]
+        )
+    account.say("Nothing to score yet: the parts sent are consistent.")
+
+
+def say_auction(account: Account, auction: Auction) -> None:
+    """Say where the auction stands: who won it, or the highest bid and whose turn it is."""
+    if auction.finished:
+        account.say(
+            "The auction is over: {leader} won with {count} {trump_t}.",
+            leader=auction.leader,
+            **auction.highest.words(),
+        )
+        return
+    if auction.highest is not None:
+        account.say(
+            "Highest bid so far: {leader}, {count} {trump_t}.",
+            leader=auction.leader,
+            **auction.highest.words(),
+        )
+    _say_next_bid(account, auction)
+
+
+def _say_next_bid(account: Account, auction: Auction) -> None:
+    """Say who bids next in an open auction and what they may bid."""
+    kind, values = next_bid(auction)
+    player = auction.next_bidder
+    if player is None:  # nobody has bid and no dealer was named: any trump, from the floor
+        account.say("Anyone to bid: at least {count}, or pass.", **values)
+    elif kind == "at_least":
+        account.say("{player} to bid: at least {count}, or pass.", player=player, **values)
+    elif kind == "no_trump_or_suit":
+        account.say(
+            "{player} to bid: at least {count} no-trump or {next} in a suit, or pass.",
+            player=player,
+            **values,
+        )
+    elif kind == "no_trump":
+        account.say("{player} to bid: {count} no-trump, or pass.", player=player, **values)
+    else:
+        account.say(
+            "{player} to bid: nothing beats {count} {trump_t}, so pass.",
+            player=player,
+            **values,
+        )
+
+
+def _friend_form(entered: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Return how the friend was named and the values a sentence about them needs.
+
+    The forms: none, self_first_trick, first_trick, self_card and card; the values are
+    ``friend`` (a name) and ``card``, as the form has them.
+    """
+    friend = entered["friend"]
+    boss = entered["contract"]["boss"] if "contract" in entered else None
+    if "none" in friend:
+        return "none", {}
+    if "first_trick" in friend:
+        player = friend["first_trick"]
+        return ("self_first_trick" if player == boss else "first_trick"), {"friend": player}
+    if friend["player"] == boss:
+        return "self_card", {"card": friend["card"]}
+    return "card", {"friend": friend["player"], "card": friend["card"]}
+
+
+def say_friend(account: Account, entered: Mapping[str, Any]) -> None:
+    """Say who the friend is (a dry run's line)."""
+    form, values = _friend_form(entered)
+    if form == "none":
+        account.say("Friend: declared no friend.")
+    elif form == "self_first_trick":
+        account.say(
+            "Friend: the winner of trick 1 was the boss {friend} (a self friend).", **values
+        )
+    elif form == "first_trick":
+        account.say("Friend: {friend}, who won trick 1.", **values)
+    elif form == "self_card":
+        account.say(
+            "Friend: {card}, in the boss's own hand or the kitty (a self friend).", **values
+        )
+    else:
+        account.say("Friend: {friend}, who holds {card}.", **values)
+
+
+def say_contract(account: Account, entered: Mapping[str, Any]) -> None:
+    """Say who is the boss with what contract, and who the friend is (a hand's first line)."""
+    contract = entered["contract"]
+    form, values = _friend_form(entered)
+    values.update(boss=contract["boss"], **Bid(contract["bid"], contract["trump"]).words())
+    if form == "none":
+        account.say(
+            "{boss} is the boss with {count} {trump_t}; friend: declared no friend.", **values
+        )
+    elif form == "self_first_trick":
+        account.say(
+            "{boss} is the boss with {count} {trump_t}; friend: the winner of trick 1 was "
+            "the boss {friend} (a self friend).",
+            **values,
+        )
+    elif form == "first_trick":
+        account.say(
+            "{boss} is the boss with {count} {trump_t}; friend: {friend}, who won trick 1.",
+            **values,
+        )
+    elif form == "self_card":
+        account.say(
+            "{boss} is the boss with {count} {trump_t}; friend: {card}, in the boss's own "
+            "hand or the kitty (a self friend).",
+            **values,
+        )
+    else:
+        account.say(
+            "{boss} is the boss with {count} {trump_t}; friend: {friend}, who holds {card}.",
+            **values,
+        )
+
+
+def say_score(
+    account: Account,
+    entered: Mapping[str, Any],
+    score: Score,
+    players: Sequence[str],
+    friend: str | None,
+) -> None:
+    """Explain a scored hand line by line: contract, n, outcome, m, back-run and the share."""
+    say_contract(account, entered)
+    account.say(
+        "The opposition took {against} point cards, so the ruling side has "
+        "n = {total} - {against} = {taken}.",
+        against=score.against,
+        total=POINT_CARDS,
+        taken=score.taken,
+    )
+    _say_outcome(account, score)
+    if score.back_run:
+        account.say(
+            "Back-run: the opposition took {against} point cards, at least the bid of {bid}.",
+            against=score.against,
+            bid=score.bid,
+        )
+    if score.seed_penalty:
+        _say_penalty(account, score, friend)
+    boss = entered["contract"]["boss"]
+    say_share(account, players, boss, friend, score.deltas)
+
+
+def _say_outcome(account: Account, score: Score) -> None:
+    """Say who won (or a critic) and, when m comes from a formula, its arithmetic."""
+    bid, taken = score.bid, score.taken
+    if score.outcome == "ruling_win" and taken > bid:
+        account.say("{taken} > {bid}: the ruling side wins.", taken=taken, bid=bid)
+    elif score.outcome == "ruling_win":
+        account.say("n = bid = {bid}, a declared run: the ruling side wins.", bid=bid)
+    elif score.outcome == "opposition_win":
+        account.say("{taken} < {bid}: the opposition wins.", taken=taken, bid=bid)
+    elif score.formula is not None:
+        account.say("n = bid = {bid}: a critic, scored as an ordinary win.", bid=bid)
+    elif score.m:
+        account.say(
+            "n = bid = {bid}: a critic; the ruling side keeps its privilege and wins "
+            "m = 1 (no multipliers).",
+            bid=bid,
+        )
+    else:
+        account.say("n = bid = {bid}: a critic, scored as a draw.", bid=bid)
+    if score.formula is not None:
+        say_arithmetic(account, score.base, score.formula, score.steps, score.m)
+
+
+def say_arithmetic(account: Account, base: int, formula: str, steps: list[str], m: int) -> None:
+    """Say how m comes about: "Base 5 = 15 - 10; x2 run; x2 no-trump = 20."."""
+    values: dict[str, Any] = {"base": base, "formula": formula, "m": m}
+    values.update({f"step{index}_t": step for index, step in enumerate(steps, 1)})
+    count = len(steps)
+    if count == 0:
+        account.say("Base {base} = {formula}; m = {m}.", **values)
+    elif steps[-1] == RUN_FIXED:  # the run comes first: here it is the only step
+        account.say("Base {base} = {formula}; {step1_t}.", **values)
+    elif count == 1:
+        account.say("Base {base} = {formula}; {step1_t} = {m}.", **values)
+    elif count == 2:
+        account.say("Base {base} = {formula}; {step1_t}; {step2_t} = {m}.", **values)
+    elif count == 3:
+        account.say("Base {base} = {formula}; {step1_t}; {step2_t}; {step3_t} = {m}.", **values)
+    elif count == 4:
+        account.say(
+            "Base {base} = {formula}; {step1_t}; {step2_t}; {step3_t}; {step4_t} = {m}.",
+            **values,
+        )
+    elif count == 5:
+        account.say(
+            "Base {base} = {formula}; {step1_t}; {step2_t}; {step3_t}; {step4_t}; {step5_t} = {m}.",
+            **values,
+        )
+    else:  # the run and all five doubles
+        account.say(
+            "Base {base} = {formula}; {step1_t}; {step2_t}; {step3_t}; {step4_t}; "
+            "{step5_t}; {step6_t} = {m}.",
+            **values,
+        )
+
+
+def _say_penalty(account: Account, score: Score, friend: str | None) -> None:
+    """Say the seed's back-run penalty, which makes the hand not zero-sum."""
+    penalty = {"bid": score.bid, "penalty": -10 * score.bid, "m": score.m}
+    if friend is not None:
+        account.say(
+            "Back-run penalty (seed rule): boss -10 x {bid} = {penalty}, friend -{bid}; "
+            "the opposition +{m} each as usual. This hand is not zero-sum.",
+            **penalty,
+        )
+    else:
+        account.say(
+            "Back-run penalty (seed rule): boss -10 x {bid} = {penalty}; the opposition "
+            "+{m} each as usual. This hand is not zero-sum.",
+            **penalty,
+        )
+
+
+def say_share(
+    account: Account,
+    players: Sequence[str],
+    boss: str,
+    friend: str | None,
+    deltas: Mapping[str, int],
+) -> None:
+    """Say what each side gets: "Ann (boss) +10, Ben (friend) +5, Cy, Dee and Eve ..."."""
+    others = [p for p in players if p not in (boss, friend)]
+    values: dict[str, Any] = {
+        "boss": boss,
+        "boss_points": signed(deltas[boss]),
+        "points": signed(deltas[others[0]]),
+        **{f"other{index}": name for index, name in enumerate(others, 1)},
+    }
+    if friend is not None:
+        values.update(friend=friend, friend_points=signed(deltas[friend]))
+    # five at the table: three against the boss and the friend, or four against the boss
+    if friend is not None:
+        account.say(
+            "{boss} (boss) {boss_points}, {friend} (friend) {friend_points}, {other1}, "
+            "{other2} and {other3} (opposition) {points} each.",
+            **values,
+        )
+    else:
+        account.say(
+            "{boss} (boss) {boss_points}, {other1}, {other2}, {other3} and {other4} (the "
+            "other four) {points} each.",
+            **values,
+        )

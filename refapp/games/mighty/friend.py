@@ -1,0 +1,71 @@
+"""The friend (spec section 4): how the boss names a partner, and who that partner really is.
+
+A friend is named by a card (its holder; the boss's own card or the kitty's makes a self friend),
+declared as none, or, when the table allows it, as the winner of trick 1.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import RuleViolation, Table, mapping, quote, require
+from .cards import parse_card
+
+#: the ways to name a friend, as the input writes them (the ``friend_types`` option's choices)
+FRIEND_FORMS = ("card", "none", "first_trick")
+
+
+def read_friend(table: Table, raw: Mapping[str, Any], partial: bool) -> dict[str, Any] | None:
+    """Return the friend as named ({card, player}, {none} or {first_trick}); None if not sent."""
+    if partial and raw.get("friend") is None:
+        return None
+    given = mapping(require(raw, "friend"), "friend")
+    form = _form(table, given)
+    if form == "none":
+        if given["none"] is not True:
+            raise RuleViolation(
+                "invalid_value",
+                "{where} must be true, not {value}.",
+                "friend.none",
+                where="friend.none",
+                value=quote(given["none"]),
+            )
+        return {"none": True}
+    if form == "first_trick":
+        return {"first_trick": table.player(given["first_trick"], "friend.first_trick")}
+    card = parse_card(given["card"], "friend.card")
+    player = table.player(require(given, "player", "friend.player"), "friend.player")
+    return {"card": card, "player": player}
+
+
+def _form(table: Table, given: Mapping[str, Any]) -> str:
+    """Return the one form the friend is named in, if the table allows it."""
+    forms = [form for form in FRIEND_FORMS if given.get(form) is not None]
+    if not forms and given.get("player") is not None:
+        require(given, "card", "friend.card")
+    if len(forms) != 1:
+        raise RuleViolation(
+            "invalid_value",
+            'friend must be one of {{"card": C, "player": P}}, {{"none": true}} or '
+            '{{"first_trick": P}}, not {value}.',
+            "friend",
+            value=json.dumps(given, default=str),
+        )
+    form = forms[0]
+    if form not in table.rules["friend_types"]:
+        raise RuleViolation(
+            "friend_type_not_allowed",
+            "This table does not allow a {form} friend (allowed: {allowed}).",
+            f"friend.{form}",
+            form=quote(form),
+            allowed=", ".join(table.rules["friend_types"]),
+        )
+    return form
+
+
+def friend_player(friend: Mapping[str, Any], boss: str) -> str | None:
+    """Return the real friend's name, or None for a declared none or a self friend."""
+    player = friend.get("player") or friend.get("first_trick")
+    return None if player is None or player == boss else player

@@ -1,0 +1,124 @@
+"""What a played hand reports: the opposition's point cards, and who held the mighty and joker.
+
+These are cross-checked against the friend and the points (spec section 7): a holder that
+contradicts them is ``holder_conflict``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import RuleViolation, Table, quote, require, whole_number
+from .cards import JOKER, POINT_CARDS, mighty_card
+from .friend import friend_player
+
+#: where the mighty or the joker ended up: a side's hand, or buried in the kitty
+HOLDERS = ("boss", "friend", "opposition", "kitty")
+#: the input keys naming a special card's holder
+HOLDER_KEYS = ("mighty_holder", "joker_holder")
+
+
+def read_points(raw: Mapping[str, Any], partial: bool) -> int | None:
+    """Return the point cards the opposition took, 0 to 20; None if a dry run left it out."""
+    if partial and raw.get("opposition_points") is None:
+        return None
+    value = require(raw, "opposition_points")
+    try:
+        points = whole_number(value, "opposition_points")
+    except RuleViolation:
+        points = None
+    if points is None or not 0 <= points <= POINT_CARDS:
+        raise RuleViolation(
+            "invalid_points",
+            "opposition_points must be a whole number of point cards from 0 to {most}, "
+            "not {value}.",
+            "opposition_points",
+            most=POINT_CARDS,
+            value=quote(value),
+        )
+    return points
+
+
+def read_holder(value: Any, key: str) -> str:
+    """Return who held a special card (boss, friend, opposition or kitty), in lower case."""
+    holder = value.strip().lower() if isinstance(value, str) else value
+    if holder not in HOLDERS:
+        raise RuleViolation(
+            "invalid_value",
+            "{key} must be one of boss, friend, opposition or kitty, not {value}.",
+            key,
+            key=key,
+            value=quote(value),
+        )
+    return holder
+
+
+def check_holders(table: Table, entered: Mapping[str, Any]) -> None:
+    """Refuse holders that contradict the friend card, a missing friend or the points."""
+    friend = entered.get("friend")
+    contract = entered.get("contract")
+    has_friend = _has_friend(friend, contract)
+    cards = {"joker_holder": JOKER}
+    if contract is not None:
+        cards["mighty_holder"] = mighty_card(contract["trump"], table.rules)
+    for key in HOLDER_KEYS:
+        _check_holder(key, entered.get(key), cards.get(key), friend, has_friend)
+    if entered.get("mighty_holder") == "opposition" and entered.get("opposition_points") == 0:
+        raise RuleViolation(
+            "holder_conflict",
+            "The opposition held the mighty, which wins its trick and is itself a point "
+            "card, so opposition_points cannot be 0.",
+            "opposition_points",
+        )
+
+
+def _has_friend(
+    friend: Mapping[str, Any] | None, contract: Mapping[str, Any] | None
+) -> bool | None:
+    """Return whether the hand has a real friend: None while the parts sent do not tell."""
+    if friend is not None and "none" in friend:
+        return False
+    if friend is not None and contract is not None:
+        return friend_player(friend, contract["boss"]) is not None
+    return None
+
+
+def _check_holder(
+    key: str,
+    holder: str | None,
+    card: str | None,
+    friend: Mapping[str, Any] | None,
+    has_friend: bool | None,
+) -> None:
+    """Refuse a holder of card that the friend (or the lack of one) rules out."""
+    if holder == "friend" and has_friend is False:
+        raise RuleViolation(
+            "holder_conflict",
+            "{key} is 'friend', but this hand has no friend.",
+            key,
+            key=key,
+        )
+    if holder is None or card is None or friend is None or friend.get("card") != card:
+        return
+    if has_friend and holder not in ("boss", "friend"):
+        raise RuleViolation(
+            "holder_conflict",
+            "{card} is the friend card, so the friend {player} holds it for the ruling "
+            "side; {key} cannot be {value}.",
+            key,
+            card=card,
+            player=friend["player"],
+            key=key,
+            value=quote(holder),
+        )
+    if has_friend is False and holder not in ("boss", "kitty"):
+        raise RuleViolation(
+            "holder_conflict",
+            "{card} is the friend card and the boss is their own friend, so it is in the "
+            "boss's hand or the kitty; {key} cannot be {value}.",
+            key,
+            card=card,
+            key=key,
+            value=quote(holder),
+        )

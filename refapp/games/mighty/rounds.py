@@ -1,0 +1,78 @@
+"""A round's form: a played hand, a misdeal or an auction everyone passed, never two at once."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..base import RuleViolation, quote
+from .auction import Auction, unfinished_auction
+
+#: the parts of a played hand (a misdeal or an all-pass round carries none of them)
+HAND_PARTS = ("contract", "friend", "opposition_points", "mighty_holder", "joker_holder")
+
+
+def check_alone(raw: Mapping[str, Any], form: str | None, others: Sequence[str]) -> None:
+    """Refuse a round that mixes a misdeal or an all-pass with the parts of another form.
+
+    form is the input key the round carries (``misdeal``, ``all_pass``), or None for a
+    bidding log in which everyone passed.
+    """
+    for key in others:
+        if raw.get(key) is None or (key == "all_pass" and raw[key] is False):
+            continue
+        if form is None:
+            raise RuleViolation(
+                "invalid_value",
+                "A round with everyone passing cannot also carry {key}: a round is a played "
+                "hand, a misdeal or an auction everyone passed.",
+                key,
+                key=key,
+            )
+        raise RuleViolation(
+            "invalid_value",
+            "A round with {form} cannot also carry {key}: a round is a played hand, a "
+            "misdeal or an auction everyone passed.",
+            key,
+            form=form,
+            key=key,
+        )
+
+
+def all_pass_flag(raw: Mapping[str, Any]) -> bool:
+    """Return the round's ``all_pass`` flag (absent is false), refusing a value not a boolean."""
+    flag = raw.get("all_pass")
+    if flag is None or isinstance(flag, bool):
+        return bool(flag)
+    raise RuleViolation(
+        "invalid_value",
+        "{where} must be true or false, not {value}.",
+        "all_pass",
+        where="all_pass",
+        value=quote(flag),
+    )
+
+
+def check_everyone_passed(raw: Mapping[str, Any], auction: Auction | None, all_pass: bool) -> None:
+    """Refuse an all-pass round whose log is unfinished or won, or that carries a hand's parts."""
+    if auction is not None and not auction.finished:
+        raise unfinished_auction(auction)
+    if auction is not None and auction.highest is not None:
+        raise RuleViolation(
+            "invalid_value",
+            "all_pass is true, but {player} won the auction with {count} {trump_t}.",
+            "all_pass",
+            player=auction.leader,
+            **auction.highest.words(),
+        )
+    if all_pass:
+        check_alone(raw, "all_pass", HAND_PARTS)
+    elif raw.get("contract") is not None:
+        raise RuleViolation(
+            "boss_not_auction_winner",
+            "Everyone passed in the bidding log, so nobody won the auction and there is no "
+            "contract.",
+            "contract.boss",
+        )
+    else:
+        check_alone(raw, None, HAND_PARTS)
