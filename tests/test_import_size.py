@@ -7,7 +7,7 @@ import json
 
 from refapp import MAX_BODY, archive, services
 from refapp.games import get_game
-from refapp.games.base import Table
+from refapp.games.game import Table
 
 from .conftest import SEED_TURN, turn
 from .test_archive import edited, export, rows

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refapp.games import GAMES
-from refapp.games.base import Table
+from refapp.games.game import Table
 from refapp.games.stats import Sitting, average, dalmuti, dixit, figures, made, mighty, record
 
 FOUR = ("Ann", "Ben", "Cy", "Dee")

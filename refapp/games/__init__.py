@@ -1,8 +1,9 @@
 """The games refapp referees, registered by slug; pure rules with no Flask or database."""
 
-from .base import Game, RuleViolation, quote
 from .dalmuti import Dalmuti
 from .dixit import Dixit
+from .errors import RuleViolation, quote
+from .game import Game
 from .mighty import Mighty
 
 GAMES: dict[str, Game] = {game.slug: game for game in (Dalmuti(), Mighty(), Dixit())}

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import leaders
+from .game import leaders
 from .mighty import POINT_CARDS
 
 Result = Mapping[str, Any]

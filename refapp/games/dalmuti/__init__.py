@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import N_, Account, Game, Outcome, RuleViolation, Table, mapping, require
+from ..errors import N_, RuleViolation
+from ..game import Account, Game, Outcome, Table
+from ..inputs import mapping, require
 from .cards import JESTER as JESTER
 from .cards import JESTER_COPIES as JESTER_COPIES
 from .cards import JESTER_RANK as JESTER_RANK

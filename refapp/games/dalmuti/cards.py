@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..base import RuleViolation, quote
+from ..errors import RuleViolation, quote
 from .options import settings
 
 JESTER = "J"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import RuleOption
+from ..options import RuleOption
 
 OPTIONS = (
     RuleOption("allow_any_count", "bool", False, "Allow 3 to 10 players instead of 4 to 8."),

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..base import N_, RuleViolation
+from ..errors import N_, RuleViolation
 from .cards import JESTER, JESTER_RANK, cards_text, check_supply, parse_cards, sort_cards
 
 #: what holds too many copies of a card, in check_supply's message

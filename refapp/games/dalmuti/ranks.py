@@ -9,7 +9,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import N_, Account, RuleViolation, Table, mapping, quote, require, sequence
+from ..errors import N_, RuleViolation, quote
+from ..game import Account, Table
+from ..inputs import mapping, require, sequence
 from .cards import (
     JESTER,
     JESTER_COPIES,

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import N_, Account, RuleViolation, Table, quote, sequence, signed
+from ..errors import N_, RuleViolation, quote
+from ..game import Account, Table, signed
+from ..inputs import sequence
 from .options import settings
 from .ranks import role_name, roles_of
 

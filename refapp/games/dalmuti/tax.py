@@ -10,7 +10,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..base import N_, Account, RuleViolation, mapping, quote, sequence
+from ..errors import N_, RuleViolation, quote
+from ..game import Account
+from ..inputs import mapping, sequence
 from .cards import JESTER, cards_text, check_supply, parse_cards, sort_cards
 from .options import settings
 from .ranks import holders, role_name, roles_of

@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Account, Game, Outcome, RuleViolation, Table, mapping
+from ..errors import RuleViolation
+from ..game import Account, Game, Outcome, Table
+from ..inputs import mapping
 from .auction import (
     MAX_BID,
     Auction,

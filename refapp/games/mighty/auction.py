@@ -10,7 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import RuleViolation, Table, mapping, quote, require, sequence, whole_number
+from ..errors import RuleViolation, quote
+from ..game import Table
+from ..inputs import mapping, require, sequence, whole_number
 from .cards import POINT_CARDS, TRUMP_NAMES, TRUMPS, parse_trump
 
 #: the highest bid: every point card

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import N_, RuleViolation, quote
+from ..errors import N_, RuleViolation, quote
 
 HAND_SIZE = 10
 POINT_CARDS = 20

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import RuleViolation, Table, mapping, quote, require, whole_number
+from ..errors import RuleViolation, quote
+from ..game import Table
+from ..inputs import mapping, require, whole_number
 from .auction import MAX_BID, Auction, Bid, check_bid_count
 from .cards import TRUMP_NAMES, TRUMPS, parse_trump
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import N_, RuleViolation, Table, quote
+from ..errors import N_, RuleViolation, quote
+from ..game import Table
 
 #: why a hand's dealer deals it, by how the previous round ended
 DEALER_REASONS = {

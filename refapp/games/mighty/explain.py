@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Account, signed
+from ..game import Account, signed
 from .auction import Auction, Bid, next_bid
 from .cards import POINT_CARDS
 from .scoring import RUN_FIXED, Score

@@ -10,7 +10,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import RuleViolation, Table, mapping, quote, require
+from ..errors import RuleViolation, quote
+from ..game import Table
+from ..inputs import mapping, require
 from .cards import parse_card
 
 #: the ways to name a friend, as the input writes them (the ``friend_types`` option's choices)

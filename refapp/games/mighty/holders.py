@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import RuleViolation, Table, quote, require, whole_number
+from ..errors import RuleViolation, quote
+from ..game import Table
+from ..inputs import require, whole_number
 from .cards import JOKER, POINT_CARDS, mighty_card
 from .friend import friend_player
 

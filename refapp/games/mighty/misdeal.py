@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import N_, RuleViolation, Table, mapping, require, sequence
+from ..errors import N_, RuleViolation
+from ..game import Table
+from ..inputs import mapping, require, sequence
 from .cards import HAND_SIZE, JOKER, is_point_card, parse_card
 
 #: the value a hand may have at most to be thrown in, by the ``misdeal`` option's counting

@@ -6,7 +6,7 @@ The helpers' descriptions are translation keys too: the Makefile's KEYWORDS find
 
 from __future__ import annotations
 
-from ..base import RuleOption
+from ..options import RuleOption
 from .auction import MAX_BID
 from .friend import FRIEND_FORMS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import RuleViolation, quote
+from ..errors import RuleViolation, quote
 from .auction import Auction, unfinished_auction
 
 #: the parts of a played hand (a misdeal or an all-pass round carries none of them)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_
+from ..errors import N_
 from .auction import MAX_BID
 from .cards import POINT_CARDS
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.games.base import RuleViolation, Table, leaders
 from refapp.games.dalmuti import Dalmuti, role_of
+from refapp.games.errors import RuleViolation
+from refapp.games.game import Table, leaders
 
 GAME = Dalmuti()
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refapp.games.base import RuleViolation
+from refapp.games.errors import RuleViolation
 
 from .support import DEE, EVE, FIVE, FOUR, GAME, NAMES, NINE, TAX, TEN, hand, order, refused, seat
 

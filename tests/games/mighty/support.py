@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.games.base import RuleViolation, Table
+from refapp.games.errors import RuleViolation
+from refapp.games.game import Table
 from refapp.games.mighty import Mighty
 
 PLAYERS = ("Ann", "Ben", "Cy", "Dee", "Eve")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refapp.games.base import RuleViolation
+from refapp.games.errors import RuleViolation
 from refapp.games.mighty.auction import Bid, beats, lowest_next_bid, run_auction
 from refapp.games.mighty.cards import TRUMPS
 

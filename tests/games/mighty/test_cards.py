@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.games.base import RuleViolation
+from refapp.games.errors import RuleViolation
 from refapp.games.mighty.cards import (
     DECK,
     TRUMPS,

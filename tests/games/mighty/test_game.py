@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from refapp.games.base import RuleViolation
+from refapp.games.errors import RuleViolation
 
 from .support import GAME, LOW, PLAYERS, WON, deltas, fresh, hand, passes, play, table, violation
 

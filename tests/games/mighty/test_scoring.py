@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from refapp.games.base import RuleViolation
+from refapp.games.errors import RuleViolation
 from refapp.games.mighty.cards import DECK, TRUMPS
 from refapp.games.mighty.holders import HOLDERS
 

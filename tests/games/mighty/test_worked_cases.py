@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.games.base import RuleViolation
+from refapp.games.errors import RuleViolation
 
 from .support import GAME, deltas, fresh, hand, passes, table, violation
 

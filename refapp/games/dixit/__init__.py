@@ -10,24 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import (
-    N_,
-    Account,
-    Game,
-    Outcome,
-    RuleOption,
-    RuleViolation,
-    Table,
-    mapping,
-    quote,
-    require,
-    sequence,
-    signed,
-    whole_number,
-)
+from ..errors import N_, RuleViolation, quote
+from ..game import Account, Game, Outcome, Table, signed
+from ..inputs import mapping, require, sequence, whole_number
+from ..options import RuleOption
+from .scoring import found_points, single_vote_bonus, vote_bonus
 
 DECK_SIZE = 84
-ODYSSEY_BONUS_CAP = 3
 
 
 def hand_size(players: int) -> int:
@@ -43,11 +32,6 @@ def share(players: int) -> int:
 def position_count(players: int) -> int:
     """Return how many cards are laid out each turn: five with three players, else one each."""
     return 1 + share(players) * (players - 1)
-
-
-def names(players: list[str]) -> str:
-    """Join names for a sentence in any language: 'Ann', 'Ann, Ben'."""
-    return ", ".join(players)
 
 
 class Dixit(Game):
@@ -252,7 +236,11 @@ class Dixit(Game):
     # -- scoring ----------------------------------------------------------------------------
 
     def score(self, table: Table, entered: Mapping[str, Any]) -> dict[str, Any]:
-        """Score a checked turn and explain every point (trusted input: call after checking)."""
+        """Score a checked turn and explain every point (trusted input: call after checking).
+
+        Three steps, in the order the explanation tells them: who found the card, the Odyssey
+        single-vote bonus, then the votes each card drew (capped when a cap is in force).
+        """
         storyteller = entered["storyteller"]
         positions = entered["positions"]
         votes = {
@@ -261,80 +249,18 @@ class Dixit(Game):
         answer = positions.index(storyteller) + 1
         voters = [p for p in table.players if p != storyteller]
         finders = [v for v in voters if answer in votes[v]]
-        deltas = dict.fromkeys(table.players, 0)
         account = Account()
         account.say(
             "{storyteller} was the storyteller; their card was at position {answer}.",
             storyteller=storyteller,
             answer=answer,
         )
-
-        if not finders or len(finders) == len(voters):
-            outcome = "none_found" if not finders else "all_found"
-            for voter in voters:
-                deltas[voter] = 2
-            if finders:
-                account.say(
-                    "All {count} voters found the storyteller's card: {storyteller} 0, every "
-                    "other player +2.",
-                    count=len(voters),
-                    storyteller=storyteller,
-                )
-            else:
-                account.say(
-                    "Nobody found the storyteller's card: {storyteller} 0, every other player +2.",
-                    storyteller=storyteller,
-                )
-        else:
-            outcome = "some_found"
-            deltas[storyteller] = 3
-            for finder in finders:
-                deltas[finder] = 3
-            account.say(
-                "{finders} found the storyteller's card ({count} of {voters} voters): "
-                "{storyteller} +3 and each finder +3.",
-                finders=names(finders),
-                count=len(finders),
-                voters=len(voters),
-                storyteller=storyteller,
-            )
-            missed = [v for v in voters if v not in finders]
-            account.say("{missed} did not find it: 0.", missed=names(missed))
-
+        deltas, outcome = found_points(table, storyteller, voters, finders, account)
         if table.rules.get("two_votes_large_game"):
-            for finder in finders:
-                if len(votes[finder]) == 1:
-                    deltas[finder] += 1
-                    account.say(
-                        "{finder} found it with a single vote: +1 to {finder}.", finder=finder
-                    )
-
-        bonus = dict.fromkeys(table.players, 0)
-        for voter in voters:
-            for number in votes[voter]:
-                owner = positions[number - 1]
-                if owner != storyteller:
-                    bonus[owner] += 1
-                    account.say(
-                        "{voter} voted for {owner}'s card (position {number}): +1 to {owner}.",
-                        voter=voter,
-                        owner=owner,
-                        number=number,
-                    )
-        cap = table.rules.get("bonus_cap")
-        if table.rules.get("two_votes_large_game"):
-            cap = ODYSSEY_BONUS_CAP if cap is None else min(cap, ODYSSEY_BONUS_CAP)
+            single_vote_bonus(deltas, finders, votes, account)
+        bonus = vote_bonus(table, storyteller, voters, positions, votes, account)
         for player in voters:
-            if cap is not None and bonus[player] > cap:
-                account.say(
-                    "{player}'s vote bonus {bonus} is capped at {cap}.",
-                    player=player,
-                    bonus=bonus[player],
-                    cap=cap,
-                )
-                bonus[player] = cap
             deltas[player] += bonus[player]
-
         account.say(
             "This turn: {deltas}.",
             deltas=", ".join(f"{p} {signed(d)}" for p, d in deltas.items()),

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refapp.games.base import RuleViolation, Table
 from refapp.games.dixit import Dixit, hand_size, position_count
+from refapp.games.errors import RuleViolation
+from refapp.games.game import Table
 
 DIXIT = Dixit()
 FOUR = ("Ann", "Ben", "Cy", "Dee")

@@ -1,0 +1,97 @@
+"""Dixit's score of one turn: who found the card, the Odyssey single-vote bonus, the votes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..game import Account, Table
+
+ODYSSEY_BONUS_CAP = 3
+
+
+def names(players: list[str]) -> str:
+    """Join names for a sentence."""
+    return ", ".join(players)
+
+
+def found_points(
+    table: Table, storyteller: str, voters: list[str], finders: list[str], account: Account
+) -> tuple[dict[str, int], str]:
+    """Return the points for finding the card (all, none or some found) and the outcome."""
+    deltas = dict.fromkeys(table.players, 0)
+    if finders and len(finders) < len(voters):
+        deltas[storyteller] = 3
+        for finder in finders:
+            deltas[finder] = 3
+        account.say(
+            "{finders} found the storyteller's card ({count} of {voters} voters): "
+            "{storyteller} +3 and each finder +3.",
+            finders=names(finders),
+            count=len(finders),
+            voters=len(voters),
+            storyteller=storyteller,
+        )
+        missed = [v for v in voters if v not in finders]
+        account.say("{missed} did not find it: 0.", missed=names(missed))
+        return deltas, "some_found"
+    for voter in voters:
+        deltas[voter] = 2
+    if finders:
+        account.say(
+            "All {count} voters found the storyteller's card: {storyteller} 0, every "
+            "other player +2.",
+            count=len(voters),
+            storyteller=storyteller,
+        )
+        return deltas, "all_found"
+    account.say(
+        "Nobody found the storyteller's card: {storyteller} 0, every other player +2.",
+        storyteller=storyteller,
+    )
+    return deltas, "none_found"
+
+
+def single_vote_bonus(
+    deltas: dict[str, int], finders: list[str], votes: Mapping[str, list[int]], account: Account
+) -> None:
+    """Give the Odyssey +1 to each finder who used a single vote."""
+    for finder in finders:
+        if len(votes[finder]) == 1:
+            deltas[finder] += 1
+            account.say("{finder} found it with a single vote: +1 to {finder}.", finder=finder)
+
+
+def vote_bonus(
+    table: Table,
+    storyteller: str,
+    voters: list[str],
+    positions: list[str],
+    votes: Mapping[str, list[int]],
+    account: Account,
+) -> dict[str, int]:
+    """Return each player's +1 per vote their card drew, capped when a cap is in force."""
+    bonus = dict.fromkeys(table.players, 0)
+    for voter in voters:
+        for number in votes[voter]:
+            owner = positions[number - 1]
+            if owner != storyteller:
+                bonus[owner] += 1
+                account.say(
+                    "{voter} voted for {owner}'s card (position {number}): +1 to {owner}.",
+                    voter=voter,
+                    owner=owner,
+                    number=number,
+                )
+    cap = table.rules.get("bonus_cap")
+    if table.rules.get("two_votes_large_game"):
+        cap = ODYSSEY_BONUS_CAP if cap is None else min(cap, ODYSSEY_BONUS_CAP)
+    for player in voters:
+        if cap is not None and bonus[player] > cap:
+            account.say(
+                "{player}'s vote bonus {bonus} is capped at {cap}.",
+                player=player,
+                bonus=bonus[player],
+                cap=cap,
+            )
+            bonus[player] = cap
+    return bonus

@@ -1,0 +1,206 @@
+"""What every game shares: the table, a round's outcome and explanation, the Game protocol,
+and the one pure replay of a session's rounds.
+
+Nothing here (or anywhere under ``refapp.games``) imports Flask or the database: a game is a pure
+function of the table, its house rules, the state before a round and the round's input.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RuleViolation, quote
+from .options import RuleOption, resolve_rules
+
+
+class Account:
+    """A score's explanation, kept twice: English sentences, and templates with their values.
+
+    The English lines are the result's ``explanation`` (the API's); the parts let a page show
+    the same sentences in the reader's language. Values whose key ends in ``_t`` are words
+    (a trump, a title) translated too.
+    """
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.parts: list[list[Any]] = []
+
+    def say(self, template: str, **params: Any) -> None:
+        """Add one sentence of the explanation."""
+        self.parts.append([template, params])
+        self.lines.append(template.format(**params) if params else template)
+
+    def result(self) -> dict[str, Any]:
+        """Return the result fields that carry the explanation."""
+        return {"explanation": self.lines, "explanation_parts": self.parts}
+
+
+@dataclass(frozen=True)
+class Table:
+    """The seated players in clockwise order and the house rules in force."""
+
+    players: tuple[str, ...]
+    rules: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        """Return the number of seated players."""
+        return len(self.players)
+
+    def seat(self, name: str) -> int:
+        """Return the seat index of a seated player."""
+        return self.players.index(name)
+
+    def left_of(self, name: str) -> str:
+        """Return the player in the next seat clockwise (to the left)."""
+        return self.players[(self.seat(name) + 1) % self.size]
+
+    def player(self, value: Any, where: str) -> str:
+        """Return value as a seated player's name (trimmed, NFC) or raise ``unknown_player``."""
+        if not isinstance(value, str):
+            raise RuleViolation(
+                "invalid_value",
+                "{where} must be a player's name, not {value}.",
+                where,
+                where=where,
+                value=quote(value),
+            )
+        name = unicodedata.normalize("NFC", value.strip())
+        if name not in self.players:
+            raise RuleViolation(
+                "unknown_player",
+                "{value} is not seated at this table (players: {players}).",
+                where,
+                value=quote(value),
+                players=", ".join(self.players),
+            )
+        return name
+
+
+@dataclass
+class Outcome:
+    """What a round produced: the input as stored, its result, and the game state after it."""
+
+    input: dict[str, Any]
+    result: dict[str, Any]
+    state: dict[str, Any]
+
+
+def leaders(totals: Mapping[str, int]) -> list[str]:
+    """Return every player on the highest total (all of them share the win)."""
+    if not totals:
+        return []
+    best = max(totals.values())
+    return [name for name, total in totals.items() if total == best]
+
+
+def signed(points: int) -> str:
+    """Write a score change with its sign: +3, -2, 0."""
+    return f"+{points}" if points > 0 else str(points)
+
+
+class Game:
+    """A game's published facts and its rules engine; subclasses override the hooks below."""
+
+    slug: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 10
+    options: tuple[RuleOption, ...] = ()
+    #: extra keys a new session may carry (e.g. Dalmuti's ``initial_draw``)
+    setup_keys: tuple[str, ...] = ()
+
+    def resolve_rules(self, overrides: Any) -> dict[str, Any]:
+        """Return the effective house rules for a new session, or raise ``invalid_rules``."""
+        return resolve_rules(self.options, overrides)
+
+    def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
+        """Return the allowed (fewest, most) players under these rules."""
+        return self.min_players, self.max_players
+
+    def check_players(self, players: Sequence[str], rules: Mapping[str, Any]) -> None:
+        """Raise ``bad_player_count`` unless the table size fits the game and its rules."""
+        low, high = self.player_range(rules)
+        if not low <= len(players) <= high:
+            raise RuleViolation(
+                "bad_player_count",
+                "{title_t} is played by {low} to {high} players, not {count}.",
+                "players",
+                title_t=self.title,
+                low=low,
+                high=high,
+                count=len(players),
+            )
+
+    def start(
+        self, players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
+    ) -> tuple[tuple[str, ...], dict[str, Any]]:
+        """Return the seat order and the state before the first round."""
+        return tuple(players), {}
+
+    def play(
+        self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False
+    ) -> Outcome:
+        """Check one round's input against the rules and score it.
+
+        With ``partial`` (a dry run) the parts sent may be incomplete and only they are checked.
+        Raises RuleViolation.
+        """
+        raise NotImplementedError
+
+    def public_state(
+        self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
+    ) -> dict[str, Any]:
+        """Return what the table needs to know about the next round (the API's ``state``)."""
+        return dict(state)
+
+    def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
+        """Return True when the game has reached its natural end."""
+        return False
+
+    def describe_path(self, path: str) -> str:
+        """Name an input path in words for the audit trail ("votes.Dee" -> "Dee's vote")."""
+        return path.replace("_", " ").replace(".", " › ")
+
+
+def replay(
+    game: Game, table: Table, state: Mapping[str, Any], inputs: Iterable[Mapping[str, Any]]
+) -> Iterator[Outcome]:
+    """Play stored inputs one after another from ``state``, yielding each round's outcome.
+
+    The one replay of the app: corrections, imports and renames all go through it. A broken
+    rule is raised with its ``round`` (counted from 1 in ``inputs``); so is a round that follows
+    the game's natural end (``session_finished``).
+    """
+    totals = dict.fromkeys(table.players, 0)
+    for number, entered in enumerate(inputs, 1):
+        try:
+            if game.is_over(table, state, totals):
+                raise RuleViolation(
+                    "session_finished",
+                    "The game ended after round {last}; round {value} cannot follow it.",
+                    None,
+                    last=number - 1,
+                    value=number,
+                )
+            outcome = game.play(table, state, entered)
+        except RuleViolation as error:
+            error.round = number
+            raise
+        totals = running_totals(totals, [outcome.result["deltas"]])
+        state = outcome.state
+        yield outcome
+
+
+def running_totals(
+    totals: Mapping[str, int], deltas: Iterable[Mapping[str, int]], sign: int = 1
+) -> dict[str, int]:
+    """Return totals with every round's deltas added (with ``sign`` -1: taken away)."""
+    running = dict(totals)
+    for changes in deltas:
+        for name, delta in changes.items():
+            running[name] = running.get(name, 0) + sign * delta
+    return running

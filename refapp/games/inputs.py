@@ -1,0 +1,72 @@
+"""Readers of a round's plain input: required fields, whole numbers, objects and lists.
+
+Each returns the value or raises ``MalformedInput`` naming the input path, so a game's checks
+read as a list of what the table entered.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import MalformedInput, quote
+
+
+def require(raw: Mapping[str, Any], key: str, where: str | None = None) -> Any:
+    """Return raw[key] or raise ``missing_field`` naming the path."""
+    if key not in raw or raw[key] is None:
+        path = where or key
+        raise MalformedInput("missing_field", "The field {path} is required.", path, path=path)
+    return raw[key]
+
+
+def whole_number(value: Any, where: str) -> int:
+    """Return value as an int (JSON numbers like 3.0 too) or raise ``invalid_value``."""
+    if isinstance(value, bool):
+        raise MalformedInput(
+            "invalid_value",
+            "{where} must be a whole number, not {value}.",
+            where,
+            where=where,
+            value=quote(value),
+        )
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,9}\s*", value):
+        return int(value)
+    raise MalformedInput(
+        "invalid_value",
+        "{where} must be a whole number, not {value}.",
+        where,
+        where=where,
+        value=quote(value),
+    )
+
+
+def mapping(value: Any, where: str) -> Mapping[str, Any]:
+    """Return value if it is a JSON object, else raise ``invalid_value``."""
+    if not isinstance(value, Mapping):
+        raise MalformedInput(
+            "invalid_value",
+            "{where} must be an object, not {value}.",
+            where,
+            where=where,
+            value=quote(value),
+        )
+    return value
+
+
+def sequence(value: Any, where: str) -> list[Any]:
+    """Return value if it is a JSON list, else raise ``invalid_value``."""
+    if not isinstance(value, list):
+        raise MalformedInput(
+            "invalid_value",
+            "{where} must be a list, not {value}.",
+            where,
+            where=where,
+            value=quote(value),
+        )
+    return value

@@ -1,0 +1,118 @@
+"""House-rule options: each game publishes its options once, and a session's rules resolve
+against them (defaults filled in, every value checked)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import N_, RuleViolation, quote
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One house-rule option: its key, kind, default, allowed values and a one-line description.
+
+    kind is ``bool``, ``int``, ``choice`` (one of ``choices``), ``choices`` (a list drawn from
+    ``choices``) or ``int_list`` (a list of whole numbers between ``minimum`` and ``maximum``).
+    """
+
+    key: str
+    kind: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+
+    def check(self, value: Any) -> Any:
+        """Return the value normalised, or raise ``invalid_rules`` quoting it."""
+        where = f"rules.{self.key}"
+        if value is None:
+            if self.nullable:
+                return None
+            raise RuleViolation(
+                "invalid_rules", "House rule {key} may not be null.", where, key=self.key
+            )
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise self._bad(value, "House rule {key} must be true or false, not {value}.")
+        if self.kind == "int":
+            return self._int(value)
+        if self.kind == "choice":
+            if isinstance(value, str) and value in self.choices:
+                return value
+            raise self._bad(value, "House rule {key} must be one of {choices}, not {value}.")
+        if self.kind in ("choices", "int_list"):
+            if not isinstance(value, list):
+                raise self._bad(value, "House rule {key} must be a list, not {value}.")
+            items = [self._item(item) for item in value]
+            if len(set(items)) != len(items):
+                raise self._bad(
+                    value, "House rule {key} must be a list without repeats, not {value}."
+                )
+            return sorted(items, key=self._order)
+        raise AssertionError(f"unknown option kind {self.kind!r}")  # a programming error
+
+    def _item(self, item: Any) -> Any:
+        if self.kind == "int_list":
+            return self._int(item)
+        if isinstance(item, str) and item in self.choices:
+            return item
+        raise self._bad(item, "House rule {key} takes values from {choices}, not {value}.")
+
+    def _order(self, item: Any) -> Any:
+        return self.choices.index(item) if self.kind == "choices" else item
+
+    def _int(self, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self._bad(value, "House rule {key} must be a whole number, not {value}.")
+        if self.minimum is not None and value < self.minimum:
+            raise self._bad(value, "House rule {key} must be at least {minimum}, not {value}.")
+        if self.maximum is not None and value > self.maximum:
+            raise self._bad(value, "House rule {key} must be at most {maximum}, not {value}.")
+        return value
+
+    def _bad(self, value: Any, template: str) -> RuleViolation:
+        """Return ``invalid_rules`` for this option, quoting the value (template marked N_)."""
+        return RuleViolation(
+            "invalid_rules",
+            N_(template),
+            f"rules.{self.key}",
+            key=self.key,
+            value=quote(value),
+            choices=", ".join(map(quote, self.choices)),
+            minimum=self.minimum,
+            maximum=self.maximum,
+        )
+
+
+def resolve_rules(options: Sequence[RuleOption], overrides: Any) -> dict[str, Any]:
+    """Return every option's effective value: the defaults with the table's overrides checked in."""
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, Mapping):
+        raise RuleViolation(
+            "invalid_rules",
+            "House rules must be an object, not {value}.",
+            "rules",
+            value=quote(overrides),
+        )
+    by_key = {option.key: option for option in options}
+    for key in overrides:
+        if key not in by_key:
+            raise RuleViolation(
+                "invalid_rules",
+                "There is no house rule {key} in this game; known rules: {known}.",
+                f"rules.{key}",
+                key=quote(key),
+                known=", ".join(by_key),
+            )
+    effective = {}
+    for option in options:
+        value = overrides.get(option.key, option.default)
+        effective[option.key] = option.check(value)
+    return effective

@@ -1,0 +1,1 @@
+"""Dixit rules tests."""
