@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleViolation, quote
-from .options import RuleOption, resolve_rules
+from .options import HouseRules, RuleOption, resolve_rules
 
 
 class Account:
@@ -112,6 +112,18 @@ class Game:
     options: tuple[RuleOption, ...] = ()
     #: extra keys a new session may carry (e.g. Dalmuti's ``initial_draw``)
     setup_keys: tuple[str, ...] = ()
+    #: the game's frozen house-rules type (defaults filled once)
+    rules_type: type[HouseRules] = HouseRules
+
+    def house_rules(self, rules: Mapping[str, Any] | None) -> HouseRules:
+        """Return stored or given rules as the game's typed house rules (defaults filled)."""
+        return rules if isinstance(rules, self.rules_type) else self.rules_type(rules)
+
+    def settle(self, table: Table) -> Table:
+        """Return the table with its rules typed: what every rules function reads."""
+        if isinstance(table.rules, self.rules_type):
+            return table
+        return Table(table.players, self.house_rules(table.rules))
 
     def resolve_rules(self, overrides: Any) -> dict[str, Any]:
         """Return the effective house rules for a new session, or raise ``invalid_rules``."""

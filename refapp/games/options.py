@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import N_, RuleViolation, quote
 
@@ -26,6 +26,17 @@ class RuleOption:
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
+    #: what a player reads: the option's name, its topic (auction, scoring, ...) and a name
+    #: for each choice, all marked N_ for translation (the key and values stay codes)
+    label: str = ""
+    group: str = ""
+    choice_labels: tuple[str, ...] = ()
+
+    def choice_label(self, value: Any) -> str:
+        """Return the words for one of the option's values (untranslated; pages translate)."""
+        if value in self.choices and len(self.choice_labels) == len(self.choices):
+            return self.choice_labels[self.choices.index(value)]
+        return str(value)
 
     def check(self, value: Any) -> Any:
         """Return the value normalised, or raise ``invalid_rules`` quoting it."""
@@ -116,3 +127,46 @@ def resolve_rules(options: Sequence[RuleOption], overrides: Any) -> dict[str, An
         value = overrides.get(option.key, option.default)
         effective[option.key] = option.check(value)
     return effective
+
+
+class HouseRules(Mapping[str, Any]):
+    """The house rules in force at one table: every option's value, defaults filled in once.
+
+    Frozen, and read either way: ``rules.min_bid`` or ``rules["min_bid"]``. Each game makes its
+    own type from its options (``MightyRules``, ``DalmutiRules``, ``DixitRules``); values are
+    trusted (a session's stored rules were checked when it started), missing ones default.
+    """
+
+    options: ClassVar[tuple[RuleOption, ...]] = ()
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, Any] | None = None) -> None:
+        given = dict(values or {})
+        filled = {option.key: given.get(option.key, option.default) for option in self.options}
+        object.__setattr__(self, "_values", filled)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self._values[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError(f"house rules are frozen; {key} cannot change")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._values!r})"
+
+
+def house_rules(name: str, options: Sequence[RuleOption]) -> type[HouseRules]:
+    """Return a game's frozen house-rules type, knowing its options and their defaults."""
+    return type(name, (HouseRules,), {"options": tuple(options), "__slots__": ()})

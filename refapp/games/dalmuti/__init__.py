@@ -36,6 +36,7 @@ from .cards import parse_cards as parse_cards
 from .cards import rank_name as rank_name
 from .cards import sort_cards as sort_cards
 from .options import OPTIONS as OPTIONS
+from .options import DalmutiRules
 from .options import settings as settings
 from .play import THESE_CARDS as THESE_CARDS
 from .play import check_play as check_play
@@ -108,10 +109,11 @@ class Dalmuti(Game):
     max_players = 8
     setup_keys = ("initial_draw",)
     options = OPTIONS
+    rules_type = DalmutiRules
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
         """Return 4..8 players, or 3..10 with allow_any_count."""
-        return (3, 10) if rules.get("allow_any_count") else (4, 8)
+        return (3, 10) if settings(rules).allow_any_count else (4, 8)
 
     def check_players(self, players: Sequence[str], rules: Mapping[str, Any]) -> None:
         """Check the table size, and that the deck left by removed_ranks deals everyone enough."""

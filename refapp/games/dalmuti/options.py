@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..options import RuleOption
+from ..options import RuleOption, house_rules
 
 OPTIONS = (
     RuleOption("allow_any_count", "bool", False, "Allow 3 to 10 players instead of 4 to 8."),
@@ -88,8 +88,10 @@ OPTIONS = (
 )
 
 
-def settings(rules: Mapping[str, Any]) -> dict[str, Any]:
-    """Return every house rule with the defaults filled in (the engine reads only this)."""
-    effective = {option.key: option.default for option in OPTIONS}
-    effective.update(rules)
-    return effective
+#: the house rules in force at a Dalmuti table, defaults filled once
+DalmutiRules = house_rules("DalmutiRules", OPTIONS)
+
+
+def settings(rules: Mapping[str, Any]) -> DalmutiRules:
+    """Return the table's house rules typed, defaults filled in (the engine reads only this)."""
+    return rules if isinstance(rules, DalmutiRules) else DalmutiRules(rules)

@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import N_, RuleViolation, quote
 from ..game import Account, Game, Outcome, Table, signed
 from ..inputs import mapping, require, sequence, whole_number
-from ..options import RuleOption
+from ..options import RuleOption, house_rules
 from .scoring import found_points, single_vote_bonus, vote_bonus
 
 DECK_SIZE = 84
@@ -76,7 +76,7 @@ class Dixit(Game):
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
         """Return 3..8 players, or 3..12 with the Odyssey two-votes rule."""
-        return (3, 12) if rules.get("two_votes_large_game") else (3, 8)
+        return (3, 12) if self.house_rules(rules).two_votes_large_game else (3, 8)
 
     def start(self, players, rules, setup):
         """Deal the hands: the draw pile holds what is left of the 84 cards."""
@@ -95,6 +95,7 @@ class Dixit(Game):
 
     def play(self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False):
         """Check a turn and score it; raises RuleViolation naming the broken rule."""
+        table = self.settle(table)
         raw = mapping(raw, "round")
         storyteller = self._storyteller(table, state, raw)
         positions = self._positions(table, storyteller, raw)
@@ -188,7 +189,7 @@ class Dixit(Game):
 
     def _vote(self, table: Table, voter: str, value: Any, positions: list[str]) -> Any:
         where = f"votes.{voter}"
-        two_votes = bool(table.rules.get("two_votes_large_game"))
+        two_votes = table.rules["two_votes_large_game"]
         picks = value if isinstance(value, list) else [value]
         allowed = 2 if two_votes else 1
         if not picks:
@@ -256,7 +257,7 @@ class Dixit(Game):
             answer=answer,
         )
         deltas, outcome = found_points(table, storyteller, voters, finders, account)
-        if table.rules.get("two_votes_large_game"):
+        if table.rules["two_votes_large_game"]:
             single_vote_bonus(deltas, finders, votes, account)
         bonus = vote_bonus(table, storyteller, voters, positions, votes, account)
         for player in voters:
@@ -286,7 +287,7 @@ class Dixit(Game):
         after["turns"] = state.get("turns", 0) + 1
         after["discard_pile"] = state["discard_pile"] + laid
         if state["draw_pile"] < laid:
-            if table.rules.get("deck_exhausted") == "end":
+            if table.rules["deck_exhausted"] == "end":
                 after["deck_exhausted"] = True
                 return after
             after["draw_pile"] = state["draw_pile"] + after["discard_pile"]
@@ -299,11 +300,12 @@ class Dixit(Game):
 
     def public_state(self, table, state, totals):
         """Tell the table the next storyteller, the target and the deck's counts."""
+        table = self.settle(table)
         last = state.get("last_storyteller")
         return {
             "next_storyteller": table.left_of(last) if last else None,
             "storyteller_free": last is None,
-            "target_score": table.rules.get("target_score"),
+            "target_score": table.rules["target_score"],
             "hand_size": hand_size(table.size),
             "cards_per_player": share(table.size),
             "positions": position_count(table.size),
@@ -325,7 +327,13 @@ class Dixit(Game):
 
     def is_over(self, table, state, totals):
         """The game ends after a turn that brings someone to the target (or empties the deck)."""
+        table = self.settle(table)
         if state.get("deck_exhausted"):
             return True
-        target = table.rules.get("target_score")
+        target = table.rules["target_score"]
         return target is not None and any(total >= target for total in totals.values())
+
+
+#: the house rules in force at a Dixit table, defaults filled once
+DixitRules = house_rules("DixitRules", Dixit.options)
+Dixit.rules_type = DixitRules

@@ -82,8 +82,8 @@ def vote_bonus(
                     owner=owner,
                     number=number,
                 )
-    cap = table.rules.get("bonus_cap")
-    if table.rules.get("two_votes_large_game"):
+    cap = table.rules["bonus_cap"]
+    if table.rules["two_votes_large_game"]:
         cap = ODYSSEY_BONUS_CAP if cap is None else min(cap, ODYSSEY_BONUS_CAP)
     for player in voters:
         if cap is not None and bonus[player] > cap:

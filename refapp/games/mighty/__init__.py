@@ -59,7 +59,7 @@ from .explain import say_all_pass, say_misdeal, say_progress, say_score
 from .friend import FRIEND_FORMS, friend_player, read_friend
 from .holders import HOLDER_KEYS, HOLDERS, check_holders, read_holder, read_points
 from .misdeal import declare_misdeal, misdeal_allowed, misdeal_limit, misdeal_value
-from .options import OPTIONS
+from .options import OPTIONS, MightyRules
 from .rounds import HAND_PARTS, all_pass_flag, check_alone, check_everyone_passed
 from .scoring import score_hand
 
@@ -107,6 +107,7 @@ class Mighty(Game):
     min_players = PLAYERS
     max_players = PLAYERS
     options = OPTIONS
+    rules_type = MightyRules
 
     def resolve_rules(self, overrides: Any) -> dict[str, Any]:
         """Return the effective house rules; at least one way to name a friend must remain."""
@@ -124,16 +125,16 @@ class Mighty(Game):
         """Seat the players; the first dealer is free and the first auction opens at min_bid."""
         state = {
             "next_dealer": None,
-            "min_bid": rules.get("min_bid", 13),
+            "min_bid": self.house_rules(rules).min_bid,
             "kitty_open": False,
             "rounds": 0,
             "last_outcome": None,
         }
         return tuple(players), state
 
-    def _rules(self, table: Table) -> dict[str, Any]:
+    def _rules(self, table: Table) -> MightyRules:
         """Return the table's rules with every missing option at its default."""
-        return {option.key: table.rules.get(option.key, option.default) for option in self.options}
+        return self.house_rules(table.rules)
 
     def play(self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False):
         """Check a round (a played hand, a misdeal or an all-pass) and score it.

@@ -46,7 +46,7 @@ def beats(bid: Bid, other: Bid, rules: Mapping[str, Any]) -> bool:
     """Return True if bid outranks other: a higher count, or NT over a suit at the same count."""
     if bid.count != other.count:
         return bid.count > other.count
-    no_trump_wins = rules.get("no_trump_beats_same_number", True)
+    no_trump_wins = rules["no_trump_beats_same_number"]
     return no_trump_wins and bid.trump == "NT" and other.trump != "NT"
 
 
@@ -55,8 +55,8 @@ def lowest_next_bid(
 ) -> tuple[int, tuple[str, ...]] | None:
     """Return the lowest legal next bid count and the trumps allowed at it; None if none is."""
     if highest is None:
-        return (rules.get("min_bid", 13) if min_bid is None else min_bid), TRUMPS
-    if highest.trump != "NT" and rules.get("no_trump_beats_same_number", True):
+        return (rules["min_bid"] if min_bid is None else min_bid), TRUMPS
+    if highest.trump != "NT" and rules["no_trump_beats_same_number"]:
         return highest.count, ("NT",)
     if highest.count >= MAX_BID:
         return None
@@ -118,8 +118,8 @@ def run_auction(
     ``bid_not_higher``, ``missing_field``, ``invalid_value`` and ``unknown_player``.
     """
     rules = table.rules
-    floor = rules.get("min_bid", 13) if min_bid is None else min_bid
-    final_pass = rules.get("pass_is_final", True)
+    floor = rules["min_bid"] if min_bid is None else min_bid
+    final_pass = rules["pass_is_final"]
     log = sequence(entries, where)
     checked: list[dict[str, Any]] = []
     passed: list[str] = []
@@ -266,9 +266,9 @@ def check_bid_count(count: int, floor: int, where: str) -> int:
 
 def _auction_over(table, rules, highest, passed, passes_since_bid) -> bool:
     """Return True when everyone else passed after the highest bid, or everyone passed."""
-    if highest is not None and highest.count >= MAX_BID and rules.get("bid20_ends_auction"):
+    if highest is not None and highest.count >= MAX_BID and rules["bid20_ends_auction"]:
         return True
-    if rules.get("pass_is_final", True):
+    if rules["pass_is_final"]:
         out = len(set(passed))
         return out == table.size or (highest is not None and out == table.size - 1)
     needed = table.size - 1 if highest is not None else table.size

@@ -28,11 +28,11 @@ def contract_change_price(
         return bid
     if bid >= MAX_BID:
         to_no_trump = trump != "NT" and new_trump == "NT"
-        return MAX_BID if to_no_trump and rules.get("allow_no_trump_at_20", False) else None
+        return MAX_BID if to_no_trump and rules["allow_no_trump_at_20"] else None
     if new_trump == "NT":  # the rule names no cap here: c1 >= c0 + to_no_trump_cost
-        return bid + rules.get("to_no_trump_cost", 1)
+        return bid + rules["to_no_trump_cost"]
     key = "from_no_trump_cost" if trump == "NT" else "suit_change_cost"
-    cost = rules.get(key, 2)
+    cost = rules[key]
     # a suit change is capped at 20 so that 19 may still change trump at 20 (as the seed says)
     return max(min(bid + cost, MAX_BID), bid + 1)
 

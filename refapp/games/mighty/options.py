@@ -6,7 +6,7 @@ The helpers' descriptions are translation keys too: the Makefile's KEYWORDS find
 
 from __future__ import annotations
 
-from ..options import RuleOption
+from ..options import RuleOption, house_rules
 from .auction import MAX_BID
 from .friend import FRIEND_FORMS
 
@@ -124,3 +124,7 @@ OPTIONS = (
         "seed_penalty",
     ),
 )
+
+
+#: the house rules in force at a Mighty table, defaults filled once
+MightyRules = house_rules("MightyRules", OPTIONS)
