@@ -16,6 +16,7 @@ from markupsafe import Markup, escape
 from .access import safe_next
 from .extensions import babel
 from .games import base
+from .games.options import RuleOption, grouped
 
 LANGUAGES = {"en": "English", "ko": "한국어", "hu": "Magyar"}
 COOKIE = "lang"
@@ -53,6 +54,51 @@ def explain(result: dict[str, Any] | None) -> list[str]:
     return [base.fill(template, params) for template, params in parts]
 
 
+def rule_option(option: RuleOption | str) -> RuleOption | None:
+    """Return the option itself, or the option with that key in any game (None if none has it)."""
+    if isinstance(option, RuleOption):
+        return option
+    from .games import GAMES
+
+    for game in GAMES.values():
+        for known in game.options:
+            if known.key == option:
+                return known
+    return None
+
+
+def rule_label(option: RuleOption | str) -> str:
+    """Return a house rule's name in the reader's language (given the option, or its key)."""
+    found = rule_option(option)
+    if found is None or not found.label:
+        return str(option if found is None else found.key).replace("_", " ")
+    return gettext(found.label)
+
+
+def rule_value(option: RuleOption | str, value: Any) -> str:
+    """Return a house rule's value in the reader's language: a choice's words, yes or no, a list.
+
+    A list's items are joined (a choice list by their words, a list of numbers as written); an
+    empty list and a missing value read "none".
+    """
+    found = rule_option(option)
+    if value is None:
+        return gettext("none")
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if isinstance(value, list | tuple):
+        words = [rule_value(found or option, item) for item in value]
+        return ", ".join(words) if words else gettext("none")
+    if found is not None and found.kind in ("choice", "choices"):
+        return gettext(found.choice_label(value))
+    return str(value)
+
+
+def rule_groups(options: Any) -> list[tuple[str, list[RuleOption]]]:
+    """Return a game's options under their topics, each topic's words in the reader's language."""
+    return [(gettext(words) if words else "", members) for words, members in grouped(options)]
+
+
 def when(moment: datetime | str | None) -> str:
     """Write a stored time (UTC) as the reader's language writes dates and times."""
     if not moment:
@@ -79,11 +125,12 @@ def init_app(app: Flask) -> None:
     base.install_translator(gettext)
     app.add_url_rule("/language/<code>", "pick_language", pick_language)
     from .games import GAMES
-    from .web.rule_labels import RULE_LABELS
 
     app.jinja_env.filters.update(bdi=bdi, bdi_join=bdi_join)
     app.jinja_env.globals.update(
-        rule_label=lambda key: gettext(RULE_LABELS.get(key, key)),
+        rule_label=rule_label,
+        rule_value=rule_value,
+        rule_groups=rule_groups,
         LANGUAGES=LANGUAGES,
         explain=explain,
         get_locale=get_locale,

@@ -99,7 +99,7 @@ def test_session_page_shows_standings_next_storyteller_and_the_form(client):
     assert "Next storyteller" in page and "anyone" in page
     assert 'name="pos_4"' in page and 'name="vote_3"' in page
     assert "Record round 1" in page and "draw pile 60" in page
-    assert "target score: <strong>30</strong>" in page
+    assert "Target score: <strong>30</strong>" in page
 
 
 def test_record_a_turn_through_the_form(client, app):

@@ -101,6 +101,41 @@ class RuleOption:
         )
 
 
+#: the topics the options are grouped under, in the order a page lists them (a game's order of
+#: play); an option's ``group`` is one of these keys, and the words are marked for translation
+GROUP_LABELS: dict[str, str] = {
+    # Mighty
+    "misdeal": N_("Misdeal (파토)"),
+    "auction": N_("Auction"),
+    "contract": N_("Contract after the kitty"),
+    "friend": N_("Friend (프렌드)"),
+    "play": N_("Playing the tricks"),
+    "scoring": N_("Scoring"),
+    # The Great Dalmuti
+    "deal": N_("Players and the deal"),
+    "revolution": N_("Revolution"),
+    "tax": N_("Tax"),
+    "points": N_("Points and length"),
+    # Dixit
+    "voting": N_("Voting and vote bonus"),
+    "end": N_("End of the game"),
+}
+
+
+def grouped(options: Sequence[RuleOption]) -> list[tuple[str, list[RuleOption]]]:
+    """Return the options under their topics' words (untranslated), topics in GROUP_LABELS order.
+
+    Within a topic the options keep the game's order; an option without a known topic comes
+    last, under an empty heading.
+    """
+    order = list(GROUP_LABELS)
+    topics: dict[str, list[RuleOption]] = {}
+    for option in options:
+        topics.setdefault(option.group if option.group in GROUP_LABELS else "", []).append(option)
+    keys = sorted(topics, key=lambda key: order.index(key) if key in order else len(order))
+    return [(GROUP_LABELS.get(key, ""), topics[key]) for key in keys]
+
+
 def resolve_rules(options: Sequence[RuleOption], overrides: Any) -> dict[str, Any]:
     """Return every option's effective value: the defaults with the table's overrides checked in."""
     if overrides is None:

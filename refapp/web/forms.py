@@ -24,7 +24,6 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..games.base import Game, RuleOption, RuleViolation
-from .rule_labels import RULE_LABELS
 
 WHOLE = re.compile(r"-?[0-9]{1,9}")
 #: a player's line when the first ranks come from a draw: the name, then the card drawn
@@ -51,17 +50,21 @@ class MultiCheckboxField(SelectMultipleField):
 
 
 def rule_field(option: RuleOption) -> Field:
-    """Return the form field that edits one house-rule option, labelled with its description."""
-    label = _(RULE_LABELS.get(option.key, option.key))
+    """Return the form field that edits one house-rule option, labelled with its name.
+
+    Words are the reader's language (the option's label, description and choices' labels);
+    a choice's value stays its code.
+    """
+    label = _(option.label) if option.label else option.key.replace("_", " ")
     kwargs: dict[str, Any] = {"description": _(option.description)}
+    if option.kind in ("choice", "choices"):
+        words = [_(option.choice_label(choice)) for choice in option.choices]
+        field = SelectField if option.kind == "choice" else MultiCheckboxField
+        return field(
+            label, choices=options(option.choices, words), default=option.default, **kwargs
+        )
     if option.kind == "bool":
         return BooleanField(label, default=option.default, **kwargs)
-    if option.kind == "choice":
-        return SelectField(label, choices=options(option.choices), default=option.default, **kwargs)
-    if option.kind == "choices":
-        return MultiCheckboxField(
-            label, choices=options(option.choices), default=option.default, **kwargs
-        )
     if option.kind == "int_list":
         default = ", ".join(str(v) for v in option.default or [])
         return StringField(label, default=default, **kwargs)

@@ -9,81 +9,133 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..errors import N_
 from ..options import RuleOption, house_rules
 
 OPTIONS = (
-    RuleOption("allow_any_count", "bool", False, "Allow 3 to 10 players instead of 4 to 8."),
+    RuleOption(
+        "allow_any_count",
+        "bool",
+        False,
+        "Allow 3 to 10 players instead of 4 to 8.",
+        label=N_("3 to 10 players"),
+        group="deal",
+    ),
     RuleOption(
         "removed_ranks",
         "int_list",
         [],
-        "Ranks taken out of the deck for small tables (4 players: [11, 12]; 5: [12]).",
+        "Ranks taken out of the deck for a small table, e.g. 11 and 12 with 4 players, 12 with 5.",
         minimum=1,
         maximum=12,
+        label=N_("Ranks left out of the deck"),
+        group="deal",
     ),
     RuleOption(
         "extra_cards_to",
         "choice",
         "greater_dalmuti_first",
-        "Who holds the larger hands when the deck does not divide evenly: ranks 1, 2, ... "
-        "(official) or the Greater Peasant upwards (Korean custom).",
+        "Who gets one card more when the deck does not divide evenly among the players.",
         choices=("greater_dalmuti_first", "greater_peasant_first"),
+        label=N_("Who gets the extra cards"),
+        group="deal",
+        choice_labels=(
+            N_("The Greater Dalmuti first, then down the ranks (official)"),
+            N_("The Greater Peasant first, then up the ranks (Korean custom)"),
+        ),
     ),
     RuleOption(
         "greater_revolution",
         "bool",
         True,
         "A Greater Peasant dealt both jesters may reverse every rank for the hand.",
+        label=N_("Greater revolution"),
+        group="revolution",
     ),
     RuleOption(
         "gp_may_choose_plain",
         "bool",
         True,
         "A peasant entitled to a greater revolution may declare a plain one instead.",
+        label=N_("A plain revolution instead of a greater one"),
+        group="revolution",
     ),
     RuleOption(
         "lesser_peasant_revolution",
         "bool",
         False,
-        "Korean house rule: the Lesser Peasant dealt both jesters reverses ranks 1..N-1; "
-        "the Greater Peasant stays last.",
+        "A Lesser Peasant dealt both jesters reverses every rank but the Greater Peasant's, "
+        "who stays last.",
+        label=N_("Lesser Peasant's revolution (Korean house rule)"),
+        group="revolution",
     ),
-    RuleOption("tax", "bool", True, "The peasants pay tribute to the Dalmutis each hand."),
-    RuleOption("tax_first_hand", "bool", True, "The tax is paid in the first hand too."),
+    RuleOption(
+        "tax",
+        "bool",
+        True,
+        "The peasants pay tribute to the Dalmutis each hand.",
+        label=N_("Tax (tribute)"),
+        group="tax",
+    ),
+    RuleOption(
+        "tax_first_hand",
+        "bool",
+        True,
+        "The tax is paid in the first hand too.",
+        label=N_("Tax in the first hand"),
+        group="tax",
+    ),
     RuleOption(
         "tax_timing",
         "choice",
         "simultaneous",
-        "A Dalmuti picks the cards to give back before picking up the tribute (official) "
-        "or after (Korean reading).",
+        "Whether a Dalmuti picks the cards to give back before or after picking up the tribute.",
         choices=("simultaneous", "sequential"),
+        label=N_("When the Dalmutis choose the cards they give back"),
+        group="tax",
+        choice_labels=(
+            N_("Before picking up the tribute (official)"),
+            N_("After picking up the tribute (Korean reading)"),
+        ),
     ),
     RuleOption(
         "merchant_trade",
         "bool",
         False,
-        "Korean house rule: merchants may swap one card each, blind, by agreement (recorded only).",
+        "Merchants may swap one card each, blind, by agreement; the app only records it.",
+        label=N_("Merchants' swap (Korean house rule)"),
+        group="tax",
     ),
     RuleOption(
         "scoring",
         "choice",
         "players_below",
-        "Points per hand: one per player below you, or that plus one.",
+        "How many points each finishing place earns at the end of a hand.",
         choices=("players_below", "players_below_plus_one"),
+        label=N_("Points per hand"),
+        group="points",
+        choice_labels=(
+            N_("One per player below you"),
+            N_("One per player below you, plus one"),
+        ),
     ),
     RuleOption(
         "rising_bonus",
         "bool",
         False,
         "The hand's Greater (Lesser) Dalmuti gets +1 per place its Greater (Lesser) Peasant rose.",
+        label=N_("Bonus for a rising peasant"),
+        group="points",
     ),
     RuleOption(
         "hands_to_play",
         "int",
         None,
-        "The session ends after this many hands (none: when the table finishes it).",
+        "The session ends after this many hands; with none, it ends when the table finishes it.",
         minimum=1,
         nullable=True,
+        label=N_("Hands to play"),
+        group="points",
     ),
 )
 

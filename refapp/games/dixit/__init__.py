@@ -46,17 +46,23 @@ class Dixit(Game):
             "target_score",
             "int",
             30,
-            "The game ends after the turn in which someone reaches this score (none: no target).",
+            "The game ends after the turn in which someone reaches this score; with none, it "
+            "has no target.",
             minimum=1,
             nullable=True,
+            label=N_("Target score"),
+            group="end",
         ),
         RuleOption(
             "bonus_cap",
             "int",
             None,
-            "Most vote-bonus points a player may get in one turn (none: no cap; Odyssey: 3).",
+            "The most points a player may get in one turn for votes on their cards; none means "
+            "no cap, and Odyssey plays with 3.",
             minimum=0,
             nullable=True,
+            label=N_("Vote bonus cap"),
+            group="voting",
         ),
         RuleOption(
             "two_votes_large_game",
@@ -64,6 +70,8 @@ class Dixit(Game):
             False,
             "Odyssey rule for 7 to 12 players: one or two votes each, a lone correct vote +1, "
             "bonus capped at 3.",
+            label=N_("Two votes in a large game (Odyssey)"),
+            group="voting",
         ),
         RuleOption(
             "deck_exhausted",
@@ -71,6 +79,9 @@ class Dixit(Game):
             "reshuffle",
             "When the draw pile cannot refill every hand: reshuffle the discards, or end the game.",
             choices=("reshuffle", "end"),
+            label=N_("When the draw pile runs out"),
+            group="end",
+            choice_labels=(N_("Reshuffle the discards"), N_("The game ends")),
         ),
     )
 

@@ -1,29 +1,57 @@
 """Mighty's house rules: every option, its default (the seed's rule) and its alternatives.
 
 The helpers' descriptions are translation keys too: the Makefile's KEYWORDS find them as
-``_choice:3``, ``_flag:3`` and ``_cost:3``, so keep these names.
+``_choice:3``, ``_flag:3`` and ``_cost:3``, so keep these names. The words a player reads (each
+option's label and its choices' labels) are marked N_ where they are written.
 """
 
 from __future__ import annotations
 
+from ..errors import N_
 from ..options import RuleOption, house_rules
 from .auction import MAX_BID
 from .friend import FRIEND_FORMS
 
 
-def _choice(key: str, default: str, description: str, *choices: str) -> RuleOption:
-    """Return an option with one of several values, the default first."""
-    return RuleOption(key, "choice", default, description, choices=(default, *choices))
+def _choice(
+    key: str,
+    default: str,
+    description: str,
+    *choices: str,
+    label: str,
+    group: str,
+    choice_labels: tuple[str, ...],
+) -> RuleOption:
+    """Return an option with one of several values, the default first (labels in that order)."""
+    return RuleOption(
+        key,
+        "choice",
+        default,
+        description,
+        choices=(default, *choices),
+        label=label,
+        group=group,
+        choice_labels=choice_labels,
+    )
 
 
-def _flag(key: str, default: bool, description: str) -> RuleOption:
+def _flag(key: str, default: bool, description: str, *, label: str, group: str) -> RuleOption:
     """Return an option that is on or off."""
-    return RuleOption(key, "bool", default, description)
+    return RuleOption(key, "bool", default, description, label=label, group=group)
 
 
-def _cost(key: str, default: int, description: str) -> RuleOption:
+def _cost(key: str, default: int, description: str, *, label: str) -> RuleOption:
     """Return a trump change's price in point cards: at most 9, so that a bid of 11 can pay it."""
-    return RuleOption(key, "int", default, description, minimum=0, maximum=MAX_BID - 11)
+    return RuleOption(
+        key,
+        "int",
+        default,
+        description,
+        minimum=0,
+        maximum=MAX_BID - 11,
+        label=label,
+        group="contract",
+    )
 
 
 #: the options in the order a new session's form lists them
@@ -32,96 +60,239 @@ OPTIONS = (
         "min_bid",
         "int",
         13,
-        "The lowest bid of an auction (point cards promised).",
+        "The fewest point cards a player may bid in the auction.",
         minimum=11,
         maximum=MAX_BID,
+        label=N_("Lowest bid"),
+        group="auction",
     ),
-    _choice("alt_mighty", "DA", "The mighty when spades are trump (otherwise SA).", "CA", "HA"),
     _choice(
-        "alt_joker_call", "S3", "The joker-call card when clubs are trump (otherwise C3).", "H3"
+        "alt_mighty",
+        "DA",
+        "The card that is the mighty instead of the ace of spades when spades are trump.",
+        "CA",
+        "HA",
+        label=N_("Mighty when spades are trump"),
+        group="play",
+        choice_labels=(N_("Ace of diamonds"), N_("Ace of clubs"), N_("Ace of hearts")),
+    ),
+    _choice(
+        "alt_joker_call",
+        "S3",
+        "The card that calls the joker instead of the three of clubs when clubs are trump.",
+        "H3",
+        label=N_("Joker call (조커콜) when clubs are trump"),
+        group="play",
+        choice_labels=(N_("Three of spades"), N_("Three of hearts")),
     ),
     _choice(
         "misdeal",
         "point_cards",
-        "Who may throw in a hand: point_cards (value <= 0), half_ten (tens 0.5, < 1), "
-        "half_ten_strict (< 0.5) or off.",
+        "How weak a hand must be for its player to call a misdeal before the auction.",
         "half_ten",
         "half_ten_strict",
         "off",
+        label=N_("Misdeal (파토)"),
+        group="misdeal",
+        choice_labels=(
+            N_("Point cards: value 0 or less"),
+            N_("Tens count half: below 1"),
+            N_("Tens count half: below 0.5"),
+            N_("No misdeals"),
+        ),
     ),
-    _flag("no_trump_beats_same_number", True, "A no-trump bid beats a suit bid of the same count."),
-    _flag("pass_is_final", True, "A player who passed may not bid again in that auction."),
+    _flag(
+        "no_trump_beats_same_number",
+        True,
+        "A no-trump bid beats a suit bid of the same count.",
+        label=N_("No-trump beats the same number"),
+        group="auction",
+    ),
+    _flag(
+        "pass_is_final",
+        True,
+        "A player who passed may not bid again in that auction.",
+        label=N_("A pass is final"),
+        group="auction",
+    ),
     _choice(
         "all_pass",
         "redeal",
-        "When everyone passes: redeal (a zero round) or open_kitty (turn the kitty up, bid "
-        "again from min_bid + 2).",
+        "What happens when every player passes and nobody bids.",
         "open_kitty",
+        label=N_("When everyone passes"),
+        group="auction",
+        choice_labels=(
+            N_("Deal again (a round of zero points)"),
+            N_("Turn up the kitty and bid again from the lowest bid + 2"),
+        ),
     ),
-    _flag("bid20_ends_auction", False, "A bid of 20 ends the auction at once."),
-    _cost("to_no_trump_cost", 1, "Points the boss adds to change a suit contract to NT."),
-    _cost("suit_change_cost", 2, "Points the boss adds to change to another suit."),
-    _cost("from_no_trump_cost", 2, "Points the boss adds to change NT to a suit."),
-    _flag("allow_no_trump_at_20", False, "A suit 20 won at auction may become NT 20."),
+    _flag(
+        "bid20_ends_auction",
+        False,
+        "A bid of 20 ends the auction at once.",
+        label=N_("A bid of 20 ends the auction"),
+        group="auction",
+    ),
+    _cost(
+        "to_no_trump_cost",
+        1,
+        "How many point cards the boss must add to the bid to change a suit to no-trump.",
+        label=N_("Raise to change a suit to no-trump"),
+    ),
+    _cost(
+        "suit_change_cost",
+        2,
+        "How many point cards the boss must add to the bid to change the trump to another suit.",
+        label=N_("Raise to change to another suit"),
+    ),
+    _cost(
+        "from_no_trump_cost",
+        2,
+        "How many point cards the boss must add to the bid to change no-trump to a suit.",
+        label=N_("Raise to change no-trump to a suit"),
+    ),
+    _flag(
+        "allow_no_trump_at_20",
+        False,
+        "A boss who won the auction with a suit bid of 20 may still change it to no-trump 20.",
+        label=N_("A suit 20 may become no-trump 20"),
+        group="contract",
+    ),
     RuleOption(
         "friend_types",
         "choices",
         ["card", "none"],
-        "How the boss may name a friend: card, none (declared no friend), first_trick.",
+        "The ways the boss may choose from to name a friend.",
         choices=FRIEND_FORMS,
+        label=N_("Ways to name the friend"),
+        group="friend",
+        choice_labels=(
+            N_("Call a card (its holder is the friend)"),
+            N_("Declare no friend (노 프렌드)"),
+            N_("The winner of the first trick (초구 프렌드)"),
+        ),
     ),
     _choice(
         "trick1_trump",
         "no_lead",
-        "Trump in trick 1: no_lead (the boss may not lead it) or none (nobody may play it).",
+        "Who may play a trump in the first trick.",
         "none",
+        label=N_("Trump in the first trick (초구)"),
+        group="play",
+        choice_labels=(
+            N_("The boss may not lead trump; the others may trump when void"),
+            N_("Nobody may play trump"),
+        ),
     ),
     _choice(
         "win_formula",
         "bid_minus_10",
-        "A win is worth bid - 10, taken_minus_10 (taken - 10) or pagat (2(bid-13) + over).",
+        "What a win is worth, before doubling, when the ruling side takes more point cards "
+        "than the bid.",
         "taken_minus_10",
         "pagat",
+        label=N_("Points for a win"),
+        group="scoring",
+        choice_labels=(
+            N_("The bid minus 10"),
+            N_("The point cards taken minus 10"),
+            N_("2 × (bid - lowest bid) + the point cards over the bid"),
+        ),
     ),
     _choice(
         "critic",
         "ruling_plus_one",
-        "Taking exactly the bid: the ruling side wins 1 (ruling_plus_one), a draw, or a win.",
+        "What it is worth when the ruling side takes exactly as many point cards as it bid.",
         "draw",
         "win",
+        label=N_("Critic (크리틱)"),
+        group="scoring",
+        choice_labels=(
+            N_("The ruling side wins 1 point"),
+            N_("A draw (nobody scores)"),
+            N_("An ordinary win"),
+        ),
     ),
     _choice(
         "lose_formula",
         "twice_shortfall",
-        "A loss is worth 2 x the shortfall, or the shortfall.",
+        "What the opposition wins when the ruling side takes fewer point cards than it bid.",
         "shortfall",
+        label=N_("Points for a loss"),
+        group="scoring",
+        choice_labels=(N_("Twice the point cards missing"), N_("The point cards missing")),
     ),
     _choice(
         "run",
         "double",
-        "All 20 point cards: double, fixed_20 (m = 20) or none.",
+        "What a win is worth when the ruling side takes all 20 point cards.",
         "fixed_20",
         "none",
+        label=N_("Run (런), all 20 point cards"),
+        group="scoring",
+        choice_labels=(N_("The win doubles"), N_("The win is worth 20"), N_("No bonus")),
     ),
-    _flag("declared_run_double", True, "A bid of 20 made doubles again."),
-    _flag("double_no_trump", True, "A no-trump win doubles."),
-    _flag("double_no_mighty", True, "A win without the mighty doubles."),
-    _flag("double_no_joker", True, "A win without the joker doubles."),
-    _flag("double_no_friend", True, "A win with a declared no friend doubles."),
+    _flag(
+        "declared_run_double",
+        True,
+        "A bid of 20 that takes all 20 point cards doubles once more.",
+        label=N_("A declared run doubles again"),
+        group="scoring",
+    ),
+    _flag(
+        "double_no_trump",
+        True,
+        "A no-trump win doubles.",
+        label=N_("No-trump win doubles"),
+        group="scoring",
+    ),
+    _flag(
+        "double_no_mighty",
+        True,
+        "A win without the mighty doubles.",
+        label=N_("Win without the mighty doubles"),
+        group="scoring",
+    ),
+    _flag(
+        "double_no_joker",
+        True,
+        "A win without the joker doubles.",
+        label=N_("Win without the joker doubles"),
+        group="scoring",
+    ),
+    _flag(
+        "double_no_friend",
+        True,
+        "A win after the boss declared no friend doubles; a hidden self friend does not.",
+        label=N_("Declared no-friend win doubles"),
+        group="scoring",
+    ),
     _choice(
         "no_card_means",
         "not_held_by_ruling",
-        "'Without the mighty/joker' means not held by the ruling side, or buried_only (in "
-        "the kitty).",
+        "When a win counts as won without the mighty or without the joker, for doubling.",
         "buried_only",
+        label=N_("What \u201cwithout the mighty or joker\u201d means"),
+        group="scoring",
+        choice_labels=(
+            N_("The ruling side did not hold it"),
+            N_("It was buried in the kitty"),
+        ),
     ),
     _choice(
         "back_run",
         "flag",
-        "The opposition taking the bid or more: flag only, double the loss, or seed_penalty "
-        "(boss -10 x bid, friend -bid; not zero-sum).",
+        "What happens when the opposition takes as many point cards as the bid, or more.",
         "double",
         "seed_penalty",
+        label=N_("Back-run (백런)"),
+        group="scoring",
+        choice_labels=(
+            N_("Only noted (scored as an ordinary loss)"),
+            N_("The loss doubles"),
+            N_("Penalty (boss -10 × bid, friend -bid; not zero-sum)"),
+        ),
     ),
 )
 
