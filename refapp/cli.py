@@ -8,10 +8,10 @@ import click
 from flask.cli import with_appcontext
 from flask_babel import force_locale
 
-from . import archive
 from .extensions import db
-from .games.base import quote
+from .games.errors import quote
 from .services import ID_MAX
+from .services.archive import backups
 
 
 def register(app) -> None:
@@ -25,7 +25,7 @@ def register(app) -> None:
 @with_appcontext
 def backup(path: Path) -> None:
     """Write every player and session (rounds' inputs, audit trails) to PATH as one JSON file."""
-    data = archive.backup()
+    data = backups.backup()
     try:
         write_whole(path, data)
     except OSError as error:
@@ -73,8 +73,8 @@ def restore(path: Path, force: bool) -> None:
         raise click.ClickException(f"{path} is not a readable JSON backup: {error}") from error
     with force_locale("en"):
         try:
-            restored = archive.restore(data, force=force)
-        except archive.RestoreRefused as refused:
+            restored = backups.restore(data, force=force)
+        except backups.RestoreRefused as refused:
             db.session.rollback()
             raise click.ClickException(f"Nothing was restored; {refused}") from refused
     for old, new in restored.renumbered:

@@ -49,7 +49,7 @@ log = logging.getLogger("refapp.serve")
 def largest_body() -> int:
     """Return the largest request body refapp accepts anywhere (a session import)."""
     from . import MAX_BODY
-    from .archive import IMPORT_MAX_BYTES
+    from .services.archive.imports import IMPORT_MAX_BYTES
 
     return max(IMPORT_MAX_BYTES, MAX_BODY)
 

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from refapp import archive
 from refapp.extensions import db
 from refapp.models import AuditEntry, GameSession, Player, Round, SessionPlayer
+from refapp.services import archive
 
 from .conftest import SEED_TURN, turn
 

@@ -12,7 +12,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from refapp import archive
+from refapp.services import archive
+from refapp.services.archive import backups
 
 from .conftest import SEED_TURN
 from .test_archive import MINIMAL, dixit_session, edited, export, rows
@@ -190,7 +191,7 @@ def test_a_backup_players_time_is_checked_too(app, tmp_path):
 def test_a_backup_that_cannot_be_written_leaves_no_file(app, tmp_path, monkeypatch, bad):
     data = {"refapp_backup": 1, "players": [], "sessions": [{"rounds": [], "x": "y" * 9000}]}
     data["sessions"].append({"rounds": [], "bad": bad})  # written after a first chunk
-    monkeypatch.setattr(archive, "backup", lambda: data)
+    monkeypatch.setattr(backups, "backup", lambda: data)
     folder = tmp_path / "backups"
     folder.mkdir()
     result = app.test_cli_runner().invoke(args=["backup", str(folder / "backup.json")])
@@ -204,7 +205,7 @@ def test_a_failed_backup_keeps_the_previous_one(app, tmp_path, monkeypatch):
     folder.mkdir()
     target = folder / "backup.json"
     target.write_text("previous", encoding="utf-8")
-    monkeypatch.setattr(archive, "backup", lambda: {"sessions": [LONE]})
+    monkeypatch.setattr(backups, "backup", lambda: {"sessions": [LONE]})
     result = app.test_cli_runner().invoke(args=["backup", str(target)])
     assert result.exit_code == 1
     assert [path.name for path in folder.iterdir()] == ["backup.json"]

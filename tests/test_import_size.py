@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 
-from refapp import MAX_BODY, archive, services
+from refapp import MAX_BODY, services
 from refapp.games import get_game
 from refapp.games.game import Table
+from refapp.services import archive
+from refapp.services.archive import imports
 
 from .conftest import SEED_TURN, turn
 from .test_archive import edited, export, rows
@@ -55,7 +57,7 @@ def test_a_body_declared_past_the_import_limit_is_too_large(client, app):
 
 
 def test_a_body_past_the_import_limit_is_too_large(client, app, monkeypatch):
-    monkeypatch.setattr(archive, "IMPORT_MAX_BYTES", MAX_BODY * 2)
+    monkeypatch.setattr(imports, "IMPORT_MAX_BYTES", MAX_BODY * 2)
     body = edited(padding="x" * (MAX_BODY * 2))
     response = client.post("/api/sessions/import", json=body)
     assert response.status_code == 413

@@ -10,7 +10,7 @@ import pytest
 from refapp import create_app
 from refapp.extensions import db
 from refapp.models import GameSession, Player
-from refapp.roster import renamed
+from refapp.services.players import renamed
 
 from .conftest import SEED_TURN, turn
 from .test_stats import DALMUTI_HANDS, DIXIT_TURNS, FIVE, MIGHTY_HANDS, NO_TAX, told

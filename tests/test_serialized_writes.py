@@ -37,15 +37,14 @@ AUDITED = {"record": 1, "correct": 1, "undo": 1, "finish": 1, "rename": 1}
 @pytest.fixture
 def slow_audit(monkeypatch):
     """Widen every write's window between what it read and its commit (each write audits)."""
-    from refapp import roster
+    from refapp.services import writes
 
     def audit_slowly(*args, **kwargs):
         time.sleep(0.03)
         return services_audit(*args, **kwargs)
 
-    services_audit = services.audit
-    monkeypatch.setattr(services, "audit", audit_slowly)
-    monkeypatch.setattr(roster, "audit", audit_slowly)
+    services_audit = writes.audit
+    monkeypatch.setattr(writes, "audit", audit_slowly)
 
 
 @pytest.fixture

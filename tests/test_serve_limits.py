@@ -17,7 +17,8 @@ import time
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from refapp import MAX_BODY, archive, serve
+from refapp import MAX_BODY, serve
+from refapp.services import archive
 
 ROOT = Path(__file__).resolve().parent.parent
 SLOW_CLIENTS = 110

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from refapp import services
 from refapp.extensions import db
 from refapp.models import AuditEntry, Round
+from refapp.services import values
 
 from .conftest import turn
 
@@ -125,7 +125,7 @@ def test_reading_rounds_none_costs_the_same_for_3_and_30_rounds(client, api, cou
 
 
 def test_round_past_the_session_limit_is_too_many_rounds(client, api, monkeypatch):
-    monkeypatch.setattr(services, "MAX_ROUNDS", 2)
+    monkeypatch.setattr(values, "MAX_ROUNDS", 2)
     sid = recorded(api, 2)
     response = api.record(sid, turn("Cy"))
     assert response.status_code == 422

@@ -12,7 +12,7 @@ from refapp import create_app
 from refapp.extensions import db
 from refapp.models import GameSession
 
-from .conftest import SEED_TURN, turn
+from .conftest import SEED_TURN, shown, turn
 
 
 def listed(client, query: str = "") -> dict:
@@ -93,7 +93,7 @@ def test_home_page_filters_pages_and_shows_leaders(api, client):
         api.create(players=["Ann", "Ben", f"P{i}"])
     sid = api.create(name="Argued game")["id"]
     api.record(sid, SEED_TURN)
-    page = client.get("/").get_data(as_text=True)
+    page = shown(client.get("/"))
     assert "23 sessions · page 1 of 2" in page and "Leading: Ben (4)" in page
     assert "Older</a>" in page
     assert "Argued game" in client.get("/?player=Dee").get_data(as_text=True)

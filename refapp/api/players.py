@@ -6,9 +6,9 @@ for a name a client or server would change as a path (``a/../Ann``, ``a//b``).
 
 from flask import request
 
-from .. import roster
+from .. import services
 from ..extensions import db
-from ..games.base import RuleViolation
+from ..games.errors import RuleViolation
 from . import bp
 from .errors import violation_response
 from .views import json_body
@@ -20,13 +20,13 @@ CONFLICTS = ("player_conflict",)
 @bp.get("/players")
 def list_players():
     """List every player with sessions played and won and the games played."""
-    return {"players": roster.list_players()}
+    return {"players": services.list_players()}
 
 
 @bp.get("/players/<path:name>")
 def get_player(name: str):
     """Show a player's record overall and per game, and their sessions."""
-    return roster.player_profile(name)
+    return services.player_profile(name)
 
 
 @bp.get("/player")
@@ -40,14 +40,14 @@ def rename_player(name: str):
     """Rename a player, or merge them into the player who has the new name."""
     body = json_body()
     try:
-        player, _ = roster.rename_player(name, body.get("name"))
+        player, _ = services.rename_player(name, body.get("name"))
     except RuleViolation as error:
         db.session.rollback()
         response = violation_response(error)
         if error.code in CONFLICTS:
             response.status_code = 409
         return response
-    return roster.player_profile(player.name)
+    return services.player_profile(player.name)
 
 
 @bp.post("/player/rename")

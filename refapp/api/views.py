@@ -7,8 +7,9 @@ from sqlalchemy import select
 
 from .. import services
 from ..extensions import db
-from ..games.base import RuleViolation
+from ..games.errors import RuleViolation, quote
 from ..models import GameSession
+from ..web.filters import SessionFilterForm
 from . import bp
 from .errors import violation_response
 
@@ -31,9 +32,27 @@ def json_body() -> dict[str, Any]:
     return body
 
 
+def rounds_wanted(raw: Any) -> int | None:
+    """Read ``?rounds=``: ``all`` (None: every round), ``none`` (0) or ``last:N`` (N)."""
+    text = "all" if raw is None else str(raw).strip().lower()
+    if text == "all":
+        return services.ALL_ROUNDS
+    if text == "none":
+        return 0
+    head, _, tail = text.partition(":")
+    if head == "last" and tail.isascii() and tail.isdigit() and len(tail) <= 6:
+        return int(tail)
+    raise RuleViolation(
+        "invalid_value",
+        "rounds must be all, none or last:N (a whole number), not {value}.",
+        "rounds",
+        value=quote(raw),
+    )
+
+
 def session_payload(session) -> dict[str, Any]:
     """Return the API's session object for a stored session, with the rounds ``?rounds=`` asks."""
-    last = services.rounds_wanted(request.args.get("rounds"))
+    last = rounds_wanted(request.args.get("rounds"))
     return services.session_dict(services.describe(session, last))
 
 
@@ -54,12 +73,12 @@ def if_match() -> int | None:
     if raw is None or raw.strip() == "*":
         return None
     text = raw.strip().removeprefix("W/").strip().strip('"')
-    if not text.isdigit() or len(text) > 12:
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:
         raise RuleViolation(
             "invalid_value",
             'If-Match must be the session\'s version in quotes, like "12", not {value}.',
             "If-Match",
-            value=services.quote(raw),
+            value=quote(raw),
         )
     return int(text)
 
@@ -81,10 +100,14 @@ def not_modified(session_id: int) -> Response | None:
 @bp.get("/sessions")
 def list_sessions():
     """List sessions, latest activity first; filter by game, player, status, dates; paged."""
-    wanted = services.SessionFilter.from_args(request.args)
-    sessions, total = services.list_sessions(wanted)
-    pages = max(1, -(-total // wanted.per_page))
-    return {"sessions": sessions, "total": total, "page": wanted.page, "pages": pages}
+    wanted = SessionFilterForm(formdata=request.args).session_filter()
+    found = services.list_sessions(wanted)
+    return {
+        "sessions": found.sessions,
+        "total": found.total,
+        "page": wanted.page,
+        "pages": found.pages,
+    }
 
 
 @bp.post("/sessions")
@@ -98,7 +121,7 @@ def create_session():
 @bp.get("/sessions/<int:session_id>")
 def get_session(session_id: int):
     """Show a session: players, rules, rounds, totals, state, winners; 304 if unchanged."""
-    services.rounds_wanted(request.args.get("rounds"))  # a bad ?rounds= is refused first
+    rounds_wanted(request.args.get("rounds"))  # a bad ?rounds= is refused first
     unchanged = not_modified(session_id)
     if unchanged is not None:
         return unchanged
@@ -117,7 +140,7 @@ def record_round(session_id: int):
     body = json_body()
     if request.args.get("dry_run", "").lower() in ("1", "true", "yes"):
         return {"round": services.check_round(session_id, body), "dry_run": True}, 200
-    services.rounds_wanted(request.args.get("rounds"))
+    rounds_wanted(request.args.get("rounds"))
     played, session = services.record_round(session_id, body, version=if_match())
     answer = {"round": services.round_dict(played), "session": session_payload(session)}
     return with_etag(answer, 201)
@@ -126,7 +149,7 @@ def record_round(session_id: int):
 @bp.put("/sessions/<int:session_id>/rounds/<int:number>")
 def replace_round(session_id: int, number: int):
     """Replace a round's input; later rounds are replayed through the rules."""
-    services.rounds_wanted(request.args.get("rounds"))
+    rounds_wanted(request.args.get("rounds"))
     session = services.replace_round(session_id, number, json_body(), version=if_match())
     return with_etag(session_payload(session))
 
@@ -134,7 +157,7 @@ def replace_round(session_id: int, number: int):
 @bp.put("/sessions/<int:session_id>/rounds")
 def replace_rounds(session_id: int):
     """Replace several rounds at once (a hand and the next one's dealer); all or nothing."""
-    services.rounds_wanted(request.args.get("rounds"))
+    rounds_wanted(request.args.get("rounds"))
     body = json_body()
     session = services.replace_rounds(session_id, body.get("rounds"), version=if_match())
     return with_etag(session_payload(session))
@@ -143,7 +166,7 @@ def replace_rounds(session_id: int):
 @bp.delete("/sessions/<int:session_id>/rounds/<int:number>")
 def delete_round(session_id: int, number: int):
     """Undo the last round (it stays in the audit trail)."""
-    services.rounds_wanted(request.args.get("rounds"))
+    rounds_wanted(request.args.get("rounds"))
     return with_etag(session_payload(services.delete_round(session_id, number, version=if_match())))
 
 

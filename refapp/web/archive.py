@@ -3,8 +3,9 @@
 from flask import Response, abort
 from flask_babel import gettext as _
 
-from .. import archive, services
+from .. import services
 from ..games.base import RuleViolation
+from ..services import archive
 from . import bp
 
 

@@ -13,11 +13,11 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length
 
-from .. import roster
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import RuleViolation
 from ..services import NAME_MAX
+from ..services import players as roster
 from . import bp
 from .forms import add_error
 

@@ -14,6 +14,7 @@ from ..games import GAMES, get_game
 from ..games.base import RuleViolation
 from . import bp
 from .chart import build_chart
+from .filters import SessionFilterForm
 from .forms import ButtonForm, NewSessionForm
 
 #: the session page lists this many latest rounds; the rest are a tap away (and on the sheet)
@@ -44,18 +45,18 @@ def index():
     """Show the sessions (active first, filterable, paged) and the ways to start a new one."""
     error = None
     try:
-        wanted = services.SessionFilter.from_args(request.args, per_page=20, active_first=True)
+        form = SessionFilterForm(formdata=request.args)
+        wanted = form.session_filter(per_page=20, active_first=True)
     except RuleViolation as refusal:
         error, wanted = refusal.message, services.SessionFilter(per_page=20, active_first=True)
-    sessions, total = services.list_sessions(wanted)
-    pages = max(1, -(-total // wanted.per_page))
+    found = services.list_sessions(wanted)
     return render_template(
         "index.html",
-        sessions=sessions,
+        sessions=found.sessions,
         games=GAMES.values(),
         wanted=wanted,
-        total=total,
-        pages=pages,
+        total=found.total,
+        pages=found.pages,
         error=error,
         args=request.args,
     ), (422 if error else 200)

@@ -1,0 +1,219 @@
+"""Whole-database backups and their restore: every session replayed, all or nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+
+from ...extensions import db
+from ...games.errors import RuleViolation, quote
+from ...games.inputs import mapping, sequence
+from ...models import GameSession, Player, utcnow
+from ..sessions import iso
+from ..values import ID_MAX, player_names
+from .checks import missing, moment
+from .exports import export_session
+from .imports import Replayed, commit, replay, store
+
+BACKUP_VERSION = 1
+
+
+def backup() -> dict[str, Any]:
+    """Return every player and every session's export, oldest session first."""
+    sessions = db.session.scalars(
+        select(GameSession)
+        .options(selectinload(GameSession.rounds))
+        .order_by(GameSession.created_at, GameSession.id)
+    ).all()
+    players = db.session.scalars(select(Player).order_by(Player.id))
+    return {
+        "refapp_backup": BACKUP_VERSION,
+        "created_at": iso(utcnow()),
+        "players": [
+            {"name": player.name, "created_at": iso(player.created_at)} for player in players
+        ],
+        "sessions": [export_session(session) for session in sessions],
+    }
+
+
+class RestoreRefused(ValueError):
+    """A backup that cannot be restored; nothing was stored."""
+
+    def __init__(self, error: RuleViolation, index: int | None = None, source: Any = None):
+        self.error = error
+        self.index = index
+        self.source = source
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = ""
+        if self.index is not None:
+            where = f"session {self.index + 1} of the backup (id {quote(self.source)}): "
+        if self.error.round is not None:
+            where += f"round {self.error.round}: "
+        field_note = f" (field {self.error.field})" if self.error.field else ""
+        return f"{where}{self.error.code}: {self.error.message}{field_note}"
+
+
+@dataclass
+class Restored:
+    """A restore's sessions (in the backup's order) and those that could not keep their id."""
+
+    sessions: list[GameSession]
+    #: (the id in the backup, the id given instead) for each session whose id was taken
+    renumbered: list[tuple[Any, int]] = field(default_factory=list)
+
+
+def session_count() -> int:
+    """Return how many sessions the database holds."""
+    return db.session.scalar(select(func.count(GameSession.id))) or 0
+
+
+def restore(data: Any, *, force: bool = False) -> Restored:
+    """Restore a backup: check and replay every session first, then store all in one transaction.
+
+    A database that already holds sessions is refused (``database_not_empty``) unless ``force``,
+    which adds the backup's sessions alongside them. Sessions keep their ids and times, so
+    links to them still work; a session whose id is already taken gets a new one.
+    """
+    try:
+        exports, people = backup_contents(data, force)
+    except RuleViolation as error:
+        raise RestoreRefused(error) from error
+    replayed = []
+    for index, body in enumerate(exports):
+        try:
+            replayed.append(replay(body))
+        except RuleViolation as error:
+            source = body.get("id") if isinstance(body, Mapping) else None
+            raise RestoreRefused(error, index, source) from error
+    try:
+        known = restore_players(people)
+        restored = store_restored(replayed, known)
+        commit()
+    except IntegrityError as error:  # a flush before the commit met another writer
+        db.session.rollback()
+        raise RestoreRefused(
+            RuleViolation(
+                "stale_round", "Another change was saved at the same moment; try the restore again."
+            )
+        ) from error
+    except RuleViolation as error:
+        raise RestoreRefused(error) from error
+    restored.renumbered = [
+        (one.source["original_id"], session.id)
+        for one, session in zip(replayed, restored.sessions, strict=True)
+        if session.id != one.source["original_id"]
+    ]
+    return restored
+
+
+def backup_contents(data: Any, force: bool) -> tuple[list[Any], list[tuple[str, datetime | None]]]:
+    """Return a backup's session exports and players, refusing a non-empty database unforced."""
+    data = mapping(data, "backup")
+    version = data.get("refapp_backup")
+    if isinstance(version, bool) or version != BACKUP_VERSION:
+        raise RuleViolation(
+            "missing_field" if version is None else "invalid_value",
+            "This refapp reads backups of version {wanted}, not {value}.",
+            "refapp_backup",
+            wanted=BACKUP_VERSION,
+            value=quote(version),
+        )
+    if data.get("sessions") is None:
+        raise missing("sessions")
+    exports = sequence(data["sessions"], "sessions")
+    people = backup_players(data.get("players"))
+    if not force and (count := session_count()):
+        raise RuleViolation(
+            "database_not_empty",
+            "The database already holds {count} session(s); restore into an empty database, "
+            "or use --force to add the backup's sessions alongside them.",
+            None,
+            count=count,
+        )
+    return exports, people
+
+
+def store_restored(replayed: Sequence[Replayed], known: dict[str, Player]) -> Restored:
+    """Store the restored sessions: those keeping their ids first, then those needing new ones.
+
+    The new ids come after every kept one (PostgreSQL's id sequence is moved past them), so
+    they can never collide.
+    """
+    ids = keepable_ids([one.source["original_id"] for one in replayed])
+    sessions: list[GameSession | None] = [None] * len(replayed)
+    for index, (one, kept) in enumerate(zip(replayed, ids, strict=True)):
+        if kept is not None:
+            sessions[index] = store(one, "backup", known, session_id=kept, restoring=True)
+    if any(kept is not None for kept in ids):
+        db.session.flush()
+        advance_session_ids()
+    for index, (one, kept) in enumerate(zip(replayed, ids, strict=True)):
+        if kept is None:
+            sessions[index] = store(one, "backup", known, restoring=True)
+    db.session.flush()
+    return Restored([session for session in sessions if session is not None])
+
+
+def keepable_ids(wanted: Sequence[Any]) -> list[int | None]:
+    """Return each backed-up session's id where it can be kept, else None (a new id).
+
+    An id can be kept when it is a valid id that no stored session holds.
+    """
+    taken = set(db.session.scalars(select(GameSession.id)))
+    kept: list[int | None] = []
+    for session_id in wanted:
+        usable = type(session_id) is int and 1 <= session_id <= ID_MAX
+        if usable and session_id not in taken:
+            taken.add(session_id)
+            kept.append(session_id)
+        else:
+            kept.append(None)
+    return kept
+
+
+def advance_session_ids() -> None:
+    """Move PostgreSQL's session id sequence to the highest id, after ids were given explicitly.
+
+    SQLite always takes the next id after the highest, so there is nothing to move there.
+    """
+    if db.session.get_bind().dialect.name != "postgresql":
+        return
+    table = GameSession.__tablename__
+    sequence_name = f"pg_get_serial_sequence('{table}', 'id')"
+    db.session.execute(text(f"SELECT setval({sequence_name}, (SELECT max(id) FROM {table}))"))
+
+
+def backup_players(raw: Any) -> list[tuple[str, datetime | None]]:
+    """Return the backup's players (name, created_at), checked like seated names."""
+    if raw is None:
+        return []
+    items = [
+        mapping(item, f"players.{index}") for index, item in enumerate(sequence(raw, "players"))
+    ]
+    names = player_names([item.get("name") for item in items])
+    return [
+        (name, moment(item.get("created_at"), f"players.{index}.created_at"))
+        for index, (name, item) in enumerate(zip(names, items, strict=True))
+    ]
+
+
+def restore_players(people: Sequence[tuple[str, datetime | None]]) -> dict[str, Player]:
+    """Add the backup's players the database lacks (keeping their first-seen times)."""
+    names = [name for name, _ in people]
+    known = {
+        player.name: player
+        for player in db.session.scalars(select(Player).where(Player.name.in_(names)))
+    }
+    for name, created in people:
+        if name not in known:
+            known[name] = Player(name=name, created_at=created or utcnow())
+            db.session.add(known[name])
+    return known

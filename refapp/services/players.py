@@ -1,0 +1,283 @@
+"""Players across sessions: the roster, a player's figures per game, renaming and merging.
+
+Reading costs a fixed number of queries whatever the number of sessions and rounds. A rename is
+one transaction: the name is rewritten in every stored round, setup and state of the player's
+sessions, each of those sessions is replayed through its rules to prove nothing else changed,
+and each gets an audit entry. Renaming onto another player's name merges the two.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..games import GAMES, get_game
+from ..games.errors import RuleViolation, quote
+from ..games.game import Table, leaders
+from ..games.stats import Sitting, figures
+from ..models import GameSession, Player, Round, SessionPlayer
+from . import values, writes
+from .sessions import iso
+
+#: a session's stored JSON, besides its rounds, that may quote a player's name
+SESSION_JSON = ("setup", "initial_state", "totals")
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def list_players() -> list[dict[str, Any]]:
+    """Return every player with sessions played and won and the games played, in two queries.
+
+    Winners come from the totals the service keeps on each session (the sessions list's too).
+    """
+    players = db.session.scalars(select(Player)).all()
+    seats = db.session.execute(
+        select(
+            SessionPlayer.session_id,
+            SessionPlayer.player_id,
+            Player.name,
+            GameSession.game,
+            GameSession.finished,
+            GameSession.created_at,
+            GameSession.round_count,
+            GameSession.totals,
+        )
+        .join(Player, Player.id == SessionPlayer.player_id)
+        .join(GameSession, GameSession.id == SessionPlayer.session_id)
+        .order_by(SessionPlayer.session_id, SessionPlayer.seat)
+    ).all()
+    seated: dict[int, list[str]] = defaultdict(list)
+    sessions: dict[int, Any] = {}
+    by_player: dict[int, list[int]] = defaultdict(list)
+    for row in seats:
+        seated[row.session_id].append(row.name)
+        sessions[row.session_id] = row
+        by_player[row.player_id].append(row.session_id)
+    winners = {
+        session_id: leaders({name: (row.totals or {}).get(name, 0) for name in seated[session_id]})
+        for session_id, row in sessions.items()
+        if row.finished
+    }
+
+    rows = []
+    for player in sorted(players, key=lambda player: (player.name.casefold(), player.name)):
+        mine = [sessions[session_id] for session_id in by_player[player.id]]
+        games = {row.game for row in mine}
+        rows.append(
+            {
+                "name": player.name,
+                "sessions_played": len(mine),
+                "sessions_won": sum(player.name in winners.get(row.session_id, ()) for row in mine),
+                "rounds_played": sum(row.round_count for row in mine),
+                "games": [slug for slug in GAMES if slug in games],
+                "last_played": iso(max((row.created_at for row in mine), default=None)),
+            }
+        )
+    return rows
+
+
+def player_profile(name: Any) -> dict[str, Any]:
+    """Return a player's record overall and per game, and their sessions newest first.
+
+    Four queries: the player, their sessions, those sessions' seats, and their rounds' results.
+    """
+    player = find_player(name)
+    sessions = db.session.scalars(
+        select(GameSession)
+        .join(SessionPlayer, SessionPlayer.session_id == GameSession.id)
+        .where(SessionPlayer.player_id == player.id)
+        .order_by(GameSession.created_at.desc(), GameSession.id.desc())
+        .options(
+            selectinload(GameSession.rounds).load_only(Round.session_id, Round.number, Round.result)
+        )
+    ).all()
+    sittings = [sitting_of(session) for session in sessions]
+    played = {sitting.game for sitting in sittings}
+    return {
+        "name": player.name,
+        "created_at": iso(player.created_at),
+        "sessions_played": len(sittings),
+        "sessions_won": sum(player.name in sitting.winners for sitting in sittings),
+        "games": {
+            slug: {"title": game.title, **figures(slug, player.name, sittings)}
+            for slug, game in GAMES.items()
+            if slug in played
+        },
+        "sessions": [
+            session_row(session, sitting, player.name)
+            for session, sitting in zip(sessions, sittings, strict=True)
+        ],
+    }
+
+
+def sitting_of(session: GameSession) -> Sitting:
+    """Return a loaded session as the figures read it."""
+    results = [played.result for played in session.rounds]
+    return Sitting(session.game, session.players, session.finished, results)
+
+
+def session_row(session: GameSession, sitting: Sitting, name: str) -> dict[str, Any]:
+    """Return one of a player's sessions: what it was, and how the player stood in it."""
+    return {
+        "id": session.id,
+        "game": session.game,
+        "name": session.name,
+        "players": list(sitting.players),
+        "created_at": iso(session.created_at),
+        "finished": session.finished,
+        "rounds": len(sitting.results),
+        "points": sitting.totals.get(name, 0),
+        "won": name in sitting.winners,
+    }
+
+
+def find_player(name: Any) -> Player:
+    """Return the player of that name (trimmed, NFC) or raise ``not_found``."""
+    key = unicodedata.normalize("NFC", name.strip()) if isinstance(name, str) else name
+    player = None
+    if isinstance(key, str) and not values.has_control(key):  # PostgreSQL refuses a NUL
+        player = db.session.scalars(select(Player).where(Player.name == key)).one_or_none()
+    if player is None:
+        raise RuleViolation("not_found", "There is no player {value}.", None, value=quote(name))
+    return player
+
+
+# -- renaming --------------------------------------------------------------------------------------
+
+
+def player_name(raw: Any) -> str:
+    """Return a new name trimmed and NFC, 1..40 printable characters, or raise naming ``name``."""
+    return values.player_name(raw, "name")
+
+
+def renamed(value: Any, old: str, new: str) -> Any:
+    """Return a copy of stored JSON with every key and string value equal to old replaced by new."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, Mapping):
+        return {
+            (new if key == old else key): renamed(item, old, new) for key, item in value.items()
+        }
+    if isinstance(value, list | tuple):
+        return [renamed(item, old, new) for item in value]
+    return value
+
+
+def rename_player(name: Any, raw: Any) -> tuple[Player, bool]:
+    """Rename a player, or merge them into the player who already has the new name; audited.
+
+    A merge is refused (``player_conflict``) when both sit at one session: they are two people.
+    Returns the player who now has the new name, and whether it was a merge.
+    """
+    new = player_name(raw)
+    writes.begin_write()  # a rename runs alone against every session it rewrites
+    player = find_player(name)
+    old = player.name
+    if new == old:
+        return player, False
+    ids = db.session.scalars(
+        select(SessionPlayer.session_id).where(SessionPlayer.player_id == player.id)
+    ).all()
+    writes.lock_sessions(ids)
+    player = find_player(name)  # read again under the lock
+    target = db.session.scalars(select(Player).where(Player.name == new)).one_or_none()
+    sessions = db.session.scalars(
+        select(GameSession)
+        .where(GameSession.id.in_(ids))
+        .order_by(GameSession.id)
+        .options(selectinload(GameSession.rounds).undefer(Round.state))
+    ).all()
+    if target is not None:
+        shared = [s.id for s in sessions if any(seat.player_id == target.id for seat in s.seats)]
+        if shared:
+            raise RuleViolation(
+                "player_conflict",
+                "{old} and {new} both sit at session {ids}, so they are two people; {old} "
+                "cannot be merged into {new}. Choose another name.",
+                "name",
+                old=quote(old),
+                new=quote(new),
+                ids=", ".join(map(str, shared)),
+            )
+    for session in sessions:
+        rewrite_session(session, old, new)
+        writes.audit(session, "rename_player", None, {"name": old}, {"name": new})
+    if target is None:
+        player.name = new
+    else:
+        for seat in list(player.seats):
+            seat.player = target
+        db.session.delete(player)
+    taken = RuleViolation(
+        "player_conflict",
+        "Another player took the name {new} meanwhile; reload and try again.",
+        "name",
+        new=quote(new),
+    )
+    writes.commit_write(*sessions, conflict=taken)
+    return (player, False) if target is None else (target, True)
+
+
+def rewrite_session(session: GameSession, old: str, new: str) -> None:
+    """Write the new name into a session's stored JSON and replay its rounds under it.
+
+    The replay proves the rewrite touched only the name: a name that is also one of the game's
+    own words (a card, a role) would break an input or change a score, and is refused.
+    """
+    game = get_game(session.game)
+    players = tuple(new if seat.player.name == old else seat.player.name for seat in session.seats)
+    table = Table(players, dict(session.rules))
+    for column in SESSION_JSON:
+        if getattr(session, column, None) is not None:
+            setattr(session, column, renamed(getattr(session, column), old, new))
+    try:
+        game.start(players, table.rules, session.setup or {})
+    except RuleViolation as error:
+        raise unsafe(session, None, old, new, error.message) from error
+    state = session.initial_state
+    for played in session.rounds:
+        try:
+            outcome = game.play(table, state, renamed(played.input, old, new))
+        except RuleViolation as error:
+            raise unsafe(session, played.number, old, new, error.message) from error
+        if outcome.result["deltas"] != renamed(played.result["deltas"], old, new):
+            raise unsafe(session, played.number, old, new, _("the score would change"))
+        played.input, played.result, played.state = outcome.input, outcome.result, outcome.state
+        state = outcome.state
+
+
+def unsafe(session: GameSession, number: int | None, old: str, new: str, why: str):
+    """Return the refusal of a rename that would change more than the name in a session.
+
+    ``why`` is already in the reader's language (a rule's message, or a phrase translated here).
+    """
+    if number is None:
+        return RuleViolation(
+            "rename_unsafe",
+            "Renaming {old} to {new} would change more than the name in session {id} (its "
+            "setup: {why}); the name may be one of the game's own words. Nothing was renamed.",
+            "name",
+            old=quote(old),
+            new=quote(new),
+            id=session.id,
+            why=why.rstrip("."),
+        )
+    return RuleViolation(
+        "rename_unsafe",
+        "Renaming {old} to {new} would change more than the name in session {id} (round "
+        "{number}: {why}); the name may be one of the game's own words. Nothing was renamed.",
+        "name",
+        old=quote(old),
+        new=quote(new),
+        id=session.id,
+        number=number,
+        why=why.rstrip("."),
+    )

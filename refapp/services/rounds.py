@@ -1,0 +1,244 @@
+"""Rounds: the referee's dry run, record, correct (replaying every later round) and undo.
+
+Every function here checks first and writes after, in one transaction taken through
+``writes``, so a rejected input changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import undefer
+
+from ..extensions import db
+from ..games import get_game
+from ..games.errors import RuleViolation, quote
+from ..games.inputs import whole_number
+from ..models import GameSession, Round, utcnow
+from . import values, writes
+from .sessions import close, finished_error, load_session, reopen, state_before, table_of
+
+
+def expected_round(raw: Mapping[str, Any], next_number: int) -> None:
+    """Refuse a round meant for another point in the session (two phones at one table)."""
+    if raw.get("expected_round") is None:
+        return
+    expected = whole_number(raw["expected_round"], "expected_round")
+    if expected != next_number:
+        raise RuleViolation(
+            "stale_round",
+            "This device was recording round {value}, but the session is at round {next}; "
+            "reload to see what changed.",
+            "expected_round",
+            value=expected,
+            next=next_number,
+        )
+
+
+def round_input(raw: Any) -> dict[str, Any]:
+    """Return the round body without the service's own keys."""
+    if not isinstance(raw, Mapping):
+        raise RuleViolation("invalid_json", "The round must be a JSON object.")
+    return {key: value for key, value in raw.items() if key != "expected_round"}
+
+
+def check_round(session_id: Any, raw: Any, number: Any = None) -> dict[str, Any]:
+    """Check (and score, if complete) a round without storing anything: the referee's dry run.
+
+    Without ``number`` it is the next round of a running session; with one, a correction of
+    that round, checked against the state before it. Parts of a round may be sent alone.
+    """
+    session = load_session(session_id, with_rounds=False)
+    if number is None:
+        if session.finished:
+            raise finished_error(session)
+        target = session.round_count + 1
+        if isinstance(raw, Mapping):
+            expected_round(raw, target)
+    else:
+        target = round_number(number, session.round_count)
+    game = get_game(session.game)
+    before = state_before(session, target)
+    outcome = game.play(table_of(session), before, round_input(raw), partial=True)
+    return {
+        "number": target,
+        "input": outcome.input,
+        "result": outcome.result,
+        "recorded_at": None,
+        "dry_run": True,
+    }
+
+
+def record_round(
+    session_id: Any, raw: Any, *, version: int | None = None
+) -> tuple[Round, GameSession]:
+    """Check and score a round, then store it with its audit entry; returns (round, session).
+
+    Only the last round's state and the session's summary are read, so recording costs the
+    same however long the session is.
+    """
+    session = writes.lock_session(session_id, version)
+    if session.finished:
+        raise finished_error(session)
+    number = session.round_count + 1
+    if isinstance(raw, Mapping):
+        expected_round(raw, number)
+    if number > values.MAX_ROUNDS:
+        raise RuleViolation(
+            "too_many_rounds",
+            "A session holds at most {most} rounds; start a new session to go on.",
+            None,
+            most=values.MAX_ROUNDS,
+        )
+    entered = round_input(raw)
+    game = get_game(session.game)
+    table = table_of(session)
+    outcome = game.play(table, state_before(session, number), entered)
+
+    played = Round(
+        session_id=session.id,
+        number=number,
+        input=outcome.input,
+        result=outcome.result,
+        state=outcome.state,
+    )
+    db.session.add(played)
+    session.round_count = number
+    session.totals = add_deltas(session.totals, table.players, outcome.result["deltas"])
+    if game.is_over(table, outcome.state, session.totals):
+        close(session, "game")
+    writes.audit(session, "record_round", number, None, outcome.input)
+    writes.commit_write(session)
+    return played, session
+
+
+def add_deltas(
+    totals: Mapping[str, int], players: Sequence[str], deltas: Mapping[str, int], sign: int = 1
+) -> dict[str, int]:
+    """Return totals with a round's deltas added (or, with sign -1, taken away)."""
+    return {name: totals.get(name, 0) + sign * deltas.get(name, 0) for name in players}
+
+
+def replace_round(
+    session_id: Any, number: Any, raw: Any, *, version: int | None = None
+) -> GameSession:
+    """Replace round n's input and replay every later round; all or nothing."""
+    return replace_rounds(session_id, {number: raw}, version=version)
+
+
+def correction_numbers(raw: Any, count: int) -> dict[int, Any]:
+    """Read ``{"3": input, "4": input}`` (keys may be numbers) into existing round numbers."""
+    if not isinstance(raw, Mapping) or not raw:
+        raise RuleViolation(
+            "missing_field" if raw is None else "invalid_value",
+            "rounds must map round numbers to their corrected inputs, not {value}.",
+            "rounds",
+            value=quote(raw),
+        )
+    wanted: dict[int, Any] = {}
+    for key, given in raw.items():
+        text = str(key)
+        value = int(text) if text.isdigit() and len(text) <= 9 else key
+        wanted[round_number(value, count)] = given
+    return dict(sorted(wanted.items()))
+
+
+def replace_rounds(
+    session_id: Any, corrections: Mapping[Any, Any], *, version: int | None = None
+) -> GameSession:
+    """Replace the inputs of one or more rounds and replay from the first of them; all or nothing.
+
+    Only the rounds from the first corrected one on are read, and only those whose input,
+    result or state changed are written back.
+    """
+    session = writes.lock_session(session_id, version)
+    wanted = correction_numbers(corrections, session.round_count)
+    first = min(wanted)
+    entered = {number: round_input(raw) for number, raw in wanted.items()}
+    game = get_game(session.game)
+    table = table_of(session)
+    later = list(
+        db.session.scalars(
+            select(Round)
+            .where(Round.session_id == session.id, Round.number >= first)
+            .order_by(Round.number)
+            .options(undefer(Round.state))
+        )
+    )
+    totals = dict(session.totals)
+    for played in later:
+        totals = add_deltas(totals, table.players, played.result["deltas"], -1)
+    state = state_before(session, first)
+    replayed = []
+    for played in later:
+        try:
+            if game.is_over(table, state, totals):
+                raise finished_error(session)
+            outcome = game.play(table, state, entered.get(played.number, played.input))
+        except RuleViolation as error:
+            error.round = played.number
+            raise
+        replayed.append((played, outcome))
+        state = outcome.state
+        totals = add_deltas(totals, table.players, outcome.result["deltas"])
+
+    now = utcnow()
+    for played, outcome in replayed:
+        old = played.input
+        if (old, played.result, played.state) != (outcome.input, outcome.result, outcome.state):
+            played.input, played.result, played.state = outcome.input, outcome.result, outcome.state
+        if played.number in entered:
+            played.corrected_at = now
+            writes.audit(session, "replace_round", played.number, old, outcome.input)
+    session.totals = totals
+    if session.finished_by != "table":
+        if game.is_over(table, state, totals):
+            close(session, "game")
+        else:
+            reopen(session)
+    writes.commit_write(session)
+    return session
+
+
+def delete_round(session_id: Any, number: Any, *, version: int | None = None) -> GameSession:
+    """Undo the last round (kept in the audit trail); a game-ended session reopens."""
+    session = writes.lock_session(session_id, version)
+    count = session.round_count
+    target = round_number(number, count)
+    if target != count:
+        raise RuleViolation(
+            "not_last_round",
+            "Only the last round ({last}) can be undone, not round {value}; correct earlier "
+            "rounds instead.",
+            None,
+            last=count,
+            value=target,
+        )
+    if session.finished_by == "table":
+        raise finished_error(session)
+    removed = db.session.scalars(
+        select(Round).where(Round.session_id == session.id, Round.number == target)
+    ).one()
+    old = removed.input
+    session.totals = add_deltas(session.totals, session.players, removed.result["deltas"], sign=-1)
+    session.round_count = target - 1
+    db.session.delete(removed)
+    reopen(session)
+    writes.audit(session, "delete_round", target, old, None)
+    writes.commit_write(session)
+    return session
+
+
+def round_number(value: Any, count: int) -> int:
+    """Return value as an existing round number or raise ``not_found``."""
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= count:
+        return value
+    raise RuleViolation(
+        "not_found",
+        "There is no round {value} (this session has {count}).",
+        None,
+        value=quote(value),
+        count=count,
+    )

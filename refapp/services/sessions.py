@@ -1,0 +1,307 @@
+"""Sessions read and written whole: load and describe, create, finish, the audit trail.
+
+Pages and the API read through ``load_session`` and ``describe``, in a fixed number of queries
+whatever the session's length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, case, null, select
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..games import get_game
+from ..games.errors import RuleViolation
+from ..games.game import Game, Table, leaders
+from ..models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
+from . import writes
+from .values import not_found, player_names, session_name, stored_id
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def load_session(session_id: Any, *, with_rounds: bool = True) -> GameSession:
+    """Return a session with its seats (and rounds) loaded in a fixed number of queries."""
+    query = select(GameSession).where(GameSession.id == stored_id(session_id))
+    if with_rounds:
+        query = query.options(selectinload(GameSession.rounds))
+    session = db.session.scalars(query).one_or_none()
+    if session is None:
+        raise not_found(session_id)
+    return session
+
+
+def table_of(session: GameSession) -> Table:
+    """Return the pure rules' view of a session's seats and house rules."""
+    return Table(tuple(session.players), dict(session.rules))
+
+
+def totals_of(players: Sequence[str], rounds: Sequence[Any]) -> dict[str, int]:
+    """Sum the rounds' deltas per player (every seated player, zeros included)."""
+    totals = dict.fromkeys(players, 0)
+    for played in rounds:
+        for name, delta in played.result["deltas"].items():
+            totals[name] = totals.get(name, 0) + delta
+    return totals
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedRound:
+    """A stored round as pages and the API read it (no ORM object: long sessions read fast)."""
+
+    number: int
+    input: dict[str, Any]
+    result: dict[str, Any]
+    recorded_at: datetime
+    corrected_at: datetime | None
+
+
+def round_rows(
+    session_id: int, after: int | None = None, through: int | None = None
+) -> list[PlayedRound]:
+    """Return a session's rounds in order (numbered above ``after``, up to ``through``)."""
+    query = (
+        select(Round.number, Round.input, Round.result, Round.recorded_at, Round.corrected_at)
+        .where(Round.session_id == session_id)
+        .order_by(Round.number)
+    )
+    if after is not None and after > 0:
+        query = query.where(Round.number > after)
+    if through is not None:
+        query = query.where(Round.number <= through)
+    return [PlayedRound(*row) for row in db.session.execute(query)]
+
+
+def history_rows(
+    session_id: int, after: int, through: int | None = None
+) -> tuple[list[PlayedRound], list[tuple[int, dict[str, int]]]]:
+    """Return the rounds after..through as full rows, and every round's deltas, in one query.
+
+    The database picks the deltas out of each stored result (what the chart draws) and sends
+    inputs and results only for the rounds shown, so a long session's page parses little.
+    """
+    shown = Round.number > after
+    if through is not None:
+        shown = and_(shown, Round.number <= through)
+    rows = db.session.execute(
+        select(
+            Round.number,
+            Round.result["deltas"],
+            case((shown, Round.input), else_=null()),
+            case((shown, Round.result), else_=null()),
+            Round.recorded_at,
+            Round.corrected_at,
+        )
+        .where(Round.session_id == session_id)
+        .order_by(Round.number)
+    )
+    full, deltas = [], []
+    for number, changes, entered, result, recorded, corrected in rows:
+        deltas.append((number, dict(changes or {})))
+        if result is not None:
+            full.append(PlayedRound(number, entered, result, recorded, corrected))
+    return full, deltas
+
+
+def state_before(session: GameSession, number: int) -> dict[str, Any]:
+    """Return the game state before round ``number``: the state stored with the round before."""
+    if number <= 1:
+        return dict(session.initial_state)
+    state = db.session.scalar(
+        select(Round.state).where(Round.session_id == session.id, Round.number == number - 1)
+    )
+    return dict(session.initial_state if state is None else state)
+
+
+@dataclass
+class SessionView:
+    """A session as read: its game, table, the rounds shown, totals, public state and winners.
+
+    ``rounds`` holds the rounds asked for (all, none or the last few); ``count`` is how many
+    the session has.
+    """
+
+    session: GameSession
+    game: Game
+    table: Table
+    rounds: list[PlayedRound]
+    totals: dict[str, int]
+    state: dict[str, Any]
+    winners: list[str]
+    count: int = 0
+
+
+#: which rounds a read carries: every one (None), none (0), or the last N
+ALL_ROUNDS: int | None = None
+
+
+def describe(session: GameSession, last: int | None = ALL_ROUNDS) -> SessionView:
+    """Read a session into what pages and the API show, in a fixed number of queries.
+
+    Standings come from the totals the service keeps on the session, so only the rounds shown
+    (``last``: None for all, else the last N) are read from their rows.
+    """
+    game = get_game(session.game)
+    table = table_of(session)
+    count = session.round_count
+    rounds = [] if last == 0 else round_rows(session.id, None if last is None else count - last)
+    totals = {name: session.totals.get(name, 0) for name in table.players}
+    public = game.public_state(table, state_before(session, count + 1), totals)
+    winners = leaders(totals) if session.finished else []
+    return SessionView(session, game, table, rounds, totals, public, winners, count)
+
+
+def iso(moment) -> str | None:
+    """Write a stored time as ISO 8601 UTC."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=utcnow().tzinfo)
+    return moment.isoformat()
+
+
+def round_dict(played: Round | PlayedRound) -> dict[str, Any]:
+    """Return the API's round object (the explanation in English; its templates stay for pages)."""
+    result = {key: value for key, value in played.result.items() if key != "explanation_parts"}
+    return {
+        "number": played.number,
+        "input": played.input,
+        "result": result,
+        "recorded_at": iso(played.recorded_at),
+        "corrected_at": iso(played.corrected_at),
+    }
+
+
+def session_dict(view: SessionView) -> dict[str, Any]:
+    """Return the API's session object (its ``rounds`` as many as were read)."""
+    session = view.session
+    return {
+        "id": session.id,
+        "version": session.version,
+        "game": session.game,
+        "name": session.name,
+        "players": list(view.table.players),
+        "rules": dict(session.rules),
+        "rounds": [round_dict(played) for played in view.rounds],
+        "rounds_total": view.count,
+        "totals": view.totals,
+        "state": view.state,
+        "finished": session.finished,
+        "finished_by": session.finished_by,
+        "winners": view.winners,
+        "created_at": iso(session.created_at),
+        "updated_at": iso(session.updated_at),
+    }
+
+
+# -- the audit trail -------------------------------------------------------------------------------
+
+
+def audit_entries(session_id: Any) -> list[dict[str, Any]]:
+    """Return a session's audit trail, oldest first."""
+    return audit_of(load_session(session_id, with_rounds=False))
+
+
+def audit_of(session: GameSession) -> list[dict[str, Any]]:
+    """Return a loaded session's audit trail, oldest first, in one query."""
+    entries = db.session.scalars(
+        select(AuditEntry).where(AuditEntry.session_id == session.id).order_by(AuditEntry.id)
+    )
+    return [
+        {
+            "at": iso(entry.at),
+            "action": entry.action,
+            "round": entry.round_number,
+            "before": entry.before,
+            "after": entry.after,
+        }
+        for entry in entries
+    ]
+
+
+# -- writing a session whole ---------------------------------------------------------------------
+
+
+def create_session(body: Mapping[str, Any]) -> GameSession:
+    """Seat the players, fix the house rules and store a new session (with its audit entry)."""
+    game = get_game(body.get("game"))
+    names = player_names(body.get("players"))
+    rules = game.resolve_rules(body.get("rules"))
+    game.check_players(names, rules)
+    setup = {key: body[key] for key in game.setup_keys if body.get(key) is not None}
+    seated, initial = game.start(names, rules, setup)
+    title = session_name(body.get("name"))
+
+    known = {
+        player.name: player
+        for player in db.session.scalars(select(Player).where(Player.name.in_(seated)))
+    }
+    session = GameSession(
+        game=game.slug, name=title, rules=rules, setup=setup, initial_state=initial
+    )
+    for seat, name in enumerate(seated):
+        player = known.get(name) or Player(name=name)
+        session.seats.append(SessionPlayer(seat=seat, player=player))
+    db.session.add(session)
+    db.session.flush()
+    writes.audit(
+        session,
+        "create_session",
+        None,
+        None,
+        {"game": game.slug, "name": title, "players": list(seated), "rules": rules, **setup},
+    )
+    writes.commit()
+    return session
+
+
+def finished_error(session: GameSession) -> RuleViolation:
+    """Return the error for a write to a session that has ended."""
+    return RuleViolation(
+        "session_finished",
+        "Session {id} is finished; no more rounds can be recorded.",
+        None,
+        id=session.id,
+    )
+
+
+def finish_session(session_id: Any, *, version: int | None = None) -> GameSession:
+    """End a session by the table's decision; winners are the highest totals."""
+    session = writes.lock_session(session_id, version)
+    if session.finished:
+        raise finished_error(session)
+    close(session, "table")
+    totals = {name: session.totals.get(name, 0) for name in session.players}
+    writes.audit(
+        session, "finish_session", None, None, {"totals": totals, "winners": leaders(totals)}
+    )
+    writes.commit_write(session)
+    return session
+
+
+def summarize(session: GameSession) -> dict[str, int]:
+    """Set the session's round count and totals (for list pages) from its loaded rounds."""
+    totals = totals_of(session.players, session.rounds)
+    session.round_count = len(session.rounds)
+    session.totals = totals
+    return totals
+
+
+def close(session: GameSession, by: str) -> None:
+    """Mark a session finished, saying whether the rules or the table ended it."""
+    if not session.finished:
+        session.finished = True
+        session.finished_by = by
+        session.finished_at = utcnow()
+
+
+def reopen(session: GameSession) -> None:
+    """Reopen a session the rules had ended, after a correction or undo took the end away."""
+    session.finished = False
+    session.finished_by = None
+    session.finished_at = None
