@@ -9,9 +9,12 @@ Rule text: ``rules/mighty.md`` (from the Korean wiki article, seed 001).
 The rules live in one module per phase of a hand, in the spec's words: ``cards``, ``misdeal``,
 ``auction``, ``contract`` (the declaration after the kitty), ``friend``, ``holders`` (what the
 hand reports, cross-checked), ``dealer``, ``scoring`` and ``explain`` (every sentence), with the
-house rules in ``options`` and a round's form in ``rounds``; refereeing the play trick by trick
-(spec section 9) will be ``tricks``. The Game class here only dispatches to them; the names other
-modules import are re-exported so ``from refapp.games.mighty import X`` keeps working.
+house rules in ``options`` and a round's form in ``rounds``. Refereeing the play trick by trick
+(spec section 9, a hand's optional ``tricks``) is ``tricks`` (who takes a trick),
+``trick_checks`` (a hand's plays in order), ``trick_totals`` (what ten tricks show) and
+``trick_judge`` (one trick alone, for the API's "who takes this?"). The Game class here only
+dispatches to them; the names other modules import are re-exported so
+``from refapp.games.mighty import X`` keeps working.
 """
 
 from __future__ import annotations
@@ -62,6 +65,10 @@ from .misdeal import declare_misdeal, misdeal_allowed, misdeal_limit, misdeal_va
 from .options import OPTIONS, MightyRules
 from .rounds import HAND_PARTS, all_pass_flag, check_alone, check_everyone_passed
 from .scoring import score_hand
+from .trick_checks import PlayLog
+from .trick_judge import judge_trick
+from .trick_totals import Totals, play_tricks, tricks_result
+from .tricks import Decision, Play, decide_trick
 
 #: what ``from refapp.games.mighty import X`` offers: the game and the rules' public names
 __all__ = [
@@ -78,14 +85,18 @@ __all__ = [
     "TRUMP_NAMES",
     "Auction",
     "Bid",
+    "Decision",
     "Mighty",
+    "Play",
     "allowed_contract_changes",
     "beats",
     "check_bid_count",
     "check_contract_change",
     "contract_change_price",
+    "decide_trick",
     "is_point_card",
     "joker_call_card",
+    "judge_trick",
     "lowest_next_bid",
     "mighty_card",
     "misdeal_allowed",
@@ -97,6 +108,8 @@ __all__ = [
 ]
 
 PLAYERS = 5
+#: a hand's tricks and, once all ten are in with the friend named, what they show
+Played = tuple[PlayLog, Totals | None]
 
 
 class Mighty(Game):
@@ -196,27 +209,37 @@ class Mighty(Game):
         contract = read_contract(table, raw, floor, auction, partial)
         if contract is not None:
             entered["contract"] = contract
-        friend = read_friend(table, raw, partial)
+        with_tricks = raw.get("tricks") is not None
+        friend = read_friend(table, raw, partial, derive=with_tricks)
         if friend is not None:
             entered["friend"] = friend
-        points = read_points(raw, partial)
+        points = read_points(raw, partial or with_tricks)
         if points is not None:
             entered["opposition_points"] = points
         for key in HOLDER_KEYS:
             if raw.get(key) is not None:
                 entered[key] = read_holder(raw[key], key)
+        played = play_tricks(table, raw, entered, partial) if with_tricks else None
         check_holders(table, entered)
-        if not all(key in entered for key in ("contract", "friend", "opposition_points")):
-            return Outcome(entered, _progress(table, entered, auction), dict(state))
-        result = self.score(table, entered)
+        if not all(key in entered for key in ("contract", "friend", "opposition_points")) or (
+            played is not None and played[1] is None
+        ):
+            return Outcome(entered, _progress(table, entered, auction, played), dict(state))
+        result = self.score(table, entered, played)
         if auction is not None:
             result["winning_bid"] = {"player": auction.leader, **auction.highest.as_dict()}
         boss = entered["contract"]["boss"]
         dealer = dealer_after_hand(boss, friend_player(entered["friend"], boss))
         return Outcome(entered, result, next_state(table, state, "hand", dealer))
 
-    def score(self, table: Table, entered: Mapping[str, Any]) -> dict[str, Any]:
-        """Score a checked hand and explain every point (trusted input: call after checking)."""
+    def score(
+        self, table: Table, entered: Mapping[str, Any], played: Played | None = None
+    ) -> dict[str, Any]:
+        """Score a checked hand and explain every point (trusted input: call after checking).
+
+        With ``played`` (a hand's ten tricks and what they show, ``trick_totals.play_tricks``)
+        the result lists the tricks too.
+        """
         contract = entered["contract"]
         boss = contract["boss"]
         friend = friend_player(entered["friend"], boss)
@@ -233,7 +256,8 @@ class Mighty(Game):
             no_friend="none" in entered["friend"],
         )
         account = Account()
-        say_score(account, entered, score, table.players, friend)
+        say_score(account, entered, score, table.players, friend, played)
+        extra = tricks_result(*played) if played is not None else {}
         return {
             "deltas": score.deltas,
             **account.result(),
@@ -247,6 +271,7 @@ class Mighty(Game):
             "friend": friend,
             "contract": dict(contract),
             "self_friend": friend is None and "none" not in entered["friend"],
+            **extra,
         }
 
     def public_state(self, table, state, totals):
@@ -279,9 +304,13 @@ def _zero_result(table: Table, outcome: str, account: Account) -> dict[str, Any]
     }
 
 
-def _progress(table: Table, entered: Mapping[str, Any], auction: Auction | None) -> dict:
+def _progress(
+    table: Table, entered: Mapping[str, Any], auction: Auction | None, played: Played | None
+) -> dict:
     """Return a dry run's result for the parts sent: what was checked and what comes next."""
     result: dict[str, Any] = {"complete": False}
+    if played is not None:
+        result.update(tricks_result(*played))
     if auction is not None:
         result.update(auction.summary())
         if auction.finished:
@@ -289,7 +318,7 @@ def _progress(table: Table, entered: Mapping[str, Any], auction: Auction | None)
             result["winning_bid"] = {"player": auction.leader, **won.as_dict()}
             result["contract_changes"] = allowed_contract_changes(won.count, won.trump, table.rules)
     account = Account()
-    say_progress(account, entered, auction)
+    say_progress(account, entered, auction, played[0] if played is not None else None)
     result.update({"deltas": dict.fromkeys(table.players, 0), **account.result()})
     return result
 

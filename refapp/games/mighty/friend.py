@@ -1,7 +1,8 @@
 """The friend (spec section 4): how the boss names a partner, and who that partner really is.
 
 A friend is named by a card (its holder; the boss's own card or the kitty's makes a self friend),
-declared as none, or, when the table allows it, as the winner of trick 1.
+declared as none, or, when the table allows it, as the winner of trick 1. A hand entered with its
+tricks may leave the card's holder out: the tricks show it (``trick_totals``).
 """
 
 from __future__ import annotations
@@ -19,8 +20,15 @@ from .cards import parse_card
 FRIEND_FORMS = ("card", "none", "first_trick")
 
 
-def read_friend(table: Table, raw: Mapping[str, Any], partial: bool) -> dict[str, Any] | None:
-    """Return the friend as named ({card, player}, {none} or {first_trick}); None if not sent."""
+def read_friend(
+    table: Table, raw: Mapping[str, Any], partial: bool, derive: bool = False
+) -> dict[str, Any] | None:
+    """Return the friend as named; None if a dry run did not send one.
+
+    The forms: {card, player}, {card, kitty: true} (the called card was discarded: a self
+    friend), {none} and {first_trick}. With ``derive`` (the hand carries its tricks, which
+    show who played the card) a card call may leave out its player: {card}.
+    """
     if partial and raw.get("friend") is None:
         return None
     given = mapping(require(raw, "friend"), "friend")
@@ -38,8 +46,35 @@ def read_friend(table: Table, raw: Mapping[str, Any], partial: bool) -> dict[str
     if form == "first_trick":
         return {"first_trick": table.player(given["first_trick"], "friend.first_trick")}
     card = parse_card(given["card"], "friend.card")
+    if _in_kitty(given):
+        return {"card": card, "kitty": True}
+    if derive and given.get("player") is None:
+        return {"card": card}
     player = table.player(require(given, "player", "friend.player"), "friend.player")
     return {"card": card, "player": player}
+
+
+def _in_kitty(given: Mapping[str, Any]) -> bool:
+    """Return True for a called card entered as discarded to the kitty ({card, kitty: true})."""
+    kitty = given.get("kitty")
+    if kitty is None or kitty is False:
+        return False
+    if kitty is not True:
+        raise RuleViolation(
+            "invalid_value",
+            "{where} must be true or false, not {value}.",
+            "friend.kitty",
+            where="friend.kitty",
+            value=quote(kitty),
+        )
+    if given.get("player") is not None:
+        raise RuleViolation(
+            "invalid_value",
+            "A called card in the kitty has no player: send friend.player or friend.kitty, "
+            "not both.",
+            "friend.kitty",
+        )
+    return True
 
 
 def _form(table: Table, given: Mapping[str, Any]) -> str:
@@ -68,6 +103,9 @@ def _form(table: Table, given: Mapping[str, Any]) -> str:
 
 
 def friend_player(friend: Mapping[str, Any], boss: str) -> str | None:
-    """Return the real friend's name, or None for a declared none or a self friend."""
+    """Return the real friend's name, or None for a declared none or a self friend.
+
+    None too for a card call whose player is not known yet (a dry run's unfinished tricks).
+    """
     player = friend.get("player") or friend.get("first_trick")
     return None if player is None or player == boss else player

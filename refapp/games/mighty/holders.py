@@ -81,6 +81,8 @@ def _has_friend(
     """Return whether the hand has a real friend: None while the parts sent do not tell."""
     if friend is not None and "none" in friend:
         return False
+    if friend is not None and "card" in friend and not {"player", "kitty"} & friend.keys():
+        return None  # a card call whose holder the unfinished tricks have not shown yet
     if friend is not None and contract is not None:
         return friend_player(friend, contract["boss"]) is not None
     return None

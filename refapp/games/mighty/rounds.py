@@ -9,7 +9,14 @@ from ..errors import RuleViolation, quote
 from .auction import Auction, unfinished_auction
 
 #: the parts of a played hand (a misdeal or an all-pass round carries none of them)
-HAND_PARTS = ("contract", "friend", "opposition_points", "mighty_holder", "joker_holder")
+HAND_PARTS = (
+    "contract",
+    "friend",
+    "opposition_points",
+    "mighty_holder",
+    "joker_holder",
+    "tricks",
+)
 
 
 def check_alone(raw: Mapping[str, Any], form: str | None, others: Sequence[str]) -> None:

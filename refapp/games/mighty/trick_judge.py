@@ -1,0 +1,111 @@
+"""One trick judged alone (``POST /api/mighty/trick``): the referee's "who takes this?".
+
+No session and no table: the players may be left unnamed, and only what one trick shows is
+checked (its form, a card or a player twice); who takes it is ``tricks.decide_trick``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from ..errors import RuleViolation, quote
+from ..game import Account
+from ..inputs import mapping, require, sequence, whole_number
+from ..options import resolve_rules
+from .cards import parse_trump
+from .explain import say_judged_trick
+from .options import OPTIONS, MightyRules
+from .tricks import PLAYS, TRICKS, Play, Specials, decide_trick, read_play
+
+
+def judge_trick(body: Any) -> dict[str, Any]:
+    """Answer ``POST /api/mighty/trick``: who takes one trick, why, and its point cards.
+
+    body is ``{"trump", "trick": 1..10, "plays": [{"player"?, "card", "suit"?, "call"?}],
+    "rules"?}``; one to five plays, the leader's first; names are optional here.
+    """
+    body = mapping(body, "body")
+    rules = MightyRules(resolve_rules(OPTIONS, body.get("rules") or {}))
+    trump = parse_trump(require(body, "trump"), "trump")
+    number = _trick_number(require(body, "trick"))
+    raw_plays = sequence(require(body, "plays"), "plays")
+    if not 1 <= len(raw_plays) <= PLAYS:
+        raise RuleViolation(
+            "invalid_value",
+            "A trick has 1 to {most} plays, the leader's first, not {count}.",
+            "plays",
+            most=PLAYS,
+            count=len(raw_plays),
+        )
+    specials = Specials.of(trump, rules)
+    plays: list[Play] = []
+    for position, raw in enumerate(raw_plays):
+        play = read_play(raw, f"plays.{position}", position, specials, _any_name)
+        _check_alone(play, plays, f"plays.{position}")
+        plays.append(play)
+    decision = decide_trick(trump, number, plays, rules)
+    account = Account()
+    say_judged_trick(account, number, decision)
+    return {
+        "trump": trump,
+        "trick": number,
+        "winner": decision.winner,
+        "index": decision.index,
+        "card": decision.card,
+        "reason": decision.reason,
+        "points": list(decision.points),
+        "plays": [play.as_dict() for play in plays],
+        "mighty": specials.mighty,
+        "joker_call_card": specials.joker_call,
+        **account.result(),
+    }
+
+
+def _trick_number(value: Any) -> int:
+    """Return a trick's number, 1 to 10, or raise ``invalid_value``."""
+    number = whole_number(value, "trick")
+    if not 1 <= number <= TRICKS:
+        raise RuleViolation(
+            "invalid_value",
+            "trick must be a trick's number from 1 to {most}, not {value}.",
+            "trick",
+            most=TRICKS,
+            value=quote(value),
+        )
+    return number
+
+
+def _any_name(value: Any, where: str) -> str | None:
+    """Return a play's player name (optional when judging one trick alone)."""
+    if value is None:
+        return None
+    name = unicodedata.normalize("NFC", value.strip()) if isinstance(value, str) else ""
+    if not name:
+        raise RuleViolation(
+            "invalid_value",
+            "{where} must be a player's name, not {value}.",
+            where,
+            where=where,
+            value=quote(value),
+        )
+    return name
+
+
+def _check_alone(play: Play, plays: list[Play], where: str) -> None:
+    """Refuse a card or a player already in the trick."""
+    for done in plays:
+        if done.card == play.card:
+            raise RuleViolation(
+                "card_played_twice",
+                "{card} is already in this trick; no card is played twice.",
+                f"{where}.card",
+                card=play.card,
+            )
+        if play.player is not None and done.player == play.player:
+            raise RuleViolation(
+                "out_of_turn",
+                "{value} already played in this trick; each player plays one card a trick.",
+                f"{where}.player",
+                value=quote(play.player),
+            )
