@@ -179,18 +179,25 @@ class Game:
 
 
 def replay(
-    game: Game, table: Table, state: Mapping[str, Any], inputs: Iterable[Mapping[str, Any]]
+    game: Game,
+    table: Table,
+    state: Mapping[str, Any],
+    inputs: Iterable[Mapping[str, Any]],
+    *,
+    totals: Mapping[str, int] | None = None,
+    first: int = 1,
 ) -> Iterator[Outcome]:
-    """Play stored inputs one after another from ``state``, yielding each round's outcome.
+    """Play inputs one after another from ``state``, yielding each round's outcome.
 
-    The one replay of the app: corrections, imports and renames all go through it. A broken
-    rule is raised with its ``round`` (counted from 1 in ``inputs``); so is a round that follows
-    the game's natural end (``session_finished``).
+    The one replay of the app: corrections (from round ``first``, with the ``totals`` before
+    it), imports and renames all go through it. ``inputs`` may be a generator that checks each
+    entry as it is pulled, so refusals come in round order. A broken rule is raised with its
+    ``round``; so is a round that follows the game's natural end (``session_finished``).
     """
-    totals = dict.fromkeys(table.players, 0)
-    for number, entered in enumerate(inputs, 1):
+    running = dict.fromkeys(table.players, 0) if totals is None else dict(totals)
+    for number, entered in enumerate(inputs, first):
         try:
-            if game.is_over(table, state, totals):
+            if game.is_over(table, state, running):
                 raise RuleViolation(
                     "session_finished",
                     "The game ended after round {last}; round {value} cannot follow it.",
@@ -200,9 +207,10 @@ def replay(
                 )
             outcome = game.play(table, state, entered)
         except RuleViolation as error:
-            error.round = number
+            if error.round is None:
+                error.round = number
             raise
-        totals = running_totals(totals, [outcome.result["deltas"]])
+        running = running_totals(running, [outcome.result["deltas"]])
         state = outcome.state
         yield outcome
 

@@ -19,7 +19,7 @@ from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..games import GAMES, get_game
-from ..games.errors import RuleViolation, quote
+from ..games.errors import NotFound, RuleViolation, quote
 from ..games.game import Table, leaders
 from ..games.stats import Sitting, figures
 from ..models import GameSession, Player, Round, SessionPlayer
@@ -146,7 +146,7 @@ def find_player(name: Any) -> Player:
     if isinstance(key, str) and not values.has_control(key):  # PostgreSQL refuses a NUL
         player = db.session.scalars(select(Player).where(Player.name == key)).one_or_none()
     if player is None:
-        raise RuleViolation("not_found", "There is no player {value}.", None, value=quote(name))
+        raise NotFound("There is no player {value}.", None, value=quote(name))
     return player
 
 

@@ -6,7 +6,7 @@ Every function here checks first and writes after, in one transaction taken thro
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import select
@@ -14,7 +14,8 @@ from sqlalchemy.orm import undefer
 
 from ..extensions import db
 from ..games import get_game
-from ..games.errors import RuleViolation, quote
+from ..games.errors import NotFound, RuleViolation, quote
+from ..games.game import replay, running_totals
 from ..games.inputs import whole_number
 from ..models import GameSession, Round, utcnow
 from . import values, writes
@@ -106,19 +107,12 @@ def record_round(
     )
     db.session.add(played)
     session.round_count = number
-    session.totals = add_deltas(session.totals, table.players, outcome.result["deltas"])
+    session.totals = running_totals(session.totals, [outcome.result["deltas"]])
     if game.is_over(table, outcome.state, session.totals):
         close(session, "game")
     writes.audit(session, "record_round", number, None, outcome.input)
     writes.commit_write(session)
     return played, session
-
-
-def add_deltas(
-    totals: Mapping[str, int], players: Sequence[str], deltas: Mapping[str, int], sign: int = 1
-) -> dict[str, int]:
-    """Return totals with a round's deltas added (or, with sign -1, taken away)."""
-    return {name: totals.get(name, 0) + sign * deltas.get(name, 0) for name in players}
 
 
 def replace_round(
@@ -167,22 +161,14 @@ def replace_rounds(
             .options(undefer(Round.state))
         )
     )
-    totals = dict(session.totals)
-    for played in later:
-        totals = add_deltas(totals, table.players, played.result["deltas"], -1)
-    state = state_before(session, first)
-    replayed = []
-    for played in later:
-        try:
-            if game.is_over(table, state, totals):
-                raise finished_error(session)
-            outcome = game.play(table, state, entered.get(played.number, played.input))
-        except RuleViolation as error:
-            error.round = played.number
-            raise
-        replayed.append((played, outcome))
-        state = outcome.state
-        totals = add_deltas(totals, table.players, outcome.result["deltas"])
+    before = running_totals(session.totals, [played.result["deltas"] for played in later], -1)
+    inputs = [entered.get(played.number, played.input) for played in later]
+    outcomes = list(
+        replay(game, table, state_before(session, first), inputs, totals=before, first=first)
+    )
+    replayed = list(zip(later, outcomes, strict=True))
+    totals = running_totals(before, [outcome.result["deltas"] for outcome in outcomes])
+    state = outcomes[-1].state
 
     now = utcnow()
     for played, outcome in replayed:
@@ -222,7 +208,7 @@ def delete_round(session_id: Any, number: Any, *, version: int | None = None) ->
         select(Round).where(Round.session_id == session.id, Round.number == target)
     ).one()
     old = removed.input
-    session.totals = add_deltas(session.totals, session.players, removed.result["deltas"], sign=-1)
+    session.totals = running_totals(session.totals, [removed.result["deltas"]], -1)
     session.round_count = target - 1
     db.session.delete(removed)
     reopen(session)
@@ -235,8 +221,7 @@ def round_number(value: Any, count: int) -> int:
     """Return value as an existing round number or raise ``not_found``."""
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= count:
         return value
-    raise RuleViolation(
-        "not_found",
+    raise NotFound(
         "There is no round {value} (this session has {count}).",
         None,
         value=quote(value),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from ..games.errors import RuleViolation, quote
+from ..games.errors import NotFound, RuleViolation, quote
 
 NAME_MAX = 40
 #: ids are INTEGER columns: 32 bits on PostgreSQL, so a larger id cannot exist (nor be queried)
@@ -26,9 +26,9 @@ def stored_id(session_id: Any) -> int:
     return session_id
 
 
-def not_found(session_id: Any) -> RuleViolation:
+def not_found(session_id: Any) -> NotFound:
     """Return the error for a session that does not exist."""
-    return RuleViolation("not_found", "There is no session {value}.", None, value=quote(session_id))
+    return NotFound("There is no session {value}.", None, value=quote(session_id))
 
 
 def player_name(value: Any, where: str) -> str:
