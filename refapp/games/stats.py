@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .game import leaders
+from .game import leaders, running_totals
 from .mighty import POINT_CARDS
 
 Result = Mapping[str, Any]
@@ -41,11 +41,7 @@ class Sitting:
 
 def totals(players: Iterable[str], results: Iterable[Result]) -> dict[str, int]:
     """Sum the deltas per player, every seated player included."""
-    summed = dict.fromkeys(players, 0)
-    for result in results:
-        for name, delta in result.get("deltas", {}).items():
-            summed[name] = summed.get(name, 0) + delta
-    return summed
+    return running_totals(dict.fromkeys(players, 0), [r.get("deltas", {}) for r in results])
 
 
 def average(total: float, count: int) -> float | None:

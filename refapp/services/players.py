@@ -20,7 +20,7 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.errors import NotFound, RuleViolation, quote
-from ..games.game import Table, leaders
+from ..games.game import Table, leaders, replay
 from ..games.stats import Sitting, figures
 from ..models import GameSession, Player, Round, SessionPlayer
 from . import values, writes
@@ -242,16 +242,15 @@ def rewrite_session(session: GameSession, old: str, new: str) -> None:
         game.start(players, table.rules, session.setup or {})
     except RuleViolation as error:
         raise unsafe(session, None, old, new, error.message) from error
-    state = session.initial_state
-    for played in session.rounds:
-        try:
-            outcome = game.play(table, state, renamed(played.input, old, new))
-        except RuleViolation as error:
-            raise unsafe(session, played.number, old, new, error.message) from error
+    inputs = [renamed(played.input, old, new) for played in session.rounds]
+    try:
+        outcomes = list(replay(game, table, session.initial_state, inputs))
+    except RuleViolation as error:
+        raise unsafe(session, error.round, old, new, error.message) from error
+    for played, outcome in zip(session.rounds, outcomes, strict=True):
         if outcome.result["deltas"] != renamed(played.result["deltas"], old, new):
             raise unsafe(session, played.number, old, new, _("the score would change"))
         played.input, played.result, played.state = outcome.input, outcome.result, outcome.state
-        state = outcome.state
 
 
 def unsafe(session: GameSession, number: int | None, old: str, new: str, why: str):

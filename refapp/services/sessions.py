@@ -17,7 +17,7 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..games import get_game
 from ..games.errors import RuleViolation
-from ..games.game import Game, Table, leaders
+from ..games.game import Game, Table, leaders, running_totals
 from ..models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
 from . import writes
 from .values import not_found, player_names, session_name, stored_id
@@ -43,11 +43,7 @@ def table_of(session: GameSession) -> Table:
 
 def totals_of(players: Sequence[str], rounds: Sequence[Any]) -> dict[str, int]:
     """Sum the rounds' deltas per player (every seated player, zeros included)."""
-    totals = dict.fromkeys(players, 0)
-    for played in rounds:
-        for name, delta in played.result["deltas"].items():
-            totals[name] = totals.get(name, 0) + delta
-    return totals
+    return running_totals(dict.fromkeys(players, 0), [p.result["deltas"] for p in rounds])
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,10 @@ from typing import Any
 from sqlalchemy import select
 
 from ...extensions import db
+from ...games import game as rules_game
 from ...games import get_game
 from ...games.errors import N_, RuleViolation, quote
-from ...games.game import Game, Outcome, Table
+from ...games.game import Game, Outcome, Table, running_totals
 from ...games.inputs import mapping, sequence
 from ...models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
 from .. import values, writes
@@ -83,17 +84,11 @@ def replay(body: Any) -> Replayed:
     seated, initial = game.start(names, rules, setup)
     title = session_name(body.get("name"))
     table = Table(tuple(seated), dict(rules))
-    rounds, state, totals = [], dict(initial), dict.fromkeys(seated, 0)
-    for index, raw in enumerate(raw_rounds):
-        try:
-            played = replay_round(game, table, state, totals, index, raw)
-        except RuleViolation as error:
-            error.round = index + 1
-            raise
-        rounds.append(played)
-        state = played[0].state
-        for name, delta in played[0].result["deltas"].items():
-            totals[name] = totals.get(name, 0) + delta
+    rounds = replay_rounds(game, table, initial, raw_rounds)
+    state = rounds[-1][0].state if rounds else dict(initial)
+    totals = running_totals(
+        dict.fromkeys(seated, 0), [outcome.result["deltas"] for outcome, *_ in rounds]
+    )
     finished_by = finisher(body, game.is_over(table, state, totals))
     check_summary(body, totals, finished_by)
     audit = audit_of(body.get("audit"))
@@ -164,10 +159,35 @@ def setup_of(game: Game, raw: Any) -> dict[str, Any]:
     return {key: given[key] for key in game.setup_keys if given.get(key) is not None}
 
 
-def replay_round(
-    game: Game, table: Table, state: Mapping[str, Any], totals: Mapping[str, int], index: int, raw
-) -> tuple[Outcome, datetime | None, datetime | None]:
-    """Check one exported round, play its input from the state before it, compare its result."""
+def replay_rounds(
+    game: Game, table: Table, initial: Mapping[str, Any], raw_rounds: list[Any]
+) -> list[tuple[Outcome, datetime | None, datetime | None]]:
+    """Replay the exported rounds through the rules (games.game.replay), checking each entry.
+
+    Each entry's shape is checked as the replay pulls its input, so refusals come in round
+    order; every refusal carries its round.
+    """
+    entries: list[Mapping[str, Any]] = []
+
+    def inputs():
+        for index, raw in enumerate(raw_rounds):
+            entry, given = round_entry(index, raw)
+            entries.append(entry)
+            yield given
+
+    rounds = []
+    try:
+        for index, outcome in enumerate(rules_game.replay(game, table, initial, inputs())):
+            rounds.append(checked_round(entries[index], index, outcome))
+    except RuleViolation as error:
+        if error.round is None:
+            error.round = len(entries) or 1
+        raise
+    return rounds
+
+
+def round_entry(index: int, raw: Any) -> tuple[Mapping[str, Any], dict[str, Any]]:
+    """Check one exported round's shape; return it and its input as the rules read it."""
     where = f"rounds.{index}"
     entry = mapping(raw, where)
     number = entry.get("number")
@@ -182,16 +202,14 @@ def replay_round(
     given = entry.get("input")
     if given is None:
         raise missing(f"{where}.input")
-    given = mapping(given, f"{where}.input")
-    if game.is_over(table, state, totals):
-        raise RuleViolation(
-            "session_finished",
-            "The game ended after round {last}; round {value} cannot follow it.",
-            where,
-            last=index,
-            value=index + 1,
-        )
-    outcome = game.play(table, state, round_input(given))
+    return entry, round_input(mapping(given, f"{where}.input"))
+
+
+def checked_round(
+    entry: Mapping[str, Any], index: int, outcome: Outcome
+) -> tuple[Outcome, datetime | None, datetime | None]:
+    """Compare a replayed round with the result its export claims; return it with its times."""
+    where = f"rounds.{index}"
     if entry.get("result") is not None:
         result = mapping(entry["result"], f"{where}.result")
         compare_scores(result.get("deltas"), outcome.result["deltas"], f"{where}.result.deltas")
