@@ -9,10 +9,18 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from flask_migrate import upgrade
+from hypothesis import HealthCheck, settings
 from sqlalchemy import event
 
 from refapp import create_app, database_url
 from refapp.extensions import db
+
+#: property tests never fail on a deadline or a slow example in a loaded CI: they check rules,
+#: not speed (a test's own @settings may still narrow max_examples)
+settings.register_profile(
+    "refapp", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+settings.load_profile("refapp")
 
 #: run the suite against another database (e.g. PostgreSQL): its tables are dropped per test
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")

@@ -18,12 +18,16 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
-from ..games.errors import N_, RuleViolation
+from ..games.errors import RuleViolation
 from ..models import AuditEntry, GameSession, utcnow
 from .values import not_found, stored_id
 
-#: the refusal of a write that lost a race (a round number, a new player's name taken first)
-LOST_RACE = N_("Another device recorded this round first; reload and try again.")
+
+def lost_race() -> RuleViolation:
+    """Return the refusal of a write that lost a race (a round number, a name taken first)."""
+    return RuleViolation(
+        "stale_round", "Another device recorded this round first; reload and try again."
+    )
 
 
 def begin_write() -> None:
@@ -85,7 +89,7 @@ def audit(session: GameSession, action: str, number: int | None, before: Any, af
     )
 
 
-def commit_write(*sessions: GameSession, conflict: str | RuleViolation = LOST_RACE) -> None:
+def commit_write(*sessions: GameSession, conflict: RuleViolation | None = None) -> None:
     """Commit a write to one or more sessions, which moves each one's ``version`` on."""
     now = utcnow()
     for session in sessions:
@@ -94,8 +98,8 @@ def commit_write(*sessions: GameSession, conflict: str | RuleViolation = LOST_RA
     commit(conflict)
 
 
-def commit(conflict: str | RuleViolation = LOST_RACE) -> None:
-    """Commit, turning a lost race into ``conflict`` (a message of ``stale_round``, or a refusal).
+def commit(conflict: RuleViolation | None = None) -> None:
+    """Commit, turning a lost race into ``conflict`` (by default ``stale_round``).
 
     A lost race is a round number or a new player's name stored first by another request. A
     write that could not get its turn in time (the database stayed busy) or found its rows gone
@@ -105,9 +109,7 @@ def commit(conflict: str | RuleViolation = LOST_RACE) -> None:
         db.session.commit()
     except (IntegrityError, StaleDataError) as error:
         db.session.rollback()
-        if isinstance(conflict, RuleViolation):
-            raise conflict from error
-        raise RuleViolation("stale_round", N_(conflict)) from error
+        raise (conflict or lost_race()) from error
     except OperationalError as error:
         db.session.rollback()
         if "locked" not in str(error.orig):

@@ -18,7 +18,7 @@ from sqlalchemy import select
 from ...extensions import db
 from ...games import game as rules_game
 from ...games import get_game
-from ...games.errors import N_, RuleViolation, quote
+from ...games.errors import RuleViolation, quote
 from ...games.game import Game, Outcome, Table, running_totals
 from ...games.inputs import mapping, sequence
 from ...models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
@@ -315,4 +315,8 @@ def restored_version(replayed: Replayed) -> int:
 
 def commit() -> None:
     """Commit the import; a player added by another request at the same moment is a retry."""
-    writes.commit(N_("Another change was saved at the same moment; try the import again."))
+    writes.commit(
+        RuleViolation(
+            "stale_round", "Another change was saved at the same moment; try the import again."
+        )
+    )
