@@ -23,7 +23,7 @@ from urllib.parse import quote, unquote, urlsplit
 
 from flask import Flask, current_app, g, redirect, request, session, url_for
 
-from .games.base import RuleViolation
+from .games.errors import RuleViolation
 
 READ_METHODS = {"GET", "HEAD", "OPTIONS"}
 #: pages that are forms for writing, so even reading them asks for a sign-in

@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 
 from .access import safe_next
 from .extensions import babel
-from .games import base
+from .games import errors as rule_errors
 from .games.options import RuleOption, grouped
 
 LANGUAGES = {"en": "English", "ko": "한국어", "hu": "Magyar"}
@@ -51,7 +51,7 @@ def explain(result: dict[str, Any] | None) -> list[str]:
     parts = result.get("explanation_parts")
     if not parts or str(get_locale()) == "en":
         return list(result.get("explanation", []))
-    return [base.fill(template, params) for template, params in parts]
+    return [rule_errors.fill(template, params) for template, params in parts]
 
 
 def rule_option(option: RuleOption | str) -> RuleOption | None:
@@ -122,7 +122,7 @@ def init_app(app: Flask) -> None:
     """Bind Flask-Babel, the picker route, the template helpers and the rules' translator."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     babel.init_app(app, locale_selector=select_locale)
-    base.install_translator(gettext)
+    rule_errors.install_translator(gettext)
     app.add_url_rule("/language/<code>", "pick_language", pick_language)
     from .games import GAMES
 

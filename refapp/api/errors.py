@@ -4,7 +4,7 @@ from typing import Any
 
 from flask import jsonify
 
-from ..games.base import RuleViolation
+from ..games.errors import RuleViolation
 
 STATUS = {
     "invalid_json": 400,
