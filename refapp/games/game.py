@@ -16,6 +16,40 @@ from .errors import RuleViolation, quote
 from .options import HouseRules, RuleOption, resolve_rules
 
 
+@dataclass(frozen=True)
+class Preset:
+    """A named set of house rules a session may start from (``"preset": KEY`` beside rules).
+
+    label and description are what a page shows (marked N_ where written); rules holds only the
+    options that differ from their defaults, so the default preset's is empty.
+    """
+
+    key: str
+    label: str
+    description: str
+    rules: Mapping[str, Any] = field(default_factory=dict)
+
+
+def find_preset(presets: Sequence[Preset], key: Any = None) -> Preset | None:
+    """Return the preset named key (None: the first, the default), or raise ``invalid_rules``."""
+    if key is None:
+        return presets[0] if presets else None
+    for preset in presets:
+        if isinstance(key, str) and preset.key == key:
+            return preset
+    if presets:
+        raise RuleViolation(
+            "invalid_rules",
+            "There is no preset {value} in this game; known presets: {known}.",
+            "preset",
+            value=quote(key),
+            known=", ".join(preset.key for preset in presets),
+        )
+    raise RuleViolation(
+        "invalid_rules", "This game has no presets, so not {value}.", "preset", value=quote(key)
+    )
+
+
 class Account:
     """A score's explanation, kept twice: English sentences, and templates with their values.
 
@@ -114,6 +148,17 @@ class Game:
     setup_keys: tuple[str, ...] = ()
     #: the game's frozen house-rules type (defaults filled once)
     rules_type: type[HouseRules] = HouseRules
+    #: named sets of house rules a session may start from, the default (every default) first
+    presets: tuple[Preset, ...] = ()
+
+    @property
+    def default_preset(self) -> str | None:
+        """Return the key of the preset a session without one starts from (the first)."""
+        return self.presets[0].key if self.presets else None
+
+    def preset(self, key: Any = None) -> Preset | None:
+        """Return the preset named key (None: the default), or raise ``invalid_rules``."""
+        return find_preset(self.presets, key)
 
     def house_rules(self, rules: Mapping[str, Any] | None) -> HouseRules:
         """Return stored or given rules as the game's typed house rules (defaults filled)."""
@@ -125,9 +170,29 @@ class Game:
             return table
         return Table(table.players, self.house_rules(table.rules))
 
-    def resolve_rules(self, overrides: Any) -> dict[str, Any]:
-        """Return the effective house rules for a new session, or raise ``invalid_rules``."""
-        return resolve_rules(self.options, overrides)
+    def resolve_rules(self, overrides: Any, preset: str | None = None) -> dict[str, Any]:
+        """Return the effective house rules for a new session, or raise ``invalid_rules``.
+
+        The preset's values (the default preset's when None) come first and the explicit
+        overrides win over them; an unknown preset is ``invalid_rules`` (field ``preset``).
+        """
+        chosen = self.preset(preset)
+        if chosen is None or not chosen.rules:
+            return resolve_rules(self.options, overrides)
+        if overrides is not None and not isinstance(overrides, Mapping):
+            return resolve_rules(self.options, overrides)  # refused there, with its words
+        return resolve_rules(self.options, {**chosen.rules, **(overrides or {})})
+
+    def rules_changed(self, rules: Mapping[str, Any], preset: str | None = None) -> list[str]:
+        """Return the option keys whose value in rules differs from the preset's, in order.
+
+        rules are a session's effective rules (an option missing, from before it existed,
+        counts as its default); preset None is the default preset.
+        """
+        chosen = self.preset(preset)
+        reference = resolve_rules(self.options, dict(chosen.rules) if chosen else {})
+        effective = self.house_rules(rules)
+        return [key for key, value in reference.items() if effective[key] != value]
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
         """Return the allowed (fewest, most) players under these rules."""

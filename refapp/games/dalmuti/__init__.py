@@ -36,7 +36,7 @@ from .cards import parse_cards as parse_cards
 from .cards import rank_name as rank_name
 from .cards import sort_cards as sort_cards
 from .options import OPTIONS as OPTIONS
-from .options import DalmutiRules
+from .options import PRESETS, DalmutiRules
 from .options import settings as settings
 from .play import THESE_CARDS as THESE_CARDS
 from .play import check_play as check_play
@@ -110,6 +110,7 @@ class Dalmuti(Game):
     setup_keys = ("initial_draw",)
     options = OPTIONS
     rules_type = DalmutiRules
+    presets = PRESETS
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
         """Return 4..8 players, or 3..10 with allow_any_count."""

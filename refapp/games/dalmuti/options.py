@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import N_
+from ..game import Preset
 from ..options import RuleOption, house_rules
 
 OPTIONS = (
@@ -99,6 +100,14 @@ OPTIONS = (
         ),
     ),
     RuleOption(
+        "dalmuti_may_return_jester",
+        "bool",
+        False,
+        "The Dalmutis may give a jester back to the peasants in the tax.",
+        label=N_("The Dalmutis may give back a jester"),
+        group="tax",
+    ),
+    RuleOption(
         "merchant_trade",
         "bool",
         False,
@@ -139,6 +148,29 @@ OPTIONS = (
     ),
 )
 
+
+#: the presets a session may start from (spec section 6), the default first
+PRESETS = (
+    Preset(
+        "official",
+        N_("Official rules"),
+        N_("The publisher's rules, as the Hungarian rulebook gives them: every default."),
+    ),
+    Preset(
+        "korean_wiki",
+        N_("Korean wiki customs"),
+        N_(
+            "The Korean article's customs: the extra cards go to the Greater Peasant first, the "
+            "Dalmutis give back after picking up the tribute, a peasant's revolution is always "
+            "a greater one."
+        ),
+        {
+            "extra_cards_to": "greater_peasant_first",
+            "tax_timing": "sequential",
+            "gp_may_choose_plain": False,
+        },
+    ),
+)
 
 #: the house rules in force at a Dalmuti table, defaults filled once
 DalmutiRules = house_rules("DalmutiRules", OPTIONS)

@@ -166,16 +166,29 @@ def tribute_given(rules, ranks, hands, revolution, played, raw, partial) -> dict
                 where,
                 role_t=role_name(role),
             )
-        tribute[role] = tribute_cards(role, given[role], rules["removed_ranks"])
+        tribute[role] = tribute_cards(
+            role, given[role], rules["removed_ranks"], jester_back=may_give_jester(rules, role)
+        )
     check_tribute(rules, ranks, hands, tribute)
     return tribute
 
 
-def tribute_cards(role: str, value: Any, removed: Iterable[int]) -> list[int | str]:
-    """Return one role's tribute: real cards, no jesters, as many as the role gives, in the deck."""
+def may_give_jester(rules: Mapping[str, Any], role: str) -> bool:
+    """Return True when this giving role may give a jester: a Dalmuti under the house rule."""
+    return role in ANSWERS and bool(settings(rules)["dalmuti_may_return_jester"])
+
+
+def tribute_cards(
+    role: str, value: Any, removed: Iterable[int], *, jester_back: bool = False
+) -> list[int | str]:
+    """Return one role's tribute: real cards, as many as the role gives, in the deck.
+
+    Jesters never change hands, unless ``jester_back`` (``dalmuti_may_return_jester``, for
+    a Dalmuti's return gift only).
+    """
     where = f"tribute.{role}"
     cards = parse_cards(value, where)
-    if JESTER in cards:
+    if JESTER in cards and not jester_back:
         raise RuleViolation(
             "jester_in_tribute",
             "Jesters never change hands in the tax, but the {role_t} gave {value}.",

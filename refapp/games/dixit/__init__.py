@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import N_, RuleViolation, quote
-from ..game import Account, Game, Outcome, Table, signed
+from ..game import Account, Game, Outcome, Preset, Table, signed
 from ..inputs import mapping, require, sequence, whole_number
 from ..options import RuleOption, house_rules
 from .scoring import found_points, single_vote_bonus, vote_bonus
@@ -82,6 +82,20 @@ class Dixit(Game):
             label=N_("When the draw pile runs out"),
             group="end",
             choice_labels=(N_("Reshuffle the discards"), N_("The game ends")),
+        ),
+    )
+
+    presets = (
+        Preset(
+            "classic",
+            N_("Classic"),
+            N_("The 2021 base game for 3 to 8 players: every default."),
+        ),
+        Preset(
+            "odyssey",
+            N_("Odyssey"),
+            N_("Up to 12 players, each voting for one or two cards; vote bonus capped at 3."),
+            {"two_votes_large_game": True},
         ),
     )
 

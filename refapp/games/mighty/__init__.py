@@ -60,9 +60,10 @@ from .contract import (
 from .dealer import check_dealer, dealer_after_all_pass, dealer_after_hand
 from .explain import say_all_pass, say_misdeal, say_progress, say_score
 from .friend import FRIEND_FORMS, friend_player, read_friend
+from .friend_card import check_friend_card_held
 from .holders import HOLDER_KEYS, HOLDERS, check_holders, read_holder, read_points
 from .misdeal import declare_misdeal, misdeal_allowed, misdeal_limit, misdeal_value
-from .options import OPTIONS, MightyRules
+from .options import OPTIONS, PRESETS, MightyRules
 from .rounds import HAND_PARTS, all_pass_flag, check_alone, check_everyone_passed
 from .scoring import score_hand
 from .trick_checks import PlayLog
@@ -121,10 +122,11 @@ class Mighty(Game):
     max_players = PLAYERS
     options = OPTIONS
     rules_type = MightyRules
+    presets = PRESETS
 
-    def resolve_rules(self, overrides: Any) -> dict[str, Any]:
+    def resolve_rules(self, overrides: Any, preset: str | None = None) -> dict[str, Any]:
         """Return the effective house rules; at least one way to name a friend must remain."""
-        rules = super().resolve_rules(overrides)
+        rules = super().resolve_rules(overrides, preset)
         if not rules["friend_types"]:
             raise RuleViolation(
                 "invalid_rules",
@@ -220,6 +222,8 @@ class Mighty(Game):
             if raw.get(key) is not None:
                 entered[key] = read_holder(raw[key], key)
         played = play_tricks(table, raw, entered, partial) if with_tricks else None
+        boss = (entered.get("contract") or {}).get("boss")
+        check_friend_card_held(table.rules, entered.get("friend"), boss)
         check_holders(table, entered)
         if not all(key in entered for key in ("contract", "friend", "opposition_points")) or (
             played is not None and played[1] is None
@@ -228,8 +232,7 @@ class Mighty(Game):
         result = self.score(table, entered, played)
         if auction is not None:
             result["winning_bid"] = {"player": auction.leader, **auction.highest.as_dict()}
-        boss = entered["contract"]["boss"]
-        dealer = dealer_after_hand(boss, friend_player(entered["friend"], boss))
+        dealer = dealer_after_hand(table, state, entered, result["outcome"])
         return Outcome(entered, result, next_state(table, state, "hand", dealer))
 
     def score(

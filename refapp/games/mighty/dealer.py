@@ -1,7 +1,11 @@
 """Who deals (spec section 7): the dealer a hand must have, by how the previous round ended.
 
-The first hand's dealer is free; after a hand the friend deals (the boss when there was none),
-after a misdeal its declarer, and after everyone passed the same dealer again.
+The first hand's dealer is free. After a played hand the house rule ``next_dealer`` names the
+dealer: the friend (the boss when there was none), the next player after the hand's dealer in
+the order of play, or the boss after a win or critic and the friend after a loss. After a misdeal
+its declarer deals, and after everyone passed the same dealer deals again. When the rotation
+needs a dealer the previous hand did not give (``clockwise`` after a hand whose dealer nobody
+knows), the next dealer is free too: the state's ``next_dealer`` is then None.
 """
 
 from __future__ import annotations
@@ -11,6 +15,12 @@ from typing import Any
 
 from ..errors import N_, RuleViolation, quote
 from ..game import Table
+from .friend import friend_player
+
+#: the ``next_dealer`` house rule's choices, the default first
+ROTATIONS = ("previous_friend", "clockwise", "boss_if_won_else_friend")
+#: the outcomes after which ``boss_if_won_else_friend`` gives the deal to the boss
+BOSS_DEALS_AFTER = ("ruling_win", "critic")
 
 #: why a hand's dealer deals it, by how the previous round ended
 DEALER_REASONS = {
@@ -18,10 +28,28 @@ DEALER_REASONS = {
     "all_pass": N_("everyone passed, so the same dealer deals again"),
     "hand": N_("the previous hand's friend, or its boss, deals"),
 }
+#: why a hand's dealer deals it after a played hand, by the ``next_dealer`` house rule
+ROTATION_REASONS = {
+    "previous_friend": DEALER_REASONS["hand"],
+    "clockwise": N_("the deal passes to the next player after the previous dealer"),
+    "boss_if_won_else_friend": N_(
+        "the previous hand's boss deals after a win or critic, its friend after a loss"
+    ),
+}
+
+
+def dealer_reason(rules: Mapping[str, Any], last_outcome: str | None) -> str:
+    """Return why the expected dealer deals (words marked N_), by the previous round's end."""
+    if last_outcome in ("misdeal", "all_pass"):
+        return DEALER_REASONS[last_outcome]
+    return ROTATION_REASONS.get(rules.get("next_dealer", ROTATIONS[0]), DEALER_REASONS["hand"])
 
 
 def check_dealer(table: Table, state: Mapping[str, Any], raw: Mapping[str, Any]) -> str | None:
-    """Return the dealer if given, checked against the previous hand (the first is free)."""
+    """Return the dealer if given, checked against the previous round (``wrong_dealer``).
+
+    The first hand's dealer is free, and so is any hand whose state names no next dealer.
+    """
     if raw.get("dealer") is None:
         return None
     dealer = table.player(raw["dealer"], "dealer")
@@ -32,15 +60,55 @@ def check_dealer(table: Table, state: Mapping[str, Any], raw: Mapping[str, Any])
             "{expected} deals this hand ({why_t}), not {value}.",
             "dealer",
             expected=expected,
-            why_t=DEALER_REASONS.get(state.get("last_outcome"), DEALER_REASONS["hand"]),
+            why_t=dealer_reason(table.rules, state.get("last_outcome")),
             value=quote(dealer),
         )
     return dealer
 
 
-def dealer_after_hand(boss: str, friend: str | None) -> str:
-    """Return who deals after a played hand: its real friend, or the boss when there was none."""
+def next_dealer(
+    rules: Mapping[str, Any],
+    players: tuple[str, ...],
+    *,
+    dealer: str | None,
+    boss: str,
+    friend: str | None,
+    outcome: str,
+) -> str | None:
+    """Return who deals after a played hand under the ``next_dealer`` house rule.
+
+    dealer is the hand's dealer (None when nobody knows it), friend the real friend (None for a
+    declared none or a self friend) and outcome ``ruling_win``, ``critic`` or
+    ``opposition_win``. None means the next dealer is free (clockwise from an unknown dealer).
+    """
+    rotation = rules.get("next_dealer", ROTATIONS[0])
+    if rotation == "clockwise":
+        if dealer is None:
+            return None
+        return players[(players.index(dealer) + 1) % len(players)]
+    if rotation == "boss_if_won_else_friend" and outcome in BOSS_DEALS_AFTER:
+        return boss
     return friend or boss
+
+
+def dealer_after_hand(
+    table: Table, state: Mapping[str, Any], entered: Mapping[str, Any], outcome: str
+) -> str | None:
+    """Return who deals after a checked, scored hand (the one call the Game class makes).
+
+    The hand's dealer is the one entered, else the one the state named (a dealer left out is
+    still the one the rotation required); the friend is the real one (the tricks may have shown
+    it). outcome is the scored result's ``outcome``.
+    """
+    boss = entered["contract"]["boss"]
+    return next_dealer(
+        table.rules,
+        table.players,
+        dealer=entered.get("dealer") or state.get("next_dealer"),
+        boss=boss,
+        friend=friend_player(entered["friend"], boss),
+        outcome=outcome,
+    )
 
 
 def dealer_after_all_pass(

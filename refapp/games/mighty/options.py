@@ -8,9 +8,11 @@ option's label and its choices' labels) are marked N_ where they are written.
 from __future__ import annotations
 
 from ..errors import N_
+from ..game import Preset
 from ..options import RuleOption, house_rules
 from .auction import MAX_BID
 from .friend import FRIEND_FORMS
+from .scoring import LOSS_MULTIPLIERS
 
 
 def _choice(
@@ -174,6 +176,18 @@ OPTIONS = (
         ),
     ),
     _choice(
+        "friend_card_in_own_hand",
+        "self_friend",
+        "Whether the boss may call a card that they hold or discarded to the kitty.",
+        "forbidden",
+        label=N_("Calling a card the boss holds"),
+        group="friend",
+        choice_labels=(
+            N_("Allowed: the boss is their own friend (셀프 프렌드)"),
+            N_("Not allowed: no fake friend"),
+        ),
+    ),
+    _choice(
         "trick1_trump",
         "no_lead",
         "Who may play a trump in the first trick.",
@@ -280,6 +294,33 @@ OPTIONS = (
             N_("It was buried in the kitty"),
         ),
     ),
+    RuleOption(
+        "loss_multipliers",
+        "choices",
+        [],
+        "Which lost contracts double what the opposition wins, each once and together.",
+        choices=LOSS_MULTIPLIERS,
+        label=N_("A lost contract doubles"),
+        group="scoring",
+        choice_labels=(
+            N_("A lost no-trump contract"),
+            N_("A lost contract after declaring no friend"),
+        ),
+    ),
+    _choice(
+        "back_run_when",
+        "opposition_reaches_bid",
+        "How badly the ruling side must lose for the hand to count as a back-run.",
+        "ruling_under_10",
+        "ruling_10_or_less",
+        label=N_("When a loss is a back-run (백런)"),
+        group="scoring",
+        choice_labels=(
+            N_("The opposition takes as many point cards as the bid, or more"),
+            N_("The ruling side takes 9 point cards or fewer"),
+            N_("The ruling side takes 10 point cards or fewer"),
+        ),
+    ),
     _choice(
         "back_run",
         "flag",
@@ -294,8 +335,54 @@ OPTIONS = (
             N_("Penalty (boss -10 × bid, friend -bid; not zero-sum)"),
         ),
     ),
+    _choice(
+        "next_dealer",
+        "previous_friend",
+        "Who deals after a played hand; after a misdeal its declarer deals, and after everyone "
+        "passed the same dealer deals again.",
+        "clockwise",
+        "boss_if_won_else_friend",
+        label=N_("Who deals the next hand"),
+        group="deal",
+        choice_labels=(
+            N_("The previous hand's friend (its boss when there was none)"),
+            N_("The next player after the previous dealer"),
+            N_("The boss after a win or critic, the friend after a loss"),
+        ),
+    ),
 )
-
 
 #: the house rules in force at a Mighty table, defaults filled once
 MightyRules = house_rules("MightyRules", OPTIONS)
+
+#: the presets a session may start from (spec section 8), the default first
+PRESETS = (
+    Preset(
+        "korean_wiki",
+        N_("Korean wiki (the seed)"),
+        N_("Every rule as the Korean wiki article plays it: the default of each house rule."),
+    ),
+    Preset(
+        "online",
+        N_("Online programs"),
+        N_(
+            "The rules most Korean online programs use: a win counts from the lowest bid, a "
+            "critic wins, lost no-trump and no-friend contracts double, the deal goes round."
+        ),
+        {
+            "win_formula": "pagat",
+            "critic": "win",
+            "lose_formula": "shortfall",
+            "declared_run_double": False,
+            "double_no_mighty": False,
+            "double_no_joker": False,
+            "double_no_trump": True,
+            "double_no_friend": True,
+            "loss_multipliers": ["no_trump", "no_friend"],
+            "back_run": "double",
+            "back_run_when": "ruling_under_10",
+            "friend_card_in_own_hand": "forbidden",
+            "next_dealer": "clockwise",
+        },
+    ),
+)

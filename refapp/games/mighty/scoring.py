@@ -1,7 +1,8 @@
 """The score of a played hand (spec section 6): the outcome, m and what each player gets.
 
 n, the ruling side's point cards, decides a win, a critic (n = bid) or a loss; m is the base
-times the ruling side's multipliers, in their order; the boss, friend and opposition share it.
+times the multipliers, in their order (a win's; a loss's only under ``loss_multipliers``); the
+boss, friend and opposition share it. ``back_run_when`` decides the back-run flag.
 Trusted input: score a hand only after it was checked. Every function takes plain values.
 """
 
@@ -25,6 +26,10 @@ STEPS = {
     "no_friend": N_("x2 declared no friend"),
     "back_run": N_("x2 back-run"),
 }
+#: the most point cards the ruling side may take in a ``ruling_under_10`` back-run (n <= 9)
+BACK_RUN_UNDER_10 = 9
+#: the multipliers ``loss_multipliers`` may list, in the order they apply
+LOSS_MULTIPLIERS = ("no_trump", "no_friend")
 #: the run's step under the ``run: fixed_20`` house rule
 RUN_FIXED = N_("run: m = 20")
 
@@ -39,12 +44,14 @@ class Score:
     taken: int  # n: the ruling side's point cards
     base: int
     m: int
-    multipliers: list[str]  # the ruling side's doublings, in their order
+    multipliers: list[str]  # the doublings applied, in the spec's order (a win's or a loss's)
     formula: str | None  # the base's arithmetic ("15 - 10"); None for a critic's fixed m
     steps: list[str]  # the steps from the base to m, words marked for translation
     back_run: bool
     seed_penalty: bool  # the back-run's seed penalty replaced the boss's and friend's deltas
     deltas: dict[str, int]
+    #: the ``back_run_when`` rule that decided ``back_run`` (for the explanation's sentence)
+    back_run_when: str = "opposition_reaches_bid"
 
 
 def score_hand(
@@ -62,13 +69,13 @@ def score_hand(
 ) -> Score:
     """Score a hand from its contract, real friend, the opposition's points and the holders."""
     taken = POINT_CARDS - against
-    back_run = against >= bid
+    back_run = is_back_run(rules["back_run_when"], bid, taken)
     outcome = hand_outcome(taken, bid)
     formula: str | None = None
     applied: list[str] = []
     steps: list[str] = []
     if outcome == "ruling_win" or (outcome == "critic" and rules["critic"] == "win"):
-        base, formula = win_base(rules["win_formula"], bid, taken)
+        base, formula = win_base(rules["win_formula"], bid, taken, rules["min_bid"])
         m, applied, steps = win_multipliers(
             rules,
             base,
@@ -83,7 +90,9 @@ def score_hand(
         base = m = critic_m(rules)
     else:
         base, formula = loss_base(rules["lose_formula"], bid, taken)
-        m, steps = loss_m(rules, base, back_run)
+        m, applied, steps = loss_m(
+            rules, base, back_run, no_trump=trump == "NT", no_friend=no_friend
+        )
     deltas = share(players, boss, friend, (-m if outcome == "opposition_win" else m))
     penalty = back_run and rules["back_run"] == "seed_penalty"
     if penalty:
@@ -101,6 +110,7 @@ def score_hand(
         back_run=back_run,
         seed_penalty=penalty,
         deltas=deltas,
+        back_run_when=rules["back_run_when"],
     )
 
 
@@ -113,12 +123,29 @@ def hand_outcome(taken: int, bid: int) -> str:
     return "opposition_win"
 
 
-def win_base(formula: str, bid: int, taken: int) -> tuple[int, str]:
-    """Return a win's base by the ``win_formula`` option, and its arithmetic ("15 - 10")."""
+def is_back_run(when: str, bid: int, taken: int) -> bool:
+    """Return True for a back-run by the ``back_run_when`` option (n = the ruling side's cards).
+
+    ``opposition_reaches_bid``: the opposition took at least the bid (20 - n >= B);
+    ``ruling_under_10``: n <= 9; ``ruling_10_or_less``: n <= 10.
+    """
+    if when == "ruling_under_10":
+        return taken <= BACK_RUN_UNDER_10
+    if when == "ruling_10_or_less":
+        return taken <= BACK_RUN_UNDER_10 + 1
+    return POINT_CARDS - taken >= bid
+
+
+def win_base(formula: str, bid: int, taken: int, min_bid: int = 13) -> tuple[int, str]:
+    """Return a win's base by the ``win_formula`` option, and its arithmetic ("15 - 10").
+
+    pagat's formula counts the bid from the table's lowest bid: 2(B - min_bid) + (n - B).
+    """
     if formula == "taken_minus_10":
         return taken - 10, f"{taken} - 10"
     if formula == "pagat":
-        return 2 * (bid - 13) + (taken - bid), f"2 x ({bid} - 13) + ({taken} - {bid})"
+        base = 2 * (bid - min_bid) + (taken - bid)
+        return base, f"2 x ({bid} - {min_bid}) + ({taken} - {bid})"
     return bid - 10, f"{bid} - 10"
 
 
@@ -181,12 +208,31 @@ def loss_base(formula: str, bid: int, taken: int) -> tuple[int, str]:
     return 2 * (bid - taken), f"2 x ({bid} - {taken})"
 
 
-def loss_m(rules: Mapping[str, Any], base: int, back_run: bool) -> tuple[int, list[str]]:
-    """Return m for a loss and its steps: a back-run under ``double`` doubles the base."""
-    # the x2 is not one of the ruling side's multipliers, so none is listed as applied
+def loss_m(
+    rules: Mapping[str, Any],
+    base: int,
+    back_run: bool,
+    *,
+    no_trump: bool = False,
+    no_friend: bool = False,
+) -> tuple[int, list[str], list[str]]:
+    """Return (m, multipliers applied, steps to m) for a loss.
+
+    ``loss_multipliers`` doubles a failed no-trump and a failed declared no-friend contract
+    (each x2, in the spec's order; listed as applied); then a back-run under ``double``
+    doubles m once more (not one of the multipliers, so not listed).
+    """
+    m, applied, steps = base, [], []
+    chosen = rules["loss_multipliers"]
+    for name, applies in (("no_trump", no_trump), ("no_friend", no_friend)):
+        if applies and name in chosen:
+            applied.append(name)
+            m *= 2
+            steps.append(STEPS[name])
     if back_run and rules["back_run"] == "double":
-        return 2 * base, [STEPS["back_run"]]
-    return base, []
+        m *= 2
+        steps.append(STEPS["back_run"])
+    return m, applied, steps
 
 
 def share(players: Sequence[str], boss: str, friend: str | None, ms: int) -> dict[str, int]:

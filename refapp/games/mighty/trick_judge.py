@@ -14,7 +14,7 @@ from ..game import Account
 from ..inputs import mapping, require, sequence, whole_number
 from ..options import resolve_rules
 from .cards import parse_trump
-from .explain import say_judged_trick
+from .explain_tricks import say_judged_trick
 from .options import OPTIONS, MightyRules
 from .tricks import PLAYS, TRICKS, Play, Specials, decide_trick, read_play
 

@@ -1,0 +1,63 @@
+"""The called card the boss held (spec section 4, option ``friend_card_in_own_hand``).
+
+By default a card call whose card the boss held - in hand, or discarded to the kitty - makes a
+self friend (셀프 프렌드). Under ``"forbidden"`` (many online rule sets: no fake friend) such a
+call is refused with ``friend_card_held_by_boss``. The boss discards before calling, so a called
+card in the kitty was the boss's too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import RuleViolation
+
+#: the ``friend_card_in_own_hand`` house rule's choices, the default first
+OWN_CARD_RULES = ("self_friend", "forbidden")
+
+
+def friend_card_held(friend: Mapping[str, Any] | None, boss: str | None) -> str | None:
+    """Return where the boss held the called card: ``"kitty"``, ``"hand"``, or None.
+
+    friend is the friend as entered (or as the tricks settled it): ``{"card": C, "kitty": true}``
+    was discarded by the boss; ``{"card": C, "player": boss}`` was in the boss's hand. A call
+    whose holder is not known yet, and the other forms (none, first trick), tell nothing.
+    """
+    if not friend or "card" not in friend:
+        return None
+    if friend.get("kitty") is True:
+        return "kitty"
+    if boss is not None and friend.get("player") == boss:
+        return "hand"
+    return None
+
+
+def check_friend_card_held(
+    rules: Mapping[str, Any], friend: Mapping[str, Any] | None, boss: str | None
+) -> None:
+    """Raise ``friend_card_held_by_boss`` when the table forbids calling the boss's own card.
+
+    Does nothing under the default ``self_friend``, or when the parts sent do not tell (a dry
+    run without the contract still refuses a called card in the kitty).
+    """
+    if rules.get("friend_card_in_own_hand", OWN_CARD_RULES[0]) != "forbidden":
+        return
+    where = friend_card_held(friend, boss)
+    if where == "kitty":
+        raise RuleViolation(
+            "friend_card_held_by_boss",
+            "{card} went to the kitty, so the boss held it when calling it; this table does "
+            "not allow calling a card the boss holds (no fake friend).",
+            "friend.kitty",
+            card=friend["card"],
+        )
+    if where == "hand":
+        raise RuleViolation(
+            "friend_card_held_by_boss",
+            "The boss {boss} held {card} when calling it; this table does not allow calling "
+            "a card the boss holds (no fake friend).",
+            "friend.player",
+            boss=boss,
+            card=friend["card"],
+        )
