@@ -53,6 +53,8 @@ class GameSession(db.Model):
     #: grows with every change (a round recorded, corrected or undone, a finish, a rename): the
     #: API's ETag, what phones poll and what ``If-Match`` compares
     version: Mapped[int] = mapped_column(default=1, server_default="1")
+    #: the preset the rules started from (None: made before presets; the game's default)
+    preset: Mapped[str | None] = mapped_column(String(30))
 
     seats: Mapped[list[SessionPlayer]] = relationship(
         back_populates="session",
@@ -124,3 +126,21 @@ class AuditEntry(db.Model):
     after: Mapped[Any | None] = mapped_column(JSON)
 
     session: Mapped[GameSession] = relationship(back_populates="audit")
+
+
+class RuleSet(db.Model):
+    """A table's own house rules saved under a name ("Friday club"): a preset and changes to it.
+
+    A session made from it copies the effective rules, so changing the set later never
+    changes a session.
+    """
+
+    __tablename__ = "rule_set"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    game: Mapped[str] = mapped_column(String(20))
+    preset: Mapped[str | None] = mapped_column(String(30))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[Moment] = mapped_column(default=utcnow)
+    updated_at: Mapped[Moment] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -9,6 +9,7 @@ from .. import services
 from ..extensions import db
 from ..games.errors import RuleViolation, quote
 from ..models import GameSession
+from ..services import rule_sets
 from ..web.filters import SessionFilterForm
 from . import bp
 from .errors import violation_response
@@ -174,3 +175,22 @@ def delete_round(session_id: int, number: int):
 def audit(session_id: int):
     """List every change to the session, oldest first."""
     return {"entries": services.audit_entries(session_id)}
+
+
+@bp.get("/rule-sets")
+def list_rule_sets():
+    """List the table's saved house rules."""
+    return {"rule_sets": rule_sets.list_rule_sets()}
+
+
+@bp.put("/rule-sets/<path:name>")
+def save_rule_set(name: str):
+    """Create or replace a saved set of house rules: a game, a preset and its changes."""
+    return rule_sets.rule_set_dict(rule_sets.save_rule_set(name, json_body()))
+
+
+@bp.delete("/rule-sets/<path:name>")
+def delete_rule_set(name: str):
+    """Delete a saved set; sessions made from it keep their rules."""
+    rule_sets.delete_rule_set(name)
+    return {"deleted": name}

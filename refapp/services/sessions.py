@@ -19,7 +19,7 @@ from ..games import get_game
 from ..games.errors import RuleViolation
 from ..games.game import Game, Table, leaders, running_totals
 from ..models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
-from . import writes
+from . import rule_sets, writes
 from .values import not_found, player_names, session_name, stored_id
 
 # -- reading -----------------------------------------------------------------------------------
@@ -182,7 +182,11 @@ def session_dict(view: SessionView) -> dict[str, Any]:
         "game": session.game,
         "name": session.name,
         "players": list(view.table.players),
-        "rules": dict(session.rules),
+        "preset": rule_sets.preset_of(session),
+        "rules_changed": rule_sets.rules_changed(
+            view.game, session.rules, rule_sets.preset_of(session)
+        ),
+        "rules": dict(view.table.rules),
         "rounds": [round_dict(played) for played in view.rounds],
         "rounds_total": view.count,
         "totals": view.totals,
@@ -227,7 +231,7 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
     """Seat the players, fix the house rules and store a new session (with its audit entry)."""
     game = get_game(body.get("game"))
     names = player_names(body.get("players"))
-    rules = game.resolve_rules(body.get("rules"))
+    rules, preset = rule_sets.session_rules(game, body)
     game.check_players(names, rules)
     setup = {key: body[key] for key in game.setup_keys if body.get(key) is not None}
     seated, initial = game.start(names, rules, setup)
@@ -238,7 +242,7 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
         for player in db.session.scalars(select(Player).where(Player.name.in_(seated)))
     }
     session = GameSession(
-        game=game.slug, name=title, rules=rules, setup=setup, initial_state=initial
+        game=game.slug, name=title, rules=rules, setup=setup, initial_state=initial, preset=preset
     )
     for seat, name in enumerate(seated):
         player = known.get(name) or Player(name=name)
@@ -250,7 +254,14 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
         "create_session",
         None,
         None,
-        {"game": game.slug, "name": title, "players": list(seated), "rules": rules, **setup},
+        {
+            "game": game.slug,
+            "name": title,
+            "players": list(seated),
+            "preset": preset,
+            "rules": rules,
+            **setup,
+        },
     )
     writes.commit()
     return session

@@ -15,6 +15,7 @@ from ...extensions import db
 from ...games.errors import RuleViolation, quote
 from ...games.inputs import mapping, sequence
 from ...models import GameSession, Player, utcnow
+from .. import rule_sets
 from ..sessions import iso
 from ..values import ID_MAX, player_names
 from .checks import missing, moment
@@ -39,6 +40,7 @@ def backup() -> dict[str, Any]:
             {"name": player.name, "created_at": iso(player.created_at)} for player in players
         ],
         "sessions": [export_session(session) for session in sessions],
+        "rule_sets": rule_sets.list_rule_sets(),
     }
 
 
@@ -94,8 +96,13 @@ def restore(data: Any, *, force: bool = False) -> Restored:
             source = body.get("id") if isinstance(body, Mapping) else None
             raise RestoreRefused(error, index, source) from error
     try:
+        saved_sets = rule_sets.checked_rule_sets(data.get("rule_sets"))
+    except RuleViolation as error:
+        raise RestoreRefused(error) from error
+    try:
         known = restore_players(people)
         restored = store_restored(replayed, known)
+        rule_sets.add_missing_rule_sets(saved_sets)
         commit()
     except IntegrityError as error:  # a flush before the commit met another writer
         db.session.rollback()

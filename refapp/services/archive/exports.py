@@ -36,6 +36,7 @@ def export_session(session: GameSession) -> dict[str, Any]:
         "game": session.game,
         "name": session.name,
         "players": players,
+        "preset": session.preset,
         "rules": dict(session.rules),
         "setup": dict(session.setup or {}),
         "created_at": iso(session.created_at),

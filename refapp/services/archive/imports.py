@@ -68,6 +68,8 @@ class Replayed:
     updated_at: datetime | None = None
     #: the session's ``version`` when exported (None when absent or out of range)
     version: int | None = None
+    #: the preset the exported rules started from (None: made before presets)
+    preset: str | None = None
 
 
 def replay(body: Any) -> Replayed:
@@ -78,6 +80,7 @@ def replay(body: Any) -> Replayed:
     check_values(body)
     game = get_game(body.get("game"))
     names = player_names(body.get("players"))
+    chosen = game.preset(body.get("preset")) if body.get("preset") is not None else None
     rules = game.resolve_rules(body.get("rules"))
     game.check_players(names, rules)
     setup = setup_of(game, body.get("setup"))
@@ -108,6 +111,7 @@ def replay(body: Any) -> Replayed:
         source=source_of(body),
         updated_at=moment(body.get("updated_at"), "updated_at"),
         version=version_of(body.get("session_version")),
+        preset=chosen.key if chosen else None,
     )
 
 
@@ -255,6 +259,7 @@ def store(
         game=replayed.game.slug,
         name=replayed.name,
         rules=replayed.rules,
+        preset=replayed.preset,
         setup=replayed.setup,
         initial_state=replayed.initial,
         created_at=replayed.created_at or now,
