@@ -53,3 +53,15 @@ def test_expected_round_as_text_is_refused(api):
     sid = api.create()["id"]
     error = refused(api, sid, {**SEED_TURN, "expected_round": "1"})
     assert (error["code"], error["field"]) == ("invalid_value", "expected_round")
+
+
+def test_a_dalmuti_rank_sent_as_text_is_invalid_value(api):
+    players = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+    sid = api.create(players=players, game="dalmuti")["id"]
+    body = {
+        "tribute": {"greater_peasant": ["2", 4], "greater_dalmuti": [12, 11],
+                    "lesser_peasant": [3], "lesser_dalmuti": [12]},
+        "finish_order": players,
+    }  # fmt: skip
+    error = refused(api, sid, body)
+    assert (error["code"], error["field"]) == ("invalid_value", "tribute.greater_peasant")

@@ -64,8 +64,13 @@ def parse_card(value: Any, where: str) -> int | str:
     if isinstance(value, str) and value.strip().upper() == JESTER:
         return JESTER
     number = value
-    if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,2}\s*", value):
-        number = int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*[0-9]+\s*", value):
+        raise RuleViolation(
+            "invalid_value",
+            "{value} is text; a card is a JSON number from 1 to 12, or 'J' for a jester.",
+            where,
+            value=quote(value),
+        )
     if isinstance(number, float) and number.is_integer():
         number = int(number)
     if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= 12:

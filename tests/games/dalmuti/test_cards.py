@@ -21,9 +21,15 @@ def test_removed_ranks_shrink_the_deck(removed, size):
     assert deck_size({"removed_ranks": removed}) == size
 
 
-@pytest.mark.parametrize(("raw", "card"), [(1, 1), (12, 12), ("J", "J"), (" j ", "J"), ("7", 7)])
+@pytest.mark.parametrize(("raw", "card"), [(1, 1), (12, 12), ("J", "J"), (" j ", "J"), (7.0, 7)])
 def test_cards_are_ranks_or_jesters(raw, card):
     assert parse_card(raw, "x") == card
+
+
+@pytest.mark.parametrize("raw", ["7", " 12 "])
+def test_a_rank_sent_as_text_is_invalid_value(raw):
+    """API.md's Types: numbers are JSON numbers; the forms convert what a person types."""
+    refused("invalid_value", parse_card, raw, "tribute.greater_peasant")
 
 
 @pytest.mark.parametrize("raw", [0, 13, -1, "X", True, None, 2.5, [3], "²"])

@@ -71,7 +71,7 @@ def test_stored_input_replays_to_the_same_result():
     table, state = seat(5)
     body = {
         "tribute": {
-            "greater_peasant": [4, "2"],
+            "greater_peasant": [4, 2.0],
             "greater_dalmuti": [12, 11],
             "lesser_peasant": 3,
             "lesser_dalmuti": [12],
