@@ -2,9 +2,13 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+SUM    := $(shell cksum pyproject.toml | cut -d' ' -f1)
+# make run installs only what running needs; make test adds the test tools
+STAMP  := $(VENV)/.installed-$(SUM)
+TOOLS  := $(VENV)/.tools-$(SUM)
 HOST   ?= 127.0.0.1
-PORT   ?= 5000
+# not 5000: macOS's AirPlay receiver already listens there
+PORT   ?= 8000
 export FLASK_APP := refapp
 
 .PHONY: install run migrate test test-pg lint format bench golden clean translations compile
@@ -15,10 +19,17 @@ COMPILED := $(CATALOGS:.po=.mo)
 KEYWORDS := -k _l -k lazy_gettext -k N_ -k RuleViolation:2 -k MalformedInput:2 -k NotFound:1 -k say:1 -k RuleOption:4 -k _choice:3 -k _flag:3 -k _cost:3 -k _bad:2
 
 $(STAMP): pyproject.toml
+	@echo "First start: making .venv and installing refapp's packages (a minute or two)..."
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e .
 	rm -f $(VENV)/.installed-*
+	touch $@
+
+$(TOOLS): $(STAMP)
+	@echo "Installing the test tools (pytest, hypothesis, ruff, Playwright)..."
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	rm -f $(VENV)/.tools-*
 	touch $@
 
 install: $(STAMP) $(COMPILED)
@@ -29,7 +40,7 @@ refapp/translations/%/LC_MESSAGES/messages.mo: refapp/translations/%/LC_MESSAGES
 	$(BIN)/python -c "import sys; from babel.messages.pofile import read_po; from babel.messages.mofile import write_mo; write_mo(open(sys.argv[2], 'wb'), read_po(open(sys.argv[1], 'rb')))" $< $@
 
 # re-extract the English strings and merge them into the ko and hu catalogs
-translations: $(STAMP)
+translations: $(TOOLS)
 	$(BIN)/pybabel --quiet extract -F babel.cfg $(KEYWORDS) --no-location --sort-output -o refapp/translations/messages.pot .
 	$(BIN)/pybabel --quiet update -N --no-wrap -i refapp/translations/messages.pot -d refapp/translations
 
@@ -52,21 +63,21 @@ serve-club: migrate
 	$(BIN)/gunicorn --workers=$(WORKERS) --worker-class=gthread --threads=4 --keep-alive=5 \
 		--bind=$(HOST):$(PORT) 'refapp:create_app()'
 
-test: $(STAMP) $(COMPILED)
+test: $(TOOLS) $(COMPILED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
 # the suite again on PostgreSQL: TEST_DATABASE_URL=postgresql://user:pass@host/db make test-pg
-test-pg: $(STAMP) $(COMPILED)
+test-pg: $(TOOLS) $(COMPILED)
 	@test -n "$(TEST_DATABASE_URL)" || (echo "set TEST_DATABASE_URL to an empty PostgreSQL database"; exit 2)
 	$(BIN)/python -m pytest
 
-lint: $(STAMP)
+lint: $(TOOLS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-format: $(STAMP)
+format: $(TOOLS)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 

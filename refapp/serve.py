@@ -1,6 +1,6 @@
 """Serve refapp with waitress, with limits fit for a table's shared Wi-Fi (``make run``).
 
-    python -m refapp.serve --host 0.0.0.0 --port 5000 [--threads 8]
+    python -m refapp.serve --host 0.0.0.0 --port 8000 [--threads 8]
 
 waitress reads every request whole on its one event loop before a worker thread sees it, so a
 slow client holds only a connection slot, never a thread. The limits below keep slow or idle
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
         prog="python -m refapp.serve", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--threads", type=int, default=THREADS)
     parser.add_argument("--connection-limit", type=int, default=CONNECTION_LIMIT)
     args = parser.parse_args(argv)
