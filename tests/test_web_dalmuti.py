@@ -12,7 +12,7 @@ import pytest
 
 from refapp.extensions import db
 from refapp.models import AuditEntry, GameSession, Round
-from refapp.web.dalmuti_form import card_tokens, cards_field, exchanges, place_label, tax_lines
+from refapp.web.games.dalmuti import card_tokens, cards_field, exchanges, place_label, tax_lines
 
 from .conftest import shown
 

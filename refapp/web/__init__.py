@@ -1,7 +1,9 @@
-"""The pages a table uses: sessions, the new-session form, the session page and its round forms."""
+"""The pages a table uses: sessions, the new-session form, the session page and its round forms,
+a session's history and downloads, players, signing in, and each game's own pages and helpers."""
 
 from flask import Blueprint
 
 bp = Blueprint("web", __name__)
 
-from . import archive, dalmuti_play, history, players, signin, views  # noqa: E402, F401
+from . import archive, check_play, history, players, sessions, signin  # noqa: E402, F401
+from .games import dalmuti, mighty  # noqa: E402, F401

@@ -4,7 +4,7 @@ from flask import Response, abort
 from flask_babel import gettext as _
 
 from .. import services
-from ..games.base import RuleViolation
+from ..games.errors import RuleViolation
 from ..services import archive
 from . import bp
 

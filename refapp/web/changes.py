@@ -12,7 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ..games.base import Game
+from ..games.game import Game
 
 
 def flatten(value: Any, path: str = "") -> dict[str, Any]:

@@ -6,11 +6,11 @@ from flask import abort, render_template
 
 from .. import services
 from ..games import get_game
-from ..games.base import RuleViolation
+from ..games.errors import RuleViolation
 from . import bp
 from .changes import describe_entry
 from .chart import build_chart
-from .views import session_or_404
+from .sessions import session_or_404
 
 bp.add_app_template_filter(services.iso, "iso")
 

@@ -15,7 +15,7 @@ from wtforms.validators import InputRequired, Length
 
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import RuleViolation
+from ..games.errors import RuleViolation
 from ..services import NAME_MAX
 from ..services import players as roster
 from . import bp

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import services
 from ..extensions import db
 from ..games import GAMES, get_game
-from ..games.base import RuleViolation
+from ..games.errors import RuleViolation
 from . import bp
 from .chart import build_chart
-from .filters import SessionFilterForm
-from .forms import ButtonForm, NewSessionForm
+from .forms import ROUND_FORMS, ButtonForm, NewSessionForm, SessionFilterForm, round_form
+from .forms.session import SaveRulesForm
 
 #: the session page lists this many latest rounds; the rest are a tap away (and on the sheet)
 HISTORY_SIZE = 30
@@ -29,15 +26,9 @@ def session_or_404(session_id: int, last: int | None = None) -> services.Session
         abort(404)
 
 
-def round_form(view: services.SessionView, entered: dict[str, Any] | None = None, **kwargs):
-    """Build the round form of the session's game (``refapp/web/<game>_form.py``)."""
-    module = importlib.import_module(f"{__package__}.{view.session.game}_form")
-    return module.RoundForm.build(view, entered, **kwargs)
-
-
 def form_template(view: services.SessionView) -> str:
     """Return the template that lays out the session's round form."""
-    return f"rounds/{view.session.game}_form.html"
+    return ROUND_FORMS[view.session.game].template
 
 
 @bp.get("/")
@@ -64,13 +55,16 @@ def index():
 
 @bp.route("/sessions/new", methods=["GET", "POST"])
 def new_session():
-    """Seat the players and choose the house rules of a new session."""
+    """Seat the players and choose the house rules of a new session: a preset or a saved set,
+    and the rules the table changes from it."""
     slug = request.values.get("game", "dixit")
     if slug not in GAMES:
         abort(404)
     game = get_game(slug)
-    form = NewSessionForm.for_game(game)
-    if form.validate_on_submit():
+    form = NewSessionForm.for_game(game, services.rule_sets.list_rule_sets())
+    if request.method == "GET":
+        form.fill(request.args.get("preset"))
+    elif form.validate_on_submit():
         try:
             session = services.create_session(form.body())
         except RuleViolation as error:
@@ -79,8 +73,17 @@ def new_session():
         else:
             flash(_("Session started: %(names)s.", names=", ".join(session.players)))
             return redirect(url_for("web.show_session", session_id=session.id))
-    status = 422 if request.method == "POST" else 200
-    return render_template("new_session.html", form=form, game=game), status
+    return new_session_page(form, game, 422 if request.method == "POST" else 200)
+
+
+def new_session_page(form, game, status: int = 200, save_form=None):
+    """Render the new-session form (with the form that saves its rules under a name)."""
+    return render_template(
+        "new_session.html",
+        form=form,
+        game=game,
+        save_form=save_form or SaveRulesForm(formdata=None),
+    ), status
 
 
 def render_session(view: services.SessionView, deltas, form=None, status: int = 200):
@@ -144,8 +147,8 @@ def edit_round(session_id: int, number: int):
     view = editing_view(session_id, number)
     stored = view.rounds[0]
     if request.method == "GET":
-        return render_edit(view, round_form(view, stored.input), stored, 200)
-    form = round_form(view)
+        return render_edit(view, round_form(view, stored.input, number), stored, 200)
+    form = round_form(view, correcting=number)
     status = 422
     if form.validate_on_submit():
         body = form.round_input()
@@ -160,17 +163,18 @@ def edit_round(session_id: int, number: int):
                 return redirect(url_for("web.show_session", session_id=session_id))
         except RuleViolation as error:
             db.session.rollback()
-            if error.round is not None and error.round != number:
-                form.form_errors.append(
-                    _(
-                        "Round %(n)d would break a rule: %(message)s",
-                        n=error.round,
-                        message=error.message,
-                    )
-                )
-            else:
-                form.show_violation(error)
+            show_correction_refusal(form, error, number)
     return render_edit(editing_view(session_id, number), form, stored, status)
+
+
+def show_correction_refusal(form, error: RuleViolation, number: int) -> None:
+    """Show why a correction was refused: by its field, or naming the later round it breaks."""
+    if error.round is not None and error.round != number:
+        form.form_errors.append(
+            _("Round %(n)d would break a rule: %(message)s", n=error.round, message=error.message)
+        )
+    else:
+        form.show_violation(error)
 
 
 def editing_view(session_id: int, number: int) -> services.SessionView:

@@ -1,4 +1,4 @@
-"""Dalmuti at the table: the "check a play" page, and the helpers the Dalmuti templates use.
+"""Dalmuti's "check a play" page: may a play follow the play before it, and why not.
 
 Checking a play is a pure question to the rules (``dalmuti.judge_play``): nothing is stored;
 this module only reads the form and words the verdict.
@@ -16,22 +16,11 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 
 from ..games import dalmuti
-from ..games.base import RuleViolation
+from ..games.errors import RuleViolation
 from . import bp
-from .dalmuti_form import (
-    card_tokens,
-    cards_field,
-    exchanges,
-    language,
-    rank_title,
-    role_title,
-    tax_lines,
-)
 from .forms import add_error
-from .views import session_or_404
-
-#: the languages whose titles the Dalmuti pages show, the reader's first
-SHOWN = ("en", "ko", "hu")
+from .games.dalmuti import card_tokens, cards_field, rank_title
+from .sessions import session_or_404
 
 
 class CheckPlayForm(FlaskForm):
@@ -59,8 +48,8 @@ class CheckPlayForm(FlaskForm):
         super().__init__(*args, **kwargs)
         self.play.description = _(
             "Numbers 1 (%(best)s) to 12 (%(worst)s), J for a jester.",
-            best=rank_title(1),
-            worst=rank_title(12),
+            best=rank_title(dalmuti.RANKS[0]),
+            worst=rank_title(dalmuti.RANKS[-1]),
         )
 
     def field_for(self, path: str):
@@ -112,7 +101,7 @@ def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
         )
     else:
         lines.append(_("Legal lead: %(play)s.", play=set_words(cards, rank)))
-    if rank == 1:
+    if rank == dalmuti.RANKS[0]:
         lines.append(_("Nothing beats it: the others can only pass, and the trick ends."))
     else:
         lines.append(
@@ -140,7 +129,7 @@ def dalmuti_check_play(session_id: int):
     verdict = None
     status = 200
     if form.validate_on_submit():
-        removed = list(dalmuti.settings(view.table.rules)["removed_ranks"])
+        removed = list(view.game.house_rules(view.table.rules)["removed_ranks"])
         try:
             verdict = judge(form, removed)
         except RuleViolation as error:
@@ -154,54 +143,6 @@ def dalmuti_check_play(session_id: int):
                 verdict = None
     elif request.method == "POST":
         status = 422
-    return render_template("dalmuti/check_play.html", view=view, form=form, verdict=verdict), status
-
-
-# -- template helpers (the status, history and form templates of Dalmuti) -------------------------
-
-
-@bp.app_template_global()
-def dalmuti_languages() -> list[str]:
-    """Return the languages whose titles the pages show, the reader's first: ['ko', 'en', 'hu']."""
-    reader = language()
-    first = [reader] if reader in SHOWN else []
-    return [*first, *(code for code in SHOWN if code != reader)]
-
-
-@bp.app_template_global()
-def dalmuti_role_names(role: str) -> list[tuple[str, str]]:
-    """Return a role's titles in the other languages: [('ko', '달무티'), ('hu', 'Nagy Dalmuti')]."""
-    others = dalmuti_languages()[1:]
-    return [(code, dalmuti.role_name(role, code)) for code in others]
-
-
-@bp.app_template_global()
-def dalmuti_card_names() -> list[tuple[str, list[str]]]:
-    """Return each card with its titles in dalmuti_languages() order, best first."""
-    cards = [*dalmuti.RANKS, dalmuti.JESTER]
-    codes = dalmuti_languages()
-    return [(str(card), [dalmuti.rank_name(card, code) for code in codes]) for card in cards]
-
-
-@bp.app_template_global()
-def dalmuti_tax_lines(due: list[dict[str, Any]]) -> list[str]:
-    """Return the tax of the next hand as sentences."""
-    return tax_lines(due)
-
-
-@bp.app_template_global()
-def dalmuti_exchanges(ranks: list[str], tribute: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """Return a stored hand's tribute as giver, receiver and cards."""
-    return exchanges(ranks, tribute)
-
-
-@bp.app_template_global()
-def dalmuti_role_title(role: str) -> str:
-    """Return a role's title in the reader's language."""
-    return role_title(role)
-
-
-@bp.app_template_global()
-def dalmuti_rank_title(card: int | str) -> str:
-    """Return a card's title in the reader's language."""
-    return rank_title(card)
+    return render_template(
+        "games/dalmuti/check_play.html", view=view, form=form, verdict=verdict
+    ), status

@@ -1,0 +1,28 @@
+"""What every form of the pages shares: select choices, a message on a field, one-button forms."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import Field, SelectChoice
+
+
+def options(values: Any, labels: Any = None) -> list[SelectChoice]:
+    """Return select choices whose value and label are the given values (or labels)."""
+    values = list(values)
+    labels = values if labels is None else list(labels)
+    pairs = zip(values, labels, strict=True)
+    return [SelectChoice(str(value), str(label)) for value, label in pairs]
+
+
+def add_error(form: FlaskForm, field: Field | None, message: str) -> None:
+    """Attach a message to a field, or to the form as a whole when no field fits."""
+    if field is None:
+        form.form_errors.append(message)
+    else:
+        field.errors = [*field.errors, message]
+
+
+class ButtonForm(FlaskForm):
+    """A form that is only a button (undo, finish): CSRF-protected, no fields."""
