@@ -6,6 +6,7 @@ read as a list of what the table entered.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,15 +27,7 @@ def whole_number(value: Any, where: str) -> int:
     The API does not guess: a number sent as text ("15") is refused; the pages' forms convert
     what a person types before it reaches the rules.
     """
-    if isinstance(value, bool):
-        raise MalformedInput(
-            "invalid_value",
-            "{where} must be a whole number, not {value}.",
-            where,
-            where=where,
-            value=quote(value),
-        )
-    if isinstance(value, int):
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
@@ -71,3 +64,17 @@ def sequence(value: Any, where: str) -> list[Any]:
             value=quote(value),
         )
     return value
+
+
+def name_given(value: Any, where: str) -> str:
+    """Return value as a name, trimmed and NFC, or raise ``invalid_value`` (text, not empty)."""
+    name = unicodedata.normalize("NFC", value.strip()) if isinstance(value, str) else ""
+    if not name:
+        raise MalformedInput(
+            "invalid_value",
+            "{where} must be a player's name, not {value}.",
+            where,
+            where=where,
+            value=quote(value),
+        )
+    return name

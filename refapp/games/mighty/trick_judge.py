@@ -6,12 +6,11 @@ checked (its form, a card or a player twice); who takes it is ``tricks.decide_tr
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from ..errors import RuleViolation, quote
 from ..game import Account
-from ..inputs import mapping, require, sequence, whole_number
+from ..inputs import mapping, name_given, require, sequence, whole_number
 from ..options import resolve_rules
 from .cards import parse_trump
 from .explain_tricks import say_judged_trick
@@ -80,16 +79,7 @@ def _any_name(value: Any, where: str) -> str | None:
     """Return a play's player name (optional when judging one trick alone)."""
     if value is None:
         return None
-    name = unicodedata.normalize("NFC", value.strip()) if isinstance(value, str) else ""
-    if not name:
-        raise RuleViolation(
-            "invalid_value",
-            "{where} must be a player's name, not {value}.",
-            where,
-            where=where,
-            value=quote(value),
-        )
-    return name
+    return name_given(value, where)
 
 
 def _check_alone(play: Play, plays: list[Play], where: str) -> None:
