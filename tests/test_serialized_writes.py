@@ -26,6 +26,7 @@ from refapp.extensions import db
 from refapp.games import get_game
 from refapp.models import AuditEntry, GameSession, Round
 
+from .browser_support import run_until_closed
 from .conftest import turn
 
 WRITES = ("record", "correct", "undo", "finish", "rename")
@@ -51,7 +52,7 @@ def slow_audit(monkeypatch):
 def served(app, slow_audit):
     """Serve the app over HTTP on a free loopback port; yield its base URL."""
     server = create_server(app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=run_until_closed, args=(server,), daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
     server.close()
