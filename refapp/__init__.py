@@ -1,5 +1,6 @@
 """refapp: the referee and score sheet for Dalmuti, Mighty and Dixit tables."""
 
+import mimetypes
 import os
 import secrets
 from datetime import timedelta
@@ -11,6 +12,8 @@ from werkzeug.exceptions import HTTPException
 from .extensions import csrf, db, migrate
 
 MAX_BODY = 256 * 1024
+# the web app manifest's own type, which not every system's mime.types knows
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 
 def database_url(raw: str | None, instance_path: str) -> str:
@@ -58,6 +61,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
         SESSION_REFRESH_EACH_REQUEST=False,
         WTF_CSRF_TIME_LIMIT=None,
+        # phones at the table start fast: the style sheets, scripts and icons are kept a day
+        SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=1),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -160,3 +160,11 @@ def test_a_name_cannot_reorder_the_text_after_it(api, client):
     assert "<strong><bdi>" in client.get(f"/sessions/{sid}").get_data(as_text=True)
     home = client.get("/").get_data(as_text=True)
     assert "<bdi>Ann</bdi>, <bdi>Ben</bdi>, <bdi>Cy</bdi>, <bdi>Dee</bdi>" in home
+
+
+def test_names_with_slashes_have_their_own_pages(client):
+    """A name may hold slashes ("a/b", "/"): its page is found, not a 404."""
+    client.post("/api/sessions", json={"game": "dixit", "players": ["a/b", "/", "Cy"]})
+    for name in ("a/b", "/"):
+        response = client.get(f"/players/{name}")
+        assert response.status_code == 200, name

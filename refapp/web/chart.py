@@ -15,13 +15,18 @@ DASHES = ("", "6 3", "2 2", "8 3 2 3", "", "6 3", "2 2", "8 3 2 3", "", "6 3", "
 
 @dataclass
 class Line:
-    """One player's line: name, colour, dash pattern, SVG points, final total."""
+    """One player's line: name, colour, dash pattern, SVG points, final total, series.
+
+    ``series`` indexes the palette: the style sheet draws ``series-<n>`` in a lighter colour in
+    dark mode.
+    """
 
     player: str
     colour: str
     dash: str
     points: str
     total: int
+    series: int = 0
 
 
 @dataclass
@@ -85,6 +90,7 @@ def build_chart(players: Sequence[str], rounds: Sequence[Deltas]) -> Chart:
             dash=DASHES[seat % len(DASHES)],
             points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series[name])),
             total=series[name][-1],
+            series=seat % len(COLOURS),
         )
         for seat, name in enumerate(players)
     ]

@@ -10,6 +10,7 @@ from flask_babel import format_decimal, format_percent
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from werkzeug.routing import PathConverter
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length
 
@@ -78,6 +79,20 @@ TITLES = {slug: game.title for slug, game in GAMES.items()}
 
 #: figures shown as a percentage
 SHARES = ("some_found_share",)
+
+
+class PlayerName(PathConverter):
+    """A player's name in a path: any text, slashes too, even leading or doubled ("/", "a//b")."""
+
+    regex = ".+?"
+    #: the regex holds no "/", which would make Werkzeug match a single path segment only
+    part_isolating = False
+
+
+@bp.record_once
+def add_player_name_converter(state) -> None:
+    """Teach the app's URL map the ``player_name`` converter, before the routes below use it."""
+    state.app.url_map.converters["player_name"] = PlayerName
 
 
 class RenameForm(FlaskForm):
@@ -167,7 +182,7 @@ def players():
     return render_template("players/index.html", players=roster.list_players(), titles=TITLES)
 
 
-@bp.get("/players/<path:name>")
+@bp.get("/players/<player_name:name>", merge_slashes=False)
 def show_player(name: str):
     """Show a player's record overall and per game, their sessions and the rename form."""
     return render_player(profile_or_404(name), RenameForm())
@@ -179,7 +194,7 @@ def show_player_by_token(segment: str):
     return show_player(name_of(segment))
 
 
-@bp.post("/players/<path:name>/rename")
+@bp.post("/players/<player_name:name>/rename", merge_slashes=False)
 def rename_player(name: str):
     """Rename a player, or merge them into the player who has the new name."""
     profile = profile_or_404(name)
