@@ -24,11 +24,19 @@ FIRST = ("Ann", ["Dee", "Ann", "Ben", "Cy"], {"Ben": 2, "Cy": 2, "Dee": 3})
 SECOND = ("Ben", ["Ben", "Ann", "Cy", "Dee"], {"Ann": 1, "Cy": 1, "Dee": 1})
 
 
+def open_rule_group(page, field: str) -> None:
+    """Tap open the closed house-rule topic holding a field (the form shows them closed)."""
+    group = page.locator(f"details.rule-group:has({field})")
+    if not group.evaluate("el => el.open"):
+        group.locator("summary").first.click()
+
+
 def start_session(phone, players=PLAYERS) -> int:
     """Start a Dixit session through the new-session form; return its id."""
     page = phone.open("/sessions/new?game=dixit")
     page.fill("#name", "Friday")
     page.fill("#players", "\n".join(players))
+    open_rule_group(page, "#rule_target_score")
     page.fill("#rule_target_score", "30")
     phone.tap("button:has-text('Start the session')")
     assert phone.flash() == [f"Session started: {', '.join(players)}."]
@@ -98,6 +106,7 @@ def test_refused_inputs_stand_by_their_fields_and_store_nothing(table_phone):
     phone.tap("button:has-text('Start the session')", status=422)
     phone.assert_message_by("#players", "Dixit is played by 3 to 8 players, not 2.")
     page.fill("#players", "Ann\nBen\nCy")
+    open_rule_group(page, "#rule_target_score")
     page.fill("#rule_target_score", "lots")
     phone.tap("button:has-text('Start the session')", status=422)
     phone.assert_message_by("#rule_target_score", "target_score must be a whole number")
