@@ -136,17 +136,23 @@ def grouped(options: Sequence[RuleOption]) -> list[tuple[str, list[RuleOption]]]
     return [(GROUP_LABELS.get(key, ""), topics[key]) for key in keys]
 
 
-def resolve_rules(options: Sequence[RuleOption], overrides: Any) -> dict[str, Any]:
-    """Return every option's effective value: the defaults with the table's overrides checked in."""
-    if overrides is None:
-        overrides = {}
-    if not isinstance(overrides, Mapping):
+def rules_object(raw: Any) -> Mapping[str, Any]:
+    """Return house-rule overrides as given (None: none), or raise ``invalid_rules``."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
         raise RuleViolation(
             "invalid_rules",
             "House rules must be an object, not {value}.",
             "rules",
-            value=quote(overrides),
+            value=quote(raw),
         )
+    return raw
+
+
+def resolve_rules(options: Sequence[RuleOption], overrides: Any) -> dict[str, Any]:
+    """Return every option's effective value: the defaults with the table's overrides checked in."""
+    overrides = rules_object(overrides)
     by_key = {option.key: option for option in options}
     for key in overrides:
         if key not in by_key:

@@ -17,6 +17,7 @@ from ..games import get_game
 from ..games.errors import NotFound, RuleViolation, quote
 from ..games.game import Game
 from ..games.inputs import mapping
+from ..games.options import rules_object
 from ..models import GameSession, RuleSet
 from . import writes
 from .values import has_control
@@ -46,31 +47,12 @@ def session_rules(game: Game, body: Mapping[str, Any]) -> tuple[dict[str, Any], 
         base = dict(saved.rules)
     overrides = body.get("rules")
     if overrides is not None:
-        overrides = {**base, **mapping_of_rules(overrides)}
+        overrides = {**base, **rules_object(overrides)}
     elif base:
         overrides = base
     chosen = game.preset(preset)
     rules = game.resolve_rules(overrides, chosen.key if chosen else None)
     return rules, chosen.key if chosen else None
-
-
-def mapping_of_rules(raw: Any) -> Mapping[str, Any]:
-    """Return the body's rules if they are an object, else raise ``invalid_rules``."""
-    if not isinstance(raw, Mapping):
-        raise RuleViolation(
-            "invalid_rules",
-            "House rules must be an object, not {value}.",
-            "rules",
-            value=quote(raw),
-        )
-    return raw
-
-
-def rules_changed(game: Game, rules: Mapping[str, Any], preset: str | None) -> list[str]:
-    """Return the options whose value in force differs from what the preset gives them."""
-    base = game.resolve_rules({}, preset)
-    typed = game.house_rules(rules)
-    return [key for key, value in base.items() if typed[key] != value]
 
 
 def preset_of(session: GameSession) -> str | None:
@@ -121,7 +103,7 @@ def save_rule_set(raw_name: Any, body: Any) -> RuleSet:
     body = mapping(body, "body")
     game = get_game(body.get("game"))
     chosen = game.preset(body.get("preset"))
-    overrides = dict(mapping_of_rules(body.get("rules") or {}))
+    overrides = dict(rules_object(body.get("rules")))
     game.resolve_rules(overrides, chosen.key if chosen else None)  # refuses a bad option
     saved = db.session.scalars(select(RuleSet).where(RuleSet.name == name)).one_or_none()
     if saved is None:
@@ -155,7 +137,7 @@ def checked_rule_sets(raw: Any) -> list[RuleSet]:
         name = rule_set_name(entry.get("name"), f"{where}.name")
         game = get_game(entry.get("game"))
         chosen = game.preset(entry.get("preset"))
-        overrides = dict(mapping_of_rules(entry.get("rules") or {}))
+        overrides = dict(rules_object(entry.get("rules")))
         game.resolve_rules(overrides, chosen.key if chosen else None)
         checked.append(
             RuleSet(

@@ -183,9 +183,7 @@ def session_dict(view: SessionView) -> dict[str, Any]:
         "name": session.name,
         "players": list(view.table.players),
         "preset": rule_sets.preset_of(session),
-        "rules_changed": rule_sets.rules_changed(
-            view.game, session.rules, rule_sets.preset_of(session)
-        ),
+        "rules_changed": view.game.rules_changed(view.table.rules, rule_sets.preset_of(session)),
         "rules": dict(view.table.rules),
         "rounds": [round_dict(played) for played in view.rounds],
         "rounds_total": view.count,
