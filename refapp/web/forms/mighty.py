@@ -80,6 +80,7 @@ class MightyHandForm(RoundForm):
         "joker_holder": "joker_holder",
         "misdeal_player": "misdeal.player",
         "misdeal_hand": At("misdeal.hand", read=card_list, show=" ".join),
+        "tricks": At("tricks", read=lambda text: read_log(text) or None, show=log_text),
     }
     refusals = {
         "bidding.*.player": "bidder",  # a pad entry refused: by the pad's fields
@@ -89,6 +90,7 @@ class MightyHandForm(RoundForm):
         "friend.first_trick": "friend_player",
         "friend": "friend_kind",
         "misdeal": "misdeal_hand",
+        "tricks": "tricks",
     }
 
     table: Table = Table(())
@@ -209,7 +211,7 @@ class MightyHandForm(RoundForm):
         friend = self.friend_part()
         if friend is not None:
             parts["friend"] = friend
-        parts.update(self.read("opposition_points", "mighty_holder", "joker_holder"))
+        parts.update(self.read("opposition_points", "mighty_holder", "joker_holder", "tricks"))
         if not parts and (self.misdeal_hand.data or "").strip():
             # nothing but a misdeal was entered: record that (e.g. correcting a stored misdeal)
             parts.update(self.read("misdeal", blanks=True))
@@ -297,6 +299,7 @@ def hand_fields(table: Table, types: tuple[str, ...]) -> dict[str, Field]:
     return {
         "dealer": SelectField(_("Dealer (딜러)"), choices=anyone, **loose),
         "bidding": HiddenField(),
+        "tricks": HiddenField(),  # the card pad's tricks as JSON, when the hand was played on it
         "bidder": SelectField(_("Bidder"), choices=options(table.players), **loose),
         "bid_count": SelectField(_("Count"), choices=options(counts), **loose),
         "boss": SelectField(_("Boss (주공)"), choices=anyone, **loose),
