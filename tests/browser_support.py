@@ -38,6 +38,10 @@ PHONE = {"width": 390, "height": 844}
 #: how long a click or a page load may take before the test fails (ms)
 TIMEOUT = 15_000
 #: what Chromium logs when a page answers 422: the way a refused form is sent back, by design
+#: does this element submit a live form (answered in place by live.js)?
+LIVE_BUTTON = (
+    "node => Boolean(node.form && node.form.hasAttribute('data-live') && node.type === 'submit')"
+)
 REFUSED_PAGE = re.compile(r"Failed to load resource: the server responded with a status of 422\b")
 
 
@@ -144,21 +148,41 @@ class Phone:
     def tap(self, button, status: int = 200):
         """Tap a button or link (a locator or a selector) and check the page it leads to.
 
-        A refused form comes back with 422, which Chromium logs as a failed load: that one
-        expected message is dropped; any other console error fails the check.
+        A button of a live form (``data-live``) is answered in place: wait for live.js to swap
+        the server's answer in, and read its status; anything else is a page load. A refused
+        form comes back with 422, which Chromium logs as a failed load: that one expected
+        message is dropped; any other console error fails the check.
         """
         locator = self.page.locator(button) if isinstance(button, str) else button
-        with self.page.expect_navigation() as navigation:
-            locator.click()
-        response = navigation.value
         where = f"after tapping {locator}"
-        assert response is not None and response.status == status, (
-            f"{where}: {response.status if response else None}, expected {status}"
-        )
+        if locator.evaluate(LIVE_BUTTON):
+            answered = self.swaps()
+            locator.click()
+            self.wait_for_swap(answered)
+            got = int(self.page.evaluate("document.body.dataset.liveStatus"))
+        else:
+            with self.page.expect_navigation() as navigation:
+                locator.click()
+            response = navigation.value
+            got = response.status if response is not None else None
+        assert got == status, f"{where}: {got}, expected {status}"
         if status == 422:
             self.errors = [error for error in self.errors if not REFUSED_PAGE.search(error)]
         self.check(where)
         return self.page
+
+    def wait_for_swap(self, answered: int) -> None:
+        """Wait until live.js has swapped in more answers than ``answered`` (the page's CSP
+        forbids the eval that Playwright's wait_for_function needs, so poll from here)."""
+        for _step in range(TIMEOUT // 50):
+            if self.swaps() > answered:
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"no answer was swapped in within {TIMEOUT} ms")
+
+    def swaps(self) -> int:
+        """Return how many answers live.js has swapped into this page so far."""
+        return int(self.page.evaluate("Number(document.body.dataset.swaps || 0)"))
 
     def api(self, method: str, path: str, body=None) -> dict:
         """Call the JSON API through the page's own request context."""

@@ -166,8 +166,18 @@ def test_stale_form_from_a_second_phone_is_refused(client, app):
         f"/sessions/{sid}/rounds", data=turn_form(storyteller="Ben", expected_round="1")
     )
     assert response.status_code == 422
-    assert "reload to see what changed" in shown(response)
+    page = shown(response)
+    assert "Another phone recorded round 1 while you were entering this one." in page
+    assert "record it as round 2" in page
+    assert 'name="expected_round" type="hidden" value="2"' in page  # one tap records it next
+    assert '<option selected value="Ben">Ben</option>' in page  # the entry is kept
     assert count(app, Round) == 1
+    votes = {"Ann": "3", "Cy": "3", "Dee": "2"}
+    again = client.post(
+        f"/sessions/{sid}/rounds",
+        data=turn_form(storyteller="Ben", votes=votes, expected_round="2"),
+    )
+    assert again.status_code == 302 and count(app, Round) == 2
 
 
 def test_correct_a_past_round_through_the_form(client, app):

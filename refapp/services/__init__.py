@@ -7,7 +7,14 @@ patches a name in the module that owns it (``writes.audit``, ``values.MAX_ROUNDS
 
 from .listing import SessionFilter, SessionList, list_sessions
 from .players import list_players, player_profile, rename_player
-from .rounds import check_round, delete_round, record_round, replace_round, replace_rounds
+from .rounds import (
+    already_recorded,
+    check_round,
+    delete_round,
+    record_round,
+    replace_round,
+    replace_rounds,
+)
 from .sessions import (
     ALL_ROUNDS,
     PlayedRound,
@@ -37,6 +44,7 @@ __all__ = [
     "SessionFilter",
     "SessionList",
     "SessionView",
+    "already_recorded",
     "audit_entries",
     "audit_of",
     "check_round",

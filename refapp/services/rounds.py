@@ -115,6 +115,29 @@ def record_round(
     return played, session
 
 
+def already_recorded(session_id: Any, raw: Any) -> bool:
+    """Return True when the round a device meant to record (its ``expected_round``) is stored
+    with this very input: a retry whose first answer the network lost, not a second round."""
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("expected_round"), int):
+        return False
+    session = load_session(session_id, with_rounds=False)
+    number = raw["expected_round"]
+    played = db.session.scalar(
+        select(Round).where(Round.session_id == session.id, Round.number == number)
+    )
+    if played is None or number != session.round_count:
+        return False
+    entered = round_input(raw)
+    if played.input == entered:
+        return True
+    game = get_game(session.game)
+    try:
+        outcome = game.play(table_of(session), state_before(session, number), entered)
+    except RuleViolation:
+        return False
+    return outcome.input == played.input
+
+
 def replace_round(
     session_id: Any, number: Any, raw: Any, *, version: int | None = None
 ) -> GameSession:

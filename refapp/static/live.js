@@ -1,0 +1,352 @@
+// In-place pages: forms marked data-live are sent in the background and the server's <main>
+// is swapped in where the player is; the session page polls the session's version (a 304
+// when nothing changed) so every phone at the table stays in step; a round that fails for the
+// network is kept on the phone and sent again when the connection is back. Without this
+// script every form still works by plain page loads.
+(function () {
+  "use strict";
+
+  const LIVE = { "X-Refapp-Live": "1" };
+  const POLL_MS = 3000;
+  const RETRY_MS = 4000;
+  const PENDING = "refapp-pending:";
+  const STORING = ["record", "misdeal", "all_pass", ""];
+  let busy = false;
+  let pollTimer = null;
+  let retryTimer = null;
+
+  function main() {
+    return document.getElementById("main");
+  }
+
+  function words(key) {
+    const node = main();
+    return (node && node.dataset[key]) || "";
+  }
+
+  // -- swapping the server's <main> in ---------------------------------------------------------
+
+  // The section, fieldset or box around a node, and where it stands on the screen now.
+  function anchorOf(node) {
+    const box = node && node.closest("fieldset[id], details[id], section[id], div[id], li[id]");
+    return box ? { id: box.id, top: box.getBoundingClientRect().top } : null;
+  }
+
+  // The first box with an id that is on screen: what a background refresh keeps in place.
+  function anchorOnScreen() {
+    const boxes = document.querySelectorAll("#main section[id], #main fieldset[id], #main li[id]");
+    for (const box of boxes) {
+      const rect = box.getBoundingClientRect();
+      if (rect.bottom > 0) return { id: box.id, top: rect.top };
+    }
+    return null;
+  }
+
+  function restore(anchor) {
+    const box = anchor && document.getElementById(anchor.id);
+    if (box) window.scrollBy(0, box.getBoundingClientRect().top - anchor.top);
+    return Boolean(box);
+  }
+
+  function countSwap(status) {
+    const body = document.body.dataset;
+    body.swaps = String(Number(body.swaps || 0) + 1);
+    body.liveStatus = String(status);
+  }
+
+  // Put the server's <main> in place of ours; a form being filled in may be kept as it is.
+  function swap(html, keepForm) {
+    const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("main");
+    const old = main();
+    if (!fresh || !old) return false;
+    const mine = keepForm && old.querySelector("form[data-keep][data-dirty]");
+    const theirs = mine && fresh.querySelector("form[data-keep]");
+    if (mine && theirs && mine.action === theirs.action) {
+      theirs.replaceWith(mine);
+      notice(mine, "moved", fresh.dataset.moved);
+    }
+    old.replaceWith(document.adoptNode(fresh));
+    if (fresh.dataset.title) document.title = fresh.dataset.title;
+    document.dispatchEvent(new CustomEvent("refapp:swapped"));
+    return true;
+  }
+
+  // A line at the top of a form (no connection, another phone moved on); one of each kind.
+  function notice(form, kind, message) {
+    if (!form || !message) return;
+    let line = form.querySelector(".live-note[data-kind='" + kind + "']");
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "live-note";
+      line.dataset.kind = kind;
+      line.setAttribute("role", "alert");
+      form.insertBefore(line, form.firstChild);
+    }
+    line.textContent = message;
+  }
+
+  function clearNotice(form, kind) {
+    const line = form && form.querySelector(".live-note[data-kind='" + kind + "']");
+    if (line) line.remove();
+  }
+
+  // Show what happened where the player is: a refusal, the round just recorded, or the same spot.
+  function place(anchor) {
+    const refused = document.getElementById("refused");
+    if (refused) {
+      const link = refused.querySelector("a[data-field]");
+      const field = link && document.getElementById(link.dataset.field);
+      refused.scrollIntoView({ block: "start" });
+      if (field && field.getBoundingClientRect().bottom <= window.innerHeight) {
+        field.focus({ preventScroll: true });
+      } else if (field && field.offsetParent !== null) {
+        field.scrollIntoView({ block: "center" });
+        field.focus({ preventScroll: true });
+      } else {
+        refused.focus({ preventScroll: true });
+      }
+      return;
+    }
+    const just = document.getElementById("just");
+    if (just) {
+      just.scrollIntoView({ block: "start" });
+      just.focus({ preventScroll: true });
+      return;
+    }
+    if (!restore(anchor)) window.scrollTo(0, 0);
+    toastFlash();
+  }
+
+  // A message flashed at the page's top shows for a moment where the player is, too.
+  function toastFlash() {
+    const flash = document.querySelector("#main p.flash");
+    if (!flash || flash.getBoundingClientRect().top >= 0) return;
+    const toast = document.createElement("p");
+    toast.className = "live-toast";
+    toast.setAttribute("role", "status");
+    toast.textContent = flash.textContent;
+    document.body.appendChild(toast);
+    window.setTimeout(() => toast.remove(), 5000);
+  }
+
+  // -- sending a form --------------------------------------------------------------------------
+
+  function formBody(form, submitter) {
+    let body;
+    try {
+      body = new FormData(form, submitter || undefined);
+    } catch (error) {
+      body = new FormData(form);
+      if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+    }
+    return body;
+  }
+
+  function pageUrl(response) {
+    const url = new URL(response.url);
+    url.searchParams.delete("just");
+    return url.pathname + url.search;
+  }
+
+  async function send(form, entries, anchor) {
+    const body = new FormData();
+    entries.forEach(([name, value]) => body.append(name, value));
+    const response = await fetch(form.getAttribute("action") || location.pathname, {
+      method: "POST",
+      body: body,
+      headers: LIVE,
+      credentials: "same-origin",
+    });
+    const html = await response.text();
+    if (!swap(html, false)) {
+      location.assign(response.url);
+      return;
+    }
+    if (response.redirected) history.replaceState(null, "", pageUrl(response));
+    const fresh = document.querySelector("#main form[data-keep]");
+    if (fresh && !response.redirected) fresh.dataset.dirty = "1"; // the entry came back
+    countSwap(response.status);
+    place(anchor);
+  }
+
+  function stores(entries) {
+    const action = entries.find(([name]) => name === "action");
+    return STORING.includes(action ? String(action[1]) : "");
+  }
+
+  async function submit(form, submitter) {
+    const entries = Array.from(formBody(form, submitter).entries()).filter(
+      ([, value]) => typeof value === "string",
+    );
+    const anchor = anchorOf(submitter || form);
+    busy = true;
+    try {
+      await send(form, entries, anchor);
+      forget(form);
+    } catch (error) {
+      offline(form, entries);
+    } finally {
+      busy = false;
+    }
+  }
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (event.defaultPrevented || !form.matches("form[data-live]") || !window.fetch) return;
+    event.preventDefault();
+    if (busy) return;
+    submit(form, event.submitter);
+  });
+
+  // -- never lost: a round sent while the network is down --------------------------------------
+
+  function pendingKey(form) {
+    return PENDING + (form.getAttribute("action") || location.pathname);
+  }
+
+  function forget(form) {
+    try {
+      window.localStorage.removeItem(pendingKey(form));
+    } catch (error) {
+      /* private mode: nothing was kept */
+    }
+    clearNotice(form, "offline");
+  }
+
+  function offline(form, entries) {
+    countSwap(0);
+    if (!form.hasAttribute("data-keep") || !stores(entries)) {
+      notice(form, "offline", words("offlineTap"));
+      form.scrollIntoView({ block: "start" });
+      return;
+    }
+    try {
+      window.localStorage.setItem(pendingKey(form), JSON.stringify(entries));
+    } catch (error) {
+      /* kept in memory below, for as long as the page is open */
+    }
+    form.liveEntries = entries;
+    notice(form, "offline", words("offline"));
+    form.querySelector(".live-note[data-kind='offline']").scrollIntoView({ block: "nearest" });
+    scheduleRetry();
+  }
+
+  function pendingEntries(form) {
+    if (form.liveEntries) return form.liveEntries;
+    try {
+      const kept = window.localStorage.getItem(pendingKey(form));
+      return kept ? JSON.parse(kept) : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function scheduleRetry() {
+    if (retryTimer === null) retryTimer = window.setTimeout(retry, RETRY_MS);
+  }
+
+  // Send a kept round again; expected_round in it means it can never be stored twice.
+  async function retry() {
+    retryTimer = null;
+    const form = document.querySelector("#main form[data-keep]");
+    const entries = form && pendingEntries(form);
+    if (!entries) return;
+    if (busy) {
+      scheduleRetry();
+      return;
+    }
+    busy = true;
+    try {
+      await send(form, entries, anchorOf(form));
+      forget(form);
+    } catch (error) {
+      scheduleRetry();
+    } finally {
+      busy = false;
+    }
+  }
+
+  window.addEventListener("online", () => {
+    if (retryTimer !== null) window.clearTimeout(retryTimer);
+    retryTimer = null;
+    retry();
+  });
+
+  // -- every phone in step ---------------------------------------------------------------------
+
+  function dirty(event) {
+    const form = event.target.closest && event.target.closest("form[data-keep]");
+    if (form) form.dataset.dirty = "1";
+  }
+  document.addEventListener("input", dirty);
+  document.addEventListener("change", dirty);
+  document.addEventListener("click", dirty);
+
+  async function poll() {
+    const node = main();
+    if (!node || !node.dataset.poll || busy || document.hidden) return;
+    let response;
+    try {
+      response = await fetch(node.dataset.poll, {
+        headers: { "If-None-Match": '"' + node.dataset.version + '"' },
+        cache: "no-store",
+        credentials: "same-origin",
+      });
+    } catch (error) {
+      return; // no connection: the next poll tries again
+    }
+    if (response.status !== 200) return;
+    const session = await response.json();
+    if (String(session.version) === node.dataset.version || busy) return;
+    await refresh();
+  }
+
+  // Bring the page up to date in the background, keeping a form being filled in.
+  async function refresh() {
+    const anchor = anchorOnScreen();
+    busy = true;
+    try {
+      const response = await fetch(location.pathname + location.search, {
+        headers: LIVE,
+        credentials: "same-origin",
+      });
+      if (response.ok && swap(await response.text(), true)) {
+        restore(anchor);
+        countSwap(response.status);
+      }
+    } catch (error) {
+      /* no connection: the next poll tries again */
+    } finally {
+      busy = false;
+    }
+  }
+
+  function startPolling() {
+    stopPolling();
+    const node = main();
+    if (node && node.dataset.poll && !document.hidden) pollTimer = window.setInterval(poll, POLL_MS);
+  }
+
+  function stopPolling() {
+    if (pollTimer !== null) window.clearInterval(pollTimer);
+    pollTimer = null;
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) {
+      stopPolling();
+    } else {
+      poll();
+      startPolling();
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    startPolling();
+    const form = document.querySelector("#main form[data-keep]");
+    if (form && pendingEntries(form)) {
+      notice(form, "offline", words("offline"));
+      retry();
+    }
+  });
+})();

@@ -16,9 +16,10 @@ document.addEventListener("change", (event) => {
   if (event.target.matches("select[data-storyteller]")) markStoryteller();
 });
 document.addEventListener("DOMContentLoaded", markStoryteller);
+document.addEventListener("refapp:swapped", markStoryteller);
 
 // Show stored UTC times in the phone's own time zone.
-document.addEventListener("DOMContentLoaded", () => {
+function localTimes() {
   document.querySelectorAll("time[datetime]").forEach((node) => {
     const moment = new Date(node.getAttribute("datetime"));
     if (!Number.isNaN(moment.getTime())) {
@@ -26,7 +27,9 @@ document.addEventListener("DOMContentLoaded", () => {
       node.textContent = moment.toLocaleString(language, { dateStyle: "medium", timeStyle: "short" });
     }
   });
-});
+}
+document.addEventListener("DOMContentLoaded", localTimes);
+document.addEventListener("refapp:swapped", localTimes);
 
 document.addEventListener("click", (event) => {
   if (event.target.matches("[data-print]")) window.print();

@@ -91,6 +91,7 @@ def render_session(view: services.SessionView, deltas, form=None, status: int = 
     if form is None and not view.session.finished:
         form = round_form(view)
         form.expected_round.data = str(view.count + 1)
+    by_seat = request.args.get("order") == "seats"
     return render_template(
         "session.html",
         view=view,
@@ -99,7 +100,24 @@ def render_session(view: services.SessionView, deltas, form=None, status: int = 
         round_template=form_template(view),
         chart=build_chart(view.table.players, deltas),
         earlier=view.rounds[0].number - 1 if view.rounds else 0,
+        standings=standings(view, by_seat),
+        by_seat=by_seat,
+        just_round=just_round(view) if status == 200 else None,
     ), status
+
+
+def standings(view: services.SessionView, by_seat: bool = False) -> list[str]:
+    """Return the players leader first (ties in seat order), or in seat order when asked."""
+    players = list(view.table.players)
+    if by_seat:
+        return players
+    return sorted(players, key=lambda name: -view.totals[name])
+
+
+def just_round(view: services.SessionView):
+    """Return the round the table has just recorded or corrected (``?just=N``), if shown."""
+    number = request.args.get("just", type=int)
+    return next((played for played in view.rounds if played.number == number), None)
 
 
 def history_view(session_id: int) -> tuple[services.SessionView, list]:
@@ -133,12 +151,54 @@ def record_round(session_id: int):
                 status = 200
             else:
                 played, _session = services.record_round(session_id, body)
-                flash(_("Round %(n)d recorded.", n=played.number))
-                return redirect(url_for("web.show_session", session_id=session_id))
+                return recorded(session_id, played.number)
         except RuleViolation as error:
             db.session.rollback()
-            form.show_violation(error)
+            if not is_stale(error):
+                form.show_violation(error)
+            elif services.already_recorded(session_id, body):
+                return recorded(session_id, form.expected())  # a retry whose answer was lost
+            else:
+                show_stale(form, session_id, form.expected())
     return render_session(*history_view(session_id), form, status)
+
+
+def recorded(session_id: int, number: int | None):
+    """Send the table to the session page showing the round just recorded at the form."""
+    flash(_("Round %(n)d recorded.", n=number))
+    return redirect(url_for("web.show_session", session_id=session_id, just=number))
+
+
+def is_stale(error: RuleViolation) -> bool:
+    """Return True when another phone recorded the round this one was entering."""
+    return error.code == "stale_round" and error.field == "expected_round"
+
+
+def show_stale(form, session_id: int, expected: int | None) -> None:
+    """Keep the input, say which rounds another phone recorded, and aim it at the next round."""
+    count = services.load_session(session_id, with_rounds=False).round_count
+    first = expected or count
+    if first >= count:
+        words = _("Another phone recorded round %(n)d while you were entering this one.", n=count)
+    else:
+        words = _(
+            "Other phones recorded rounds %(first)d to %(last)d while you were entering this one.",
+            first=first,
+            last=count,
+        )
+    form.form_errors.append(
+        words + " " + _("Your entry is kept: check it and record it as round %(n)d.", n=count + 1)
+    )
+    form.stale = True
+    form.expected_round.data = str(count + 1)
+
+
+@bp.get("/sessions/<int:session_id>/rounds")
+@bp.get("/sessions/<int:session_id>/finish")
+@bp.get("/sessions/<int:session_id>/rounds/<int:number>/delete")
+def back_to_session(session_id: int, number: int | None = None):
+    """Answer a reload or a bookmark of a form's address with the session page itself."""
+    return redirect(url_for("web.show_session", session_id=session_id))
 
 
 @bp.route("/sessions/<int:session_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
@@ -160,7 +220,7 @@ def edit_round(session_id: int, number: int):
             else:
                 services.replace_round(session_id, number, body)
                 flash(_("Round %(n)d corrected; later rounds were rescored.", n=number))
-                return redirect(url_for("web.show_session", session_id=session_id))
+                return redirect(url_for("web.show_session", session_id=session_id, just=number))
         except RuleViolation as error:
             db.session.rollback()
             show_correction_refusal(form, error, number)

@@ -145,6 +145,8 @@ class RoundForm(FlaskForm):
 
     #: the round object of the last successful check (a dry run), for the template
     checked: dict[str, Any] | None = None
+    #: True when another phone recorded the round this form was entering (the input is kept)
+    stale: bool = False
 
     @classmethod
     def build(
@@ -278,6 +280,17 @@ class RoundForm(FlaskForm):
         if not hasattr(self, "_group_errors"):
             self._group_errors: dict[str, list[str]] = {group: [] for group in self.groups}
         return self._group_errors
+
+    def refusals_found(self) -> list[tuple[str, str | None]]:
+        """Return every refusal the form shows, with the id of the field it stands by (None
+        for the form as a whole or a group): the list announced at the form's top."""
+        found: list[tuple[str, str | None]] = [(message, None) for message in self.form_errors]
+        found += [
+            (message, None) for messages in self.group_errors.values() for message in messages
+        ]
+        for field in self:
+            found += [(str(message), field.id) for message in field.errors]
+        return found
 
     def show_violation(self, error: RuleViolation) -> None:
         """Put a refusal's message next to its field, above its group, or on the form."""
