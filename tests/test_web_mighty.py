@@ -572,5 +572,5 @@ def test_stale_form_from_a_second_phone_is_refused(client, api, app):
         f"/sessions/{sid}/rounds", data={"action": "all_pass", "expected_round": "1"}
     )
     assert response.status_code == 422
-    assert "reload to see what changed" in shown(response)
+    assert "Another phone recorded round 1 while you were entering this one." in shown(response)
     assert len(stored(app)) == 1

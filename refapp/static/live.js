@@ -7,7 +7,7 @@
   "use strict";
 
   const LIVE = { "X-Refapp-Live": "1" };
-  const POLL_MS = 3000;
+  const POLL_MS = 2000;
   const RETRY_MS = 4000;
   const PENDING = "refapp-pending:";
   const STORING = ["record", "misdeal", "all_pass", ""];

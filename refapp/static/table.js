@@ -34,3 +34,10 @@ document.addEventListener("refapp:swapped", localTimes);
 document.addEventListener("click", (event) => {
   if (event.target.matches("[data-print]")) window.print();
 });
+
+// Correcting two rounds: a change to the next round's fields means saving it too.
+document.addEventListener("change", (event) => {
+  const box = event.target.closest && event.target.closest("#next-round");
+  const also = document.getElementById("also_next");
+  if (box && also && event.target !== also) also.checked = true;
+});

@@ -203,33 +203,74 @@ def back_to_session(session_id: int, number: int | None = None):
 
 @bp.route("/sessions/<int:session_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
 def edit_round(session_id: int, number: int):
-    """Correct a past round; every later round is replayed through the rules."""
+    """Correct a past round (and the round after it, when both must change together); every
+    later round is replayed through the rules, all or nothing."""
     view = editing_view(session_id, number)
-    stored = view.rounds[0]
+    stored, following = view.rounds[0], (view.rounds[1:] or [None])[0]
     if request.method == "GET":
-        return render_edit(view, round_form(view, stored.input, number), stored, 200)
+        form = round_form(view, stored.input, number)
+        later = following and round_form(view, following.input, number + 1, prefix=NEXT)
+        return render_edit(view, form, stored, 200, later, following)
     form = round_form(view, correcting=number)
+    later = following and round_form(view, correcting=number + 1, prefix=NEXT)
+    both = later is not None and request.form.get("also_next") == "1"
     status = 422
-    if form.validate_on_submit():
-        body = form.round_input()
-        body.pop("expected_round", None)
+    if form.validate_on_submit() and (not both or later.validate_on_submit()):
+        body = without_expected(form.round_input())
         try:
             if form.is_check():
                 form.show_check(services.check_round(session_id, body, number))
                 status = 200
             else:
-                services.replace_round(session_id, number, body)
-                flash(_("Round %(n)d corrected; later rounds were rescored.", n=number))
+                wanted = {number: body}
+                if both:
+                    wanted[number + 1] = without_expected(later.round_input())
+                services.replace_rounds(session_id, wanted)
+                flash(correction_words(number, both))
                 return redirect(url_for("web.show_session", session_id=session_id, just=number))
         except RuleViolation as error:
             db.session.rollback()
-            show_correction_refusal(form, error, number)
-    return render_edit(editing_view(session_id, number), form, stored, status)
+            show_correction_refusal(form, later, error, number)
+    view = editing_view(session_id, number)
+    return render_edit(view, form, stored, status, later, following)
 
 
-def show_correction_refusal(form, error: RuleViolation, number: int) -> None:
-    """Show why a correction was refused: by its field, or naming the later round it breaks."""
-    if error.round is not None and error.round != number:
+#: the field prefix of the round after the one corrected, when both are corrected together
+NEXT = "next"
+
+
+def without_expected(body: dict) -> dict:
+    """Return a corrected round's input without the next-round marker a new round carries."""
+    body.pop("expected_round", None)
+    return body
+
+
+def correction_words(number: int, both: bool) -> str:
+    """Say what a saved correction changed."""
+    if both:
+        return _(
+            "Rounds %(n)d and %(next)d corrected; later rounds were rescored.",
+            n=number,
+            next=number + 1,
+        )
+    return _("Round %(n)d corrected; later rounds were rescored.", n=number)
+
+
+def show_correction_refusal(form, later, error: RuleViolation, number: int) -> None:
+    """Show why a correction was refused: by its field, by the next round's field when that
+    round is being corrected too, or naming the later round it breaks."""
+    if error.round is not None and error.round == number + 1 and later is not None:
+        later.show_violation(error)
+        later.refused = True
+        form.form_errors.append(
+            _(
+                "Round %(n)d would break a rule: %(message)s Correct it below, together with "
+                "this one.",
+                n=error.round,
+                message=error.message,
+            )
+        )
+    elif error.round is not None and error.round != number:
         form.form_errors.append(
             _("Round %(n)d would break a rule: %(message)s", n=error.round, message=error.message)
         )
@@ -238,18 +279,25 @@ def show_correction_refusal(form, error: RuleViolation, number: int) -> None:
 
 
 def editing_view(session_id: int, number: int) -> services.SessionView:
-    """Describe a session with only the round being corrected, or answer 404."""
+    """Describe a session with the round being corrected and the one after it, or answer 404."""
     view = session_or_404(session_id, 0)
     if not 1 <= number <= view.count:
         abort(404)
-    view.rounds = services.round_rows(session_id, number - 1, number)
+    view.rounds = services.round_rows(session_id, number - 1, number + 1)
     return view
 
 
-def render_edit(view: services.SessionView, form, stored, status: int):
-    """Render the correction page for a stored round."""
+def render_edit(view: services.SessionView, form, stored, status: int, later=None, following=None):
+    """Render the correction page for a stored round (with the next round's form, if any)."""
     return render_template(
-        "edit_round.html", view=view, form=form, played=stored, round_template=form_template(view)
+        "edit_round.html",
+        view=view,
+        form=form,
+        played=stored,
+        round_template=form_template(view),
+        later=later or None,
+        following=following,
+        also_next=request.form.get("also_next") == "1" or bool(getattr(later, "refused", False)),
     ), status
 
 
