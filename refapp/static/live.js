@@ -61,7 +61,7 @@
     if (!fresh || !old) return false;
     const mine = keepForm && old.querySelector("form[data-keep][data-dirty]");
     const theirs = mine && fresh.querySelector("form[data-keep]");
-    if (mine && theirs && mine.action === theirs.action) {
+    if (mine && theirs && mine.getAttribute("action") === theirs.getAttribute("action")) {
       theirs.replaceWith(mine);
       notice(mine, "moved", fresh.dataset.moved);
     }
@@ -97,14 +97,9 @@
       const link = refused.querySelector("a[data-field]");
       const field = link && document.getElementById(link.dataset.field);
       refused.scrollIntoView({ block: "start" });
-      if (field && field.getBoundingClientRect().bottom <= window.innerHeight) {
-        field.focus({ preventScroll: true });
-      } else if (field && field.offsetParent !== null) {
-        field.scrollIntoView({ block: "center" });
-        field.focus({ preventScroll: true });
-      } else {
-        refused.focus({ preventScroll: true });
-      }
+      // the field when it is on screen too, else the list whose links lead to each field
+      const seen = field && field.offsetParent !== null && field.getBoundingClientRect().bottom <= window.innerHeight;
+      (seen ? field : refused).focus({ preventScroll: true });
       return;
     }
     const just = document.getElementById("just");

@@ -1,0 +1,268 @@
+"""The session page answers in place, at 390x844 in Chromium: a round recorded or refused
+without a page load (the refusal inside the viewport), a second phone in step within 3 s that
+keeps its half-filled form, a stale submit recovered in one tap, a round the network lost sent
+again and stored once, and two rounds corrected together.
+
+The round's fields are set by script here (the taps that fill them are counted in the
+test_e2e_*_taps tests); what is tested is what the page does with a submit.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from . import browser_support
+from .browser_support import PHONE, Phone
+
+chromium, live = browser_support.chromium, browser_support.live
+
+#: a second phone must show another phone's round within this many seconds
+IN_STEP_SECONDS = 3.0
+
+#: set each field by id (a radio group by name) and tell the page it changed, as a tap would
+SET_FIELDS = """(fields) => {
+  for (const [key, value] of Object.entries(fields)) {
+    const radios = document.querySelectorAll(`input[type=radio][name="${key}"]`);
+    if (radios.length) {
+      radios.forEach((radio) => { radio.checked = radio.value === value; });
+      radios[0].dispatchEvent(new Event("change", { bubbles: true }));
+      continue;
+    }
+    const node = document.getElementById(key);
+    if (!node) throw new Error("no field " + key);
+    node.value = value;
+    node.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+}"""
+
+DIXIT_PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
+#: Ann tells; Ben and Cy find her card, Dee votes for Ben's: Ann 3, Ben 4, Cy 3, Dee 0
+DIXIT_ROUND = {"storyteller": "Ann", "pos_1": "Dee", "pos_2": "Ann", "pos_3": "Ben",
+               "pos_4": "Cy", "vote_1": "2", "vote_2": "2", "vote_3": "3"}  # fmt: skip
+DIXIT_DELTAS = {"Ann": 3, "Ben": 4, "Cy": 3, "Dee": 0}
+#: the next turn, Ben telling: Ann and Dee find his card, Cy votes for Ann's
+DIXIT_NEXT = {"storyteller": "Ben", "pos_1": "Ben", "pos_2": "Ann", "pos_3": "Cy",
+              "pos_4": "Dee", "vote_0": "1", "vote_2": "2", "vote_3": "1"}  # fmt: skip
+
+MIGHTY_PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+#: Ann bids 15 hearts, the joker's holder Cy is the friend; the opposition took 3 points
+MIGHTY_ROUND = {"dealer": "Ann", "boss": "Ann", "contract_bid": "15", "contract_trump": "H",
+                "friend_kind": "card", "friend_card": "JK", "friend_player": "Cy",
+                "opposition_points": "3"}  # fmt: skip
+
+DALMUTI_PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+DALMUTI_ORDER = ["Cy", "Ann", "Eve", "Ben", "Dee"]
+DALMUTI_ROUND = {
+    "tribute_greater_peasant": "5 6",
+    "tribute_greater_dalmuti": "12 12",
+    "tribute_lesser_peasant": "7",
+    "tribute_lesser_dalmuti": "11",
+    **{f"finish_{n}": name for n, name in enumerate(DALMUTI_ORDER, 1)},
+}
+
+GAMES = {
+    "dixit": (DIXIT_PLAYERS, DIXIT_ROUND),
+    "mighty": (MIGHTY_PLAYERS, MIGHTY_ROUND),
+    "dalmuti": (DALMUTI_PLAYERS, DALMUTI_ROUND),
+}
+
+
+@pytest.fixture
+def phones(chromium, live):
+    """Return a factory of phone-sized pages (each in its own browser context)."""
+    made: list[Phone] = []
+
+    def make() -> Phone:
+        made.append(Phone(chromium, live[0]))
+        return made[-1]
+
+    yield make
+    for phone in made:
+        phone.page.close()
+
+
+def start(phone: Phone, game: str) -> int:
+    """Start a session of a game through the API and open its page; return its id."""
+    players = GAMES[game][0]
+    session = phone.api("POST", "/api/sessions", {"game": game, "players": players})
+    phone.open(f"/sessions/{session['id']}")
+    phone.page.evaluate("() => { window.stayed = true; }")  # gone if the page ever reloads
+    return session["id"]
+
+
+def stayed(phone: Phone) -> bool:
+    """Return True when the page was never reloaded or left since start()."""
+    return phone.page.evaluate("() => window.stayed === true")
+
+
+def in_view(phone: Phone, selector: str) -> bool:
+    """Return True when the element's top and some of it lie inside the phone's screen."""
+    box = phone.page.locator(selector).first.bounding_box()
+    return box is not None and 0 <= box["y"] < PHONE["height"] and box["height"] > 0
+
+
+def fill(phone: Phone, fields: dict) -> None:
+    """Set the round's fields as taps would."""
+    phone.page.evaluate(SET_FIELDS, fields)
+
+
+def record(phone: Phone, status: int = 200) -> None:
+    """Tap the form's record button (answered in place)."""
+    phone.tap(phone.page.locator("#round-form button[value=record]").first, status)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_round_refused_then_recorded_in_place(phones, game):
+    phone = phones()
+    sid = start(phone, game)
+    record(phone, 422)
+    assert stayed(phone) and phone.page.url.endswith(f"/sessions/{sid}")
+    assert in_view(phone, "#refused"), "the refusal is outside the screen"
+    assert "Not accepted" in phone.page.locator("#refused").inner_text()
+    focused = phone.page.evaluate("() => document.activeElement && document.activeElement.id")
+    first = phone.page.locator("#refused a[data-field]").first
+    wanted = {"refused", first.get_attribute("data-field") if first.count() else None}
+    assert focused in wanted
+    assert phone.session(sid)["rounds"] == []
+
+    fill(phone, GAMES[game][1])
+    record(phone)
+    assert stayed(phone) and phone.page.url.endswith(f"/sessions/{sid}")
+    assert in_view(phone, "#just"), "the recorded round is outside the screen"
+    assert "Round 1 recorded." in phone.page.locator("#just").inner_text()
+    session = phone.session(sid)
+    assert len(session["rounds"]) == 1
+    assert phone.standings() == session["totals"]
+    assert "Record round 2" in phone.page.locator("#record").inner_text()
+    if game == "dixit":
+        assert session["totals"] == DIXIT_DELTAS
+
+
+def test_a_second_phone_follows_and_keeps_its_entry_then_records_it_next(phones):
+    first, second = phones(), phones()
+    sid = start(first, "dixit")
+    second.open(f"/sessions/{sid}")
+    second.page.evaluate("() => { window.stayed = true; }")
+    fill(second, DIXIT_NEXT)  # the second phone is half-way through the next turn
+
+    fill(first, DIXIT_ROUND)
+    record(first)
+    recorded_at = time.monotonic()
+    seen = None
+    while time.monotonic() - recorded_at < IN_STEP_SECONDS + 2:
+        if second.standings() == DIXIT_DELTAS:
+            seen = time.monotonic() - recorded_at
+            break
+        second.page.wait_for_timeout(100)
+    assert seen is not None and seen <= IN_STEP_SECONDS, f"in step after {seen} s"
+    assert stayed(second)
+    assert second.page.locator("#storyteller").input_value() == "Ben"  # its entry is kept
+    assert second.page.locator("#vote_0").input_value() == "1"
+    assert second.page.locator(".live-note[data-kind=moved]").is_visible()
+
+    record(second, 422)  # stale: the form was for round 1
+    refusal = second.page.locator("#refused").inner_text()
+    assert "Another phone recorded round 1 while you were entering this one." in refusal
+    assert in_view(second, "#refused")
+    assert second.page.locator("#storyteller").input_value() == "Ben"
+    record(second)  # one tap: recorded as round 2
+    session = second.session(sid)
+    assert [played["number"] for played in session["rounds"]] == [1, 2]
+    assert session["rounds"][1]["input"]["storyteller"] == "Ben"
+    assert "Round 2 recorded." in second.page.locator("#just").inner_text()
+    assert stayed(second)
+
+
+#: what Chromium logs for a request the test cut off on purpose
+CUT_OFF = ("ERR_INTERNET_DISCONNECTED", "ERR_CONNECTION_RESET", "Failed to fetch")
+
+
+def expected_failures(phone: Phone) -> None:
+    """Drop the console lines of a request the test itself cut off."""
+    phone.errors = [
+        error
+        for error in phone.errors
+        if not any(cut in error for cut in CUT_OFF)
+    ]
+
+
+def wait_for_just(phone: Phone, text: str) -> None:
+    """Wait (retries run every few seconds) until the page shows the round recorded."""
+    phone.page.locator("#just", has_text=text).wait_for(timeout=15_000)
+
+
+def test_a_round_the_network_lost_is_sent_again_and_stored_once(phones):
+    phone = phones()
+    sid = start(phone, "dixit")
+    cut = []
+
+    def drop_first(route) -> None:
+        if not cut:
+            cut.append(route.request.url)
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    phone.page.route("**/sessions/*/rounds", drop_first)
+    fill(phone, DIXIT_ROUND)
+    answered = phone.swaps()
+    phone.page.locator("#round-form button[value=record]").first.click()
+    phone.wait_for_swap(answered)
+    note = phone.page.locator(".live-note[data-kind=offline]")
+    assert note.is_visible() and "No connection" in note.inner_text()
+    assert phone.session(sid)["rounds"] == []
+    wait_for_just(phone, "Round 1 recorded.")
+    assert len(cut) == 1 and len(phone.session(sid)["rounds"]) == 1
+    expected_failures(phone)
+    phone.check("after the retry")
+
+
+def test_a_round_whose_answer_was_lost_is_not_stored_twice(phones):
+    phone = phones()
+    sid = start(phone, "dixit")
+    lost = []
+
+    def store_then_lose_the_answer(route) -> None:
+        if not lost:
+            lost.append(route.fetch().status)  # the server stores the round ...
+            route.abort("connectionreset")  # ... and the phone never hears of it
+        else:
+            route.continue_()
+
+    phone.page.route("**/sessions/*/rounds", store_then_lose_the_answer)
+    fill(phone, DIXIT_ROUND)
+    phone.page.locator("#round-form button[value=record]").first.click()
+    wait_for_just(phone, "Round 1 recorded.")
+    session = phone.session(sid)
+    assert lost == [200] and len(session["rounds"]) == 1  # 200: the redirect was followed
+    assert session["totals"] == DIXIT_DELTAS
+    expected_failures(phone)
+    phone.check("after the retry")
+
+
+def test_two_rounds_corrected_together(phones):
+    phone = phones()
+    sid = start(phone, "mighty")
+    for dealer, friend in (("Ann", "Cy"), ("Cy", "Ben")):
+        hand = {"dealer": dealer, "contract": {"boss": "Ann", "bid": 15, "trump": "H"},
+                "friend": {"card": "JK", "player": friend}, "opposition_points": 3}  # fmt: skip
+        phone.api("POST", f"/api/sessions/{sid}/rounds", hand)
+    phone.open(f"/sessions/{sid}/rounds/1/edit")
+    phone.page.evaluate("() => { window.stayed = true; }")
+    fill(phone, {"friend_player": "Dee"})
+    save = phone.page.locator("#round-form button[value=record]").first
+    phone.tap(save, 422)
+    assert in_view(phone, "#refused")
+    assert "Round 2 would break a rule" in phone.page.locator("#refused").inner_text()
+    assert phone.page.locator("#next-round").get_attribute("open") is not None
+    assert phone.page.locator("#also_next").is_checked()
+
+    fill(phone, {"next-dealer": "Dee"})
+    phone.tap(save)
+    assert stayed(phone) and phone.page.url.endswith(f"/sessions/{sid}")
+    assert "Round 1 corrected." in phone.page.locator("#just").inner_text()
+    rounds = phone.session(sid)["rounds"]
+    assert rounds[0]["input"]["friend"]["player"] == "Dee"
+    assert rounds[1]["input"]["dealer"] == "Dee"
