@@ -11,7 +11,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 export FLASK_APP := refapp
 
-.PHONY: install run migrate test test-pg lint format bench golden clean translations compile
+.PHONY: install run migrate test test-pg lint format bench screens golden clean translations compile
 CATALOGS := $(wildcard refapp/translations/*/LC_MESSAGES/messages.po)
 COMPILED := $(CATALOGS:.po=.mo)
 # the rules' and forms' translatable strings: gettext, lazy labels, RuleViolation(code, template),
@@ -86,6 +86,10 @@ format: $(TOOLS)
 bench: $(STAMP)
 	$(BIN)/python bench/read_session.py
 	BENCH_DATABASE_URL="$(BENCH_DATABASE_URL)" $(BIN)/python bench/club_night.py
+
+# the README's screenshots: each game's session page, phone and laptop, light and dark
+screens: $(TOOLS) $(COMPILED)
+	$(BIN)/python docs/screens/take.py
 
 golden:
 	python3 tests/golden/run_golden.py http://$(HOST):$(PORT) tests/golden/*.json
