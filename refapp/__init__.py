@@ -61,7 +61,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
         SESSION_REFRESH_EACH_REQUEST=False,
         WTF_CSRF_TIME_LIMIT=None,
-        # phones at the table start fast: the style sheets, scripts and icons are kept a day
+        # phones at the table start fast: the style sheets, scripts and icons are kept a day (their
+        # addresses carry a hash of their content, so a changed file is fetched at once)
         SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=1),
     )
     if test_config is None:
@@ -78,10 +79,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     csrf.init_app(app)
 
-    from . import access, cli, i18n, models  # noqa: F401  (tables known to Alembic)
+    from . import access, cli, i18n, models, static_files  # noqa: F401  (tables known to Alembic)
 
     access.init_app(app)
     i18n.init_app(app)
+    static_files.init_app(app)
     from .api import bp as api_bp
     from .web import bp as web_bp
 

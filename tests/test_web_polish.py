@@ -3,9 +3,11 @@ legend, and a finished Dixit session without a next storyteller."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import struct
+from pathlib import Path
 
 from .conftest import SEED_TURN
 
@@ -48,7 +50,7 @@ def test_every_page_links_the_manifest_and_the_icons(client):
     manifest = re.search(r'<link rel="manifest" href="([^"]+)">', page)
     touch = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', page)
     assert manifest and touch
-    assert manifest.group(1) == "/static/manifest.webmanifest"
+    assert manifest.group(1).startswith("/static/manifest.webmanifest?v=")
     assert get(client, touch.group(1)).status_code == 200
     assert re.search(r'<meta name="theme-color" content="#[0-9a-f]{6}"', page)
 
@@ -60,6 +62,15 @@ def test_static_files_are_cached_for_a_day(client):
         assert response.cache_control.max_age == 86400, path
     # pages are not: they show the table as it stands
     assert client.get("/").cache_control.max_age is None
+
+
+def test_static_addresses_carry_their_content_version(client, app):
+    page = client.get("/").get_data(as_text=True)
+    script = re.search(r'<script src="/static/live\.js\?v=([0-9a-f]{10})"', page)
+    assert script, "live.js is not addressed by its content"
+    body = (Path(app.static_folder) / "live.js").read_bytes()
+    assert script.group(1) == hashlib.sha256(body).hexdigest()[:10]
+    assert get(client, f"/static/live.js?v={script.group(1)}").status_code == 200
 
 
 def test_the_legend_samples_are_small_svgs(client, api):
