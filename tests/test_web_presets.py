@@ -101,7 +101,7 @@ def test_form_offers_presets_with_words_and_groups_closed(client):
     assert "most Korean online programs use" in page
     assert '<details class="rule-group">' in page and "<summary>Auction</summary>" in page
     assert "in the order they play" in page and "counter-clockwise" in page
-    assert 'src="/static/presets.js"' in page
+    assert 'src="/static/presets.js?v=' in page
 
 
 def test_a_preset_prefills_the_fields(client):
