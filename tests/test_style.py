@@ -86,6 +86,15 @@ def test_text_meets_wcag_aa(scheme, text, background):
     assert ratio >= 4.5, f"{scheme}: --{text} on --{background} is {ratio:.2f}:1"
 
 
+def test_light_chart_lines_stand_out_on_the_card():
+    from refapp.web.chart import COLOURS
+
+    card = schemes()["light"]["card-bg"]
+    for colour in COLOURS:
+        ratio = contrast(colour, card)
+        assert ratio >= 3, f"{colour} on the light card is {ratio:.2f}:1"
+
+
 def test_dark_chart_lines_stand_out_on_the_card():
     dark = schemes()["dark"]
     series = {name: value for name, value in dark.items() if name.startswith("series-")}

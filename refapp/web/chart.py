@@ -8,8 +8,9 @@ from dataclasses import dataclass
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
 #: distinct on screen and, with the dash patterns, on a black-and-white printout
-COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
-           "#e377c2", "#7f7f7f", "#bcbd22", "#393b79", "#637939")  # fmt: skip
+#: each at least 3:1 against the light card (WCAG's contrast for lines that carry meaning)
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#c95f00", "#0e8a96", "#8c564b",
+           "#c0479d", "#7f7f7f", "#8a8b00", "#393b79", "#637939")  # fmt: skip
 DASHES = ("", "6 3", "2 2", "8 3 2 3", "", "6 3", "2 2", "8 3 2 3", "", "6 3", "2 2", "8 3 2 3")
 
 
