@@ -6,4 +6,5 @@ from flask import Blueprint
 bp = Blueprint("web", __name__)
 
 from . import archive, check_play, history, players, rule_sets, sessions, signin, trick  # noqa: E402, F401
+from .card_pad import mighty_card_pad  # noqa: E402, F401
 from .games import dalmuti, mighty  # noqa: E402, F401
