@@ -2,15 +2,17 @@
 
 A session is started with the new-session form; a hand is recorded as it is played: the dealer,
 the auction tapped bid by bid and pass by pass on the pad until it ends, the contract after the
-kitty, the friend card (with the page's quick pick) and the opposition's point cards. The
-standings are read off the page and compared with the API. Refused inputs stand by their fields
-and store nothing; a past hand is corrected and the last one undone. Every page visited: no
-console errors, no sideways scrolling.
+kitty, the friend card (with the page's card picker) and the opposition's point cards (on its
+0-20 pad); the names and counts are chips over the form's selects. The standings are read off
+the page and compared with the API. Refused inputs stand by their fields and store nothing; a
+past hand is corrected and the last one undone. Every page visited: no console errors, no
+sideways scrolling.
 """
 
 from __future__ import annotations
 
 from . import browser_support
+from .test_e2e_mighty_taps import card_taps, chip, points, trump
 
 # the shared fixtures, brought into this module so that its tests can ask for them
 chromium, live_csrf, table_phone = (
@@ -32,12 +34,10 @@ def start_session(phone) -> int:
     return phone.session_id()
 
 
-def bid(phone, player: str, count: int, trump: str) -> None:
-    """Tap a bid on the auction pad: the bidder (offered by the page), the count, the trump."""
-    page = phone.page
-    assert page.locator("#bidder").input_value() == player
-    page.select_option("#bid_count", str(count))
-    phone.tap(f"button[name=action][value=bid_{trump}]")
+def bid(phone, player: str, count: int, suit: str) -> None:
+    """Tap a bid on the auction pad (its count and trump) for the bidder the page offers."""
+    assert phone.page.locator("#bidder").input_value() == player
+    phone.tap(f"button[name=action][value=bid_{suit}_{count}]")
 
 
 def pass_(phone, player: str) -> None:
@@ -51,15 +51,16 @@ def turn(phone) -> str:
     return phone.page.locator(".mighty-turn").inner_text()
 
 
-def contract(phone, boss: str, count: int, trump_label: str, card: str, friend: str, points):
-    """Enter the contract, the friend and the opposition's points (no auction)."""
+def contract(phone, boss: str, count: int, trump_label: str, card, friend: str, against: int):
+    """Tap the contract, the friend (card None: none picked) and the opposition's points."""
     page = phone.page
-    page.select_option("#boss", boss)
-    page.select_option("#contract_bid", str(count))
-    page.locator("label.mighty-chip", has_text=trump_label).click()
-    page.fill("#friend_card", card)
-    page.select_option("#friend_player", friend)
-    page.fill("#opposition_points", str(points))
+    page.locator(chip("boss", boss)).click()
+    page.locator(chip("contract_bid", str(count))).click()
+    page.locator(trump(trump_label)).click()
+    for button in card_taps(card) if card else ():
+        page.locator(button).click()
+    page.locator(chip("friend_player", friend)).click()
+    page.locator(points(against)).click()
 
 
 def test_a_whole_hand_through_the_auction_pad(table_phone):
@@ -70,7 +71,7 @@ def test_a_whole_hand_through_the_auction_pad(table_phone):
     assert "anyone may deal" in page.locator(".mighty-dealer").inner_text()
 
     # the auction starts with the dealer: choosing one moves the pad to them
-    page.select_option("#dealer", "Ann")
+    page.locator(chip("dealer", "Ann")).click()
     assert page.locator("#bidder").input_value() == "Ann"
     bid(phone, "Ann", 13, "S")
     assert "Ben to bid: at least 13 no-trump or 14 in a suit, or pass." in turn(phone)
@@ -90,12 +91,12 @@ def test_a_whole_hand_through_the_auction_pad(table_phone):
     assert page.locator("#boss").input_value() == "Ann"
     assert page.locator("#contract_bid").input_value() == "15"
     assert page.locator("input[name=contract_trump][value=H]").is_checked()
-    page.select_option("#contract_bid", "16")
-    page.locator("label.mighty-chip", has_text="No-trump").click()
-    page.locator(".mighty-chips button", has_text="Joker").click()
+    page.locator(chip("contract_bid", "16")).click()
+    page.locator(trump("No-trump")).click()
+    page.locator("[data-pick=joker]").click()
     assert page.locator("#friend_card").input_value() == "JK"
-    page.select_option("#friend_player", "Cy")
-    page.fill("#opposition_points", "3")
+    page.locator(chip("friend_player", "Cy")).click()
+    page.locator(points(3)).click()
     phone.tap("button[name=action][value=record]")
     assert "Round 1 recorded." in phone.flash()
 
@@ -114,34 +115,42 @@ def test_refused_inputs_stand_by_their_fields_and_store_nothing(table_phone):
     sid = start_session(phone)
     page = phone.page
 
-    # a bid that does not beat the highest: refused by the pad's count, the log unchanged
-    page.select_option("#dealer", "Ann")
+    # the pad offers only bids that beat the highest: Ben may bid 14 only in no-trump
+    page.locator(chip("dealer", "Ann")).click()
     bid(phone, "Ann", 14, "S")
     log = page.locator("#bidding").input_value()
     assert page.locator("#bidder").input_value() == "Ben"
-    page.select_option("#bid_count", "14")
-    phone.tap("button[name=action][value=bid_H]", status=422)
-    phone.assert_message_by("#bid_count", "does not beat Ann's 14 spades", container="#auction")
+    assert page.locator("button[name=action][value=bid_H_14]").count() == 0
+    assert page.locator("button[name=action][value=bid_NT_14]").count() == 1
+    # the dealer changed after the first bid: refused by the pad's bidder, the log unchanged
+    page.locator(chip("dealer", "Cy")).click()
+    phone.tap("button[name=action][value=pass]", status=422)
+    phone.assert_message_by(
+        "#bidder", "It is Cy's turn to bid, but entry 1 is by 'Ann'.", container="#auction"
+    )
     assert page.locator("#bidding").input_value() == log
     assert "Ben to bid" in turn(phone)
+    page.locator(chip("dealer", "Ann")).click()
     phone.tap("button[name=action][value=unbid]")
     assert page.locator(".mighty-log").count() == 0
 
-    # a friend card that is no card
-    contract(phone, "Ann", 15, "Hearts", "ZZ", "Cy", 3)
+    # a friend named by a card, but no card picked
+    contract(phone, "Ann", 15, "Hearts", None, "Cy", 3)
     phone.tap("button[name=action][value=record]", status=422)
-    phone.assert_message_by("#friend_card", "'ZZ' is not a card")
-    assert page.locator("#friend_card").input_value() == "ZZ"
-    # more point cards than there are
-    page.fill("#friend_card", "JK")
-    page.fill("#opposition_points", "25")
+    phone.assert_message_by("#friend_card", "The field friend.card is required.")
+    assert page.locator("#friend_card").input_value() == ""
+    # point cards for the opposition, though it took none (the mighty is one of them)
+    page.locator("[data-pick=joker]").click()
+    page.locator(chip("mighty_holder", "opposition")).click()
+    page.locator(points(0)).click()
     phone.tap("button[name=action][value=record]", status=422)
-    phone.assert_message_by("#opposition_points", "from 0 to 20, not 25")
+    phone.assert_message_by("#opposition_points", "opposition_points cannot be 0")
     session = phone.session(sid)
     assert session["rounds"] == [] and set(session["totals"].values()) == {0}
     assert phone.standings() == dict.fromkeys(PLAYERS, 0)
 
-    page.fill("#opposition_points", "3")
+    page.locator(chip("mighty_holder", "")).click()  # the ruling side, as it was
+    page.locator(points(3)).click()
     phone.tap("button[name=action][value=record]")
     assert "Round 1 recorded." in phone.flash()
     assert phone.standings() == phone.session(sid)["totals"]
@@ -152,7 +161,7 @@ def test_correct_a_past_hand_undo_the_last_and_read_the_other_pages(table_phone)
     phone = table_phone
     sid = start_session(phone)
     page = phone.page
-    page.select_option("#dealer", "Ann")
+    page.locator(chip("dealer", "Ann")).click()
     contract(phone, "Ann", 15, "Hearts", "JK", "Cy", 3)
     phone.tap("button[name=action][value=record]")
     first = {"Ann": 10, "Ben": -5, "Cy": 5, "Dee": -5, "Eve": -5}
@@ -169,7 +178,7 @@ def test_correct_a_past_hand_undo_the_last_and_read_the_other_pages(table_phone)
     assert page.locator("h1").inner_text() == "Correct round 1"
     assert page.locator("#boss").input_value() == "Ann"
     assert page.locator("#opposition_points").input_value() == "3"
-    page.fill("#opposition_points", "6")
+    page.locator(points(6)).click()
     phone.tap("button[name=action][value=record]")
     assert "Round 1 corrected; later rounds were rescored." in phone.flash()
     # n = 14 < 15: the opposition wins 2 x 1 = 2; boss -4, friend -2, the others +2

@@ -90,7 +90,7 @@ def test_mighty_joker_and_mighty_picks_are_44_px(phone, scheme):
     page = phone.open(f"/sessions/{sid}")
     page.locator("input[data-mighty-friend-kind][value=card]").check()
     picks = page.locator(".mighty-chips button")
-    assert picks.all_inner_texts() == ["Joker JK", "Mighty SA"]
+    assert picks.all_inner_texts() == ["Joker JK", "Mighty ♠A", "Joker call ♣3"]
     assert small_targets(page, [*TAPPABLE, ".mighty-chips button"]) == []
     assert page.locator(".legend .swatch").first.bounding_box()["height"] < 16
     phone.check()

@@ -41,6 +41,19 @@ def block_after(page: str, name: str, end: str = "</fieldset>") -> str:
     return page.split(f'name="{name}"', 1)[1].split(end, 1)[0]
 
 
+def offered(page: str) -> list[str]:
+    """Return the bids the auction pad offers, lowest first: its buttons' values (bid_S_13)."""
+    return re.findall(r'name="action" value="(bid_[A-Z]+_[0-9]+)"', page)
+
+
+def pad_messages(page: str, field: str) -> str:
+    """Return the auction pad's part where a field's refusal stands: after the bidder's select
+    (a bid out of turn), after the grid of bids (a bid's count or trump)."""
+    if field == "bidder":
+        return block_after(page, "bidder", 'class="mighty-bids"')
+    return page.split('id="bid_count"', 1)[1].split("mighty-pad-buttons", 1)[0]
+
+
 def stored(app) -> list[Round]:
     """Return the stored rounds in order."""
     with app.app_context():
@@ -70,8 +83,8 @@ class Table:
         return response
 
     def bid(self, player: str, count: int, trump: str):
-        """Tap a bid on the auction pad."""
-        return self.post(f"bid_{trump}", bidder=player, bid_count=str(count))
+        """Tap a bid on the auction pad: the grid's button carries its count and trump."""
+        return self.post(f"bid_{trump}_{count}", bidder=player)
 
     def pass_(self, player: str):
         """Tap pass on the auction pad."""
@@ -123,7 +136,8 @@ def test_record_a_whole_hand_through_the_auction_pad(client, api, app):
     turn = "<strong>Ben</strong> to bid: at least 13 no-trump or 14 in a suit, or pass."
     assert turn in table.page
     assert selected(table.page, "bidder") == "Ben"
-    assert selected(table.page, "bid_count") == "13"
+    assert offered(table.page)[:2] == ["bid_NT_13", "bid_S_14"]  # 13 only in no-trump
+    assert offered(table.page)[-1] == "bid_NT_20" and len(offered(table.page)) == 1 + 7 * 5
     assert "Checked: nothing wrong" not in table.page  # the pad says where the auction stands
 
     table.pass_("Ben")
@@ -212,7 +226,7 @@ def test_refused_bid_stands_by_the_pad_and_changes_nothing(
     log = table.log
     response = table.bid(player, count, trump)
     assert response.status_code == 422
-    assert message in block_after(table.page, field, 'class="mighty-bids"')
+    assert message in pad_messages(table.page, field)
     assert table.log == log  # the refused entry is not kept
     assert "<strong>Ben</strong> to bid" in table.page
     assert not stored(app)
@@ -456,7 +470,7 @@ def test_everyone_passing_on_the_pad_is_recorded_as_a_zero_round(client, api, ap
     assert played.input["all_pass"] is True and len(played.input["bidding"]) == 5
     page = shown(client.get(f"/sessions/{sid}"))
     assert "the kitty (바닥패) is turned up" in page and "from 15" in page
-    assert selected(page, "bid_count") == "15"
+    assert offered(page)[0] == "bid_S_15"
 
 
 def test_all_pass_after_a_bid_is_refused(client, api, app):

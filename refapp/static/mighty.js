@@ -1,86 +1,315 @@
-// mighty pages: progressive enhancements only; every page works without them.
+// Mighty's hand form by taps: chips over the name and count selects, a card picker for the
+// friend card, a 0-20 pad for the opposition's points, a card grid for a misdeal's hand. The
+// form's own fields stay and are what gets sent; the pickers only fill them in, so every page
+// works without this script. The pickers' words come from the page (form.html renders them).
 (function () {
   "use strict";
 
-  function root() {
-    return document.querySelector(".mighty-form");
+  const PAD_KEY = "refapp-mighty-pad";
+  const PAD_FRESH_MS = 30000;
+  const CARD = /^([SHDC])(10|[2-9AKQJ])$/;
+
+  function byId(id) {
+    return id ? document.getElementById(id) : null;
   }
 
-  // The auction pad: show the chosen count on each trump button ("♠ 14").
-  function labelBids() {
-    const count = document.querySelector("select[data-mighty-count]");
-    if (!count) return;
-    document.querySelectorAll(".mighty-bid").forEach((button) => {
-      button.textContent = button.dataset.symbol + " " + count.value;
+  function changed(field) {
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function press(button, on) {
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+
+  function hide(field) {
+    field.classList.add("mighty-hidden");
+  }
+
+  // -- chips over a <select>: one tap picks a name, a count or a holder -------------------------
+
+  function chipRow(select) {
+    const row = document.createElement("div");
+    row.className = "mighty-names";
+    row.setAttribute("role", "group");
+    row.dataset.for = select.id;
+    const label = document.querySelector("label[for='" + select.id + "']");
+    if (label) row.setAttribute("aria-label", label.textContent.trim());
+    const all = select.dataset.chips === "all";
+    Array.from(select.options).forEach((option) => {
+      if (option.value === "" && !all) return; // the blank "-": tap the chosen chip again
+      const chip = document.createElement("button");
+      chip.type = "button";
+      chip.dataset.value = option.value;
+      chip.textContent = option.textContent;
+      row.appendChild(chip);
+    });
+    hide(select);
+    select.insertAdjacentElement("afterend", row);
+  }
+
+  function tapChip(chip) {
+    const select = byId(chip.parentElement.dataset.for);
+    if (!select) return;
+    const blank = select.dataset.chips !== "all" && select.querySelector("option[value='']");
+    select.value = blank && select.value === chip.dataset.value ? "" : chip.dataset.value;
+    changed(select);
+  }
+
+  function showChips(root) {
+    root.querySelectorAll(".mighty-names").forEach((row) => {
+      const select = byId(row.dataset.for);
+      if (!select) return;
+      row.querySelectorAll("button").forEach((chip) => {
+        press(chip, chip.dataset.value === select.value);
+      });
     });
   }
 
-  // Before the first bid, the auction starts with the dealer: follow the dealer select.
-  function followDealer(select) {
-    const bidder = document.getElementById("bidder");
-    if (!bidder || document.querySelector(".mighty-log") || !select.value) return;
-    bidder.value = select.value;
+  // -- the auction pad ----------------------------------------------------------------------
+
+  // Before the first bid the auction starts with the dealer: the bidder follows the dealer, and
+  // is asked for only while nobody deals (after that the rules know whose turn it is).
+  function followDealer(root, dealer) {
+    const box = root.querySelector("[data-mighty-bidder]");
+    const bidder = box && box.querySelector("select");
+    if (!bidder) return;
+    const started = Boolean(root.querySelector(".mighty-log"));
+    if (!started && dealer && dealer.value) bidder.value = dealer.value;
+    box.hidden = started || Boolean(dealer && dealer.value);
+  }
+
+  // A pad button sent by a page load (no in-place swap): bring the pad back into view after it.
+  function rememberPad(button) {
+    const box = button.closest("[data-mighty-pad]");
+    try {
+      window.sessionStorage.setItem(PAD_KEY, JSON.stringify({ id: box.id, at: Date.now() }));
+    } catch (error) {
+      /* no storage: the page opens at its top */
+    }
+  }
+
+  function padKept(remove) {
+    try {
+      const kept = JSON.parse(window.sessionStorage.getItem(PAD_KEY) || "null");
+      if (remove) window.sessionStorage.removeItem(PAD_KEY);
+      return kept;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function padIntoView() {
+    const kept = padKept(true);
+    const box = kept && Date.now() - kept.at < PAD_FRESH_MS && byId(kept.id);
+    if (box) box.scrollIntoView({ block: "start" });
+  }
+
+  // -- the friend card: the special cards in one tap, any other by its suit and rank ----------
+
+  function specialCards(root) {
+    try {
+      return JSON.parse(root.dataset.mightyCards || "{}");
+    } catch (error) {
+      return {};
+    }
+  }
+
+  // A card as printed: the suit's symbol (from the picker's suit button) and the rank.
+  function face(picker, card) {
+    const found = CARD.exec(card);
+    const suit = found && picker.querySelector("[data-suit='" + found[1] + "']");
+    return suit ? suit.textContent + found[2] : card;
+  }
+
+  function followTrump(root, picker) {
+    const trump = root.querySelector("input[data-mighty-trump]:checked");
+    const cards = specialCards(root)[trump ? trump.value : "NT"] || {};
+    ["mighty", "joker_call"].forEach((kind) => {
+      const button = picker.querySelector("[data-pick='" + kind + "']");
+      if (!button || !cards[kind]) return;
+      button.dataset.card = cards[kind];
+      button.querySelector("span").textContent = face(picker, cards[kind]);
+    });
+  }
+
+  function startPicker(picker) {
+    const input = byId(picker.dataset.for);
+    if (!input) return;
+    const found = CARD.exec((input.value || "").trim().toUpperCase());
+    picker.dataset.chosenSuit = found ? found[1] : "";
+    picker.dataset.chosenRank = found ? found[2] : "";
+    hide(input);
+    picker.hidden = false;
+  }
+
+  function pickCard(picker, button) {
+    const input = byId(picker.dataset.for);
+    if (!input) return;
+    if (button.dataset.pick) {
+      const found = CARD.exec(button.dataset.card);
+      picker.dataset.chosenSuit = found ? found[1] : "";
+      picker.dataset.chosenRank = found ? found[2] : "";
+      input.value = button.dataset.card;
+    } else {
+      if (button.dataset.suit) picker.dataset.chosenSuit = button.dataset.suit;
+      if (button.dataset.rank) picker.dataset.chosenRank = button.dataset.rank;
+      const suit = picker.dataset.chosenSuit;
+      const rank = picker.dataset.chosenRank;
+      input.value = suit && rank ? suit + rank : ""; // half a card is no card yet
+    }
+    changed(input);
+  }
+
+  function showPicker(root) {
+    const picker = root.querySelector("[data-mighty-picker]");
+    const input = picker && byId(picker.dataset.for);
+    if (!input) return;
+    followTrump(root, picker);
+    const card = (input.value || "").trim().toUpperCase();
+    picker.querySelectorAll("[data-pick]").forEach((b) => press(b, b.dataset.card === card));
+    picker.querySelectorAll("[data-suit]").forEach((b) => {
+      press(b, b.dataset.suit === picker.dataset.chosenSuit);
+    });
+    picker.querySelectorAll("[data-rank]").forEach((b) => {
+      press(b, b.dataset.rank === picker.dataset.chosenRank);
+    });
   }
 
   // The friend card only matters when the friend is named by a card.
-  function showFriendCard() {
-    const box = document.querySelector(".mighty-friend-card");
-    const checked = document.querySelector("input[data-mighty-friend-kind]:checked");
+  function showFriendCard(root) {
+    const box = root.querySelector(".mighty-friend-card");
+    const checked = root.querySelector("input[data-mighty-friend-kind]:checked");
     if (box && checked) box.hidden = checked.value !== "card";
   }
 
-  // Quick picks for the friend card: the joker and the mighty under the chosen trump.
-  function cardChips() {
-    const form = root();
-    const input = document.getElementById("friend_card");
-    if (!form || !input || form.querySelector(".mighty-chips")) return;
-    let cards = {};
+  // -- the opposition's points: one tap from 0 to 20 ------------------------------------------
+
+  function showPoints(root) {
+    const pad = root.querySelector("[data-mighty-points]");
+    const input = pad && byId(pad.dataset.for);
+    if (!input) return;
+    const value = (input.value || "").trim();
+    pad.querySelectorAll("[data-points]").forEach((b) => press(b, b.dataset.points === value));
+  }
+
+  // -- a misdeal: tap the 10 cards; the server's values of the cards are added up ------------
+
+  function dealt(input) {
+    return (input.value || "")
+      .toUpperCase()
+      .split(/[\s,;]+/)
+      .filter(Boolean);
+  }
+
+  function dealCard(grid, button) {
+    const input = byId(grid.dataset.for);
+    if (!input) return;
+    const hand = dealt(input);
+    const card = button.dataset.dealCard;
+    const at = hand.indexOf(card);
+    if (at >= 0) hand.splice(at, 1);
+    else if (hand.length < Number(grid.dataset.size)) hand.push(card);
+    input.value = hand.join(" ");
+    changed(input);
+  }
+
+  function showDeal(root) {
+    const grid = root.querySelector("[data-mighty-deal]");
+    const input = grid && byId(grid.dataset.for);
+    if (!input) return;
+    let values = {};
     try {
-      cards = JSON.parse(form.dataset.mightyCards || "{}");
+      values = JSON.parse(grid.dataset.values || "{}");
     } catch (error) {
       return;
     }
-    const chips = document.createElement("div");
-    chips.className = "mighty-chips";
-    const pick = (label, card) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "secondary";
-      button.dataset.card = card;
-      button.textContent = label + " " + card;
-      button.addEventListener("click", () => {
-        input.value = button.dataset.card;
-        input.dispatchEvent(new Event("change", { bubbles: true }));
-      });
-      chips.appendChild(button);
-      return button;
-    };
-    pick("Joker", "JK");
-    const mighty = pick("Mighty", "SA");
-    const update = () => {
-      const trump = document.querySelector("input[data-mighty-trump]:checked");
-      const card = (cards[trump ? trump.value : "NT"] || {}).mighty || "SA";
-      mighty.dataset.card = card;
-      mighty.textContent = "Mighty " + card;
-    };
-    update();
-    input.insertAdjacentElement("afterend", chips);
-    document.addEventListener("change", (event) => {
-      if (event.target.matches("input[data-mighty-trump]")) update();
+    const hand = dealt(input);
+    grid.querySelectorAll("[data-deal-card]").forEach((b) => {
+      press(b, hand.includes(b.dataset.dealCard));
     });
+    const worth = hand.reduce((sum, card) => sum + Number(values[card] || 0), 0);
+    const full = hand.length === Number(grid.dataset.size);
+    const high = full && worth > Number(grid.dataset.most);
+    const sum = grid.querySelector(".mighty-deal-sum");
+    let text = sum.dataset.words.replace("{count}", hand.length).replace("{value}", worth);
+    if (full) text += " " + (high ? sum.dataset.high : sum.dataset.low);
+    sum.textContent = text;
+    sum.classList.toggle("mighty-too-high", high);
   }
 
+  // -- one form: set up once, shown again after every tap or change ---------------------------
+
+  function show(root) {
+    showChips(root);
+    followDealer(root, root.querySelector("select[data-mighty-dealer]"));
+    showChips(root); // the bidder may have followed the dealer
+    showPicker(root);
+    showFriendCard(root);
+    showPoints(root);
+    showDeal(root);
+  }
+
+  function setUp(root) {
+    root.dataset.ready = "1";
+    root.classList.add("mighty-js");
+    root.querySelectorAll("select[data-chips]").forEach(chipRow);
+    root.querySelectorAll("[data-mighty-picker]").forEach(startPicker);
+    root.querySelectorAll("[data-mighty-points], [data-mighty-deal]").forEach((pad) => {
+      const input = byId(pad.dataset.for);
+      if (!input) return;
+      hide(input);
+      pad.hidden = false;
+    });
+    root.querySelectorAll("[data-mighty-nojs]").forEach((node) => {
+      node.hidden = true;
+    });
+    root.querySelectorAll("[data-mighty-js]").forEach((node) => {
+      node.hidden = false;
+    });
+    show(root);
+  }
+
+  function init() {
+    document.querySelectorAll(".mighty-form:not([data-ready])").forEach(setUp);
+  }
+
+  function setPoints(button) {
+    const input = byId(button.parentElement.dataset.for);
+    if (!input) return;
+    input.value = button.dataset.points;
+    changed(input);
+  }
+
+  // One tap on a picker's button fills its field; a tap on the pad is remembered for a reload.
+  function tapped(button) {
+    if (button.matches(".mighty-names > button")) tapChip(button);
+    else if (button.matches("[data-pick], [data-suit], [data-rank]")) {
+      pickCard(button.closest("[data-mighty-picker]"), button);
+    } else if (button.matches("[data-points]")) setPoints(button);
+    else if (button.matches("[data-deal-card]")) dealCard(button.closest("[data-mighty-deal]"), button);
+    else if (button.matches("[data-mighty-pad] button[type=submit]")) rememberPad(button);
+    else return false;
+    return true;
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest ? event.target.closest("button") : null;
+    const root = button && button.closest(".mighty-form[data-ready]");
+    if (root && tapped(button) && button.type === "button") show(root);
+  });
+
   document.addEventListener("change", (event) => {
-    const target = event.target;
-    if (target.matches("select[data-mighty-count]")) labelBids();
-    if (target.matches("select[data-mighty-dealer]")) followDealer(target);
-    if (target.matches("input[data-mighty-friend-kind]")) showFriendCard();
+    const root = event.target.closest && event.target.closest(".mighty-form");
+    if (root && root.dataset.ready) show(root);
   });
 
   document.addEventListener("DOMContentLoaded", () => {
-    if (!root()) return;
-    labelBids();
-    showFriendCard();
-    cardChips();
+    init();
+    padIntoView();
+  });
+
+  document.addEventListener("refapp:swapped", () => {
+    padKept(true); // answered in place: live.js keeps the pad where it was
+    init();
   });
 })();

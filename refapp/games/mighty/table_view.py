@@ -1,5 +1,6 @@
 """What a Mighty table shows, worked out by the rules: the suits' symbols, the auction's floor and
-counts, why the dealer deals, the steps from a hand's base to m, and whether a hand is zero-sum.
+counts, the bids the pad offers, why the dealer deals, what the misdeal grid adds up, the steps
+from a hand's base to m, and whether a hand is zero-sum.
 
 Pure functions of plain values (the pages word them); the phases' modules stay the referee.
 """
@@ -9,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .auction import MAX_BID
-from .cards import JOKER
+from .auction import MAX_BID, Auction, Bid, beats
+from .cards import DECK, HAND_SIZE, JOKER, TRUMPS
 from .dealer import DEALER_REASONS
+from .misdeal import misdeal_allowed, misdeal_value
 
 #: the suits as printed on the cards; no-trump has no symbol and stays "NT"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -44,6 +46,30 @@ def auction_floor(state: Mapping[str, Any], rules: Mapping[str, Any]) -> int:
 def bid_counts(rules: Mapping[str, Any]) -> list[int]:
     """Return every count a bid or a contract may name at this table, lowest first."""
     return list(range(rules["min_bid"], MAX_BID + 1))
+
+
+def bid_rows(auction: Auction, rules: Mapping[str, Any]) -> list[tuple[int, tuple[str, ...]]]:
+    """Return the bids the next bidder may make, as (count, trumps allowed at it) from the lowest
+    count up to 20: the auction pad's grid, one tap per bid (none once the auction is over)."""
+    if auction.finished or auction.lowest_next is None:
+        return []
+    rows = []
+    for count in range(auction.lowest_next[0], MAX_BID + 1):
+        high = auction.highest
+        trumps = tuple(t for t in TRUMPS if high is None or beats(Bid(count, t), high, rules))
+        rows.append((count, trumps))
+    return rows
+
+
+def misdeal_counts(rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Return what the misdeal card grid adds up: each card's value under the ``misdeal`` house
+    rule, and the most a hand may be worth to be thrown in (None when misdeals are off)."""
+    method = rules["misdeal"]
+    values = {card: misdeal_value([card], method) for card in DECK}
+    worths = (halves / 2 for halves in range(-2 * HAND_SIZE, 2 * HAND_SIZE + 1))
+    allowed = [worth for worth in worths if misdeal_allowed(worth, method)]
+    most = max(allowed) if allowed else None
+    return {"card_values": values, "most": most, "size": HAND_SIZE}
 
 
 def dealer_reason_key(state: Mapping[str, Any]) -> str | None:

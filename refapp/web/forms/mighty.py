@@ -1,8 +1,9 @@
 """The Mighty hand form: the dealer, a misdeal, the auction pad, the contract, friend and points.
 
 The auction pad works without JavaScript: the bidding log so far travels in a hidden field as
-JSON, and the pad's buttons (``bid_S`` .. ``bid_NT``, ``pass``, ``unbid``) are dry runs that
-append to (or take back from) the log; the rules check it and the page shows whose turn it is.
+JSON, and the pad's buttons are dry runs that append to (or take back from) the log: a bid
+carries its count and trump (``bid_H_14``; ``bid_H`` takes the count from ``bid_count``),
+``pass`` and ``unbid``; the rules check it and the page shows whose turn it is.
 The one-tap ``misdeal`` and ``all_pass`` buttons store a zero round at once.
 """
 
@@ -28,6 +29,8 @@ from .common import options
 
 #: the pad's buttons: dry runs that change the bidding log
 PAD_ACTIONS = ("pass", "unbid", *(f"bid_{trump}" for trump in TRUMPS))
+#: a bid on the pad's grid, its count in the button: ``bid_H_14``
+BID_AT = re.compile(rf"bid_(?P<trump>{'|'.join(TRUMPS)})_(?P<count>[0-9]{{1,2}})")
 #: the buttons that store the round (every other action is a dry run)
 STORING_ACTIONS = ("record", "misdeal", "all_pass")
 WHOLE = re.compile(r"\s*[0-9]{1,9}\s*")
@@ -159,7 +162,8 @@ class MightyHandForm(RoundForm):
 
     def is_pad_action(self) -> bool:
         """Return True when the auction pad was used (a bid, a pass or a take-back)."""
-        return self.action() in PAD_ACTIONS
+        action = self.action()
+        return action in PAD_ACTIONS or BID_AT.fullmatch(action) is not None
 
     def compose(self) -> dict[str, Any]:
         """Return the round input for the pressed button.
@@ -177,7 +181,7 @@ class MightyHandForm(RoundForm):
             if log:
                 body["bidding"] = log
             body["all_pass"] = True
-        elif action in PAD_ACTIONS:
+        elif self.is_pad_action():
             changed = self.pad_log(action, log)
             if changed:
                 body["bidding"] = changed
@@ -198,6 +202,9 @@ class MightyHandForm(RoundForm):
         player = self.bidder.data or None
         if action == "pass":
             return [*log, {"player": player, "pass": True}]
+        grid = BID_AT.fullmatch(action)
+        if grid:  # a button of the grid: its count and trump
+            return [*log, {"player": player, "bid": int(grid["count"]), "trump": grid["trump"]}]
         trump = action.removeprefix("bid_")
         return [*log, {"player": player, "bid": number(self.bid_count.data), "trump": trump}]
 

@@ -1,5 +1,6 @@
 """Mighty's page helpers: the words for trumps, friends and holders, the auction pad's view, the
-dealer's reason, the price of changing the contract, and the filters its templates use.
+dealer's reason, the price of changing the contract, what the tap pickers need (the deck, the
+misdeal values), and the filters its templates use.
 
 The rules work everything out (``refapp.games.mighty`` and its ``table_view``); this module only
 words it in the reader's language.
@@ -18,6 +19,9 @@ from ...games.errors import RuleViolation
 from ...games.game import Table
 from ...games.mighty import (
     MAX_BID,
+    POINT_CARDS,
+    RANKS,
+    SUITS,
     TRUMP_NAMES,
     TRUMPS,
     Auction,
@@ -27,11 +31,14 @@ from ...games.mighty import (
     next_bid,
     run_auction,
 )
+from ...games.mighty.misdeal import misdeal_limit
 from ...games.mighty.table_view import (
+    bid_rows,
     card_face,
     card_suit,
     dealer_reason_key,
     is_zero_sum,
+    misdeal_counts,
     misdeals_played,
     multiplier_steps,
     trump_symbol,
@@ -179,6 +186,10 @@ class AuctionPad:
             for entry in self.auction.entries
         ]
 
+    def bid_rows(self) -> list[tuple[int, tuple[str, ...]]]:
+        """Return the pad's grid: each count the next bidder may bid, with the trumps allowed."""
+        return [] if self.auction is None else bid_rows(self.auction, self.table.rules)
+
     def won_words(self) -> str:
         """Say who won the auction with what, once it is over ('' before)."""
         if not self.won:
@@ -208,6 +219,16 @@ class AuctionPad:
         ]
 
 
+def misdeal_rule(rules: Mapping[str, Any]) -> str:
+    """Say what a hand may be worth at most to be thrown in at this table, translated."""
+    return _(misdeal_limit(rules))
+
+
+def deck() -> dict[str, Any]:
+    """Return the suits and ranks the card pickers lay out, and the point cards there are."""
+    return {"suits": SUITS, "ranks": RANKS, "points": POINT_CARDS}
+
+
 # -- what the Mighty templates use ------------------------------------------------------------
 
 bp.add_app_template_filter(trump_symbol, "trump_symbol")
@@ -215,6 +236,9 @@ bp.add_app_template_filter(card_face, "card_face")
 bp.add_app_template_filter(card_suit, "card_suit")
 bp.add_app_template_global(dealer_reason, "mighty_dealer_reason")
 bp.add_app_template_global(dealer_reason_key, "mighty_dealer_reason_key")
+bp.add_app_template_global(deck, "mighty_deck")
+bp.add_app_template_global(misdeal_counts, "mighty_misdeal_counts")
+bp.add_app_template_global(misdeal_rule, "mighty_misdeal_rule")
 bp.add_app_template_global(misdeals_played, "mighty_misdeals_played")
 bp.add_app_template_global(multiplier_steps, "mighty_steps")
 bp.add_app_template_global(is_zero_sum, "mighty_zero_sum")
