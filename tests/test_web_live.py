@@ -38,4 +38,3 @@ def test_a_live_request_gets_only_the_main_part(client):
     page = shown(client.get(f"/sessions/{sid}", headers={"X-Refapp-Live": "1"}))
     assert page.lstrip().startswith("<main") and "<head>" not in page
     assert 'data-version="1"' in page
-

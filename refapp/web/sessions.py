@@ -103,6 +103,7 @@ def render_session(view: services.SessionView, deltas, form=None, status: int = 
         standings=standings(view, by_seat),
         by_seat=by_seat,
         just_round=just_round(view) if status == 200 else None,
+        live_session=view.session,  # the page polls its version to stay in step
     ), status
 
 
