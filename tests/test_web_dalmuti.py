@@ -387,7 +387,7 @@ def test_next_play_makes_the_checked_play_the_one_to_beat(client, api):
     status, page = check_play(client, sid, previous="9 9", play="8 8", action="follow")
     assert status == 200
     assert 'name="previous" placeholder="e.g. 7 7 7" type="text" value="8 8"' in page
-    assert 'name="play" placeholder="e.g. 6 6 J" type="text" value=""' in page
+    assert 'name="play" placeholder="e.g. 6 6 13" type="text" value=""' in page
     assert 'id="verdict"' not in page
 
 

@@ -1,70 +1,191 @@
 // dalmuti pages: progressive enhancements only; every page works without them.
-(() => {
-  // Who went out: tap the names in the order players go out; they fill the place selects.
-  function setUpFinish(fieldset) {
-    const selects = Array.from(fieldset.querySelectorAll("select[data-place]"));
-    if (!selects.length) return;
-    const names = Array.from(selects[0].options).map((o) => o.value).filter((v) => v);
-    const bar = document.createElement("div");
-    bar.className = "dal-tap";
-    bar.setAttribute("role", "group");
-    bar.setAttribute("aria-label", "Tap the players as they go out");
-    const buttons = names.map((name) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = name;
-      button.dataset.name = name;
-      button.addEventListener("click", () => tap(name));
-      bar.appendChild(button);
-      return button;
-    });
-    const undo = document.createElement("button");
-    undo.type = "button";
-    undo.className = "dal-undo";
-    undo.textContent = "Undo";
-    undo.addEventListener("click", () => {
-      const filled = selects.filter((s) => s.value);
-      if (filled.length) filled[filled.length - 1].value = "";
-      refresh();
-    });
-    bar.appendChild(undo);
-    const places = fieldset.querySelector(".dal-places");
-    fieldset.insertBefore(bar, places);
+// The hand form's tap pads (rendered hidden by the template, with every word in it) fill the
+// form's own fields: the revolution selects, the tribute text fields, the finishing places.
+// Everything is read back from those fields, so a form kept or swapped in by live.js just works.
+(function () {
+  "use strict";
 
-    function chosen() {
-      return selects.map((s) => s.value).filter((v) => v);
+  const HAND = "[data-dalmuti-hand]";
+  const JESTER = "J";
+  const JESTER_NUMBER = "13";
+
+  function fire(field, type) {
+    field.dispatchEvent(new Event(type, { bubbles: true }));
+  }
+
+  // -- 1. the revolution: one tap on who showed both jesters (and which kind) ----------------
+
+  function revolutionFields(hand) {
+    return {
+      player: hand.querySelector("select[data-revolution]"),
+      kind: hand.querySelector("select[data-revolution-kind]"),
+      tribute: hand.querySelector("fieldset[data-tribute]"),
+    };
+  }
+
+  function tapRevolution(hand, button) {
+    const fields = revolutionFields(hand);
+    if (!fields.player) return;
+    const again = button.getAttribute("aria-pressed") === "true";
+    fields.player.value = again ? "" : button.dataset.revolt;
+    if (fields.kind && !again) fields.kind.value = button.dataset.kind;
+    fire(fields.player, "change");
+  }
+
+  // A revolution cancels the tax: set the tribute aside (disabled fields are not sent).
+  function syncRevolution(hand) {
+    const fields = revolutionFields(hand);
+    if (!fields.player) return;
+    const who = fields.player.value;
+    const kind = fields.kind ? fields.kind.value : "plain";
+    if (fields.tribute) fields.tribute.disabled = Boolean(who);
+    if (fields.kind) fields.kind.disabled = !who;
+    hand.querySelectorAll("button[data-revolt]").forEach((button) => {
+      const on = Boolean(who) && button.dataset.revolt === who && button.dataset.kind === kind;
+      button.setAttribute("aria-pressed", String(on));
+    });
+  }
+
+  // -- 2. the tax: tap the numbers of the cards each player gives ----------------------------
+
+  function cardsIn(field) {
+    return field.value.split(/[\s,;.]+/).filter((token) => token);
+  }
+
+  function shown(token) {
+    return token.toUpperCase() === JESTER ? JESTER_NUMBER : token;
+  }
+
+  function writeCards(field, cards) {
+    field.value = cards.join(" ");
+    fire(field, "input");
+  }
+
+  function payField(row) {
+    return row.querySelector("input[name]:not([type=hidden])");
+  }
+
+  function tapCard(row, button) {
+    const field = payField(row);
+    const cards = cardsIn(field);
+    if (cards.length >= Number(row.dataset.count)) return;
+    writeCards(field, cards.concat(button.dataset.card));
+  }
+
+  function takeBack(row, button) {
+    const field = payField(row);
+    const cards = cardsIn(field);
+    cards.splice(Number(button.dataset.index), 1);
+    writeCards(field, cards);
+  }
+
+  function syncPay(row) {
+    const field = payField(row);
+    const owed = row.querySelector("[data-owed]");
+    const chips = row.querySelector("[data-chips]");
+    if (!field || !owed || !chips) return;
+    const cards = cardsIn(field);
+    const count = Number(row.dataset.count);
+    owed.textContent = owed.dataset.owed.replace("{given}", String(cards.length));
+    owed.classList.toggle("dal-done", cards.length === count);
+    owed.classList.toggle("dal-over", cards.length > count);
+    chips.textContent = "";
+    cards.forEach((token, index) => {
+      const chip = document.createElement("button");
+      chip.type = "button";
+      chip.className = "dal-back";
+      chip.dataset.index = String(index);
+      chip.textContent = shown(token);
+      chip.setAttribute("aria-label", chips.dataset.takeBack.replace("{card}", shown(token)));
+      chips.appendChild(chip);
+    });
+    row.querySelectorAll("button[data-card]").forEach((button) => {
+      button.disabled = cards.length >= count;
+    });
+  }
+
+  // -- 3. who went out: tap the names in order; a placed name taps back out -----------------
+
+  function places(hand) {
+    return Array.from(hand.querySelectorAll("select[data-place]"));
+  }
+
+  function tapName(hand, name) {
+    const selects = places(hand);
+    const placed = selects.find((select) => select.value === name);
+    if (placed) {
+      placed.value = "";
+      fire(placed, "change");
+      return;
     }
-    function tap(name) {
-      const empty = selects.find((s) => !s.value);
-      if (!empty || chosen().includes(name)) return;
-      empty.value = name;
-      const left = names.filter((n) => !chosen().includes(n));
-      const open = selects.filter((s) => !s.value);
-      if (left.length === 1 && open.length === 1) open[0].value = left[0];
-      refresh();
-    }
-    function refresh() {
-      const taken = chosen();
-      buttons.forEach((button) => {
-        const place = taken.indexOf(button.dataset.name);
-        button.disabled = place >= 0;
-        button.textContent = place >= 0 ? `${place + 1}. ${button.dataset.name}` : button.dataset.name;
+    const open = selects.find((select) => !select.value);
+    if (!open) return;
+    open.value = name;
+    // the last place fills itself once every other place is taken
+    const taken = selects.map((select) => select.value);
+    const left = Array.from(hand.querySelectorAll("button[data-name]"))
+      .map((button) => button.dataset.name)
+      .filter((other) => !taken.includes(other));
+    const still = selects.filter((select) => !select.value);
+    if (left.length === 1 && still.length === 1) still[0].value = left[0];
+    fire(open, "change");
+  }
+
+  function undoPlace(hand) {
+    const filled = places(hand).filter((select) => select.value);
+    if (!filled.length) return;
+    filled[filled.length - 1].value = "";
+    fire(filled[filled.length - 1], "change");
+  }
+
+  function syncFinish(hand) {
+    const taken = places(hand).map((select) => select.value);
+    hand.querySelectorAll("button[data-name]").forEach((button) => {
+      const place = taken.indexOf(button.dataset.name);
+      button.setAttribute("aria-pressed", String(place >= 0));
+      button.textContent = place >= 0 ? `${place + 1}. ${button.dataset.name}` : button.dataset.name;
+    });
+    const undo = hand.querySelector(".dal-undo");
+    if (undo) undo.disabled = !taken.some((name) => name);
+  }
+
+  // -- the whole form ---------------------------------------------------------------------------
+
+  function sync(hand) {
+    syncRevolution(hand);
+    hand.querySelectorAll("[data-pay]").forEach(syncPay);
+    syncFinish(hand);
+  }
+
+  function setUp(hand) {
+    if (hand.dataset.ready !== "1") {
+      hand.dataset.ready = "1";
+      hand.querySelectorAll("[data-tap-pad]").forEach((pad) => {
+        pad.hidden = false;
       });
-      undo.disabled = taken.length === 0;
     }
-    fieldset.addEventListener("change", refresh);
-    refresh();
+    sync(hand);
   }
 
-  // A revolution cancels the tax: set the tribute fields aside (disabled fields are not sent).
-  function syncRevolution() {
-    const select = document.querySelector("select[data-revolution]");
-    if (!select) return;
-    const tribute = document.querySelector("fieldset[data-tribute]");
-    const kind = document.querySelector("select[name=revolution_kind]");
-    if (tribute) tribute.disabled = Boolean(select.value);
-    if (kind) kind.disabled = !select.value;
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("button[type=button]");
+    const hand = button && button.closest(HAND);
+    if (!hand || button.disabled) return;
+    const row = button.closest("[data-pay]");
+    if (button.dataset.revolt) tapRevolution(hand, button);
+    else if (row && button.dataset.card) tapCard(row, button);
+    else if (row && button.dataset.index) takeBack(row, button);
+    else if (button.dataset.name) tapName(hand, button.dataset.name);
+    else if (button.classList.contains("dal-undo")) undoPlace(hand);
+  });
+
+  function changed(event) {
+    const hand = event.target.closest && event.target.closest(HAND);
+    if (hand && hand.dataset.ready === "1") sync(hand);
+    if (event.target.closest && event.target.closest("[data-first-ranks]")) syncFirstRanks();
   }
+  document.addEventListener("input", changed);
+  document.addEventListener("change", changed);
 
   // New session: show the expected lines for the way the first ranks are decided.
   function syncFirstRanks() {
@@ -74,13 +195,11 @@
     players.placeholder = picked.value === "draw" ? "Ann 7\nBen 1\nCy J\nDee 3" : "Ann\nBen\nCy\nDee";
   }
 
-  document.addEventListener("change", (event) => {
-    if (event.target.matches("select[data-revolution]")) syncRevolution();
-    if (event.target.closest("[data-first-ranks]")) syncFirstRanks();
-  });
-  document.addEventListener("DOMContentLoaded", () => {
-    document.querySelectorAll("fieldset[data-finish]").forEach(setUpFinish);
-    syncRevolution();
+  function init() {
+    document.querySelectorAll(HAND).forEach(setUp);
     syncFirstRanks();
-  });
+  }
+
+  document.addEventListener("DOMContentLoaded", init);
+  document.addEventListener("refapp:swapped", init);
 })();

@@ -29,25 +29,34 @@ class CheckPlayForm(FlaskForm):
     previous = StringField(
         _l("The play before it"),
         description=_l("The cards last played in this trick. Leave empty to check a lead."),
-        render_kw={"placeholder": _l("e.g. %(example)s", example="7 7 7"), "autocomplete": "off"},
+        render_kw={
+            "placeholder": _l("e.g. %(example)s", example="7 7 7"),
+            "autocomplete": "off",
+            "inputmode": "numeric",
+        },
     )
     play = StringField(
         _l("The play to check"),
-        render_kw={"placeholder": _l("e.g. %(example)s", example="6 6 J"), "autocomplete": "off"},
+        render_kw={
+            "placeholder": _l("e.g. %(example)s", example="6 6 13"),
+            "autocomplete": "off",
+            "inputmode": "numeric",
+        },
     )
     hand = StringField(
         _l("Their hand (optional)"),
         description=_l("The player's cards now, to check they hold the play."),
         render_kw={
-            "placeholder": _l("e.g. %(example)s", example="2 6 6 9 12 J"),
+            "placeholder": _l("e.g. %(example)s", example="2 6 6 9 12 13"),
             "autocomplete": "off",
+            "inputmode": "numeric",
         },
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.play.description = _(
-            "Numbers 1 (%(best)s) to 12 (%(worst)s), J for a jester.",
+            "Numbers 1 (%(best)s) to 12 (%(worst)s), 13 (or J) for a jester.",
             best=rank_title(dalmuti.RANKS[0]),
             worst=rank_title(dalmuti.RANKS[-1]),
         )

@@ -69,6 +69,12 @@ class DalmutiHandForm(RoundForm):
     due: tuple[dict[str, Any], ...] = ()
     merchants: tuple[str, ...] = ()
     greater_by: tuple[str, ...] = ()
+    #: who may declare which revolutions (rank order), for the one-tap revolution buttons
+    revolutions: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: the cards a tribute may hold at this table, best first (the tap pads' numbers)
+    cards: tuple[int, ...] = ()
+    #: True when the Dalmutis may give a jester back (dalmuti_may_return_jester)
+    jester_back: bool = False
     correcting: int | None = None
     no_tax: str = ""
 
@@ -95,6 +101,11 @@ class DalmutiHandForm(RoundForm):
             due=tuple(due),
             merchants=tuple(merchants),
             greater_by=tuple(dalmuti.greater_revolution_by(ranks, rules)),
+            revolutions=tuple(
+                (name, tuple(dalmuti.revolution_kinds(ranks, name, rules))) for name in ranks
+            ),
+            cards=tuple(card for card in dalmuti.RANKS if card not in rules["removed_ranks"]),
+            jester_back=bool(rules["dalmuti_may_return_jester"]),
             correcting=correcting if correcting in {p.number for p in view.rounds} else None,
             no_tax="" if due else _(dalmuti.no_tax_reason(rules)),
         )
@@ -126,6 +137,24 @@ class DalmutiHandForm(RoundForm):
     def tribute_fields(self) -> list[Field]:
         """Return the tribute fields in the order of the tax (peasant, then the answer)."""
         return [self[f"tribute_{item['role']}"] for item in self.due]
+
+    def tribute_rows(self) -> list[tuple[Field, dict[str, Any]]]:
+        """Return each tribute field with its exchange (who gives how many), for the tap pads."""
+        return list(zip(self.tribute_fields(), self.due, strict=True))
+
+    def tribute_cards(self, item: Mapping[str, Any]) -> list[int | str]:
+        """Return the numbers a giver's pad offers, a jester only where a Dalmuti may give one."""
+        jester = item["which"] == "any" and self.jester_back
+        return [*self.cards, *([dalmuti.JESTER] if jester else [])]
+
+    def revolution_taps(self) -> list[tuple[str, str, list[str]]]:
+        """Return each revolution a tap declares: its kind, its words and who may declare it."""
+        taps = []
+        for kind in dalmuti.REVOLUTION_KINDS:
+            names = [name for name, kinds in self.revolutions if kind in kinds]
+            if names:
+                taps.append((kind, kind_label(kind), names))
+        return taps
 
     def hand_fields(self) -> list[Field]:
         """Return the 'hand as dealt' fields in rank order."""
@@ -233,6 +262,13 @@ class DalmutiHandForm(RoundForm):
             super().show_violation(error)
 
 
+def kind_label(kind: str) -> str:
+    """Word a revolution's kind: what it does to the tax and the ranks."""
+    if kind == "greater":
+        return _("Greater: ranks reverse, no tax")
+    return _("Plain: no tax, ranks stay")
+
+
 def hand_fields(
     seats: Sequence[str],
     ranks: list[str],
@@ -242,10 +278,6 @@ def hand_fields(
 ) -> dict[str, Field]:
     """Return the hand's fields: the revolution, the tribute due, the hands, swaps, places."""
     names = [titled(name, ranks) for name in ranks]
-    kind_labels = {
-        "plain": _("Plain: no tax, ranks stay"),
-        "greater": _("Greater: ranks reverse, no tax"),
-    }
     kinds = revolution_choices(ranks, rules)
     fields: dict[str, Field] = {
         "revolution_player": SelectField(
@@ -255,7 +287,7 @@ def hand_fields(
         ),
         "revolution_kind": SelectField(
             _("Which revolution?"),
-            choices=options(kinds, [kind_labels[kind] for kind in kinds]),
+            choices=options(kinds, [kind_label(kind) for kind in kinds]),
             default="plain",
         ),
     }
@@ -267,8 +299,9 @@ def hand_fields(
             titled(name, ranks),
             description=_("%(count)s cards as dealt", count=sizes[name]),
             render_kw={
-                "placeholder": _("e.g. %(example)s", example="1 3 3 5 ... 12 J"),
+                "placeholder": _("e.g. %(example)s", example="1 3 3 5 ... 12 13"),
                 "autocomplete": "off",
+                "inputmode": "numeric",
             },
         )
     for name in merchants:
@@ -299,5 +332,9 @@ def tribute_field(item: Mapping[str, Any], ranks: list[str]) -> StringField:
     return StringField(
         gives_label(titled(item["from"], ranks), item["to"], item["count"], item["which"]),
         description=hint,
-        render_kw={"placeholder": _("e.g. %(example)s", example=example), "autocomplete": "off"},
+        render_kw={
+            "placeholder": _("e.g. %(example)s", example=example),
+            "autocomplete": "off",
+            "inputmode": "numeric",
+        },
     )

@@ -28,18 +28,20 @@ SHOWN = ("en", "ko", "hu")
 
 
 def card_tokens(text: Any) -> list[int | str]:
-    """Return the cards typed in a field ('2 4', '12, 11', 'j'): numbers as ints, jesters "J".
+    """Return the cards typed in a field ('2 4', '12, 11', 'j', '13'): numbers, jesters as "J".
 
-    Anything else is kept as typed, so that the rules refuse it quoting the player's input.
+    A jester may be typed as 13, the number it counts as, and '.' parts cards too: a numeric
+    keypad has neither J nor always a space. Anything else is kept as typed, so that the rules
+    refuse it quoting the player's input.
     """
     cards: list[int | str] = []
-    for token in re.split(r"[\s,;]+", str(text or "").strip()):
+    for token in re.split(r"[\s,;.]+", str(text or "").strip()):
         if not token:
             continue
-        if NUMBER.fullmatch(token):
-            cards.append(int(token))
-        elif token.upper() == dalmuti.JESTER:
+        if token == str(dalmuti.JESTER_RANK) or token.upper() == dalmuti.JESTER:
             cards.append(dalmuti.JESTER)
+        elif NUMBER.fullmatch(token):
+            cards.append(int(token))
         else:
             cards.append(token)
     return cards
@@ -185,6 +187,12 @@ def dalmuti_cards(rules: Mapping[str, Any]) -> list[tuple[str, list[str], int, b
         (str(card), [dalmuti.rank_name(card, code) for code in codes], copies, out)
         for card, copies, out in card_copies(rules)
     ]
+
+
+@bp.app_template_global()
+def dalmuti_card_number(card: int | str) -> int:
+    """Return the number a card carries, as a tap pad shows it: a jester is 13."""
+    return dalmuti.card_value(card)
 
 
 bp.add_app_template_global(tax_lines, "dalmuti_tax_lines")
