@@ -32,7 +32,7 @@ class CheckPlayForm(FlaskForm):
         render_kw={
             "placeholder": _l("e.g. %(example)s", example="7 7 7"),
             "autocomplete": "off",
-            "inputmode": "numeric",
+            "inputmode": "decimal",  # digits and "." (a card separator) on every phone
         },
     )
     play = StringField(
@@ -40,7 +40,7 @@ class CheckPlayForm(FlaskForm):
         render_kw={
             "placeholder": _l("e.g. %(example)s", example="6 6 13"),
             "autocomplete": "off",
-            "inputmode": "numeric",
+            "inputmode": "decimal",  # digits and "." (a card separator) on every phone
         },
     )
     hand = StringField(
@@ -49,7 +49,7 @@ class CheckPlayForm(FlaskForm):
         render_kw={
             "placeholder": _l("e.g. %(example)s", example="2 6 6 9 12 13"),
             "autocomplete": "off",
-            "inputmode": "numeric",
+            "inputmode": "decimal",  # digits and "." (a card separator) on every phone
         },
     )
 

@@ -301,7 +301,7 @@ def hand_fields(
             render_kw={
                 "placeholder": _("e.g. %(example)s", example="1 3 3 5 ... 12 13"),
                 "autocomplete": "off",
-                "inputmode": "numeric",
+                "inputmode": "decimal",  # digits and "." (a card separator) on every phone
             },
         )
     for name in merchants:
@@ -335,6 +335,6 @@ def tribute_field(item: Mapping[str, Any], ranks: list[str]) -> StringField:
         render_kw={
             "placeholder": _("e.g. %(example)s", example=example),
             "autocomplete": "off",
-            "inputmode": "numeric",
+            "inputmode": "decimal",  # digits and "." (a card separator) on every phone
         },
     )
