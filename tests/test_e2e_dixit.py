@@ -1,14 +1,16 @@
 """Dixit at the table, in a real browser at phone size, through the forms with CSRF on.
 
 A session is started with the new-session form, turns are recorded by choosing the storyteller,
-who laid each card and the votes; the standings are read off the page and compared with the
-API. A refused input stands by its field and stores nothing; a past turn is corrected and the
-last one undone. Every page visited: no console errors, no sideways scrolling.
+then tapping who laid each card and each vote on the form's pads; the standings are read off
+the page and compared with the API. A refused input stands by its field and stores nothing; a
+past turn is corrected and the last one undone. Every page visited: no console errors, no
+sideways scrolling.
 """
 
 from __future__ import annotations
 
 from . import browser_support
+from .test_e2e_dixit_taps import clear_position, tap_positions, tap_votes, vote
 
 # the shared fixtures, brought into this module so that its tests can ask for them
 chromium, live_csrf, table_phone = (
@@ -44,12 +46,10 @@ def start_session(phone, players=PLAYERS) -> int:
 
 
 def fill_turn(page, storyteller: str, positions: list[str], votes: dict[str, int]) -> None:
-    """Choose the storyteller, who laid each card and each player's vote."""
+    """Choose the storyteller, then tap who laid each card and each player's vote."""
     page.select_option("#storyteller", storyteller)
-    for number, owner in enumerate(positions, 1):
-        page.select_option(f"#pos_{number}", owner)
-    for name, card in votes.items():
-        page.select_option(f"#vote_{PLAYERS.index(name)}", str(card))
+    tap_positions(page, positions)
+    tap_votes(page, {name: [card] for name, card in votes.items()})
 
 
 def record(phone, turn, number: int) -> None:
@@ -123,8 +123,8 @@ def test_refused_inputs_stand_by_their_fields_and_store_nothing(table_phone):
     assert phone.standings() == dict.fromkeys(PLAYERS, 0)
 
     # a card nobody laid: the message stands by that card
-    page.select_option("#vote_1", "2")
-    page.select_option("#pos_3", "")
+    page.locator(vote("Ben", 2)).click()
+    clear_position(page, 3)
     phone.tap("button:has-text('Record round 1')", status=422)
     phone.assert_message_by("#pos_3", "Choose who laid card 3.")
     assert phone.session(sid)["rounds"] == []
@@ -156,7 +156,7 @@ def test_correct_a_past_turn_undo_the_last_and_read_the_other_pages(table_phone)
     assert page.locator("h1").inner_text() == "Correct round 1"
     assert page.locator("#storyteller").input_value() == "Ann"
     assert page.locator("#vote_3").input_value() == "3"
-    page.select_option("#vote_3", "2")
+    page.locator(vote("Dee", 2)).click()
     phone.tap("button:has-text('Save the correction')")
     assert "Round 1 corrected; later rounds were rescored." in phone.flash()
     assert page.locator("#round-1 .tag").inner_text() == "corrected"

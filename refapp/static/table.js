@@ -4,20 +4,6 @@ document.addEventListener("submit", (event) => {
   if (message && !window.confirm(message)) event.preventDefault();
 });
 
-// Dixit: dim the storyteller's vote row, since the storyteller does not vote.
-function markStoryteller() {
-  const select = document.querySelector("select[data-storyteller]");
-  if (!select) return;
-  document.querySelectorAll(".vote-row").forEach((row) => {
-    row.classList.toggle("storyteller", row.dataset.voter === select.value);
-  });
-}
-document.addEventListener("change", (event) => {
-  if (event.target.matches("select[data-storyteller]")) markStoryteller();
-});
-document.addEventListener("DOMContentLoaded", markStoryteller);
-document.addEventListener("refapp:swapped", markStoryteller);
-
 // Show stored UTC times in the phone's own time zone.
 function localTimes() {
   document.querySelectorAll("time[datetime]").forEach((node) => {

@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from wtforms import Field, SelectField
 from wtforms.validators import InputRequired
 
-from ...games.dixit import position_count
+from ...games.dixit import position_count, share
 from ...games.dixit.table_view import votes_each
 from ...services import SessionView
 from .base import At, RoundForm
@@ -43,6 +43,8 @@ class DixitTurnForm(RoundForm):
     players: tuple[str, ...] = ()
     two_votes = False
     position_total = 0
+    #: the cards each player but the storyteller lays (two with three players)
+    cards_each = 1
 
     @classmethod
     def build(
@@ -61,6 +63,7 @@ class DixitTurnForm(RoundForm):
             players=players,
             two_votes=two_votes,
             position_total=count,
+            cards_each=share(len(players)),
             paths=TWO_VOTES if two_votes else ONE_VOTE,
             # a refusal of a player's votes stands by their first vote
             refusals={"votes.{player}": "vote_{seat}"} if two_votes else {},
@@ -87,6 +90,10 @@ class DixitTurnForm(RoundForm):
     def position_fields(self) -> list[Field]:
         """Return the numbered card fields in order."""
         return [self[f"pos_{n}"] for n in range(1, self.position_total + 1)]
+
+    def position_numbers(self) -> range:
+        """Return the card numbers 1..R, one tap each beside a voter."""
+        return range(1, self.position_total + 1)
 
     def vote_rows(self) -> list[tuple[str, list[Field]]]:
         """Return each player with their vote field(s)."""
