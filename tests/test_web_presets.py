@@ -4,6 +4,7 @@ sentence, and the saved sets saved, listed, renamed, deleted and used."""
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 from refapp.extensions import db
@@ -229,3 +230,9 @@ def test_deleting_an_unknown_set_is_refused(client):
     response = client.post("/rule-sets/delete", data={"name": "Nobody"})
     assert response.status_code == 422
     assert "There are no saved house rules called" in shown(response)
+
+
+def test_whole_number_house_rules_offer_the_number_keypad(client):
+    page = shown(client.get("/sessions/new?game=dixit"))
+    field = re.search(r'<input[^>]*name="rule_target_score"[^>]*>', page)
+    assert field and 'inputmode="numeric"' in field.group(0)

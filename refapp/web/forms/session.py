@@ -70,7 +70,11 @@ def rule_field(option: RuleOption) -> Field:
         return StringField(label, default=default, **kwargs)
     default = "" if option.default is None else str(option.default)
     hint = " " + _("Leave empty for none.") if option.nullable else ""
-    return StringField(label, default=default, description=_(option.description) + hint)
+    whole = option.kind == "int" and option.minimum is not None and option.minimum >= 0
+    keypad = {"inputmode": "numeric"} if whole else {}  # a phone offers its number keypad
+    return StringField(
+        label, default=default, description=_(option.description) + hint, render_kw=keypad
+    )
 
 
 def rule_value(option: RuleOption, data: Any) -> Any:
