@@ -48,7 +48,7 @@ def test_flatten_and_differences_in_words():
     before = {"storyteller": "Ann", "votes": {"Ben": 2, "Dee": 3}}
     after = {"storyteller": "Ann", "votes": {"Ben": 2, "Dee": 2}}
     assert flatten(before) == {"storyteller": "Ann", "votes.Ben": 2, "votes.Dee": 3}
-    assert differences(Dixit(), before, after) == ["Dee's vote: 3 → 2"]
+    assert differences(Dixit(), before, after) == ["<bdi>Dee</bdi>&#39;s vote: 3 → 2"]
     nested = flatten({"bidding": [{"player": "Ann", "bid": 13}]})
     assert nested == {"bidding.1.player": "Ann", "bidding.1.bid": 13}
 
@@ -87,7 +87,7 @@ def test_changes_page_tells_corrections_and_undos_in_words(api, client):
     client.delete(f"/api/sessions/{sid}/rounds/2")
     page = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
     assert "Session started with Ann, Ben, Cy, Dee." in page
-    assert "Round 1 corrected." in page and "Dee&#39;s vote: 3 → 2" in page
-    assert "Round 2 undone." in page and "storyteller was Ben" in page
+    assert "Round 1 corrected." in page and "<bdi>Dee</bdi>&#39;s vote: 3 → 2" in page
+    assert "Round 2 undone." in page and "Storyteller was <bdi>Ben</bdi>" in page
     assert page.index("Round 1 recorded.") < page.index("Round 1 corrected.")
     assert client.get("/sessions/999/changes").status_code == 404

@@ -1,18 +1,19 @@
 """The audit trail in plain words: what changed in a session, when, and from what to what.
 
-Headlines and the words around values are translated here; the names of a game's input paths
-come from ``Game.describe_path``.
+Headlines and the words around values are translated here; a game's input paths and coded
+values are worded by ``path_words`` (player names isolated, never translated).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from markupsafe import Markup, escape
 
 from ..games.game import Game
+from .path_words import describe_path, describe_value, names, shown
 
 
 def flatten(value: Any, path: str = "") -> dict[str, Any]:
@@ -29,46 +30,35 @@ def flatten(value: Any, path: str = "") -> dict[str, Any]:
     return flat
 
 
-def shown(value: Any) -> str:
-    """Write a stored value briefly, as a player would read it."""
-    if value is None:
-        return _("nothing")
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if isinstance(value, list):
-        return ", ".join(shown(item) for item in value) or _("nothing")
-    if isinstance(value, (int, float, str)):
-        return str(value)
-    return json.dumps(value, ensure_ascii=False)
-
-
-def names(values: Any) -> str:
-    """Write a list of player names, or "nobody"."""
-    if not isinstance(values, list):
-        return shown(values) if values else _("nobody")
-    return ", ".join(map(str, values)) or _("nobody")
-
-
 def fields(value: Any) -> dict[str, Any]:
     """Return an entry's before or after as an object ({} when it is not one)."""
     return value if isinstance(value, dict) else {}
 
 
-def differences(game: Game, before: Any, after: Any) -> list[str]:
+def differences(game: Game, before: Any, after: Any) -> list[Markup]:
     """Describe each input path whose value changed: "Dee's vote: 3 → 2"."""
     old, new = flatten(before or {}), flatten(after or {})
     lines = []
     for path in [*old, *(p for p in new if p not in old)]:
         if old.get(path) != new.get(path):
             lines.append(
-                _(
-                    "%(what)s: %(old)s → %(new)s",
-                    what=game.describe_path(path),
-                    old=shown(old.get(path)),
-                    new=shown(new.get(path)),
-                )
+                escape(_("%(what)s: %(old)s → %(new)s"))
+                % {
+                    "what": describe_path(game, path),
+                    "old": describe_value(game, path, old.get(path)),
+                    "new": describe_value(game, path, new.get(path)),
+                }
             )
     return lines
+
+
+def undone(game: Game, before: Any) -> list[Markup]:
+    """Describe each input path of an undone round with its value: "Storyteller was Ben"."""
+    return [
+        escape(_("%(what)s was %(value)s"))
+        % {"what": describe_path(game, path), "value": describe_value(game, path, value)}
+        for path, value in flatten(before or {}).items()
+    ]
 
 
 def describe_entry(game: Game, entry: dict[str, Any]) -> tuple[str, list[str]]:
@@ -86,10 +76,7 @@ def describe_entry(game: Game, entry: dict[str, Any]) -> tuple[str, list[str]]:
             differences(game, before, after) or [_("no change")]
         )
     if action == "delete_round":
-        return _("Round %(n)s undone.", n=number), [
-            _("%(what)s was %(value)s", what=game.describe_path(path), value=shown(value))
-            for path, value in flatten(before or {}).items()
-        ]
+        return _("Round %(n)s undone.", n=number), undone(game, before)
     if action == "finish_session":
         return _(
             "Session finished; winners: %(winners)s.", winners=names(fields(after).get("winners"))
