@@ -24,11 +24,9 @@ from refapp.extensions import db
 HERE = Path(__file__).resolve().parent
 CHROMIUM = os.environ.get("REFAPP_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
-#: a phone's picture is two screens long (the standings, then the round form); a laptop's one
-CLIPS = {
-    "phone": {"x": 0, "y": 0, "width": 390, "height": 2 * 844},
-    "laptop": {"x": 0, "y": 0, "width": 1280, "height": 800},
-}
+#: scroll so that a part of the page starts at the top of the screen (the page's top for #main)
+SCROLL_TO = """(where) => where === "#main" ? window.scrollTo(0, 0)
+    : document.querySelector(where).scrollIntoView({ block: "start" })"""
 
 #: a few rounds of each game, as a table would have played them
 TABLES = {
@@ -103,9 +101,14 @@ def main() -> int:
                         )
                         page = context.new_page()
                         page.goto(f"{base}/sessions/{sid}")
-                        target = HERE / f"{game}-{size}-{scheme}.png"
-                        page.screenshot(path=str(target), full_page=True, clip=CLIPS[size])
-                        print(target.relative_to(HERE.parent.parent))
+                        shots = {f"{game}-{size}-{scheme}.png": "#main"}
+                        if size == "phone":  # and the round form, scrolled to as a player does
+                            shots[f"{game}-{size}-{scheme}-form.png"] = "#record"
+                        for name, where in shots.items():
+                            page.locator(where).scroll_into_view_if_needed()
+                            page.evaluate(SCROLL_TO, where)
+                            page.screenshot(path=str(HERE / name))
+                            print(f"docs/screens/{name}")
                         context.close()
         finally:
             browser.close()
