@@ -3,6 +3,8 @@ so the correction page offers the next round's fields beside it and saves both, 
 
 from __future__ import annotations
 
+import re
+
 from .conftest import shown
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
@@ -48,6 +50,14 @@ def test_the_correction_page_offers_the_next_round(client, api):
     assert 'name="next-dealer"' in page and 'name="also_next"' in page
     last = shown(client.get(f"/sessions/{sid}/rounds/2/edit"))
     assert "must change too?" not in last
+
+
+def test_the_next_round_part_has_no_buttons_that_would_act_on_the_first(client, api):
+    sid = two_hands(api)
+    page = shown(client.get(f"/sessions/{sid}/rounds/1/edit"))
+    part = page.split('id="next-round"')[1].split('class="buttons record-bar"')[0]
+    assert set(re.findall(r'name="action" value="([^"]+)"', part)) <= {"check"}
+    assert "This auction stays as recorded" in part
 
 
 def test_a_friend_corrected_alone_is_refused_naming_the_next_dealer(client, api):
