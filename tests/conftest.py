@@ -160,3 +160,20 @@ def turn(storyteller: str, players=("Ann", "Ben", "Cy", "Dee")) -> dict:
 def shown(response) -> str:
     """Return a page's HTML without the <bdi> that isolates each player's name."""
     return re.sub(r"</?bdi>", "", response.get_data(as_text=True))
+
+
+#: a Mighty hand with its auction: Ann bids 13 spades, everyone passes; Cy holds the joker, the
+#: friend card; the opposition took 3 points
+MIGHTY_HAND = {
+    "dealer": "Ann",
+    "bidding": [
+        {"player": "Ann", "bid": 13, "trump": "S"},
+        {"player": "Ben", "pass": True},
+        {"player": "Cy", "pass": True},
+        {"player": "Dee", "pass": True},
+        {"player": "Eve", "pass": True},
+    ],
+    "contract": {"boss": "Ann", "bid": 13, "trump": "S"},
+    "friend": {"card": "JK", "player": "Cy"},
+    "opposition_points": 3,
+}

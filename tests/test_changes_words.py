@@ -20,6 +20,8 @@ from refapp.web.changes import differences
 from refapp.web.games.dalmuti import role_title
 from refapp.web.path_words import WORDS, describe_path, words_of
 
+from .conftest import MIGHTY_HAND
+
 FIVE = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 DIXIT_TURN = {
     "storyteller": "Ann",
@@ -28,19 +30,6 @@ DIXIT_TURN = {
 }
 #: the corrected votes: Dee voted for card 2, not 3
 DIXIT_VOTES = {"Ben": 2, "Cy": 2, "Dee": 2}
-MIGHTY_HAND = {
-    "dealer": "Ann",
-    "bidding": [
-        {"player": "Ann", "bid": 13, "trump": "S"},
-        {"player": "Ben", "pass": True},
-        {"player": "Cy", "pass": True},
-        {"player": "Dee", "pass": True},
-        {"player": "Eve", "pass": True},
-    ],
-    "contract": {"boss": "Ann", "bid": 13, "trump": "S"},
-    "friend": {"card": "JK", "player": "Cy"},
-    "opposition_points": 3,
-}
 MIGHTY_FIXED = {
     **MIGHTY_HAND,
     "bidding": [{"player": "Ann", "bid": 13, "trump": "NT"}, *MIGHTY_HAND["bidding"][1:]],

@@ -6,24 +6,11 @@ from __future__ import annotations
 import pytest
 
 from . import browser_support
-from .conftest import SEED_TURN
+from .conftest import MIGHTY_HAND, SEED_TURN
 
 # the shared fixtures, brought into this module so that its tests can ask for them
 chromium, live, phone = browser_support.chromium, browser_support.live, browser_support.phone
 
-MIGHTY_HAND = {
-    "dealer": "Ann",
-    "bidding": [
-        {"player": "Ann", "bid": 13, "trump": "S"},
-        {"player": "Ben", "pass": True},
-        {"player": "Cy", "pass": True},
-        {"player": "Dee", "pass": True},
-        {"player": "Eve", "pass": True},
-    ],
-    "contract": {"boss": "Ann", "bid": 13, "trump": "S"},
-    "friend": {"card": "JK", "player": "Cy"},
-    "opposition_points": 3,
-}
 #: what a round's page offers to tap, whatever the game
 TAPPABLE = [
     "header.bar a",

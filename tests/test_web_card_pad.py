@@ -15,12 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from refapp import create_app
 from refapp.extensions import db
 from refapp.models import Round
 
+from . import test_access
 from .conftest import shown
 from .test_access import csrf_token, sign_in
+from .test_web_mighty import hand_fields
+
+#: the table with a password and CSRF on, as deployed: the sign-in tests' own fixture
+guarded = test_access.guarded
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 GOLDEN = Path(__file__).parent / "golden" / "mighty-tricks.json"
@@ -163,17 +167,7 @@ def test_a_revoke_in_the_tricks_is_refused_by_the_form_with_its_message(client, 
 
 def test_a_table_that_does_not_use_the_pad_enters_the_totals_as_before(client, api, app):
     sid = new_session(api)
-    fields = {
-        "action": "record",
-        "boss": "Ann",
-        "contract_bid": "15",
-        "contract_trump": "H",
-        "friend_kind": "card",
-        "friend_card": "JK",
-        "friend_player": "Cy",
-        "opposition_points": "3",
-        "tricks": "",
-    }
+    fields = hand_fields(action="record", tricks="")
     assert client.post(f"/sessions/{sid}/rounds", data=fields).status_code == 302
     (played,) = stored(app)
     assert "tricks" not in played.input and played.result["deltas"]["Ann"] == 10
@@ -303,24 +297,6 @@ def test_the_pad_needs_a_boss_and_a_trump_and_a_mighty_session(client, api):
     dixit = api.create(players=["Ann", "Ben", "Cy", "Dee"], game="dixit")["id"]
     assert pad(client, dixit, hand).status_code == 404
     assert pad(client, 999, hand).status_code == 404
-
-
-@pytest.fixture
-def guarded(tmp_path):
-    """Return an app with the table password 'owl' and CSRF on, as deployed."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "k",
-            "PASSWORD": "owl",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'pad.sqlite'}",
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    yield app
-    with app.app_context():
-        db.engine.dispose()
 
 
 def test_the_pad_asks_for_the_sign_in_and_the_forms_csrf_token(guarded):
