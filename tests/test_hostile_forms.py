@@ -71,7 +71,8 @@ texts = st.text(max_size=30)
 #: strings of a few KB
 huge = st.text(min_size=1, max_size=8).map(lambda part: part * (4000 // len(part)))
 numbers = st.integers(-(10**12), 10**12).map(str) | st.sampled_from(
-    ["0", "-1", "1e400", "NaN", "99999999999999999999", "1.5", "０"]
+    # digits str.isdigit() takes but int() or a person would not: superscripts, other scripts
+    ["0", "-1", "1e400", "NaN", "99999999999999999999", "1.5", "０", "¹", "²3", "٣", "𝟙"]
 )
 values = st.sampled_from(TRICKY) | texts | huge | numbers
 

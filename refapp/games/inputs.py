@@ -40,6 +40,17 @@ def whole_number(value: Any, where: str) -> int:
     )
 
 
+def digits_number(text: Any, most_digits: int = 9) -> int | None:
+    """Return text as a whole number when it is 1..most_digits ASCII digits, else None.
+
+    The one reading of typed digits: ``str.isdigit`` also takes superscripts and other
+    scripts' digits ('¹', '²', '٣'), which ``int`` refuses or a person never meant.
+    """
+    if not isinstance(text, str) or not 1 <= len(text) <= most_digits:
+        return None
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
 def mapping(value: Any, where: str) -> Mapping[str, Any]:
     """Return value if it is a JSON object, else raise ``invalid_value``."""
     if not isinstance(value, Mapping):

@@ -16,7 +16,7 @@ from ..extensions import db
 from ..games import get_game
 from ..games.errors import NotFound, RuleViolation, quote
 from ..games.game import replay, running_totals
-from ..games.inputs import whole_number
+from ..games.inputs import digits_number, whole_number
 from ..models import GameSession, Round, utcnow
 from . import values, writes
 from .sessions import close, finished_error, load_session, reopen, state_before, table_of
@@ -157,7 +157,8 @@ def correction_numbers(raw: Any, count: int) -> dict[int, Any]:
     wanted: dict[int, Any] = {}
     for key, given in raw.items():
         text = str(key)
-        value = int(text) if text.isdigit() and len(text) <= 9 else key
+        number = digits_number(text)
+        value = key if number is None else number
         wanted[round_number(value, count)] = given
     return dict(sorted(wanted.items()))
 

@@ -30,7 +30,7 @@ from .games.dalmuti import role_title
 from .games.mighty import HOLDER_LABELS, TRUMP_LABELS
 
 #: what a path's placeholder matches: a player's name (any text), a number from 1, a role code
-PLACES = {"player": ".+", "n": r"\d+", "m": r"\d+", "role": "|".join(ROLES)}
+PLACES = {"player": ".+", "n": "[0-9]+", "m": "[0-9]+", "role": "|".join(ROLES)}
 
 
 @dataclass(frozen=True)

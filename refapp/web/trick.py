@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..games.errors import RuleViolation
+from ..games.inputs import digits_number
 from ..games.mighty import TRUMPS, judge_trick
 from ..games.mighty.cards import JOKER, RANKS, SUITS, parse_card
 from ..games.mighty.options import OPTIONS
@@ -118,7 +119,8 @@ def body_of(form: TrickForm, specials: Mapping[str, str], names: list[str] | Non
         if index == 0 and form.call and card.upper() == specials.get("joker_call"):
             play["call"] = True
         plays.append({key: value for key, value in play.items() if value is not None})
-    trick: Any = int(form.trick) if form.trick.isdecimal() else form.trick
+    number = digits_number(form.trick)
+    trick: Any = form.trick if number is None else number
     body = {"trump": form.trump, "trick": trick, "plays": plays}
     return {key: value for key, value in body.items() if value != ""}
 

@@ -31,6 +31,7 @@ from wtforms import Field, HiddenField
 from wtforms.fields.core import UnboundField
 
 from ...games.errors import RuleViolation
+from ...games.inputs import digits_number
 from ...services import SessionView
 from .common import add_error
 
@@ -70,7 +71,7 @@ def split(pattern: str, values: Mapping[str, Any]) -> Path:
     for part in pattern.split("."):
         names = placeholders(part)
         value = values[names[0]] if names and part == f"{{{names[0]}}}" else None
-        if part.isdigit() or isinstance(value, int):
+        if digits_number(part) is not None or isinstance(value, int):
             path.append(int(part.format(**values)))
         else:
             path.append(part.format(**values))
@@ -229,8 +230,7 @@ class RoundForm(FlaskForm):
 
     def expected(self) -> int | None:
         """Return the round number this device believes it is recording, if it said."""
-        value = (self.expected_round.data or "").strip()
-        return int(value) if value.isdigit() and len(value) < 9 else None
+        return digits_number((self.expected_round.data or "").strip(), 8)
 
     # -- writing a stored input back -------------------------------------------------------
 

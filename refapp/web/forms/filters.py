@@ -11,6 +11,7 @@ from wtforms import StringField
 from wtforms.validators import ValidationError
 
 from ...games.errors import RuleViolation, quote
+from ...games.inputs import digits_number
 from ...services.listing import SessionFilter
 from ...services.values import has_control
 
@@ -80,11 +81,8 @@ class WholeParameter(Parameter):
             self.refuse(self.text, f"a whole number from 1 to {self.most}")
 
     def number(self) -> int | None:
-        """Return the number asked for, or None (also for digits int() cannot read, like ²)."""
-        try:
-            return int(self.text) if self.text.isdigit() else None
-        except ValueError:
-            return None
+        """Return the number asked for (ASCII digits only), or None."""
+        return digits_number(self.text)
 
 
 class SessionFilterForm(FlaskForm):

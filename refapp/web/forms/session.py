@@ -32,6 +32,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...games.errors import RuleViolation
 from ...games.game import Game
+from ...games.inputs import digits_number
 from ...games.options import RuleOption
 from .common import add_error, options
 
@@ -320,7 +321,8 @@ class NewSessionForm(FlaskForm):
                 draw = found["draw"].upper() if found else ""
                 names.append(name)
                 key = unicodedata.normalize("NFC", name.strip())
-                draws[key] = int(draw) if draw.isdigit() else draw
+                number = digits_number(draw)
+                draws[key] = draw if number is None else number
         body = {"game": self.game.data, "name": self.name.data, "players": names}
         body.update(self.rules_body())
         if draws:
