@@ -20,7 +20,11 @@ from refapp.extensions import db
 settings.register_profile(
     "refapp", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
 )
-settings.load_profile("refapp")
+#: in CI (CI=true) every property test draws the same examples each run, so a green main stays
+#: green and a red run is reproducible; a developer's runs stay random and go on hunting (a find
+#: is fixed at its root and kept as an explicit case, e.g. tests/test_digits.py)
+settings.register_profile("ci", parent=settings.get_profile("refapp"), derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "refapp")
 
 #: run the suite against another database (e.g. PostgreSQL): its tables are dropped per test
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
