@@ -2,11 +2,14 @@
 
 With no password configured (REFAPP_PASSWORD or PASSWORD in instance/config.py) everything is
 open, as on a laptop nobody else can reach. The pages remember a sign-in in the session cookie:
-a keyed digest of the password (a new password ends every sign-in) and the time, for
-PERMANENT_SESSION_LIFETIME. The API never reads that cookie (its writes carry no CSRF token, so
-another page in the browser could send it): it takes the password only from the
-``X-Table-Password`` header, percent-encoded when it is not ASCII. Wrong passwords back off per
-client address (``Throttle``). Also here: ``safe_next``, the one check of a redirect target.
+a keyed digest of the password (a new password ends every sign-in), the time (it lasts
+PERMANENT_SESSION_LIFETIME) and a random id whose digest the server keeps in the ``sign_in``
+table (signing out deletes it, so a copy of the cookie stops writing too). The API never reads
+that cookie (its writes carry no CSRF token, so another page in the browser could send it): it
+takes the password only from the ``X-Table-Password`` header, percent-encoded when it is not
+ASCII. Wrong passwords are slowed per client address and for the whole table (``Throttle``);
+behind reverse proxies (TRUSTED_PROXIES) the address is the one they forward. Also here:
+``safe_next``, the one check of a redirect target.
 """
 
 from __future__ import annotations
@@ -14,16 +17,24 @@ from __future__ import annotations
 import hashlib
 import hmac
 import math
+import os
+import secrets
 import threading
 import time
 import unicodedata
 from collections.abc import Callable
 from contextlib import suppress
+from datetime import UTC, datetime
+from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
 from flask import Flask, current_app, g, redirect, request, session, url_for
+from sqlalchemy import delete, select
+from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .extensions import db
 from .games.errors import RuleViolation
+from .models import SignIn
 
 READ_METHODS = {"GET", "HEAD", "OPTIONS"}
 #: pages that are forms for writing, so even reading them asks for a sign-in
@@ -35,8 +46,12 @@ DRY_RUN_FLAGS = ("1", "true", "yes")
 #: API paths that change nothing, by path (the route may come later than this guard)
 OPEN_API_PATHS = {"/api/mighty/trick"}
 HEADER = "X-Table-Password"
-#: where a sign-in lives in the session cookie: {"key": digest of the password, "at": time}
+#: where a sign-in lives in the session cookie: {"key": digest of the password, "at": time,
+#: "id": the random id whose digest the sign_in table keeps while the sign-in is in force}
 SIGN_IN = "table_sign_in"
+#: the environment variable and config key: how many reverse proxies stand in front of the app
+PROXIES_ENV = "REFAPP_TRUSTED_PROXIES"
+PROXIES = "TRUSTED_PROXIES"
 #: the longest redirect target kept (longer ones go home)
 NEXT_MAX = 2000
 
@@ -83,30 +98,64 @@ def header_matches(raw: str) -> bool:
     return matched
 
 
+def sign_in_digest(sign_in_id: str) -> str:
+    """Return what the server keeps of a sign-in's random id (the cookie alone holds the id)."""
+    return hashlib.sha256(b"sign-in\0" + sign_in_id.encode()).hexdigest()
+
+
+def stored_time(seconds: float) -> datetime:
+    """Return a time from ``now()`` as the database stores it."""
+    return datetime.fromtimestamp(seconds, UTC)
+
+
 def signed_in() -> bool:
-    """Return True when this browser signed in with today's password, recently enough."""
+    """Return True when this browser signed in with today's password, recently, and not out."""
     mark = session.get(SIGN_IN)
     expected = table_password()
     if not isinstance(mark, dict) or not expected:
         return False
-    key, at = mark.get("key"), mark.get("at")
+    key, at, sign_in_id = mark.get("key"), mark.get("at"), mark.get("id")
     if not isinstance(key, str) or not isinstance(at, (int, float)):
         return False
+    if not isinstance(sign_in_id, str):
+        return False  # a cookie from before sign-ins were kept on the server
     age = now() - at
     if not 0 <= age < current_app.permanent_session_lifetime.total_seconds():
         return False
-    return hmac.compare_digest(key, password_digest(expected))
+    if not hmac.compare_digest(key, password_digest(expected)):
+        return False
+    # the one query a page pays, and only with a password and a live cookie: by a unique index
+    found = select(SignIn.id).where(SignIn.digest == sign_in_digest(sign_in_id))
+    return db.session.scalar(found) is not None
 
 
 def remember_sign_in() -> None:
-    """Start a fresh session that holds the sign-in (digest and time), for a limited life."""
+    """Start a fresh session that holds a new sign-in, kept on the server for a limited life."""
+    forget_stored_sign_in()
     session.clear()
-    session[SIGN_IN] = {"key": password_digest(table_password() or ""), "at": now()}
+    sign_in_id = secrets.token_urlsafe(32)
+    at = now()
+    life = current_app.permanent_session_lifetime.total_seconds()
+    # expired sign-ins are pruned here, so the table holds at most one lifetime's sign-ins
+    db.session.execute(delete(SignIn).where(SignIn.at <= stored_time(at - life)))
+    db.session.add(SignIn(digest=sign_in_digest(sign_in_id), at=stored_time(at)))
+    db.session.commit()
+    session[SIGN_IN] = {"key": password_digest(table_password() or ""), "at": at, "id": sign_in_id}
     session.permanent = True
 
 
+def forget_stored_sign_in() -> None:
+    """Delete the server's record of this browser's sign-in, if it has one."""
+    mark = session.get(SIGN_IN)
+    sign_in_id = mark.get("id") if isinstance(mark, dict) else None
+    if isinstance(sign_in_id, str):
+        db.session.execute(delete(SignIn).where(SignIn.digest == sign_in_digest(sign_in_id)))
+        db.session.commit()
+
+
 def forget_sign_in() -> None:
-    """Forget this browser's sign-in."""
+    """End this browser's sign-in on the server and in its cookie (copies of it end too)."""
+    forget_stored_sign_in()
     session.pop(SIGN_IN, None)
 
 
@@ -116,55 +165,103 @@ def can_write() -> bool:
 
 
 class Throttle:
-    """Failed password attempts per client address, so that guessing slows to a crawl.
+    """Failed password attempts, per client address and for the whole table: guessing is slow.
 
-    After ``free`` failures each further one makes the client wait ``base`` seconds, doubled per
-    failure, at most ``cap``; a success forgets the client, and so does an hour without failing.
-    The state is kept in this process's memory only - a dict under a lock, at most ``size``
-    clients (the oldest is dropped) - so a restart forgets it and each worker counts alone.
+    Per address: the first ``free`` failures cost nothing (a mistype or two); each later one
+    makes that address wait ``base`` seconds, doubled per failure, at most ``cap``. So the right
+    password is never held back more than ``cap`` seconds, and a guesser gets one try per ``cap``
+    seconds. A success, or ``forget`` seconds without a failure, forgets the address's failures.
+
+    For the whole table, against a guesser with many addresses: every failure spends one of
+    ``burst`` tries that come back at ``rate`` a second; while none is left, only addresses that
+    gave the right password in the last ``trust`` seconds (the table's own phones) may try.
+
+    The state is this process's memory - dicts under a lock, at most ``size`` addresses each
+    (the oldest go first) - so a restart forgets it and each worker process counts alone.
     """
 
-    def __init__(self, free=5, base=1.0, cap=300.0, size=4096, forget=3600.0) -> None:
+    def __init__(
+        self,
+        free: int = 2,
+        base: float = 1.0,
+        cap: float = 5.0,
+        size: int = 4096,
+        forget: float = 3600.0,
+        burst: float = 60.0,
+        rate: float = 1.0,
+        trust: float = 12 * 3600.0,
+    ) -> None:
         self.free, self.base, self.cap, self.size, self.forget = free, base, cap, size, forget
+        self.burst, self.rate, self.trust = burst, rate, trust
         self.clients: dict[str, tuple[int, float, float]] = {}  # failures, until, last failure
+        self.trusted: dict[str, float] = {}  # address: its last success
+        self.tries, self.filled = burst, None  # the table's tries left, and when they were
         self.lock = threading.Lock()
 
     def __len__(self) -> int:
-        return len(self.clients)
+        return len(self.clients) + len(self.trusted)
 
     def wait(self, client: str, moment: float) -> float:
         """Return how many seconds the client must wait before trying again (0: may try)."""
         with self.lock:
             entry = self.clients.get(client)
-            return max(0.0, entry[1] - moment) if entry else 0.0
+            own = max(0.0, entry[1] - moment) if entry else 0.0
+            if self.is_trusted(client, moment):
+                return own
+            self.refill(moment)
+            table = (1.0 - self.tries) / self.rate if self.tries < 1.0 else 0.0
+            return max(own, table)
 
     def failed(self, client: str, moment: float) -> None:
-        """Count a failed attempt and set the client's wait."""
+        """Count a failed attempt: set the client's wait and spend one of the table's tries."""
         with self.lock:
             failures, _until, last = self.clients.pop(client, (0, 0.0, moment))
             if moment - last > self.forget:
                 failures = 0
             failures += 1
             until = moment
-            if failures >= self.free:
-                until += min(self.base * 2 ** min(failures - self.free, 30), self.cap)
-            self.make_room(moment)
+            if failures > self.free:
+                until += min(self.base * 2 ** min(failures - self.free - 1, 30), self.cap)
+            self.make_room(self.clients, moment)
             self.clients[client] = (failures, until, moment)
+            self.refill(moment)
+            self.tries = max(0.0, self.tries - 1.0)
 
-    def succeeded(self, client: str) -> None:
-        """Forget a client's failures."""
+    def succeeded(self, client: str, moment: float) -> None:
+        """Forget a client's failures and trust its address while the table is guessed at."""
         with self.lock:
             self.clients.pop(client, None)
+            self.trusted.pop(client, None)
+            self.make_room(self.trusted, moment)
+            self.trusted[client] = moment
 
-    def make_room(self, moment: float) -> None:
-        """Drop forgotten clients, then the oldest, until one more fits (the lock is held)."""
-        if len(self.clients) < self.size:
+    def is_trusted(self, client: str, moment: float) -> bool:
+        """Return True for an address that gave the right password lately (the lock is held)."""
+        last = self.trusted.get(client)
+        return last is not None and 0 <= moment - last <= self.trust
+
+    def refill(self, moment: float) -> None:
+        """Give back the table's tries earned since the last look (the lock is held)."""
+        if self.filled is not None:
+            self.tries = min(self.burst, self.tries + max(0.0, moment - self.filled) * self.rate)
+        self.filled = moment
+
+    def make_room(self, kept: dict[str, Any], moment: float) -> None:
+        """Drop forgotten addresses, then the oldest, until one more fits (the lock is held)."""
+        if len(kept) < self.size:
             return
-        for client, (_failures, until, last) in list(self.clients.items()):
-            if moment - last > self.forget and moment >= until:
-                del self.clients[client]
-        while len(self.clients) >= self.size:
-            del self.clients[next(iter(self.clients))]
+        for client, value in list(kept.items()):
+            if self.forgotten(value, moment):
+                del kept[client]
+        while len(kept) >= self.size:
+            del kept[next(iter(kept))]
+
+    def forgotten(self, value: Any, moment: float) -> bool:
+        """Return True for a kept entry that no longer counts (a failure or a success)."""
+        if isinstance(value, tuple):
+            _failures, until, last = value
+            return moment - last > self.forget and moment >= until
+        return moment - value > self.trust
 
 
 def throttle() -> Throttle:
@@ -173,7 +270,7 @@ def throttle() -> Throttle:
 
 
 def client_address() -> str:
-    """Return the address attempts are counted by."""
+    """Return the address attempts are counted by (TRUSTED_PROXIES' ProxyFix has set it)."""
     return request.remote_addr or "unknown"
 
 
@@ -185,7 +282,7 @@ def retry_after() -> int:
 def attempt(given: str, check: Callable[[str], bool]) -> bool:
     """Check a password the client gave, counting a failure or forgetting past ones."""
     if check(given):
-        throttle().succeeded(client_address())
+        throttle().succeeded(client_address(), now())
         return True
     throttle().failed(client_address(), now())
     return False
@@ -312,12 +409,30 @@ def security_headers(response):
     return response
 
 
-def init_app(app: Flask) -> None:
-    """Read the password (environment first), make the throttle and guard every request."""
-    import os
+def trusted_proxies(app: Flask) -> int:
+    """Return how many reverse proxies stand in front of the app (environment first; 0: none)."""
+    raw = os.environ.get(PROXIES_ENV) or app.config.get(PROXIES) or 0
+    try:
+        count = int(str(raw).strip())
+    except ValueError:
+        count = -1
+    if not 0 <= count <= 10:
+        raise ValueError(
+            f"{PROXIES_ENV} / {PROXIES} must be a whole number from 0 to 10 (the reverse "
+            f"proxies in front of the app), not {raw!r}"
+        )
+    return count
 
+
+def init_app(app: Flask) -> None:
+    """Read the password and proxies (environment first), make the throttle, guard requests."""
     if os.environ.get("REFAPP_PASSWORD"):
         app.config["PASSWORD"] = os.environ["REFAPP_PASSWORD"]
+    app.config[PROXIES] = proxies = trusted_proxies(app)
+    if proxies:
+        # each phone's own address (and https) as the proxies saw it; with none, a client's
+        # X-Forwarded-For is ignored, so it cannot pick its own throttle address
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
     app.extensions["refapp_throttle"] = Throttle()
     app.before_request(require_sign_in)
     app.after_request(security_headers)

@@ -144,3 +144,17 @@ class RuleSet(db.Model):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[Moment] = mapped_column(default=utcnow)
     updated_at: Mapped[Moment] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class SignIn(db.Model):
+    """A page sign-in still in force: a digest of the random id its browser's cookie holds.
+
+    Signing out deletes the row, so a copy of the cookie made before no longer writes; every
+    worker process sees the same rows. Rows older than a sign-in's life are pruned at each sign-in.
+    """
+
+    __tablename__ = "sign_in"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    at: Mapped[Moment] = mapped_column(index=True)

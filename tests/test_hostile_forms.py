@@ -666,11 +666,13 @@ def test_sign_in_form(client, app, password, target, in_query):
     before = snapshot(app)
     response = post_form(client, url, body)
     assert_answered(response, {302, 401})
-    assert snapshot(app) == before
     if response.status_code == 302:
         assert password == "sesame"
         assert lands_on_this_site(response.headers["Location"]), response.headers["Location"]
+    # a sign-in is kept on the server (one sign_in row) until signing out deletes it
+    assert count(app, "sign_in") == (response.status_code == 302)
     client.post("/signout")
+    assert snapshot(app) == before
 
 
 def test_sign_in_with_a_newline_in_next_goes_home(client, app):
