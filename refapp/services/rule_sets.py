@@ -6,11 +6,12 @@ A saved set ("Friday club") keeps a preset and the options it changes; a session
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select, text
 
 from ..extensions import db
 from ..games import get_game
@@ -20,9 +21,19 @@ from ..games.inputs import mapping
 from ..games.options import rules_object
 from ..models import GameSession, RuleSet
 from . import writes
-from .values import has_control
+from .values import has_control, invisible_character
 
 RULE_SET_NAME_MAX = 60
+#: the most saved sets a table keeps (``too_many_rule_sets``): a club has a handful, and at 100
+#: the list (API and page) stays small and quick. Read as ``rule_sets.MAX_RULE_SETS`` where it
+#: is checked, so a test may lower it in one place.
+MAX_RULE_SETS = 100
+#: the most characters a saved set's rules take as JSON (``invalid_rules``). The game's options
+#: already bound their keys and most values; this also bounds the few whole numbers that have
+#: no maximum. Every option of the largest game (Mighty) given takes about 800.
+RULES_MAX_CHARS = 2_000
+#: the PostgreSQL advisory lock that makes counting and adding saved sets one writer's turn
+RULE_SETS_LOCK = 0x52554C45
 
 
 def session_rules(game: Game, body: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]:
@@ -66,7 +77,12 @@ def preset_of(session: GameSession) -> str | None:
 def rule_set_name(raw: Any, where: str = "name") -> str:
     """Return a saved set's name trimmed and NFC (1..60 printable characters), or raise."""
     name = unicodedata.normalize("NFC", raw.strip()) if isinstance(raw, str) else None
-    if name is None or not 1 <= len(name) <= RULE_SET_NAME_MAX or has_control(name):
+    if (
+        name is None
+        or not 1 <= len(name) <= RULE_SET_NAME_MAX
+        or has_control(name)
+        or invisible_character(name) is not None
+    ):
         raise RuleViolation(
             "missing_field" if raw is None else "invalid_value",
             "A name for saved house rules has 1 to {most} printable characters, not {value}.",
@@ -98,22 +114,87 @@ def list_rule_sets() -> list[dict[str, Any]]:
 
 
 def save_rule_set(raw_name: Any, body: Any) -> RuleSet:
-    """Create or replace a saved set; its rules are checked as a session's would be."""
+    """Create or replace a saved set; its rules are checked as a session's would be.
+
+    A new name is refused (``too_many_rule_sets``) when the table keeps MAX_RULE_SETS already.
+    """
     name = rule_set_name(raw_name)
     body = mapping(body, "body")
     game = get_game(body.get("game"))
-    chosen = game.preset(body.get("preset"))
-    overrides = dict(rules_object(body.get("rules")))
-    game.resolve_rules(overrides, chosen.key if chosen else None)  # refuses a bad option
+    preset, overrides = checked_rules(game, body.get("preset"), body.get("rules"), "rules")
+    take_rule_sets()
     saved = db.session.scalars(select(RuleSet).where(RuleSet.name == name)).one_or_none()
     if saved is None:
+        refuse_one_more(1, name, "name")
         saved = RuleSet(name=name, game=game.slug)
         db.session.add(saved)
-    saved.game, saved.preset, saved.rules = game.slug, chosen.key if chosen else None, overrides
+    saved.game, saved.preset, saved.rules = game.slug, preset, overrides
     writes.commit(
         RuleViolation("stale_round", "Another device saved rules under this name; try again.")
     )
     return saved
+
+
+def rename_rule_set(raw_old: Any, raw_new: Any) -> RuleSet:
+    """Give a saved set a new name in place (a taken name is refused); sessions keep theirs."""
+    new = rule_set_name(raw_new)
+    take_rule_sets()
+    saved = find_rule_set(raw_old)
+    if new != saved.name:
+        taken = db.session.scalars(select(RuleSet.id).where(RuleSet.name == new)).first()
+        if taken is not None:
+            raise RuleViolation(
+                "invalid_value",
+                "There are already saved house rules called {value}.",
+                "name",
+                value=quote(new),
+            )
+        saved.name = new
+        writes.commit(
+            RuleViolation("stale_round", "Another device saved rules under this name; try again.")
+        )
+    return saved
+
+
+def checked_rules(
+    game: Game, raw_preset: Any, raw_rules: Any, where: str
+) -> tuple[str | None, dict[str, Any]]:
+    """Return a set's preset key and its changes, checked by the game's options and the size."""
+    chosen = game.preset(raw_preset)
+    overrides = dict(rules_object(raw_rules))
+    game.resolve_rules(overrides, chosen.key if chosen else None)  # refuses a bad option
+    size = len(json.dumps(overrides, ensure_ascii=False))
+    if size > RULES_MAX_CHARS:
+        raise RuleViolation(
+            "invalid_rules",
+            "Saved house rules take at most {most} characters as JSON; these take {value}.",
+            where,
+            most=RULES_MAX_CHARS,
+            value=size,
+        )
+    return (chosen.key if chosen else None), overrides
+
+
+def take_rule_sets() -> None:
+    """Make this write the only one counting and adding saved sets until it commits."""
+    writes.begin_write()  # SQLite: one writer at a time
+    if db.session.connection().dialect.name == "postgresql":
+        db.session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": RULE_SETS_LOCK})
+
+
+def refuse_one_more(adding: int, name: str, where: str) -> None:
+    """Refuse adding saved sets that would take the table past MAX_RULE_SETS."""
+    kept = db.session.scalar(select(func.count()).select_from(RuleSet)) or 0
+    if kept + adding > MAX_RULE_SETS:
+        raise RuleViolation(
+            "too_many_rule_sets",
+            "The table keeps at most {most} saved house rules and has {kept}; delete some "
+            "before adding {value}.",
+            where,
+            most=MAX_RULE_SETS,
+            kept=kept,
+            value=quote(name),
+        )
 
 
 def delete_rule_set(raw_name: Any) -> None:
@@ -130,27 +211,46 @@ def checked_rule_sets(raw: Any) -> list[RuleSet]:
         raise RuleViolation(
             "invalid_value", "rule_sets must be a list, not {value}.", "rule_sets", value=quote(raw)
         )
+    if len(raw) > MAX_RULE_SETS:
+        raise RuleViolation(
+            "too_many_rule_sets",
+            "A table keeps at most {most} saved house rules; the backup holds {value}.",
+            "rule_sets",
+            most=MAX_RULE_SETS,
+            value=len(raw),
+        )
     checked = []
     for index, item in enumerate(raw):
         where = f"rule_sets.{index}"
         entry = mapping(item, where)
         name = rule_set_name(entry.get("name"), f"{where}.name")
         game = get_game(entry.get("game"))
-        chosen = game.preset(entry.get("preset"))
-        overrides = dict(rules_object(entry.get("rules")))
-        game.resolve_rules(overrides, chosen.key if chosen else None)
-        checked.append(
-            RuleSet(
-                name=name, game=game.slug, preset=chosen.key if chosen else None, rules=overrides
-            )
+        preset, overrides = checked_rules(
+            game, entry.get("preset"), entry.get("rules"), f"{where}.rules"
         )
+        checked.append(RuleSet(name=name, game=game.slug, preset=preset, rules=overrides))
     return checked
 
 
 def add_missing_rule_sets(checked: list[RuleSet]) -> None:
-    """Add restored saved sets whose names are free (a set already here is kept as it is)."""
+    """Add restored saved sets whose names are free (a set already here is kept as it is).
+
+    Refused (``too_many_rule_sets``) when the sets added would take the table past the maximum.
+    """
+    take_rule_sets()
     taken = set(db.session.scalars(select(RuleSet.name)))
+    missing: dict[str, RuleSet] = {}
     for saved in checked:
         if saved.name not in taken:
-            db.session.add(saved)
-            taken.add(saved.name)
+            missing.setdefault(saved.name, saved)
+    if len(taken) + len(missing) > MAX_RULE_SETS:
+        raise RuleViolation(
+            "too_many_rule_sets",
+            "A table keeps at most {most} saved house rules: this one has {kept} and the "
+            "backup would add {value}.",
+            "rule_sets",
+            most=MAX_RULE_SETS,
+            kept=len(taken),
+            value=len(missing),
+        )
+    db.session.add_all(missing.values())

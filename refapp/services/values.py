@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 from ..games.errors import NotFound, RuleViolation, quote
@@ -17,6 +18,35 @@ MAX_ROUNDS = 10_000
 #: Unicode categories a name must not hold: controls, surrogates, format characters (bidi
 #: overrides, zero-width spaces: they reorder or hide text), line and paragraph separators
 HIDDEN_CATEGORIES = frozenset(("Cc", "Cs", "Cf", "Zl", "Zp"))
+#: Unicode's Default_Ignorable_Code_Point property: characters a font draws as nothing (Hangul
+#: fillers, joiners, variation selectors, tags). Python's unicodedata does not expose it: these
+#: ranges are from DerivedCoreProperties.txt of Unicode 14.0, the version of Python 3.11's
+#: unicodedata.
+DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD),  # soft hyphen
+    (0x034F, 0x034F),  # combining grapheme joiner
+    (0x061C, 0x061C),  # Arabic letter mark
+    (0x115F, 0x1160),  # Hangul choseong and jungseong fillers
+    (0x17B4, 0x17B5),  # Khmer inherent vowels
+    (0x180B, 0x180F),  # Mongolian free variation selectors and vowel separator
+    (0x200B, 0x200F),  # zero width space, joiners, direction marks
+    (0x202A, 0x202E),  # bidi embeddings and overrides
+    (0x2060, 0x206F),  # word joiner, invisible operators, bidi isolates
+    (0x3164, 0x3164),  # Hangul filler
+    (0xFE00, 0xFE0F),  # variation selectors 1 to 16
+    (0xFEFF, 0xFEFF),  # zero width no-break space
+    (0xFFA0, 0xFFA0),  # halfwidth Hangul filler
+    (0xFFF0, 0xFFF8),  # unassigned
+    (0x1BCA0, 0x1BCA3),  # shorthand format controls
+    (0x1D173, 0x1D17A),  # musical beam and phrase controls
+    (0xE0000, 0xE0FFF),  # tags and variation selectors 17 to 256
+)
+#: characters that are not default-ignorable but still show as a blank: the braille blank, the
+#: musical null notehead, the Khitan filler (a name of them alone looks empty)
+BLANK = frozenset("\u2800\U0001d159\U00016fe4")
+#: text and emoji presentation selectors: allowed right after a symbol ("\u2764\ufe0f" is the
+#: red heart a phone types), refused anywhere else
+PRESENTATION = frozenset("\ufe0e\ufe0f")
 
 
 def stored_id(session_id: Any) -> int:
@@ -32,7 +62,11 @@ def not_found(session_id: Any) -> NotFound:
 
 
 def player_name(value: Any, where: str) -> str:
-    """Return one player's name trimmed and NFC (1..40 printable characters), or raise at where."""
+    """Return one player's name trimmed and NFC (1..40 printable characters), or raise at where.
+
+    A name must show what it holds: a character drawn as nothing (a Hangul filler, a braille
+    blank, a joiner) is refused, and so is a name with no letter, digit or sign.
+    """
     if not isinstance(value, str):
         raise RuleViolation(
             "missing_field" if value is None else "invalid_value",
@@ -50,11 +84,31 @@ def player_name(value: Any, where: str) -> str:
             most=NAME_MAX,
             value=quote(value),
         )
+    hidden = invisible_character(name)
+    if hidden is not None:
+        raise RuleViolation(
+            "invalid_value",
+            "A player's name may not hold {char}, which shows as nothing; {value} does.",
+            where,
+            char=character_name(hidden),
+            value=quote(value),
+        )
+    if not any(shows(char) for char in name):
+        raise RuleViolation(
+            "invalid_value",
+            "A player's name needs a letter, digit or sign that shows; {value} has none.",
+            where,
+            value=quote(value),
+        )
     return name
 
 
-def player_names(raw: Any) -> list[str]:
-    """Return the seat list as trimmed names, or raise naming the bad entry."""
+def player_names(raw: Any, *, at_one_table: bool = True) -> list[str]:
+    """Return the seat list as trimmed names, or raise naming the bad entry.
+
+    Names at one table must differ even after NFKC ("Ann" and fullwidth "Ａｎｎ" are one name
+    there); a roster of players from many tables (a backup's) only refuses the same name twice.
+    """
     if not isinstance(raw, list):
         raise RuleViolation(
             "missing_field" if raw is None else "invalid_value",
@@ -66,6 +120,7 @@ def player_names(raw: Any) -> list[str]:
     for index, value in enumerate(raw):
         where = f"players.{index}"
         name = player_name(value, where)
+        refuse_same_name(name, names if at_one_table else [], where)
         if name in names:
             raise RuleViolation(
                 "duplicate_player",
@@ -75,6 +130,59 @@ def player_names(raw: Any) -> list[str]:
             )
         names.append(name)
     return names
+
+
+def refuse_same_name(name: str, seated: Iterable[str], where: str) -> None:
+    """Refuse a name that reads as one already seated (``duplicate_player``, quoting both)."""
+    key = name_key(name)
+    for other in seated:
+        if other != name and name_key(other) == key:
+            raise RuleViolation(
+                "duplicate_player",
+                "{value} reads as {other}, who is already seated; names must differ.",
+                where,
+                value=quote(name),
+                other=quote(other),
+            )
+
+
+def name_key(name: str) -> str:
+    """Return what a name reads as: NFKC, characters drawn as nothing removed, spaces collapsed.
+
+    Case still counts: "Ann" and "ann" look different on the scoreboard.
+    """
+    shown = "".join(char for char in name if not ignorable(char))
+    return " ".join(unicodedata.normalize("NFKC", shown).split())
+
+
+def ignorable(char: str) -> bool:
+    """Return True if char is default-ignorable in Unicode: a font draws it as nothing."""
+    point = ord(char)
+    return any(low <= point <= high for low, high in DEFAULT_IGNORABLE)
+
+
+def shows(char: str) -> bool:
+    """Return True if char is a letter, digit, punctuation or symbol that a font draws."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in BLANK and not ignorable(char)
+
+
+def invisible_character(name: str) -> str | None:
+    """Return the first character of name that shows as nothing, or None.
+
+    A presentation selector (VS15, VS16) right after a symbol is part of an emoji and allowed.
+    """
+    for index, char in enumerate(name):
+        after_symbol = index > 0 and unicodedata.category(name[index - 1])[0] == "S"
+        if char in PRESENTATION and after_symbol:
+            continue
+        if char in BLANK or ignorable(char):
+            return char
+    return None
+
+
+def character_name(char: str) -> str:
+    """Return a character as U+XXXX and its Unicode name, for a message."""
+    return f"U+{ord(char):04X} {unicodedata.name(char, '')}".rstrip()
 
 
 def has_control(text: str) -> bool:

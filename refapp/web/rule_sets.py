@@ -1,5 +1,5 @@
 """Pages for the table's saved house rules: save the new-session form's rules under a name, list
-the saved sets, rename one (saved under the new name, the old one deleted) and delete one."""
+the saved sets, rename one (in place: a full table can still rename) and delete one."""
 
 from __future__ import annotations
 
@@ -66,7 +66,12 @@ def rule_sets_page(status: int = 200, errors: dict[str, list[str]] | None = None
         else:
             elsewhere.extend(messages)
     return render_template(
-        "rule_sets.html", sets=found, forms=forms, errors=elsewhere, saved_prefix=SAVED
+        "rule_sets.html",
+        sets=found,
+        forms=forms,
+        errors=elsewhere,
+        saved_prefix=SAVED,
+        most=saved_rules.MAX_RULE_SETS,
     ), status
 
 
@@ -111,7 +116,7 @@ def save_rules():
 
 @bp.post("/rule-sets/rename")
 def rename_rule_set():
-    """Save a set under a new name and delete the old one (a taken name is refused)."""
+    """Give a saved set a new name (a taken name is refused)."""
     form = RenameRuleSetForm()
     old = form.name.data or ""
     if not form.validate():
@@ -124,9 +129,7 @@ def rename_rule_set():
             if any(item["name"] == new for item in saved_rules.list_rule_sets()):
                 message = _("There are already saved house rules called %(name)s.", name=new)
                 return rule_sets_page(422, {old: [message]})
-            body = {"game": saved.game, "preset": saved.preset, "rules": dict(saved.rules)}
-            saved_rules.save_rule_set(new, body)
-            saved_rules.delete_rule_set(old)
+            saved_rules.rename_rule_set(old, new)  # checks the name again, under the lock
             flash(_("Renamed %(old)s to %(new)s.", old=old, new=new))
     except RuleViolation as error:
         db.session.rollback()

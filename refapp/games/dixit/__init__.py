@@ -8,13 +8,14 @@ the deck bookkeeping (draw pile and discards), so the next turn can be checked.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 from ..errors import N_, RuleViolation, quote
 from ..game import Account, Game, Outcome, Preset, Table, signed
 from ..inputs import mapping, require, sequence, whole_number
 from ..options import RuleOption, house_rules
 from .scoring import found_points, single_vote_bonus, vote_bonus
+from .table_view import TWO_VOTES_FROM, two_votes
 
 DECK_SIZE = 84
 
@@ -214,9 +215,11 @@ class Dixit(Game):
 
     def _vote(self, table: Table, voter: str, value: Any, positions: list[str]) -> Any:
         where = f"votes.{voter}"
-        two_votes = table.rules["two_votes_large_game"]
+        paired = two_votes(table.rules, table.size)
+        if isinstance(value, list) and not paired:
+            self._refuse_vote_list(table, voter, value)
         picks = value if isinstance(value, list) else [value]
-        allowed = 2 if two_votes else 1
+        allowed = 2 if paired else 1
         if not picks:
             raise RuleViolation("missing_vote", "{voter} gave an empty vote.", where, voter=voter)
         if len(picks) > allowed:
@@ -257,7 +260,30 @@ class Dixit(Game):
                     voter=voter,
                     value=number,
                 )
-        return numbers if two_votes else numbers[0]
+        return numbers if paired else numbers[0]
+
+    def _refuse_vote_list(self, table: Table, voter: str, value: list) -> NoReturn:
+        """Refuse a list of votes where each player votes once: a vote is one position number."""
+        if not table.rules["two_votes_large_game"]:
+            raise RuleViolation(
+                "invalid_value",
+                "{voter}'s vote is one position number, not the list {value}: a list of votes "
+                "needs the house rule two_votes_large_game.",
+                f"votes.{voter}",
+                voter=voter,
+                value=quote(value),
+            )
+        raise RuleViolation(
+            "invalid_value",
+            "{voter}'s vote is one position number, not the list {value}: under "
+            "two_votes_large_game a player votes twice only at a table of {least} or more, "
+            "and this table has {players}.",
+            f"votes.{voter}",
+            voter=voter,
+            value=quote(value),
+            least=TWO_VOTES_FROM,
+            players=table.size,
+        )
 
     # -- scoring ----------------------------------------------------------------------------
 
@@ -282,7 +308,7 @@ class Dixit(Game):
             answer=answer,
         )
         deltas, outcome = found_points(table, storyteller, voters, finders, account)
-        if table.rules["two_votes_large_game"]:
+        if two_votes(table.rules, table.size):
             single_vote_bonus(deltas, finders, votes, account)
         bonus = vote_bonus(table, storyteller, voters, positions, votes, account)
         for player in voters:

@@ -57,7 +57,7 @@ class DixitTurnForm(RoundForm):
         """Build the form for this table (its players and positions), prefilled from a turn."""
         players = view.table.players
         count = position_count(len(players))
-        two_votes = votes_each(view.game.house_rules(view.table.rules)) > 1
+        two_votes = votes_each(view.game.house_rules(view.table.rules), len(players)) > 1
         form_class = cls.subclass(
             turn_fields(players, count, two_votes),
             players=players,
