@@ -101,21 +101,38 @@ def wants_json() -> bool:
 
 
 def register_error_handlers(app: Flask) -> None:
-    """Answer HTTP errors as the API's JSON body on /api, as a page elsewhere; never a bare 500."""
+    """Answer HTTP errors as the API's JSON body on /api, as a page elsewhere; never a bare 500.
+
+    A write that could not get the database's lock in time is ``503 busy`` with ``Retry-After``
+    wherever it surfaced (starting the write, a flush, the commit): nothing of it was stored.
+    """
     from .api.errors import error_response
     from .extensions import db
+    from .services.writes import Busy, is_busy
 
-    codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 400: "invalid_json"}
+    codes = {
+        404: "not_found",
+        405: "method_not_allowed",
+        413: "too_large",
+        400: "invalid_json",
+        503: "busy",
+    }
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
         """Show an HTTP error in the shape the client reads."""
+        if isinstance(error, Busy):
+            db.session.rollback()
         if wants_json():
             code = codes.get(error.code or 500, "http_error")
             response = error_response(code, error.description or error.name)
             response.status_code = error.code or 500
-            return response
-        return render_template("error.html", error=error), error.code
+        else:
+            response = app.make_response((render_template("error.html", error=error), error.code))
+        for name, value in error.get_headers():
+            if name == "Retry-After":
+                response.headers[name] = value
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
@@ -123,6 +140,8 @@ def register_error_handlers(app: Flask) -> None:
         if isinstance(error, HTTPException):
             return http_error(error)
         db.session.rollback()
+        if is_busy(error):  # the lock stayed taken past the busy timeout: not a server fault
+            return http_error(Busy())
         app.logger.exception("unexpected error")
         if wants_json():
             return error_response("server_error", "Something went wrong on the server.")

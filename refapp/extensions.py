@@ -31,12 +31,28 @@ csrf = CSRFProtect()
 babel = Babel()
 
 
+#: how long a write waits for another write's turn before it is refused ``busy`` (503), in ms.
+#: The longest writes the app allows hold SQLite's lock for seconds: measured with
+#: bench/longest_write.py, an import of a 10,000-hand Mighty session 3.2 s and a correction of
+#: its round 1 (every later hand replayed) 2.3 s on the development machine, and 8.7 s for such a
+#: correction on a slower club server (issue 18); 30 s leaves more than three times that.
+BUSY_TIMEOUT_MS = 30_000
+
+
 @event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, connection_record):
-    """Turn on SQLite's foreign keys, WAL (readers never block the writer) and a busy timeout."""
+def _connection_settings(dbapi_connection, connection_record):
+    """Set each new connection's wait for a lock, and SQLite's foreign keys and WAL.
+
+    SQLite: WAL (readers never block the writer) and a busy timeout. PostgreSQL: a lock
+    timeout of the same length, so a write stuck behind a row lock is refused ``busy`` too.
+    """
     if isinstance(dbapi_connection, sqlite3.Connection):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.close()
+    elif type(dbapi_connection).__module__.startswith("psycopg"):
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET lock_timeout = {BUSY_TIMEOUT_MS}")
+        dbapi_connection.commit()

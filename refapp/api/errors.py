@@ -17,6 +17,7 @@ STATUS = {
     "player_conflict": 409,
     "sign_in_required": 401,
     "too_many_attempts": 429,
+    "busy": 503,
     "server_error": 500,
 }
 

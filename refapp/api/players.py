@@ -9,9 +9,10 @@ from flask import request
 from .. import services
 from ..extensions import db
 from ..games.errors import RuleViolation
+from ..services import players as roster
 from . import bp
 from .errors import violation_response
-from .views import json_body
+from .views import if_match, json_body
 
 #: refusals of a rename that are conflicts with what is stored (409), not bad input (422)
 CONFLICTS = ("player_conflict",)
@@ -23,10 +24,16 @@ def list_players():
     return {"players": services.list_players()}
 
 
+def with_tag(name: str):
+    """Answer a player's profile with their entity tag, the ETag a rename's If-Match names."""
+    profile, tag = roster.tagged_profile(name)
+    return profile, 200, {"ETag": f'"{tag}"'}
+
+
 @bp.get("/players/<path:name>")
 def get_player(name: str):
     """Show a player's record overall and per game, and their sessions."""
-    return services.player_profile(name)
+    return with_tag(name)
 
 
 @bp.get("/player")
@@ -38,16 +45,19 @@ def get_player_by_query():
 @bp.post("/players/<path:name>/rename")
 def rename_player(name: str):
     """Rename a player, or merge them into the player who has the new name."""
-    body = json_body()
     try:
-        player, _ = services.rename_player(name, body.get("name"))
+        expected = if_match()
+        body = json_body()
+        player, _ = roster.rename_player(name, body.get("name"), expected=expected)
     except RuleViolation as error:
         db.session.rollback()
         response = violation_response(error)
         if error.code in CONFLICTS:
             response.status_code = 409
         return response
-    return services.player_profile(player.name)
+    now = player.name
+    db.session.rollback()  # a rename onto the same name leaves its write transaction open
+    return with_tag(now)
 
 
 @bp.post("/player/rename")

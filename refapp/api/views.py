@@ -1,5 +1,6 @@
 """API routes: sessions, rounds (record, dry run, replace, undo), finish and the audit trail."""
 
+import re
 from typing import Any
 
 from flask import Response, request, url_for
@@ -9,7 +10,7 @@ from .. import services
 from ..extensions import db
 from ..games.errors import RuleViolation, quote
 from ..models import GameSession
-from ..services import rule_sets
+from ..services import rule_sets, writes
 from ..web.filters import SessionFilterForm
 from . import bp
 from .errors import violation_response
@@ -68,20 +69,65 @@ def with_etag(payload: dict[str, Any], status: int = 200, headers: dict | None =
     return payload, status, {**(headers or {}), "ETag": etag(session["version"])}
 
 
-def if_match() -> int | None:
-    """Read the optional ``If-Match: "<version>"`` of a write (None when absent or ``*``)."""
-    raw = request.headers.get("If-Match")
-    if raw is None or raw.strip() == "*":
+#: one entity tag of an If-Match list: optionally weak (W/), its opaque text in double quotes
+ENTITY_TAG = re.compile(r'\s*(W/)?"([\x21\x23-\x7e\x80-\U0010ffff]*)"\s*')
+#: the longest If-Match read: a few tags a phone kept, far past any honest list
+IF_MATCH_MAX = 1000
+
+
+def if_match() -> writes.Precondition | None:
+    """Read a write's optional ``If-Match`` (RFC 9110); None when absent or ``*``.
+
+    A list of tags may match by any of its strong tags; a weak tag (``W/"3"``) never matches a
+    write, so a list of weak tags only is a precondition nothing meets (409 ``stale_round``).
+    Anything else is refused before the write starts.
+    """
+    headers = request.headers.getlist("If-Match")
+    if not headers:
         return None
-    text = raw.strip().removeprefix("W/").strip().strip('"')
-    if not (text.isascii() and text.isdigit()) or len(text) > 12:
+    raw = ", ".join(headers)
+    if raw.strip() == "*":
+        return None
+    tags = entity_tags(raw)
+    if tags is None:
         raise RuleViolation(
             "invalid_value",
-            'If-Match must be the session\'s version in quotes, like "12", not {value}.',
+            'If-Match must be the session\'s version in quotes, like "12", or a list of such '
+            "tags, not {value}.",
             "If-Match",
-            value=quote(raw),
+            value=quote(raw[:100]),
         )
-    return int(text)
+    return writes.Precondition(frozenset(text for weak, text in tags if not weak))
+
+
+def entity_tags(raw: str) -> list[tuple[bool, str]] | None:
+    """Return a list of entity tags as (weak, opaque text), or None when it is not one."""
+    if len(raw) > IF_MATCH_MAX:
+        return None
+    tags: list[tuple[bool, str]] = []
+    at = 0
+    while at < len(raw):
+        if raw[at] in ", \t":  # empty list elements are allowed (RFC 9110 section 5.6.1)
+            at += 1
+            continue
+        found = ENTITY_TAG.match(raw, at)
+        if found is None:
+            return None
+        tags.append((found.group(1) is not None, found.group(2)))
+        at = found.end()
+        if at < len(raw) and raw[at] != ",":
+            return None
+    return tags or None
+
+
+def write_params() -> writes.Precondition | None:
+    """Check a write's ``?rounds=`` and read its ``If-Match`` before anything is written.
+
+    Every write route calls this first, so a bad parameter answers 422 with nothing stored (the
+    answer's ``session_payload`` reads ``?rounds=`` again, already known good).
+    """
+    rounds_wanted(request.args.get("rounds"))
+    return if_match()
 
 
 def not_modified(session_id: int) -> Response | None:
@@ -114,6 +160,7 @@ def list_sessions():
 @bp.post("/sessions")
 def create_session():
     """Create a session: game, players in seat order, house rules."""
+    write_params()
     session = services.create_session(json_body())
     location = url_for("api.get_session", session_id=session.id)
     return with_etag(session_payload(session), 201, {"Location": location})
@@ -132,7 +179,9 @@ def get_session(session_id: int):
 @bp.post("/sessions/<int:session_id>/finish")
 def finish_session(session_id: int):
     """End a session by the table's decision; winners are the highest totals."""
-    return with_etag(session_payload(services.finish_session(session_id, version=if_match())))
+    expected = write_params()
+    session = services.finish_session(session_id, version=expected)
+    return with_etag(session_payload(session))
 
 
 @bp.post("/sessions/<int:session_id>/rounds")
@@ -141,8 +190,8 @@ def record_round(session_id: int):
     body = json_body()
     if request.args.get("dry_run", "").lower() in ("1", "true", "yes"):
         return {"round": services.check_round(session_id, body), "dry_run": True}, 200
-    rounds_wanted(request.args.get("rounds"))
-    played, session = services.record_round(session_id, body, version=if_match())
+    expected = write_params()
+    played, session = services.record_round(session_id, body, version=expected)
     answer = {"round": services.round_dict(played), "session": session_payload(session)}
     return with_etag(answer, 201)
 
@@ -150,25 +199,26 @@ def record_round(session_id: int):
 @bp.put("/sessions/<int:session_id>/rounds/<int:number>")
 def replace_round(session_id: int, number: int):
     """Replace a round's input; later rounds are replayed through the rules."""
-    rounds_wanted(request.args.get("rounds"))
-    session = services.replace_round(session_id, number, json_body(), version=if_match())
+    expected = write_params()
+    session = services.replace_round(session_id, number, json_body(), version=expected)
     return with_etag(session_payload(session))
 
 
 @bp.put("/sessions/<int:session_id>/rounds")
 def replace_rounds(session_id: int):
     """Replace several rounds at once (a hand and the next one's dealer); all or nothing."""
-    rounds_wanted(request.args.get("rounds"))
+    expected = write_params()
     body = json_body()
-    session = services.replace_rounds(session_id, body.get("rounds"), version=if_match())
+    session = services.replace_rounds(session_id, body.get("rounds"), version=expected)
     return with_etag(session_payload(session))
 
 
 @bp.delete("/sessions/<int:session_id>/rounds/<int:number>")
 def delete_round(session_id: int, number: int):
     """Undo the last round (it stays in the audit trail)."""
-    rounds_wanted(request.args.get("rounds"))
-    return with_etag(session_payload(services.delete_round(session_id, number, version=if_match())))
+    expected = write_params()
+    session = services.delete_round(session_id, number, version=expected)
+    return with_etag(session_payload(session))
 
 
 @bp.get("/sessions/<int:session_id>/audit")

@@ -8,6 +8,7 @@ and each gets an audit entry. Renaming onto another player's name merges the two
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping
@@ -23,7 +24,7 @@ from ..games.errors import NotFound, RuleViolation, quote
 from ..games.game import Table, leaders, replay
 from ..games.stats import Sitting, figures
 from ..models import GameSession, Player, Round, SessionPlayer
-from . import values, writes
+from . import limits, values, writes
 from .sessions import iso
 
 #: a session's stored JSON, besides its rounds, that may quote a player's name
@@ -85,9 +86,16 @@ def list_players() -> list[dict[str, Any]]:
 
 
 def player_profile(name: Any) -> dict[str, Any]:
-    """Return a player's record overall and per game, and their sessions newest first.
+    """Return a player's record overall and per game, and their sessions newest first."""
+    return tagged_profile(name)[0]
+
+
+def tagged_profile(name: Any) -> tuple[dict[str, Any], str]:
+    """Return a player's profile and their entity tag (``player_tag``) as of its sessions.
 
     Four queries: the player, their sessions, those sessions' seats, and their rounds' results.
+    The tag comes from the sessions and versions the profile shows, so a rename sent with it
+    is refused if anything the profile was read from has changed since.
     """
     player = find_player(name)
     sessions = db.session.scalars(
@@ -101,7 +109,7 @@ def player_profile(name: Any) -> dict[str, Any]:
     ).all()
     sittings = [sitting_of(session) for session in sessions]
     played = {sitting.game for sitting in sittings}
-    return {
+    profile = {
         "name": player.name,
         "created_at": iso(player.created_at),
         "sessions_played": len(sittings),
@@ -116,6 +124,7 @@ def player_profile(name: Any) -> dict[str, Any]:
             for session, sitting in zip(sessions, sittings, strict=True)
         ],
     }
+    return profile, tag_of(player, [(session.id, session.version) for session in sessions])
 
 
 def sitting_of(session: GameSession) -> Sitting:
@@ -171,24 +180,61 @@ def renamed(value: Any, old: str, new: str) -> Any:
     return value
 
 
-def rename_player(name: Any, raw: Any) -> tuple[Player, bool]:
+def player_tag(player: Player) -> str:
+    """Return a player's entity tag (unquoted): their id, name and their sessions' versions.
+
+    Every change a rename could clash with moves it: a session of theirs written (its version
+    grows), a seat moved to them by a merge, a new session seating them, a rename of them.
+    """
+    rows = db.session.execute(
+        select(SessionPlayer.session_id, GameSession.version)
+        .join(GameSession, GameSession.id == SessionPlayer.session_id)
+        .where(SessionPlayer.player_id == player.id)
+    ).all()
+    return tag_of(player, [tuple(row) for row in rows])
+
+
+def tag_of(player: Player, versions: list[tuple[int, int]]) -> str:
+    """Return the tag of a player whose sessions are at these (id, version) pairs."""
+    seen = f"{player.id}:{player.name}:" + ",".join(f"{sid}.{n}" for sid, n in sorted(versions))
+    return f"p{player.id}-{hashlib.sha256(seen.encode()).hexdigest()[:16]}"
+
+
+def rename_player(
+    name: Any, raw: Any, *, expected: writes.Precondition | None = None
+) -> tuple[Player, bool]:
     """Rename a player, or merge them into the player who already has the new name; audited.
 
-    A merge is refused (``player_conflict``) when both sit at one session: they are two people.
-    Returns the player who now has the new name, and whether it was a merge.
+    The player's row, and the merge target's, are locked before their sessions are listed, so a
+    session being created with either name lands wholly before the rename (and is rewritten) or
+    after it. ``expected`` (the request's ``If-Match``) is compared with the player's tag under
+    those locks. A merge is refused (``player_conflict``) when both sit at one session: they are
+    two people. Returns the player who now has the new name, and whether it was a merge.
     """
     new = player_name(raw)
-    writes.begin_write()  # a rename runs alone against every session it rewrites
-    player = find_player(name)
+    find_player(name)  # an unknown name is refused before anything is locked
+    key = unicodedata.normalize("NFC", name.strip())
+    locked = writes.lock_players([key, new])  # SQLite: BEGIN IMMEDIATE, the write's turn
+    player = locked.get(key)
+    if player is None:  # renamed or merged away while this write waited for its turn
+        raise NotFound("There is no player {value}.", None, value=quote(name))
+    if expected is not None and not expected.matches(player_tag(player)):
+        raise RuleViolation(
+            "stale_round",
+            "This device saw {value} of {name}, who has changed since: another device renamed "
+            "them or wrote to one of their sessions. Reload and try again.",
+            "If-Match",
+            value=expected.shown(),
+            name=quote(player.name),
+        )
     old = player.name
     if new == old:
         return player, False
+    target = locked.get(new)
     ids = db.session.scalars(
         select(SessionPlayer.session_id).where(SessionPlayer.player_id == player.id)
     ).all()
     writes.lock_sessions(ids)
-    player = find_player(name)  # read again under the lock
-    target = db.session.scalars(select(Player).where(Player.name == new)).one_or_none()
     sessions = db.session.scalars(
         select(GameSession)
         .where(GameSession.id.in_(ids))
@@ -207,13 +253,21 @@ def rename_player(name: Any, raw: Any) -> tuple[Player, bool]:
                 new=quote(new),
                 ids=", ".join(map(str, shared)),
             )
-    for session in sessions:
+    for session in sessions:  # a name that reads as a tablemate's is that name at the table
+        tablemates = [seat.player.name for seat in session.seats if seat.player_id != player.id]
+        values.refuse_same_name(new, tablemates, "name")
+    for session in sessions:  # a longer name makes every round longer: it must still fit
+        size = sum(limits.round_bytes(played.input, played.result) for played in session.rounds)
         rewrite_session(session, old, new)
+        size = sum(limits.round_bytes(p.input, p.result) for p in session.rounds) - size
+        limits.check_room(session, 1, size + limits.entry_bytes({"name": old}, {"name": new}))
         writes.audit(session, "rename_player", None, {"name": old}, {"name": new})
     if target is None:
         player.name = new
     else:
         for seat in list(player.seats):
+            if seat.session_id not in ids:  # seated by a write that took no lock: refuse
+                raise writes.lost_race()
             seat.player = target
         db.session.delete(player)
     taken = RuleViolation(

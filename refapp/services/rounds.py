@@ -18,7 +18,7 @@ from ..games.errors import NotFound, RuleViolation, quote
 from ..games.game import replay, running_totals
 from ..games.inputs import digits_number, whole_number
 from ..models import GameSession, Round, utcnow
-from . import values, writes
+from . import limits, values, writes
 from .sessions import close, finished_error, load_session, reopen, state_before, table_of
 
 
@@ -97,6 +97,8 @@ def record_round(
     game = get_game(session.game)
     table = table_of(session)
     outcome = game.play(table, state_before(session, number), entered)
+    grown = limits.round_bytes(outcome.input, outcome.result)
+    limits.check_room(session, 1, grown + limits.entry_bytes(None, outcome.input))
 
     played = Round(
         session_id=session.id,
@@ -191,6 +193,7 @@ def replace_rounds(
         replay(game, table, state_before(session, first), inputs, totals=before, first=first)
     )
     replayed = list(zip(later, outcomes, strict=True))
+    limits.check_room(session, len(entered), grown_by(replayed, entered))
     totals = running_totals(before, [outcome.result["deltas"] for outcome in outcomes])
     state = outcomes[-1].state
 
@@ -210,6 +213,18 @@ def replace_rounds(
             reopen(session)
     writes.commit_write(session)
     return session
+
+
+def grown_by(replayed: list[tuple[Round, Any]], entered: Mapping[int, Any]) -> int:
+    """Return the bytes a correction adds: its entries, and each replayed round's new size."""
+    grown = 0
+    for played, outcome in replayed:
+        if played.number in entered:
+            grown += limits.entry_bytes(played.input, outcome.input)
+        if (played.input, played.result) != (outcome.input, outcome.result):
+            grown += limits.round_bytes(outcome.input, outcome.result)
+            grown -= limits.round_bytes(played.input, played.result)
+    return grown
 
 
 def delete_round(session_id: Any, number: Any, *, version: int | None = None) -> GameSession:
@@ -232,6 +247,7 @@ def delete_round(session_id: Any, number: Any, *, version: int | None = None) ->
         select(Round).where(Round.session_id == session.id, Round.number == target)
     ).one()
     old = removed.input
+    limits.check_room(session, 1)  # the round's bytes go; its input comes back in the entry
     session.totals = running_totals(session.totals, [removed.result["deltas"]], -1)
     session.round_count = target - 1
     db.session.delete(removed)

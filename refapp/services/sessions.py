@@ -18,8 +18,8 @@ from ..extensions import db
 from ..games import get_game
 from ..games.errors import RuleViolation
 from ..games.game import Game, Table, leaders, running_totals
-from ..models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
-from . import rule_sets, writes
+from ..models import AuditEntry, GameSession, Round, SessionPlayer, utcnow
+from . import limits, rule_sets, writes
 from .values import not_found, player_names, session_name, stored_id
 
 # -- reading -----------------------------------------------------------------------------------
@@ -235,16 +235,14 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
     seated, initial = game.start(names, rules, setup)
     title = session_name(body.get("name"))
 
-    known = {
-        player.name: player
-        for player in db.session.scalars(select(Player).where(Player.name.in_(seated)))
-    }
+    # everything is checked: now take the players' rows (new ones added), so a rename or merge
+    # of one of them runs wholly before or after this session, never across it
+    known = writes.take_players(seated)
     session = GameSession(
         game=game.slug, name=title, rules=rules, setup=setup, initial_state=initial, preset=preset
     )
     for seat, name in enumerate(seated):
-        player = known.get(name) or Player(name=name)
-        session.seats.append(SessionPlayer(seat=seat, player=player))
+        session.seats.append(SessionPlayer(seat=seat, player=known[name]))
     db.session.add(session)
     db.session.flush()
     writes.audit(
@@ -275,16 +273,18 @@ def finished_error(session: GameSession) -> RuleViolation:
     )
 
 
-def finish_session(session_id: Any, *, version: int | None = None) -> GameSession:
+def finish_session(
+    session_id: Any, *, version: int | writes.Precondition | None = None
+) -> GameSession:
     """End a session by the table's decision; winners are the highest totals."""
     session = writes.lock_session(session_id, version)
     if session.finished:
         raise finished_error(session)
     close(session, "table")
     totals = {name: session.totals.get(name, 0) for name in session.players}
-    writes.audit(
-        session, "finish_session", None, None, {"totals": totals, "winners": leaders(totals)}
-    )
+    after = {"totals": totals, "winners": leaders(totals)}
+    limits.check_room(session, 1, limits.entry_bytes(None, after))
+    writes.audit(session, "finish_session", None, None, after)
     writes.commit_write(session)
     return session
 

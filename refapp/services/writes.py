@@ -4,23 +4,86 @@ Every write to a session (record, correct, undo, finish, rename) runs alone agai
 starts with ``lock_session`` or ``lock_sessions`` (a row lock on PostgreSQL, an immediate write
 transaction on SQLite), reads what it needs fresh under that lock, and ends with
 ``commit_write``, which moves each session's ``version`` on. Two phones can then never
-interleave their writes. New sessions (created, imported, restored) lock nothing, but commit
-through ``commit`` all the same, so a lost race is refused the same way.
+interleave their writes. A write that seats or renames players takes their rows first
+(``take_players``, ``lock_players``), always before any session, so a rename and a new session
+never cross. A write that cannot get its turn in time is refused ``busy`` (503): nothing of it
+was stored.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
+from werkzeug.exceptions import ServiceUnavailable
 
 from ..extensions import db
 from ..games.errors import RuleViolation
-from ..models import AuditEntry, GameSession, utcnow
+from ..models import AuditEntry, GameSession, Player, utcnow
 from .values import not_found, stored_id
+
+#: seconds a client is told to wait (Retry-After) after a write refused as busy
+RETRY_AFTER = 2
+#: PostgreSQL's codes for a write that could not get its locks: lock_timeout, a deadlock, a
+#: serialization failure; nothing of the write was stored, so it can simply be sent again
+POSTGRESQL_BUSY = ("55P03", "40P01", "40001")
+#: how often ``take_players`` looks again for a name renamed or merged away while it waited
+TAKE_TRIES = 5
+
+
+class Busy(ServiceUnavailable):
+    """Refuse a write that could not get its turn in time: 503 ``busy`` with ``Retry-After``."""
+
+    code = 503
+
+    def __init__(self) -> None:
+        """Word the refusal in the reader's language, with the wait the client is told."""
+        super().__init__(
+            _("The database is busy with another change; nothing was saved. Try again shortly."),
+            retry_after=RETRY_AFTER,
+        )
+
+
+def is_busy(error: BaseException) -> bool:
+    """Return True for a database error that means "not your turn yet" (nothing was written)."""
+    if not isinstance(error, DBAPIError):
+        return False
+    if getattr(error.orig, "sqlstate", None) in POSTGRESQL_BUSY:
+        return True
+    text = str(error.orig).lower()
+    return "database is locked" in text or "database table is locked" in text
+
+
+@dataclass(frozen=True, slots=True)
+class Precondition:
+    """A write's ``If-Match``: the strong entity tags it names (unquoted); any one may match.
+
+    Weak tags (``W/"3"``) are dropped when reading the header: they never match a write.
+    """
+
+    tags: frozenset[str]
+
+    def matches(self, tag: str) -> bool:
+        """Return True when the current entity tag (unquoted) is one the client named."""
+        return tag in self.tags
+
+    def shown(self) -> str:
+        """Return the tags the client named, as a message quotes them."""
+        return ", ".join(f'"{tag}"' for tag in sorted(self.tags)) or "-"
+
+
+def precondition(expected: int | Precondition | None) -> Precondition | None:
+    """Return a write's expectation as a Precondition (a bare version is one strong tag)."""
+    if expected is None or isinstance(expected, Precondition):
+        return expected
+    return Precondition(frozenset({str(expected)}))
 
 
 def lost_race() -> RuleViolation:
@@ -41,7 +104,13 @@ def begin_write() -> None:
         return
     driver = connection.connection.driver_connection
     if not driver.in_transaction:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        except DBAPIError as error:  # the busy timeout ran out: another write holds the lock
+            db.session.rollback()
+            if is_busy(error):
+                raise Busy() from error
+            raise
 
 
 def lock_sessions(ids: Sequence[int]) -> list[GameSession]:
@@ -62,22 +131,66 @@ def lock_sessions(ids: Sequence[int]) -> list[GameSession]:
     )
 
 
-def lock_session(session_id: Any, version: int | None = None) -> GameSession:
-    """Take one session for a write, refusing it when it is not the ``version`` the client saw."""
+def lock_session(session_id: Any, version: int | Precondition | None = None) -> GameSession:
+    """Take one session for a write, refusing it when it is not the ``version`` the client saw.
+
+    ``version`` is a bare version or the write's ``If-Match`` (any strong tag may match).
+    """
     found = lock_sessions([stored_id(session_id)])
     if not found:
         raise not_found(session_id)
     session = found[0]
-    if version is not None and version != session.version:
+    expected = precondition(version)
+    if expected is not None and not expected.matches(str(session.version)):
         raise RuleViolation(
             "stale_round",
             "This device saw version {value} of the session, but it is at version {version} "
             "now: another device changed it. Reload to see what changed.",
             "If-Match",
-            value=version,
+            value=expected.shown() if isinstance(version, Precondition) else version,
             version=session.version,
         )
     return session
+
+
+def take_players(names: Iterable[str]) -> dict[str, Player]:
+    """Return the players of these names, locked for this write, adding the new ones first.
+
+    New names are inserted with ``ON CONFLICT DO NOTHING``, so phones seating one new player
+    at once all get the same row; then every row is locked (PostgreSQL ``FOR UPDATE``, in id
+    order; SQLite: the write transaction), so no rename or merge of them can cross this write.
+    A name renamed or merged away while this write waited is added again, as a new player.
+    """
+    wanted = sorted(set(names))
+    begin_write()
+    for _try in range(TAKE_TRIES):
+        found = lock_players(wanted)
+        missing = [name for name in wanted if name not in found]
+        if not missing:
+            return found
+        db.session.execute(new_players(missing))
+    raise lost_race()
+
+
+def new_players(names: Sequence[str]):
+    """Return the insert of these players that leaves a name another write took alone."""
+    rows = [{"name": name, "created_at": utcnow()} for name in names]
+    dialect = db.session.connection().dialect.name
+    insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+    return insert(Player).values(rows).on_conflict_do_nothing(index_elements=["name"])
+
+
+def lock_players(names: Iterable[str]) -> dict[str, Player]:
+    """Take the players of these names (those that exist) for this write, in id order, fresh."""
+    begin_write()
+    rows = db.session.scalars(
+        select(Player)
+        .where(Player.name.in_(sorted(set(names))))
+        .order_by(Player.id)
+        .with_for_update(of=Player)
+        .execution_options(populate_existing=True)
+    )
+    return {player.name: player for player in rows}
 
 
 def audit(session: GameSession, action: str, number: int | None, before: Any, after: Any) -> None:
@@ -101,24 +214,17 @@ def commit_write(*sessions: GameSession, conflict: RuleViolation | None = None) 
 def commit(conflict: RuleViolation | None = None) -> None:
     """Commit, turning a lost race into ``conflict`` (by default ``stale_round``).
 
-    A lost race is a round number or a new player's name stored first by another request. A
-    write that could not get its turn in time (the database stayed busy) or found its rows gone
-    is a lost race too; nothing of it was stored.
+    A lost race is a round number or a new player's name stored first by another request, or
+    rows found gone. A write that could not get its turn in time (the database stayed busy) is
+    refused ``Busy`` (503); nothing of it was stored.
     """
     try:
         db.session.commit()
     except (IntegrityError, StaleDataError) as error:
         db.session.rollback()
         raise (conflict or lost_race()) from error
-    except OperationalError as error:
+    except DBAPIError as error:
         db.session.rollback()
-        if "locked" not in str(error.orig):
+        if not is_busy(error):
             raise
-        raise busy() from error
-
-
-def busy() -> RuleViolation:
-    """Return the refusal of a write that waited too long for its turn."""
-    return RuleViolation(
-        "stale_round", "The session is busy with another change; try again in a moment."
-    )
+        raise Busy() from error

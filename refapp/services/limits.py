@@ -1,0 +1,139 @@
+"""A session's limits, the same live and on import: its audit entries and its stored bytes.
+
+Whatever the app stores must come back: a session's export must fit the import's body limit,
+and the import adds one entry of its own. So a session holds at most AUDIT_MAX entries, a live
+write leaves room for that one import entry, and a session's stored JSON (rounds and trail,
+measured as the database keeps it, which is never smaller than its compact export) stays within
+SESSION_MAX_BYTES, which leaves HEADER_BYTES of the import's limit for everything else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import Text, cast, func, select
+
+from ..extensions import db
+from ..games.errors import RuleViolation
+from ..models import AuditEntry, GameSession, Round
+from . import values
+
+#: the most audit entries a session holds, live or imported (ten changes per round)
+AUDIT_MAX = 10 * values.MAX_ROUNDS
+#: an upper bound on one realistic round's bytes in an export: measured 26,347 bytes (compact
+#: JSON) for a Mighty hand of five 20-letter accented names, an 11-bid auction and 10 tricks of
+#: 5 plays each with a suit and a call, its result with the tricks and 15 sentences of
+#: explanation, its record_round entry and one correction (the input twice)
+ROUND_BYTES = 28 * 1024
+#: the import's body limit: MAX_ROUNDS such rounds plus 1 MiB (287,768,576 bytes, ~275 MiB)
+EXPORT_MAX_BYTES = values.MAX_ROUNDS * ROUND_BYTES + 1024 * 1024
+#: what an export holds besides rounds and entries (players, rules, setup, totals, winners, the
+#: import's own entry): at most 12 players of 40 characters, each written in at most 12 bytes
+HEADER_BYTES = 256 * 1024
+#: the most bytes a session's rounds and trail may hold, as stored
+SESSION_MAX_BYTES = EXPORT_MAX_BYTES - HEADER_BYTES
+#: what an exported round adds around its input and result (number, times, keys)
+ROUND_OVERHEAD = 160
+#: what an exported audit entry adds around its before and after (time, action, round, keys)
+ENTRY_OVERHEAD = 128
+#: below this many rounds and entries together, a session cannot be near SESSION_MAX_BYTES
+#: (each would need more than 500 KB), so its bytes are not measured
+MEASURE_FROM = 500
+
+
+def stored(value: Any) -> int:
+    """Return a JSON value's length as the database stores it (the default json.dumps)."""
+    return len(json.dumps(value))
+
+
+def round_bytes(entered: Any, result: Any) -> int:
+    """Return a round's bytes as counted against the session's limit."""
+    return stored(entered) + stored(result) + ROUND_OVERHEAD
+
+
+def entry_bytes(before: Any, after: Any) -> int:
+    """Return an audit entry's bytes as counted against the session's limit."""
+    return stored(before) + stored(after) + ENTRY_OVERHEAD
+
+
+def entry_count(session_id: int) -> int:
+    """Return how many audit entries a session holds."""
+    query = select(func.count(AuditEntry.id)).where(AuditEntry.session_id == session_id)
+    return db.session.scalar(query) or 0
+
+
+def json_length(column: Any) -> Any:
+    """Return the SQL length of a JSON column's stored text (0 when null)."""
+    return func.coalesce(func.length(cast(column, Text)), 0)
+
+
+def stored_bytes(session_id: int) -> int:
+    """Return the bytes a session's rounds and trail hold, as counted against its limit."""
+    rounds = select(
+        func.coalesce(
+            func.sum(json_length(Round.input) + json_length(Round.result) + ROUND_OVERHEAD), 0
+        )
+    ).where(Round.session_id == session_id)
+    entries = select(
+        func.coalesce(
+            func.sum(
+                json_length(AuditEntry.before) + json_length(AuditEntry.after) + ENTRY_OVERHEAD
+            ),
+            0,
+        )
+    ).where(AuditEntry.session_id == session_id)
+    return int(db.session.scalar(rounds) or 0) + int(db.session.scalar(entries) or 0)
+
+
+def full(count: int, size: int | None) -> RuleViolation | None:
+    """Return the refusal of a session with ``count`` entries and ``size`` bytes, if too large."""
+    if count > AUDIT_MAX:
+        return RuleViolation(
+            "session_full",
+            "A session's history holds at most {most} changes, and this one would hold {value}; "
+            "start a new session to go on.",
+            None,
+            most=AUDIT_MAX,
+            value=count,
+        )
+    if size is not None and size > SESSION_MAX_BYTES:
+        return RuleViolation(
+            "session_full",
+            "A session holds at most {most} bytes of rounds and history (so that its export "
+            "can be imported again), and this one would hold {value}; start a new session to "
+            "go on.",
+            None,
+            most=SESSION_MAX_BYTES,
+            value=size,
+        )
+    return None
+
+
+def check_room(session: GameSession, entries: int, grow: int = 0) -> None:
+    """Refuse a live write adding ``entries`` audit entries and ``grow`` bytes to a session
+    that would then outgrow what an import accepts, keeping room for an import's own entry."""
+    count = entry_count(session.id) + entries + 1  # + 1: the entry an import of it adds
+    size = None
+    if count + session.round_count > MEASURE_FROM:
+        size = stored_bytes(session.id) + grow
+    refusal = full(count, size)
+    if refusal is not None:
+        raise refusal
+
+
+def check_import(
+    rounds: Iterable[tuple[Any, Any]], entries: Iterable[tuple[Any, Any]], count: int
+) -> None:
+    """Refuse an import whose session would be larger than a live session may grow.
+
+    ``rounds`` are the replayed (input, result) pairs, ``entries`` the trail's (before, after)
+    pairs, ``count`` the entries stored with the import's own.
+    """
+    size = sum(round_bytes(entered, result) for entered, result in rounds)
+    size += sum(entry_bytes(before, after) for before, after in entries)
+    refusal = full(count, size)
+    if refusal is not None:
+        refusal.field = "audit" if count > AUDIT_MAX else None
+        raise refusal
