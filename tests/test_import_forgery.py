@@ -160,7 +160,8 @@ def test_nothing_is_recorded_or_undone_after_the_tables_finish(api, app):
 def test_a_trail_ending_at_another_round_count_disagrees(api, app):
     body = export(api.client, dixit_session(api)["id"])
     last = len(body["rounds"])
-    body["audit"].append({"action": "delete_round", "round": last, "before": None})
+    undone = body["rounds"][-1]["input"]
+    body["audit"].append({"action": "delete_round", "round": last, "before": undone})
     error = refused(api.client, app, body, "import_disagrees", "audit")
     assert f"{last - 1} round(s)" in error["message"] and str(last) in error["message"]
 
@@ -239,8 +240,12 @@ def test_an_export_of_an_imported_session_imports_again(api):
     second = imported(api.client, export(api.client, first["id"]))
     third = imported(api.client, export(api.client, second["id"]))
     assert comparable(third) == comparable(api.session(original["id"]))
-    actions = [entry["action"] for entry in api.audit(third["id"])]
-    assert actions.count("import_session") == 3
+    trail = api.audit(third["id"])
+    actions = [entry["action"] for entry in trail]
+    # each copy's entry replaces its source's last one: a chain of copies never grows
+    assert actions.count("import_session") == 1 and actions[-1] == "import_session"
+    assert trail[-1]["after"]["original_id"] == second["id"]
+    assert len(trail) == len(api.audit(original["id"])) + 1
 
 
 def test_rounds_recorded_after_an_import_are_followed_from_its_count(api, app):
@@ -262,7 +267,7 @@ def test_rounds_recorded_after_an_import_are_followed_from_its_count(api, app):
     refused(api.client, app, again, "invalid_value", "audit.0.after.rounds")
 
 
-def test_the_trail_before_an_import_is_what_that_import_accepted(api):
+def test_the_trail_before_an_import_must_replay_too(api, app):
     body = edited(
         rules={"target_score": None}, rounds=[{"input": SEED_TURN}, {"input": turn("Ben")}]
     )
@@ -272,4 +277,4 @@ def test_the_trail_before_an_import_is_what_that_import_accepted(api):
         {"action": "import_session", "after": {"source": "export", "rounds": 1}},
         {"action": "record_round", "round": 2, "after": turn("Ben")},
     ]
-    imported(api.client, body)
+    refused(api.client, app, body, "invalid_value", "audit.1.round")

@@ -4,11 +4,11 @@ Callers use the modules (``exports``, ``imports``, ``backups``); the names below
 reading. A test patches a name in the module that owns it (``imports.IMPORT_MAX_BYTES``).
 """
 
+from ..limits import AUDIT_MAX
 from .backups import Restored, RestoreRefused, backup, restore
 from .checks import DEPTH_MAX
 from .exports import cell, deltas_csv, export, export_session
 from .imports import IMPORT_MAX_BYTES, ROUND_BYTES, import_session
-from .trail import AUDIT_MAX
 
 __all__ = [
     "AUDIT_MAX",

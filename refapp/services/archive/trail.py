@@ -1,19 +1,24 @@
-"""An import's audit trail: each entry checked alone, then the whole one the app could write.
+"""An import's audit trail: each entry checked alone, then the whole replayed to its rounds.
 
-A forged trail is refused: its round count must follow the entries to the rounds imported, each
-entry's round must have existed when it was written, and each finish must name its leaders.
+A forged trail is refused: replayed from its create_session, each entry in order (times never
+going backwards), it must give exactly the rounds imported; each entry's round must have existed
+when it was written, each correction and undo must say what the round was, and each finish must
+name its leaders.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from ...games.errors import RuleViolation, quote
-from ...games.game import leaders
+from ...games.game import Game, Table, leaders
 from ...games.inputs import mapping, sequence
-from .. import values
+from .. import limits, values
 from .checks import compare_scores, excerpt, moment
+from .staging import Spool, pack, unpack
 
 #: every action the app writes into an audit trail
 ACTIONS = (
@@ -27,24 +32,6 @@ ACTIONS = (
 )
 #: the actions that concern no single round (their ``round`` is null)
 ROUNDLESS = ("create_session", "finish_session", "rename_player", "import_session")
-#: the most audit entries an import may carry: ten changes per round of the largest session
-AUDIT_MAX = 10 * values.MAX_ROUNDS
-
-
-def audit_of(raw: Any) -> list[dict[str, Any]]:
-    """Return the exported audit entries, each checked alone, oldest first ([] when absent)."""
-    if raw is None:
-        return []
-    items = sequence(raw, "audit")
-    if len(items) > AUDIT_MAX:
-        raise RuleViolation(
-            "invalid_value",
-            "An audit trail holds at most {most} entries; this export has {value}.",
-            "audit",
-            most=AUDIT_MAX,
-            value=len(items),
-        )
-    return [audit_entry(item, f"audit.{index}") for index, item in enumerate(items)]
 
 
 def audit_entry(item: Any, where: str) -> dict[str, Any]:
@@ -76,78 +63,268 @@ def audit_entry(item: Any, where: str) -> dict[str, Any]:
     }
 
 
-def check_trail(
-    entries: Sequence[dict[str, Any]], count: int, totals: Mapping[str, int], by: str | None
-) -> None:
-    """Refuse a trail the app could not have written for these rounds.
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seated player's name inside a round the replay keeps: a rename moves the seat's name."""
 
-    The round count is followed from the last import_session entry (what came before it was
-    checked by that import) or from the start; it must end at the rounds imported. Every
-    finish_session entry must name the leaders of its own totals.
+    index: int
+
+
+@dataclass
+class Start:
+    """What a trail must arrive at: the export's game, table and setup, and its rounds replayed.
+
+    Each round's input (as the rules normalise it) and the state after it are kept packed.
     """
-    if not entries:
+
+    game: Game
+    table: Table
+    setup: Mapping[str, Any]
+    initial: Mapping[str, Any]
+    inputs: Sequence[bytes]
+    states: Sequence[bytes]
+
+    def input_of(self, number: int) -> Any:
+        """Return round ``number``'s input as replayed."""
+        return unpack(self.inputs[number - 1])
+
+    def state_before(self, number: int) -> Any:
+        """Return the state before round ``number``."""
+        return unpack(self.states[number - 2]) if number > 1 else self.initial
+
+
+@dataclass
+class Outline:
+    """What the replay needs to know of the whole trail before it applies its first entry."""
+
+    count: int = 0
+    first: str | None = None
+    created: Any = None
+    first_time: datetime | None = None
+    last: str | None = None
+    #: each rename's index and its names before and after (as written, checked when applied)
+    renames: list[tuple[int, Any, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Trail:
+    """A trail that replays to the export's rounds: the entries an import keeps, spooled."""
+
+    rows: Spool
+    count: int = 0
+    size: int = 0
+    #: the trail's latest time (the import's own entry is never dated before it)
+    latest: datetime | None = None
+    #: how many entries the export's trail has (a restore's version goes past it)
+    given: int = 0
+
+
+def seated(value: Any, seats: Mapping[str, int]) -> Any:
+    """Return a copy of an input with every key and text equal to a seated name made its Seat."""
+    if isinstance(value, str):
+        return Seat(seats[value]) if value in seats else value
+    if isinstance(value, Mapping):
+        return {seated(key, seats): seated(item, seats) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [seated(item, seats) for item in value]
+    return value
+
+
+def named(value: Any, names: Sequence[str]) -> Any:
+    """Return a kept input with each Seat written as the seat's name now (as a rename writes)."""
+    if isinstance(value, Seat):
+        return names[value.index]
+    if isinstance(value, Mapping):
+        return {named(key, names): named(item, names) for key, item in value.items()}
+    if isinstance(value, list):
+        return [named(item, names) for item in value]
+    return value
+
+
+def outline_of(entries: Iterable[Any]) -> Outline:
+    """Check each entry alone (a first pass) and note what the replay needs of the whole."""
+    outline = Outline()
+    for index, raw in enumerate(entries):
+        entry = audit_entry(raw, f"audit.{index}")
+        action = entry["action"]
+        if index == 0:
+            outline.first = action
+            outline.created = fields(entry["after"]).get("players")
+        if outline.first_time is None:
+            outline.first_time = entry["at"]
+        if action == "rename_player":
+            names = (fields(entry[side]).get("name") for side in ("before", "after"))
+            outline.renames.append((index, *names))
+        outline.last = action
+        outline.count = index + 1
+    return outline
+
+
+def check_trail(
+    entries: Callable[[], Iterable[Any]],
+    start: Start,
+    totals: Mapping[str, int],
+    by: str | None,
+) -> Trail:
+    """Refuse a trail that, replayed from its start, does not give exactly the export's rounds.
+
+    A trail starts with create_session (the export's game, rules, setup and players, renamed as
+    its rename_player entries say), or with the import_session of an export that carried none
+    (its rounds then are known only from there on). Each entry is applied in order, its time
+    never before the one above it: a round recorded is the next, one corrected or undone was
+    there with the input its entry says, a later import came when the trail had its rounds.
+    The rounds it ends with must be the export's, their inputs as the rules normalise them.
+    An empty trail (an older or hand-made export) proves nothing and is accepted as such.
+
+    ``entries`` reads the exported entries afresh each time it is called: a first pass checks
+    each alone and outlines the trail, the second applies them one at a time, so the trail is
+    never held whole. Returns the entries an import keeps (all but a last import_session, which
+    its own replaces), spooled.
+    """
+    outline = outline_of(entries())
+    trail = Trail(Spool(), given=outline.count)
+    try:
+        follow_trail(entries, outline, trail, start, totals, by)
+    except BaseException:
+        trail.rows.close()
+        raise
+    return trail
+
+
+def follow_trail(
+    entries: Callable[[], Iterable[Any]],
+    outline: Outline,
+    trail: Trail,
+    start: Start,
+    totals: Mapping[str, int],
+    by: str | None,
+) -> None:
+    """Apply the trail's entries one at a time (the second pass), spooling those kept."""
+    if not outline.count:
         return
-    start = 0
-    for index, entry in enumerate(entries):
-        where = f"audit.{index}"
-        if entry["action"] == "import_session":
-            imported_rounds(entry, where)
-            start = index + 1
-        elif entry["action"] == "finish_session":
-            finish_totals(entry, where)
-    count_from = imported_rounds(entries[start - 1], f"audit.{start - 1}") if start else 0
-    finished = follow_rounds(entries, start, count_from)
-    if finished is not None and by != "table":
+    if outline.first not in ("create_session", "import_session"):
+        raise RuleViolation(
+            "invalid_value",
+            "An audit trail starts with the session's creation (create_session), or with the "
+            "import of an export that had no trail (import_session), not with {value}.",
+            "audit.0.action",
+            value=quote(outline.first),
+        )
+    created = outline.created if outline.first == "create_session" else None
+    if isinstance(created, list) and all(isinstance(name, str) for name in created):
+        replay = TrailReplay(start, list(created), None)  # renames checked as they come
+    else:
+        replay = TrailReplay(start, *first_seats(outline.renames, start.table.players))
+    last_at = outline.first_time  # an entry without a time takes the one above it
+    finish: tuple[int, dict[str, Any]] | None = None  # the last finish, unless a change follows
+    for index, raw in enumerate(entries()):
+        entry = audit_entry(raw, f"audit.{index}")
+        entry["at"] = last_at = entry["at"] or last_at
+        replay.apply(index, entry)
+        if entry["action"] == "finish_session":
+            finish = (index, entry)
+        elif entry["action"] in ("replace_round", "rename_player"):
+            finish = None  # a correction or a rename after the finish may explain its totals
+        trail.size += limits.entry_bytes(entry["before"], entry["after"])
+        if index < outline.count - 1 or entry["action"] != "import_session":
+            trail.rows.add(entry)
+            trail.count += 1
+    trail.latest = last_at
+    if replay.finished is not None and by != "table":
         raise RuleViolation(
             "import_disagrees",
             "Audit entry {entry} says the table ended the session, but the export says "
             "finished_by is {value}.",
             "finished_by",
-            entry=f"audit.{finished}",
+            entry=f"audit.{replay.finished}",
             value=quote(by),
         )
-    trail_count = trail_rounds(entries, start, count_from)
-    if trail_count != count:
+    if len(replay.rounds) != len(start.inputs):
         raise RuleViolation(
             "import_disagrees",
             "The audit trail ends with {trail} round(s), but the export has {count}.",
             "audit",
-            trail=trail_count,
-            count=count,
+            trail=len(replay.rounds),
+            count=len(start.inputs),
         )
-    if by == "table":
-        check_last_finish(entries, totals)
-
-
-def imported_rounds(entry: Mapping[str, Any], where: str) -> int:
-    """Return how many rounds an import_session entry says were imported."""
-    after = entry["after"] if isinstance(entry["after"], Mapping) else {}
-    rounds = after.get("rounds")
-    if type(rounds) is not int or not 0 <= rounds <= values.MAX_ROUNDS:
+    if replay.names != list(start.table.players):
         raise RuleViolation(
             "invalid_value",
-            "An import_session audit entry says how many rounds were imported (0 to {most}), "
-            "not {value}.",
-            f"{where}.after.rounds",
-            most=values.MAX_ROUNDS,
-            value=excerpt(rounds),
+            "The audit trail's players, renamed as it says, are {value}, but the export's are "
+            "{wanted}.",
+            "audit.0.after.players",
+            value=excerpt(replay.names),
+            wanted=excerpt(list(start.table.players)),
         )
-    return rounds
+    replay.check_rounds()
+    replay.check_setup()
+    if by == "table" and finish is not None:
+        where = f"audit.{finish[0]}"
+        compare_scores(finish_totals(finish[1], where), totals, f"{where}.after.totals")
 
 
-def follow_rounds(entries: Sequence[dict[str, Any]], start: int, count: int) -> int | None:
-    """Follow the round count along the trail from ``start``; return the table's finish entry.
+def first_seats(
+    renames: Sequence[tuple[int, Any, Any]], players: Sequence[str]
+) -> tuple[list[str], set[int]]:
+    """Return the seats' names at the trail's start (the export's, its renames taken back) and
+    the renames that do not fit: a rename names a seated player and a name nobody else has."""
+    names, wrong = list(players), set()
+    for index, old, new in reversed(renames):
+        if isinstance(old, str) and new in names and old not in names:
+            names[names.index(new)] = old
+        else:
+            wrong.add(index)
+    return names, wrong
 
-    Each entry's round must have existed when it was written: record_round n is the next
-    round, replace_round n an existing one, delete_round n the last one; the others name none.
-    After the table's finish_session no round is recorded or undone.
-    """
-    finished = None
-    for index in range(start, len(entries)):
-        action, number = entries[index]["action"], entries[index]["round_number"]
+
+def fields(value: Any) -> Mapping[str, Any]:
+    """Return an entry's before or after as an object ({} when it is not one)."""
+    return value if isinstance(value, Mapping) else {}
+
+
+def renamed_name(entry: Mapping[str, Any], side: str, where: str) -> str:
+    """Return the name a rename_player entry holds on one side (before or after)."""
+    name = mapping(entry[side], f"{where}.{side}").get("name")
+    if not isinstance(name, str):
+        raise RuleViolation(
+            "invalid_value",
+            "A rename_player audit entry names a player, not {value}.",
+            f"{where}.{side}.name",
+            value=excerpt(name),
+        )
+    return name
+
+
+class TrailReplay:
+    """A trail applied entry by entry to the rounds it speaks of (their inputs, by seat)."""
+
+    def __init__(self, start: Start, names: list[str], wrong: set[int] | None) -> None:
+        """Start before the trail's first entry, the table seated as it began.
+
+        ``wrong`` holds the renames that do not fit the table (refused when reached); None: the
+        table is the creation's, and each rename is checked against it as it comes.
+        """
+        self.start = start
+        self.names = names
+        self.wrong = wrong
+        #: each round's input (by seat, packed; None: imported without its history), its entry
+        self.rounds: list[tuple[bytes | None, int]] = []
+        self.setup: dict[str, Any] | None = None
+        self.finished: int | None = None
+        self.last: datetime | None = None
+
+    def seats(self) -> dict[str, int]:
+        """Return each seated name's seat, now."""
+        return {name: seat for seat, name in enumerate(self.names)}
+
+    def apply(self, index: int, entry: Mapping[str, Any]) -> None:
+        """Apply one entry, refusing it when it does not fit the trail above it."""
         where = f"audit.{index}"
+        self.check_time(entry["at"], where)
+        action, number = entry["action"], entry["round_number"]
         if (action == "create_session" and index != 0) or (
-            finished is not None and action in ("record_round", "delete_round", "finish_session")
+            self.finished is not None
+            and action in ("record_round", "delete_round", "finish_session")
         ):
             raise out_of_place(action, where)
         if action in ROUNDLESS:
@@ -159,8 +336,9 @@ def follow_rounds(entries: Sequence[dict[str, Any]], start: int, count: int) -> 
                     action=action,
                     value=quote(number),
                 )
-            finished = index if action == "finish_session" else finished
-            continue
+            self.apply_roundless(index, entry)
+            return
+        count = len(self.rounds)
         if not round_existed(action, number, count):
             raise RuleViolation(
                 "invalid_value",
@@ -171,8 +349,163 @@ def follow_rounds(entries: Sequence[dict[str, Any]], start: int, count: int) -> 
                 value=quote(number),
                 count=count,
             )
-        count += {"record_round": 1, "delete_round": -1}.get(action, 0)
-    return finished
+        if action != "record_round":
+            self.check_before(entry, number, where)
+        if action == "delete_round":
+            self.rounds.pop()
+            return
+        after = seated(mapping(entry["after"], f"{where}.after"), self.seats())
+        if action == "record_round":
+            self.rounds.append((pack(after), index))
+        else:
+            self.rounds[number - 1] = (pack(after), index)
+
+    def check_time(self, at: datetime | None, where: str) -> None:
+        """Refuse an entry dated before the entry above it."""
+        if at is None:  # a trail with no time at all (made by hand): stored as imported now
+            return
+        if self.last is not None and at < self.last:
+            raise RuleViolation(
+                "invalid_value",
+                "Audit entry {entry} is dated {value}, before the entry above it ({previous}); "
+                "a trail's times never go backwards.",
+                f"{where}.at",
+                entry=where,
+                value=at.isoformat(),
+                previous=self.last.isoformat(),
+            )
+        self.last = at
+
+    def apply_roundless(self, index: int, entry: Mapping[str, Any]) -> None:
+        """Apply a creation, a finish, a rename or an import."""
+        action, where = entry["action"], f"audit.{index}"
+        if action == "create_session":
+            self.check_creation(entry, where)
+        elif action == "finish_session":
+            finish_totals(entry, where)
+            self.finished = index
+        elif action == "rename_player":
+            old, new = renamed_name(entry, "before", where), renamed_name(entry, "after", where)
+            fits = old in self.names and new not in self.names
+            if (index in self.wrong) if self.wrong is not None else not fits:
+                raise RuleViolation(
+                    "invalid_value",
+                    "Audit entry {entry} renames {old} to {new}, but the table then was {value}.",
+                    f"{where}.after.name",
+                    entry=where,
+                    old=quote(old),
+                    new=quote(new),
+                    value=excerpt(self.names),
+                )
+            self.names[self.names.index(old)] = new
+        elif index == 0:  # the import of an export without a trail: its rounds, unknown
+            self.rounds = [(None, index)] * imported_rounds(entry, where)
+        elif imported_rounds(entry, where) != len(self.rounds):
+            raise RuleViolation(
+                "invalid_value",
+                "Audit entry {entry} says {value} round(s) were imported, but the trail above "
+                "it has {count}.",
+                f"{where}.after.rounds",
+                entry=where,
+                value=imported_rounds(entry, where),
+                count=len(self.rounds),
+            )
+
+    def check_creation(self, entry: Mapping[str, Any], where: str) -> None:
+        """Refuse a creation of another game, or with other rules or players than the export.
+
+        Only what the entry says is compared (a hand-made entry may say nothing).
+        """
+        after = fields(entry["after"])
+        game = self.start.game
+        if after.get("game") is not None and after["game"] != game.slug:
+            raise differs(where, "game", after["game"], game.slug)
+        if after.get("players") is not None and after["players"] != self.names:
+            raise differs(where, "players", after["players"], self.names)
+        if after.get("rules") is not None:
+            try:
+                rules = game.resolve_rules(after["rules"])
+            except RuleViolation:
+                rules = None
+            if rules != dict(self.start.table.rules):
+                raise differs(where, "rules", after["rules"], dict(self.start.table.rules))
+        seats = self.seats()
+        self.setup = {key: seated(after[key], seats) for key in game.setup_keys if key in after}
+
+    def check_before(self, entry: Mapping[str, Any], number: int, where: str) -> None:
+        """Refuse a correction or an undo whose ``before`` is not the round the trail had."""
+        kept = self.rounds[number - 1][0]
+        if kept is None:  # imported without its history: what it was is not known
+            return
+        wanted = named(unpack(kept), self.names)
+        if entry["before"] != wanted:
+            raise RuleViolation(
+                "invalid_value",
+                "Audit entry {entry} says round {number} was {value} before this change, but "
+                "the trail above it left {wanted}.",
+                f"{where}.before",
+                entry=where,
+                number=number,
+                value=excerpt(entry["before"]),
+                wanted=excerpt(wanted),
+            )
+
+    def check_rounds(self) -> None:
+        """Refuse the first entry whose round is not the export's, as the rules normalise it."""
+        wrong = None
+        for number, (kept, index) in enumerate(self.rounds, 1):
+            if kept is None or (wrong is not None and index >= wrong[1]):
+                continue
+            value = named(unpack(kept), self.names)
+            if not self.same_round(number, value):
+                wrong = (number, index, value)
+        if wrong is None:
+            return
+        number, index, value = wrong
+        raise RuleViolation(
+            "invalid_value",
+            "Audit entry {entry} says round {number} was {value}, but the export's round "
+            "{number} is {wanted}.",
+            f"audit.{index}.after",
+            entry=f"audit.{index}",
+            number=number,
+            value=excerpt(value),
+            wanted=excerpt(self.start.input_of(number)),
+        )
+
+    def same_round(self, number: int, value: Any) -> bool:
+        """Return True if an input is the export's round ``number`` once the rules read it."""
+        wanted = self.start.input_of(number)
+        if value == wanted:
+            return True
+        state = self.start.state_before(number)
+        try:
+            return self.start.game.play(self.start.table, state, value).input == wanted
+        except RuleViolation:
+            return False
+
+    def check_setup(self) -> None:
+        """Refuse a creation whose setup, renamed as the trail says, is not the export's."""
+        if self.setup is None:
+            return
+        for key, value in self.setup.items():
+            wanted = self.start.setup.get(key)
+            if named(value, self.names) != wanted:
+                raise differs("audit.0", key, value, wanted)
+
+
+def differs(where: str, key: str, given: Any, wanted: Any) -> RuleViolation:
+    """Return the refusal of a creation entry that does not start the export's session."""
+    return RuleViolation(
+        "invalid_value",
+        "Audit entry {entry} says the session started with {key} {value}, but the export's "
+        "session started with {wanted}.",
+        f"{where}.after.{key}",
+        entry=where,
+        key=key,
+        value=excerpt(given),
+        wanted=excerpt(wanted),
+    )
 
 
 def round_existed(action: str, number: int | None, count: int) -> bool:
@@ -189,11 +522,20 @@ def round_existed(action: str, number: int | None, count: int) -> bool:
     return number <= count
 
 
-def trail_rounds(entries: Sequence[dict[str, Any]], start: int, count: int) -> int:
-    """Return the round count the trail ends with (its entries already checked)."""
-    for entry in entries[start:]:
-        count += {"record_round": 1, "delete_round": -1}.get(entry["action"], 0)
-    return count
+def imported_rounds(entry: Mapping[str, Any], where: str) -> int:
+    """Return how many rounds an import_session entry says were imported."""
+    after = entry["after"] if isinstance(entry["after"], Mapping) else {}
+    rounds = after.get("rounds")
+    if type(rounds) is not int or not 0 <= rounds <= values.MAX_ROUNDS:
+        raise RuleViolation(
+            "invalid_value",
+            "An import_session audit entry says how many rounds were imported (0 to {most}), "
+            "not {value}.",
+            f"{where}.after.rounds",
+            most=values.MAX_ROUNDS,
+            value=excerpt(rounds),
+        )
+    return rounds
 
 
 def out_of_place(action: str, where: str) -> RuleViolation:
@@ -232,18 +574,3 @@ def finish_totals(entry: Mapping[str, Any], where: str) -> dict[str, int]:
             wanted=excerpt(wanted),
         )
     return dict(totals)
-
-
-def check_last_finish(entries: Sequence[dict[str, Any]], totals: Mapping[str, int]) -> None:
-    """Refuse a last finish_session whose totals differ from the replay's, unless explained.
-
-    A correction or a rename after the finish may explain the difference.
-    """
-    for index in range(len(entries) - 1, -1, -1):
-        action = entries[index]["action"]
-        if action in ("replace_round", "rename_player"):
-            return
-        if action == "finish_session":
-            where = f"audit.{index}"
-            compare_scores(finish_totals(entries[index], where), totals, f"{where}.after.totals")
-            return
