@@ -79,7 +79,7 @@ def restore(path: Path, force: bool) -> None:
             raise click.ClickException(f"Nothing was restored; {refused}") from refused
     for old, new in restored.renumbered:
         click.echo(renumbered(old, new))
-    rounds = sum(len(session.rounds) for session in restored.sessions)
+    rounds = sum(session.round_count for session in restored.sessions)
     click.echo(
         f"Restored {len(restored.sessions)} session(s) with {rounds} round(s) from {path}; "
         "they keep their ids and times."

@@ -11,6 +11,8 @@ import re
 import pytest
 
 from refapp.extensions import db
+from refapp.games import get_game
+from refapp.games.game import Table
 from refapp.models import AuditEntry, GameSession, Player, Round, SessionPlayer
 from refapp.services import archive
 
@@ -252,6 +254,15 @@ def test_a_minimal_export_imports(api):
     copied = response.get_json()
     assert copied["totals"] == {"Ann": 3, "Ben": 4, "Cy": 3, "Dee": 0}
     assert [entry["action"] for entry in api.audit(copied["id"])] == ["import_session"]
+
+
+def seed_result(**extra) -> dict:
+    """Return the minimal export's round result as the rules score it, with extra keys."""
+    game = get_game("dixit")
+    rules = game.resolve_rules({})
+    seated, initial = game.start(MINIMAL["players"], rules, {})
+    outcome = game.play(Table(tuple(seated), dict(rules)), initial, SEED_TURN)
+    return {"deltas": outcome.result["deltas"], **extra}
 
 
 def edited(**changes) -> dict:

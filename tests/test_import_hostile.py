@@ -16,7 +16,7 @@ from refapp.services import archive
 from refapp.services.archive import backups
 
 from .conftest import SEED_TURN
-from .test_archive import MINIMAL, dixit_session, edited, export, rows
+from .test_archive import MINIMAL, dixit_session, edited, export, rows, seed_result
 
 CREATE = {"action": "create_session", "round": None, "before": None, "after": {}}
 RECORD = {"action": "record_round", "round": 1, "before": None, "after": SEED_TURN}
@@ -53,7 +53,7 @@ def surrogate_bodies():
     yield edited(name="Friday " + LONE), "name"
     yield edited(players=["Ann", "Ben", "Cy", LONE]), "players.3"
     yield edited(exported_at=LONE), "exported_at"
-    yield edited(comment={"deep": [{"er": LONE}]}), "comment.deep.0.er"
+    yield edited(setup={"deep": [{"er": LONE}]}), "setup.deep.0.er"
 
 
 @pytest.mark.parametrize(("body", "field"), list(surrogate_bodies()))
@@ -78,9 +78,9 @@ def test_a_refused_surrogate_leaves_the_backup_working(api, app, tmp_path):
         ('"audit": [{"action": "create_session", "before": [Infinity]}]', "audit.0.before.0"),
         ('"audit": [{"action": "create_session", "after": -Infinity}]', "audit.0.after"),
         ('"totals": {"Ann": NaN}', "totals.Ann"),
-        ('"extra": 1e300', "extra"),
-        ('"extra": {"n": 9007199254740993}', "extra.n"),
-        ('"extra": -9007199254740993', "extra"),
+        ('"setup": 1e300', "setup"),
+        ('"setup": {"n": 9007199254740993}', "setup.n"),
+        ('"setup": -9007199254740993', "setup"),
     ],
 )
 def test_numbers_no_database_keeps_exactly_are_refused(client, app, text, field):
@@ -111,12 +111,23 @@ def test_deep_nesting_is_refused_not_a_server_error(client, app):
 
 
 def test_nesting_just_past_the_limit_names_where(client, app):
+    # rounds.0.result.deep is 4 levels deep: 37 more lists put its innermost value at 41
     deep: object = 1
-    for _ in range(archive.DEPTH_MAX):
+    for _ in range(archive.DEPTH_MAX - 3):
         deep = [deep]
-    refused(client, app, edited(extra=deep), "extra" + ".0" * archive.DEPTH_MAX)
-    response = client.post("/api/sessions/import", json=edited(extra=deep[0]))
+    scored = {"input": SEED_TURN, "result": seed_result(deep=deep)}
+    where = "rounds.0.result.deep" + ".0" * (archive.DEPTH_MAX - 3)
+    refused(client, app, edited(rounds=[scored]), where)
+    scored["result"]["deep"] = deep[0]  # one level less: kept, as a result's other keys are
+    response = client.post("/api/sessions/import", json=edited(rounds=[scored]))
     assert response.status_code == 201, response.get_json()
+
+
+@pytest.mark.parametrize("key", ["extra", "comment", "padding", "Rounds"])
+def test_a_key_no_export_writes_is_refused_before_its_value_is_read(client, app, key):
+    # a value no field may hold (past 64 KB) is not even looked at: the key refuses it
+    error = refused(client, app, edited(**{key: [0] * 100_000}), key)
+    assert f"no field {key!r}" in error["message"]
 
 
 @pytest.mark.parametrize(
@@ -215,4 +226,4 @@ def test_a_failed_backup_keeps_the_previous_one(app, tmp_path, monkeypatch):
 def test_an_audit_trail_longer_than_any_session_writes_is_refused(client, app):
     body = edited(audit=[{"action": "rename_player"}] * (archive.AUDIT_MAX + 1))
     error = refused(client, app, body, "audit")
-    assert str(archive.AUDIT_MAX + 1) in error["message"]
+    assert f"at most {archive.AUDIT_MAX} entries" in error["message"]

@@ -1,10 +1,23 @@
 """API routes for exporting a session as JSON and importing one by replaying its rounds."""
 
-from flask import jsonify, request, url_for
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO
 
-from ..services.archive import exports, imports
+from flask import current_app, jsonify, request, url_for
+
+from ..games.errors import RuleViolation
+from ..services.archive import exports, imports, turns
 from . import bp
-from .views import json_body, session_payload
+from .views import rounds_wanted, session_payload
+
+#: an import's body stays in memory up to this size, then goes to a temporary file
+SPOOL_IN_MEMORY = 1024 * 1024
+#: bytes copied at a time
+COPY_CHUNK = 1024 * 1024
 
 
 @bp.get("/sessions/<int:session_id>/export")
@@ -22,9 +35,28 @@ def import_session():
     """Recreate a session from an export, replaying every round; refused whole on a broken rule.
 
     Its body may be as large as the largest session's export (``imports.IMPORT_MAX_BYTES``),
-    past the app-wide limit: the limit is raised for this request before the body is read.
+    past the app-wide limit (``bodies.body_limit``); a body declared larger is refused from its
+    headers, before this view runs. ``?rounds=`` is checked first; then
+    the import waits for the server's one import turn (``turns``), copies its body to a
+    temporary file and reads it from there a part at a time.
     """
-    request.max_content_length = imports.IMPORT_MAX_BYTES
-    session = imports.import_session(json_body())
+    rounds_wanted(request.args.get("rounds"))
+    if not request.is_json:
+        raise RuleViolation("invalid_json", "The request body must be a JSON object.")
+    with turns.one_import(Path(current_app.instance_path) / "import.lock"), spooled_body() as raw:
+        session = imports.import_file(raw)
     payload = session_payload(session)
     return payload, 201, {"Location": url_for("api.get_session", session_id=session.id)}
+
+
+@contextmanager
+def spooled_body() -> Iterator[IO[bytes]]:
+    """Yield the request body copied to a temporary file (in memory while it is small).
+
+    werkzeug's stream stops at the request's size limit (413 ``too_large``) whether or not the
+    client declared a length.
+    """
+    with tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY) as spool:
+        shutil.copyfileobj(request.stream, spool, COPY_CHUNK)
+        spool.seek(0)
+        yield spool

@@ -88,7 +88,21 @@ def restore(data: Any, *, force: bool = False) -> Restored:
         exports, people = backup_contents(data, force)
     except RuleViolation as error:
         raise RestoreRefused(error) from error
-    replayed = []
+    replayed: list[Replayed] = []
+    try:
+        return restore_replayed(data, exports, people, replayed)
+    finally:
+        for one in replayed:
+            one.close()
+
+
+def restore_replayed(
+    data: Any,
+    exports: Sequence[Any],
+    people: Sequence[tuple[str, datetime | None]],
+    replayed: list[Replayed],
+) -> Restored:
+    """Replay every session of a backup into ``replayed``, then store them all or nothing."""
     for index, body in enumerate(exports):
         try:
             replayed.append(replay(body))
@@ -205,7 +219,7 @@ def backup_players(raw: Any) -> list[tuple[str, datetime | None]]:
     items = [
         mapping(item, f"players.{index}") for index, item in enumerate(sequence(raw, "players"))
     ]
-    names = player_names([item.get("name") for item in items])
+    names = player_names([item.get("name") for item in items], at_one_table=False)
     return [
         (name, moment(item.get("created_at"), f"players.{index}.created_at"))
         for index, (name, item) in enumerate(zip(names, items, strict=True))

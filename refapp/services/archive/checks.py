@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -52,30 +52,46 @@ def check_format(body: Mapping[str, Any]) -> None:
         )
 
 
-def check_values(body: Any) -> None:
-    """Refuse anywhere in an export what storage and backups cannot hold faithfully.
+def check_values(body: Any, where: str = "") -> None:
+    """Refuse anywhere in a part of an export what storage and backups cannot hold faithfully.
 
     Text must be valid Unicode (no lone surrogate, in keys or values), numbers finite and at
-    most NUMBER_MAX in size, nesting at most DEPTH_MAX deep. The walk uses its own stack, so no
-    nesting can exhaust Python's; it reports the first bad value in document order.
+    most NUMBER_MAX in size, nesting at most DEPTH_MAX deep (counted from ``where``'s own
+    depth). The walk keeps one iterator per level it is inside, never a list of what is still
+    to visit, so its memory is bounded by the depth, whatever the part's size; a path is
+    written only for the refusal, which names the first bad value in document order.
     """
-    stack: list[tuple[Any, str, int]] = [(body, "", 0)]
-    while stack:
-        value, where, depth = stack.pop()
-        if depth > DEPTH_MAX:
-            raise too_deep(where)
+    depth = where.count(".") + 1 if where else 0
+    frames: list[tuple[Iterator[tuple[Any, Any]], Any]] = [(iter([(None, body)]), None)]
+    while frames:
+        step = next(frames[-1][0], None)
+        if step is None:
+            frames.pop()
+            continue
+        key, value = step
+        if depth + len(frames) - 1 > DEPTH_MAX:
+            raise too_deep(path_of(where, frames, key))
         if isinstance(value, dict):
-            for key in value:
-                check_text(key, where)
-            items = [(item, joined(where, key), depth + 1) for key, item in value.items()]
-            stack.extend(reversed(items))
+            for inner in value:
+                if isinstance(inner, str) and LONE_SURROGATE.search(inner):
+                    check_text(inner, path_of(where, frames, key))
+            frames.append((iter(value.items()), key))
         elif isinstance(value, list):
-            items = [(item, joined(where, index), depth + 1) for index, item in enumerate(value)]
-            stack.extend(reversed(items))
+            frames.append((iter(enumerate(value)), key))
         elif isinstance(value, str):
-            check_text(value, where)
-        elif isinstance(value, int | float) and not isinstance(value, bool):
-            check_number(value, where)
+            if LONE_SURROGATE.search(value):
+                check_text(value, path_of(where, frames, key))
+        elif isinstance(value, int | float) and not isinstance(value, bool) and not fits(value):
+            check_number(value, path_of(where, frames, key))
+
+
+def path_of(where: str, frames: list[tuple[Iterator[Any], Any]], key: Any) -> str:
+    """Return the field path of the value at ``key`` inside the walk's open containers."""
+    path = where
+    for outer in [outer for _items, outer in frames[1:]] + [key]:
+        if outer is not None:
+            path = joined(path, outer)
+    return path
 
 
 def joined(where: str, key: Any) -> str:
@@ -95,9 +111,14 @@ def check_text(value: str, where: str) -> None:
         )
 
 
+def fits(value: int | float) -> bool:
+    """Return True for a finite number small enough to keep exactly."""
+    return math.isfinite(value) and abs(value) <= NUMBER_MAX
+
+
 def check_number(value: int | float, where: str) -> None:
     """Refuse NaN, infinities and numbers too large to keep exactly."""
-    if not math.isfinite(value) or abs(value) > NUMBER_MAX:
+    if not fits(value):
         raise RuleViolation(
             "invalid_value",
             "{where} must be a finite number of at most {most} in size, not {value}.",

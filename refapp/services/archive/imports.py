@@ -3,50 +3,52 @@
 An import never trusts stored results: it seats the players, replays each round's input through
 the game's rules with the state threaded (as ``rounds.record_round`` does) and stores the
 session, its seats, rounds and audit trail in one transaction, or refuses the whole and stores
-nothing.
+nothing. It reads its export a part at a time (``reading``) and keeps what it makes in spools
+(``staging``) until it stores them a batch at a time, so even the largest session's import holds
+only a small part of it in memory (docs/deployment.md has the figures).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import IO, Any
 
-from sqlalchemy import select
+from sqlalchemy import insert
 
 from ...extensions import db
 from ...games import game as rules_game
 from ...games import get_game
 from ...games.errors import RuleViolation, quote
-from ...games.game import Game, Outcome, Table, running_totals
+from ...games.game import Game, Outcome, Table
 from ...games.inputs import mapping, sequence
 from ...models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
-from .. import values, writes
+from .. import limits, writes
 from ..rounds import round_input
-from ..sessions import summarize
 from ..values import ID_MAX, player_names, session_name
-from .checks import (
-    check_format,
-    check_summary,
-    check_values,
-    compare_scores,
-    finisher,
-    missing,
-    moment,
-)
-from .trail import audit_of, check_trail
+from .checks import check_format, check_summary, compare_scores, finisher, missing, moment
+from .reading import LISTED, ExportParts, export_data, read_export
+from .staging import Spool, pack
+from .trail import Start, Trail, check_trail
 
-#: an upper bound on one round's bytes in an export: measured 26,347 bytes (compact JSON, as the
-#: export is sent) for a Mighty hand of five 20-letter accented names with an 11-bid auction and
-#: 10 tricks of 5 plays that each carry a suit and a call, its result with the tricks and 15
-#: sentences of explanation, its record_round audit entry and one correction (replace_round,
-#: the input twice); a typical round without a correction is half of that
-ROUND_BYTES = 28 * 1024
-#: the import's body limit: the largest session the app allows (values.MAX_ROUNDS rounds of
-#: ROUND_BYTES) plus 1 MiB for the rest (players, rules, setup, the session's other entries):
-#: 287,768,576 bytes, about 275 MiB; the app-wide MAX_BODY stays for every other request
-IMPORT_MAX_BYTES = values.MAX_ROUNDS * ROUND_BYTES + 1024 * 1024
+#: the import's body limit (limits.EXPORT_MAX_BYTES: the largest session's export, ~275 MiB);
+#: the app-wide MAX_BODY stays for every other request
+ROUND_BYTES = limits.ROUND_BYTES
+IMPORT_MAX_BYTES = limits.EXPORT_MAX_BYTES
+
+
+@dataclass
+class Played:
+    """The exported rounds replayed: their rows spooled, what the trail compares kept packed."""
+
+    rows: Spool
+    inputs: list[bytes] = field(default_factory=list)
+    states: list[bytes] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    state: dict[str, Any] = field(default_factory=dict)
+    size: int = 0
+    latest: datetime | None = None
 
 
 @dataclass
@@ -59,11 +61,11 @@ class Replayed:
     rules: dict[str, Any]
     setup: dict[str, Any]
     initial: dict[str, Any]
-    rounds: list[tuple[Outcome, datetime | None, datetime | None]]
+    rounds: Played
     finished_by: str | None
     created_at: datetime | None
     finished_at: datetime | None
-    audit: list[dict[str, Any]]
+    trail: Trail
     source: dict[str, Any] = field(default_factory=dict)
     updated_at: datetime | None = None
     #: the session's ``version`` when exported (None when absent or out of range)
@@ -71,31 +73,50 @@ class Replayed:
     #: the preset the exported rules started from (None: made before presets)
     preset: str | None = None
 
+    def close(self) -> None:
+        """Let the spooled rows go."""
+        self.rounds.rows.close()
+        self.trail.rows.close()
 
-def replay(body: Any) -> Replayed:
-    """Check an export and replay its rounds; raise the first RuleViolation (with its round)."""
-    body = mapping(body, "session")
-    check_format(body)
-    raw_rounds = rounds_of(body)
-    check_values(body)
-    game = get_game(body.get("game"))
-    names = player_names(body.get("players"))
-    chosen = game.preset(body.get("preset")) if body.get("preset") is not None else None
-    rules = game.resolve_rules(body.get("rules"))
+
+def replay(body: ExportParts | Any) -> Replayed:
+    """Check an export and replay its rounds; raise the first RuleViolation (with its round).
+
+    ``body`` is an export read from a file (``reading.read_export``) or held in memory.
+    """
+    parts = body if isinstance(body, ExportParts) else export_data(mapping(body, "session"))
+    given = parts.fields
+    check_format(given)
+    listed(given, "rounds", required=True)
+    game = get_game(given.get("game"))
+    names = player_names(given.get("players"))
+    chosen = game.preset(given.get("preset")) if given.get("preset") is not None else None
+    rules = game.resolve_rules(given.get("rules"))
     game.check_players(names, rules)
-    setup = setup_of(game, body.get("setup"))
+    setup = setup_of(game, given.get("setup"))
     seated, initial = game.start(names, rules, setup)
-    title = session_name(body.get("name"))
+    title = session_name(given.get("name"))
     table = Table(tuple(seated), dict(rules))
-    rounds = replay_rounds(game, table, initial, raw_rounds)
-    state = rounds[-1][0].state if rounds else dict(initial)
-    totals = running_totals(
-        dict.fromkeys(seated, 0), [outcome.result["deltas"] for outcome, *_ in rounds]
-    )
-    finished_by = finisher(body, game.is_over(table, state, totals))
-    check_summary(body, totals, finished_by)
-    audit = audit_of(body.get("audit"))
-    check_trail(audit, len(rounds), totals, finished_by)
+    times = {
+        key: moment(given.get(key), key) for key in ("created_at", "finished_at", "updated_at")
+    }
+    played = replay_rounds(game, table, initial, parts.rounds())
+    trail = None
+    try:
+        finished_by = finisher(given, game.is_over(table, played.state, played.totals))
+        check_summary(given, played.totals, finished_by)
+        listed(given, "audit", required=False)
+        start = Start(game, table, setup, initial, played.inputs, played.states)
+        trail = check_trail(parts.entries, start, played.totals, finished_by)
+        refusal = limits.full(trail.count + 1, played.size + trail.size)
+        if refusal is not None:
+            refusal.field = "audit" if trail.count + 1 > limits.AUDIT_MAX else None
+            raise refusal
+    except BaseException:
+        played.rows.close()
+        if trail is not None:
+            trail.rows.close()
+        raise
     return Replayed(
         game=game,
         name=title,
@@ -103,33 +124,26 @@ def replay(body: Any) -> Replayed:
         rules=rules,
         setup=setup,
         initial=initial,
-        rounds=rounds,
+        rounds=played,
         finished_by=finished_by,
-        created_at=moment(body.get("created_at"), "created_at"),
-        finished_at=moment(body.get("finished_at"), "finished_at"),
-        audit=audit,
-        source=source_of(body),
-        updated_at=moment(body.get("updated_at"), "updated_at"),
-        version=version_of(body.get("session_version")),
+        created_at=times["created_at"],
+        finished_at=times["finished_at"],
+        trail=trail,
+        source=source_of(given),
+        updated_at=times["updated_at"],
+        version=version_of(given.get("session_version")),
         preset=chosen.key if chosen else None,
     )
 
 
-def rounds_of(body: Mapping[str, Any]) -> list[Any]:
-    """Return the export's rounds, refusing more than a session may hold before any is read."""
-    raw = body.get("rounds")
-    if raw is None:
-        raise missing("rounds")
-    rounds = sequence(raw, "rounds")
-    if len(rounds) > values.MAX_ROUNDS:
-        raise RuleViolation(
-            "too_many_rounds",
-            "A session holds at most {most} rounds; this export has {value}.",
-            "rounds",
-            most=values.MAX_ROUNDS,
-            value=len(rounds),
-        )
-    return rounds
+def listed(given: Mapping[str, Any], key: str, *, required: bool) -> None:
+    """Refuse rounds (or an audit trail) that are absent when required, or not a list."""
+    value = given.get(key)
+    if value is None:
+        if required:
+            raise missing(key)
+    elif value is not LISTED:
+        sequence(value, key)
 
 
 def version_of(raw: Any) -> int | None:
@@ -164,30 +178,57 @@ def setup_of(game: Game, raw: Any) -> dict[str, Any]:
 
 
 def replay_rounds(
-    game: Game, table: Table, initial: Mapping[str, Any], raw_rounds: list[Any]
-) -> list[tuple[Outcome, datetime | None, datetime | None]]:
+    game: Game, table: Table, initial: Mapping[str, Any], raw_rounds: Iterable[Any]
+) -> Played:
     """Replay the exported rounds through the rules (games.game.replay), checking each entry.
 
     Each entry's shape is checked as the replay pulls its input, so refusals come in round
-    order; every refusal carries its round.
+    order; every refusal carries its round. Each round is spooled as it is replayed.
     """
-    entries: list[Mapping[str, Any]] = []
+    played = Played(Spool(), totals=dict.fromkeys(table.players, 0), state=dict(initial))
+    current: list[Any] = [None, 0]  # the entry being replayed, and how many were pulled
 
     def inputs():
         for index, raw in enumerate(raw_rounds):
             entry, given = round_entry(index, raw)
-            entries.append(entry)
+            current[:] = [entry, index + 1]
             yield given
 
-    rounds = []
     try:
         for index, outcome in enumerate(rules_game.replay(game, table, initial, inputs())):
-            rounds.append(checked_round(entries[index], index, outcome))
+            keep_round(played, index, current[0], outcome)
     except RuleViolation as error:
+        played.rows.close()
         if error.round is None:
-            error.round = len(entries) or 1
+            error.round = current[1] or 1
         raise
-    return rounds
+    except BaseException:
+        played.rows.close()
+        raise
+    return played
+
+
+def keep_round(played: Played, index: int, entry: Mapping[str, Any], outcome: Outcome) -> None:
+    """Check a replayed round against its export and spool it; keep what the trail compares."""
+    recorded, corrected = checked_round(entry, index, outcome)
+    played.rows.add(
+        {
+            "number": index + 1,
+            "input": outcome.input,
+            "result": outcome.result,
+            "state": outcome.state,
+            "recorded_at": recorded,
+            "corrected_at": corrected,
+        }
+    )
+    played.inputs.append(pack(outcome.input))
+    played.states.append(pack(outcome.state))
+    for name, delta in outcome.result["deltas"].items():
+        played.totals[name] = played.totals.get(name, 0) + delta
+    played.state = outcome.state
+    played.size += limits.round_bytes(outcome.input, outcome.result)
+    times = [time for time in (played.latest, recorded, corrected) if time is not None]
+    played.latest = max(times, default=None)
 
 
 def round_entry(index: int, raw: Any) -> tuple[Mapping[str, Any], dict[str, Any]]:
@@ -211,25 +252,33 @@ def round_entry(index: int, raw: Any) -> tuple[Mapping[str, Any], dict[str, Any]
 
 def checked_round(
     entry: Mapping[str, Any], index: int, outcome: Outcome
-) -> tuple[Outcome, datetime | None, datetime | None]:
-    """Compare a replayed round with the result its export claims; return it with its times."""
+) -> tuple[datetime | None, datetime | None]:
+    """Compare a replayed round with the result its export claims; return its times."""
     where = f"rounds.{index}"
     if entry.get("result") is not None:
         result = mapping(entry["result"], f"{where}.result")
         compare_scores(result.get("deltas"), outcome.result["deltas"], f"{where}.result.deltas")
     recorded = moment(entry.get("recorded_at"), f"{where}.recorded_at")
     corrected = moment(entry.get("corrected_at"), f"{where}.corrected_at")
-    return outcome, recorded, corrected
+    return recorded, corrected
 
 
-def import_session(body: Any) -> GameSession:
+def import_file(raw: IO[bytes]) -> GameSession:
+    """Recreate a session from an export in a file, read a part at a time (see ``reading``)."""
+    return import_session(read_export(raw))
+
+
+def import_session(body: ExportParts | Any) -> GameSession:
     """Recreate a session from its export (replayed through the rules) in one transaction.
 
     The copy gets a new id; its times are the export's, but for its last change (now).
     """
     replayed = replay(body)
-    session = store(replayed, "export", {})
-    commit()
+    try:
+        session = store(replayed, "export", {})
+        commit()
+    finally:
+        replayed.close()
     return session
 
 
@@ -245,15 +294,13 @@ def store(
 
     ``known`` caches the players by name across the sessions of one restore. A restore passes
     the session's own ``session_id`` (None: a new one) and keeps its last change's time and
-    moves its version on (``restoring``); an import is a copy, changed now, at version 1.
+    moves its version on (``restoring``); an import is a copy, changed now, at version 1. The
+    players are taken as a new session takes them (``writes.take_players``), so no rename or
+    merge can cross the import; the rounds and entries go in a batch at a time.
     """
     now = utcnow()
-    wanted = [name for name in replayed.players if name not in known]
-    if wanted:
-        known.update(
-            (player.name, player)
-            for player in db.session.scalars(select(Player).where(Player.name.in_(wanted)))
-        )
+    known.update(writes.take_players(name for name in replayed.players if name not in known))
+    played, trail = replayed.rounds, replayed.trail
     session = GameSession(
         id=session_id,
         game=replayed.game.slug,
@@ -265,35 +312,41 @@ def store(
         created_at=replayed.created_at or now,
         updated_at=last_change(replayed) if restoring else now,
         version=restored_version(replayed) if restoring else 1,
+        round_count=played.rows.count,
+        totals=dict(played.totals),
     )
     for seat, name in enumerate(replayed.players):
-        if name not in known:
-            known[name] = Player(name=name)
-        player = known[name]
-        session.seats.append(SessionPlayer(seat=seat, player=player))
-    for number, (outcome, recorded, corrected) in enumerate(replayed.rounds, 1):
-        session.rounds.append(
-            Round(
-                number=number,
-                input=outcome.input,
-                result=outcome.result,
-                state=outcome.state,
-                recorded_at=recorded or now,
-                corrected_at=corrected,
-            )
-        )
-    summarize(session)
+        session.seats.append(SessionPlayer(seat=seat, player=known[name]))
     if replayed.finished_by:
         session.finished = True
         session.finished_by = replayed.finished_by
         session.finished_at = replayed.finished_at or now
-    for entry in replayed.audit:
-        session.audit.append(AuditEntry(**{**entry, "at": entry["at"] or now}))
-    after = {"source": source, **replayed.source, "rounds": len(replayed.rounds)}
-    session.audit.append(
-        AuditEntry(at=now, action="import_session", round_number=None, before=None, after=after)
-    )
     db.session.add(session)
+    db.session.flush()  # the session's id, for its rows
+    for batch in played.rows.batches():
+        rows = [{**row, "session_id": session.id} for row in batch]
+        for row in rows:
+            row["recorded_at"] = row["recorded_at"] or now
+        db.session.execute(insert(Round), rows)
+    for batch in trail.rows.batches():
+        rows = [{**entry, "session_id": session.id, "at": entry["at"] or now} for entry in batch]
+        db.session.execute(insert(AuditEntry), rows)
+    after = {"source": source, **replayed.source, "rounds": played.rows.count}
+    # never dated before the trail's last entry (an export's clock may run a little ahead)
+    at = max(now, trail.latest) if trail.latest else now
+    db.session.execute(
+        insert(AuditEntry),
+        [
+            {
+                "session_id": session.id,
+                "at": at,
+                "action": "import_session",
+                "round_number": None,
+                "before": None,
+                "after": after,
+            }
+        ],
+    )
     return session
 
 
@@ -301,10 +354,12 @@ def last_change(replayed: Replayed) -> datetime:
     """Return an exported session's last change: as exported, else its latest time known."""
     if replayed.updated_at:
         return replayed.updated_at
-    times = [replayed.created_at, replayed.finished_at]
-    for _, recorded, corrected in replayed.rounds:
-        times += [recorded, corrected]
-    times += [entry["at"] for entry in replayed.audit]
+    times = [
+        replayed.created_at,
+        replayed.finished_at,
+        replayed.rounds.latest,
+        replayed.trail.latest,
+    ]
     return max((time for time in times if time is not None), default=utcnow())
 
 
@@ -315,7 +370,7 @@ def restored_version(replayed: Replayed) -> int:
     """
     if replayed.version is not None:
         return min(replayed.version + 1, ID_MAX)
-    return len(replayed.audit) + 2
+    return replayed.trail.given + 2
 
 
 def commit() -> None:
