@@ -54,12 +54,13 @@ run: migrate
 	@echo "refapp on http://$(HOST):$(PORT)/"
 	$(BIN)/python -m refapp.serve --host=$(HOST) --port=$(PORT)
 
-# a club server: WORKERS processes (gunicorn, Unix only), best on PostgreSQL (DATABASE_URL);
-# threaded workers, so a phone sending slowly holds one thread, not a whole process
+# a club server: WORKERS processes (gunicorn, Unix only), best on PostgreSQL (DATABASE_URL).
+# gunicorn's threads read requests themselves, so a few clients sending slowly hold them all:
+# keep it on 127.0.0.1 behind nginx (docs/nginx-refapp.conf, docs/deployment.md)
 .PHONY: serve-club
 WORKERS ?= 4
 serve-club: migrate
-	@echo "refapp on http://$(HOST):$(PORT)/ ($(WORKERS) worker processes)"
+	@echo "refapp on http://$(HOST):$(PORT)/ ($(WORKERS) worker processes): put nginx in front (docs/deployment.md)"
 	$(BIN)/gunicorn --workers=$(WORKERS) --worker-class=gthread --threads=4 --keep-alive=5 \
 		--bind=$(HOST):$(PORT) 'refapp:create_app()'
 

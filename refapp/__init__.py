@@ -79,9 +79,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     csrf.init_app(app)
 
-    from . import access, cli, i18n, models, static_files  # noqa: F401  (tables known to Alembic)
+    from . import access, bodies, cli, i18n, models, static_files  # noqa: F401  (Alembic's tables)
 
     access.init_app(app)
+    bodies.init_app(app)  # each route's body limit, checked from the headers
     i18n.init_app(app)
     static_files.init_app(app)
     from .api import bp as api_bp

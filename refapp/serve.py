@@ -3,9 +3,10 @@
     python -m refapp.serve --host 0.0.0.0 --port 8000 [--threads 8]
 
 waitress reads every request whole on its one event loop before a worker thread sees it, so a
-slow client holds only a connection slot, never a thread. The limits below keep slow or idle
-clients from taking every slot, and refuse a body larger than any legal one from its
-Content-Length alone, before waitress would spool it to a temporary file.
+slow client holds only a connection slot, never a thread. refapp's front (refapp/front.py)
+refuses a body past its route's limit from the headers, asks the app for the password before
+it reads an import's large body, and answers 408 to a request that trickles in too slowly; the
+limits below keep slow or idle clients from taking every slot.
 """
 
 from __future__ import annotations
@@ -15,29 +16,36 @@ import logging
 import sys
 from typing import Any
 
-from waitress import serve
+from . import front
 
 #: worker threads running the app. The work is Python under one GIL and SQLite takes one
 #: writer at a time, so more threads add no speed; 8 keep polls flowing while a few threads
 #: wait on a database lock, and stay within SQLAlchemy's pool (5 + 10 overflow connections).
 THREADS = 8
 #: open connections at once. A phone's browser keeps several keep-alive connections, a club
-#: night has dozens of phones, and a client trickling a request line holds a slot as long as it
-#: keeps sending: a high limit (with poll() rather than select(), which cannot watch file
-#: descriptors past 1024) leaves hundreds of slots for phones even then. Each slot is one file
-#: descriptor, two more while a large body or answer is spooled to a temporary file.
-CONNECTION_LIMIT = 1000
+#: night has dozens of phones, and a client trickling a request holds a slot until its deadline
+#: (front.HEADER_SECONDS), then may come back: a high limit (with poll() rather than select(),
+#: which cannot watch file descriptors past 1024) leaves room for phones even then. Each slot is
+#: one file descriptor, two more while a large body or answer is spooled to a temporary file.
+#: Past about 2000 busy connections the one event loop itself slows (docs/deployment.md).
+CONNECTION_LIMIT = 2000
+#: connections one client address may hold at once: one hostile laptop on the Wi-Fi cannot take
+#: every slot, while a whole table behind one router (6 per phone's browser) fits. Behind a
+#: reverse proxy every connection comes from the proxy: serve with --connections-per-address 0.
+PER_ADDRESS = 200
 #: seconds a connection may stay silent (no request bytes, no answer bytes taken) before it is
 #: closed: a phone polling every few seconds never comes near it; a dead or idle one lets its
 #: slot go within CHANNEL_TIMEOUT + CLEANUP_INTERVAL seconds.
 CHANNEL_TIMEOUT = 30
-CLEANUP_INTERVAL = 10
-#: waitress's body limit is the largest legal body (a session import, archive.IMPORT_MAX_BYTES)
-#: plus this margin: bodies a little over the app's own limits still reach the app, which
-#: refuses them with the API's JSON ``413 too_large``; past it waitress answers a plain 413
-#: itself, from the Content-Length alone. Every body under it (past 512 KiB) waitress spools
-#: to a temporary file before the app sees it.
+#: seconds between checks of silent connections and of requests past their deadline
+#: (front.HEADER_SECONDS): a trickling client is answered within this of its deadline
+CLEANUP_INTERVAL = 1
+#: waitress's own body limit, a last guard behind the front's per-route one (bodies.body_limit,
+#: checked from the headers): the largest legal body (a session import) plus this margin.
 BODY_MARGIN = 1024 * 1024
+#: bytes of a request body kept in memory before the rest goes to a temporary file: bodies are
+#: a few KiB, and 2000 connections each sending 256 KiB would otherwise hold 512 MB of memory
+BODY_IN_MEMORY = 64 * 1024
 #: file descriptors a connection may hold at once (its socket, a spooled body and answer)
 FILES_PER_CONNECTION = 3
 #: file descriptors kept for everything that is not a connection (database, logs, modules)
@@ -77,15 +85,17 @@ def raise_file_limit(wanted: int) -> int:
 
 
 def settings(**overrides: Any) -> dict[str, Any]:
-    """Return the waitress adjustments refapp is served with (overrides win)."""
+    """Return how refapp is served: waitress's adjustments and per_address (overrides win)."""
     chosen: dict[str, Any] = {
         "threads": THREADS,
         "connection_limit": CONNECTION_LIMIT,
         "channel_timeout": CHANNEL_TIMEOUT,
         "cleanup_interval": CLEANUP_INTERVAL,
         "max_request_body_size": max_request_body_size(),
+        "inbuf_overflow": BODY_IN_MEMORY,
         "asyncore_use_poll": True,
         "ident": "refapp",
+        "per_address": PER_ADDRESS,
     }
     chosen.update(overrides)
     return chosen
@@ -116,20 +126,34 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--threads", type=int, default=THREADS)
     parser.add_argument("--connection-limit", type=int, default=CONNECTION_LIMIT)
+    parser.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=PER_ADDRESS,
+        help="connections one client address may hold (0: no limit, as behind a reverse proxy)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
 
     from . import create_app
 
-    chosen = fit_connections(settings(threads=args.threads, connection_limit=args.connection_limit))
+    chosen = fit_connections(
+        settings(
+            threads=args.threads,
+            connection_limit=args.connection_limit,
+            per_address=args.connections_per_address,
+        )
+    )
     log.info(
-        "%d threads, %d connections, %d s silence allowed, bodies under %d bytes",
+        "%d threads, %d connections (%d per address), %d s silence allowed",
         chosen["threads"],
         chosen["connection_limit"],
+        chosen["per_address"],
         chosen["channel_timeout"],
-        chosen["max_request_body_size"],
     )
-    serve(create_app(), host=args.host, port=args.port, **chosen)
+    server = front.create_server(create_app(), host=args.host, port=args.port, **chosen)
+    server.print_listen("refapp on http://{}:{}/")
+    server.run()
 
 
 if __name__ == "__main__":

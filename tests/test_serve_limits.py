@@ -26,14 +26,13 @@ SLOW_CLIENTS = 110
 #: it prints the port it listens on, then serves until killed
 CHILD = """
 import json, sys
-from waitress.server import create_server
-from refapp import create_app, serve
+from refapp import create_app, front, serve
 from refapp.extensions import db
 url, overrides = sys.argv[1], json.loads(sys.argv[2])
 app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
 with app.app_context():
     db.create_all()
-server = create_server(app, host="127.0.0.1", port=0, **serve.settings(**overrides))
+server = front.create_server(app, host="127.0.0.1", port=0, **serve.settings(**overrides))
 print(server.effective_port, flush=True)
 server.run()
 """

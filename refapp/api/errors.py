@@ -18,6 +18,12 @@ STATUS = {
     "sign_in_required": 401,
     "too_many_attempts": 429,
     "busy": 503,
+    # the server front's own refusals (refapp/front.py), in the same shape
+    "bad_request": 400,
+    "request_timeout": 408,
+    "headers_too_large": 431,
+    "not_implemented": 501,
+    "unavailable": 503,
     "server_error": 500,
 }
 

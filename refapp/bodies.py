@@ -1,0 +1,132 @@
+"""How large a request body each route takes, and the refusals both the app and the server send.
+
+One function, ``body_limit(method, path)``, names the limit: MAX_BODY (256 KiB) everywhere, the
+import's own limit (``imports.IMPORT_MAX_BYTES``) only for ``POST /api/sessions/import``. The app
+reads it for every request (``LimitedRequest``), and waitress's front (refapp/serve.py) reads it
+from the headers, before a body byte is kept. For a route that takes a large body the front
+first asks the app, with the headers alone, whether the request may go on (``PROBE``): the
+app's own password guard answers, with its throttle, so a stranger's 270 MB is never read.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Flask, Request, Response, request
+
+#: the one route whose body may be larger than MAX_BODY: a session's export brought back
+IMPORT_ROUTE = ("POST", "/api/sessions/import")
+#: the environ key of a headers-only request the server front sends the app before it reads a
+#: large body: the app sets it True when every guard let the request through
+PROBE = "refapp.body_welcome"
+#: the refusals the front sends itself, by waitress's error: the API's code and status
+FRONT_CODES = {
+    413: "too_large",
+    431: "headers_too_large",
+    408: "request_timeout",
+    501: "not_implemented",
+    400: "bad_request",
+    500: "server_error",
+}
+#: the API's message for each of them (English templates, as a RuleViolation's)
+FRONT_MESSAGES = {
+    "too_large": "The request body ({size}) is larger than the {limit} bytes {route} accepts.",
+    "headers_too_large": "The request's headers are larger than the {limit} bytes accepted.",
+    "request_timeout": "The request did not arrive in time: it was {phase} for {seconds} s.",
+    "not_implemented": "This server does not take that transfer encoding: {detail}.",
+    "bad_request": "The request is not well-formed HTTP: {detail}.",
+    "server_error": "Something went wrong on the server.",
+}
+
+
+def max_body() -> int:
+    """Return the app-wide body limit (refapp.MAX_BODY)."""
+    from . import MAX_BODY
+
+    return MAX_BODY
+
+
+def body_limit(method: str, path: str) -> int:
+    """Return the largest body, in bytes, a request with this method and path may carry."""
+    if (method.upper(), path) == IMPORT_ROUTE:
+        # read at each call: the limit is the import module's, and tests lower it
+        from .services.archive import imports
+
+        return max(imports.IMPORT_MAX_BYTES, max_body())
+    return max_body()
+
+
+def takes_large_body(method: str, path: str) -> bool:
+    """Return True for a route whose body is checked by the app's guards before it is read."""
+    return body_limit(method, path) > max_body()
+
+
+def is_api(path: str) -> bool:
+    """Return True for a path the API answers, in its JSON error shape."""
+    return path == "/api" or path.startswith("/api/")
+
+
+def error_body(code: str, message: str, field: str | None = None, **extra: Any) -> bytes:
+    """Return the API's error body {"error": {"code", "message", "field"}} as JSON bytes."""
+    body = {"code": code, "message": message, "field": field, **extra}
+    return json.dumps({"error": body}).encode()
+
+
+def front_message(code: str, **params: Any) -> str:
+    """Return the English message of one of the front's own refusals, its values filled in."""
+    return FRONT_MESSAGES[code].format(**params)
+
+
+class LimitedRequest(Request):
+    """A request whose body limit is its route's (``body_limit``), unless a view set its own."""
+
+    @property
+    def max_content_length(self) -> int | None:
+        """Return the body limit of this request's route (or what the view set)."""
+        if self._max_content_length is not None:
+            return self._max_content_length
+        return body_limit(self.method, self.path)
+
+    @max_content_length.setter
+    def max_content_length(self, value: int | None) -> None:
+        """Let a view set its own limit, as Flask allows."""
+        self._max_content_length = value
+
+
+def welcome_probe():
+    """Answer the front's headers-only question: the password guard's refusal, or welcome."""
+    if PROBE not in request.environ:
+        return None
+    from . import access
+
+    # the guard is asked here too, so the answer never depends on the order hooks were added in
+    refusal = access.require_sign_in()
+    if refusal is not None:
+        return refusal
+    request.environ[PROBE] = True
+    return Response(status=204)
+
+
+def refuse_declared_size():
+    """Refuse a body declared larger than its route takes, before anything reads it."""
+    length = request.content_length
+    limit = body_limit(request.method, request.path)
+    if length is not None and length > limit:
+        from werkzeug.exceptions import RequestEntityTooLarge
+
+        raise RequestEntityTooLarge()
+    return None
+
+
+def init_app(app: Flask) -> None:
+    """Give every request its route's body limit and answer the server front's probe (once)."""
+    if app.extensions.get("refapp_bodies"):
+        return
+    app.extensions["refapp_bodies"] = True
+    if not issubclass(app.request_class, LimitedRequest):
+        app.request_class = LimitedRequest
+    # a probe is welcome only if the password guard lets it by; a declared size past the limit
+    # is refused before any view reads it
+    app.before_request(welcome_probe)
+    app.before_request(refuse_declared_size)

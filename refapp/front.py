@@ -1,0 +1,336 @@
+"""waitress's front for refapp: body limits from the headers, the password first, deadlines.
+
+waitress reads each request whole on its event loop before a worker thread runs the app. Its
+request parser is replaced here (``RefereeParser``) so that, once the headers are in:
+
+- a body declared larger than its route takes (``bodies.body_limit``) is refused at once, and a
+  chunked body as soon as it grows past it, so nothing past the limit is kept or spooled;
+- for the one route that takes a large body (the import) the app is asked first, with the
+  headers alone, whether the request may go on: its password guard answers (with its throttle),
+  and a refusal is sent without a body byte kept;
+- a request must arrive in time: its headers within HEADER_SECONDS of its first byte, its body
+  at BODY_RATE bytes a second on average after a grace of BODY_GRACE seconds. A client that
+  trickles bytes keeps a connection alive, so the silence timeout alone never frees its slot;
+- the front's own refusals under /api carry the API's JSON error shape (bodies.error_body).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.server import MultiSocketServer, TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher, WSGITask
+from waitress.utilities import Error
+
+from . import bodies
+
+#: seconds from a request's first byte until its headers must be complete (a phone sends them
+#: in one packet; a trickling client is answered 408 and closed)
+HEADER_SECONDS = 10
+#: seconds a body may take before the average rate below is asked of it
+BODY_GRACE = 10
+#: bytes a second a body must average after the grace: a poor 128 kbit/s link sends twice that
+BODY_RATE = 8 * 1024
+#: bytes of a request's start kept to know its path when its headers cannot be parsed
+OPENING = 2048
+#: HTTP reasons of the front's own refusals
+REASONS = {
+    400: "Bad Request",
+    408: "Request Timeout",
+    413: "Request Entity Too Large",
+    431: "Request Header Fields Too Large",
+    500: "Internal Server Error",
+    501: "Not Implemented",
+}
+
+log = logging.getLogger("refapp.front")
+
+
+class Refusal(Error):
+    """A refusal the front sends itself: the API's JSON error under /api, plain text elsewhere."""
+
+    def __init__(self, status: int, code: str, message: str, api: bool) -> None:
+        super().__init__(message)
+        self.code, self.api_code, self.message, self.api = status, code, message, api
+
+    def to_response(self, ident: str | None = None) -> tuple[str, list, bytes]:
+        """Return the status line, headers and body waitress sends."""
+        status = f"{self.code} {REASONS.get(self.code, 'Error')}"
+        headers = [("X-Content-Type-Options", "nosniff")]
+        if self.api:
+            headers.append(("Content-Type", "application/json"))
+            return status, headers, bodies.error_body(self.api_code, self.message)
+        headers.append(("Content-Type", "text/plain; charset=utf-8"))
+        return status, headers, f"{status}\r\n\r\n{self.message}\r\n".encode()
+
+
+class Answer(Error):
+    """The app's own answer to a request it refused from its headers (a 401 or 429)."""
+
+    def __init__(self, status: str, headers: list, body: bytes) -> None:
+        super().__init__(body)
+        self.code = int(status.split(" ", 1)[0])
+        self.status, self.headers = status, headers
+
+    def to_response(self, ident: str | None = None) -> tuple[str, list, bytes]:
+        """Return the app's status line, headers and body as it gave them."""
+        return self.status, list(self.headers), self.body
+
+
+def target_path(opening: bytes) -> str:
+    """Return the path named by a request's first line (empty when there is none)."""
+    first = opening.lstrip(b"\r\n").split(b"\r\n", 1)[0].split(b" ")
+    if len(first) < 2:
+        return ""
+    try:
+        return urlsplit(first[1].decode("latin-1")).path
+    except ValueError:
+        return ""
+
+
+class RefereeParser(HTTPRequestParser):
+    """waitress's request parser, holding each request to its route's limits and deadlines."""
+
+    path = ""
+    headers_at = 0.0
+
+    def __init__(self, adj: Adjustments, channel: HTTPChannel | None = None) -> None:
+        super().__init__(adj)
+        self.channel = channel
+        self.started = time.monotonic()
+        self.opening = b""
+
+    def received(self, data: bytes) -> int:
+        """Take the request's next bytes; refuse it as soon as its headers or body call for it."""
+        if self.completed:
+            return 0
+        in_headers = not self.headers_finished
+        if in_headers and len(self.opening) < OPENING:
+            self.opening += data[: OPENING - len(self.opening)]
+        consumed = super().received(data)
+        if self.completed:
+            if self.error is not None and not isinstance(self.error, (Refusal, Answer)):
+                self.error = self.translated(self.error)
+            return consumed
+        refusal = None
+        if in_headers and self.headers_finished:
+            self.headers_at = time.monotonic()
+            refusal = self.check_headers()
+        elif self.chunked and self.body_rcv is not None:
+            limit = self.limit()
+            if len(self.body_rcv) > limit:
+                refusal = self.too_large(limit, f"more than {limit} bytes")
+        if refusal is None:
+            return consumed
+        self.refuse(refusal)
+        return len(data)  # the rest of this read is the refused body: kept nowhere
+
+    def route(self) -> str:
+        """Return the path the app will see (waitress strips extra leading slashes)."""
+        return "/" + self.path.lstrip("/") if self.path.startswith("/") else self.path
+
+    def limit(self) -> int:
+        """Return the body limit of this request's route."""
+        return bodies.body_limit(self.command, self.route())
+
+    def for_api(self) -> bool:
+        """Return True when the refusal goes to the API (its JSON shape)."""
+        return bodies.is_api(target_path(self.opening) or self.route())
+
+    def refusal(self, status: int, code: str, **params: Any) -> Refusal:
+        """Return one of the front's refusals, its message filled in."""
+        return Refusal(status, code, bodies.front_message(code, **params), self.for_api())
+
+    def too_large(self, limit: int, size: str) -> Refusal:
+        """Return the refusal of a body past its route's limit."""
+        route = f"{self.command} {self.route()}"
+        return self.refusal(413, "too_large", size=size, limit=limit, route=route)
+
+    def check_headers(self) -> Error | None:
+        """Refuse a request from its headers alone: its declared size, or the app's guards."""
+        limit = self.limit()
+        if self.content_length > limit:
+            return self.too_large(limit, f"{self.content_length} bytes")
+        if self.channel is not None and bodies.takes_large_body(self.command, self.route()):
+            return self.ask_app()
+        return None
+
+    def ask_app(self) -> Error | None:
+        """Ask the app, with the headers and no body, whether this request may go on."""
+        environ = WSGITask(self.channel, self).get_environment()
+        environ["wsgi.input"] = io.BytesIO()
+        environ[bodies.PROBE] = False
+        answer: dict[str, Any] = {}
+
+        def start_response(status: str, headers: list, exc_info: Any = None) -> None:
+            """Keep the app's status and headers."""
+            answer.update(status=status, headers=headers)
+
+        try:
+            chunks = self.channel.server.application(environ, start_response)
+            try:
+                body = b"".join(chunks)
+            finally:
+                getattr(chunks, "close", lambda: None)()
+        except Exception:  # the app answers its own errors; this is a last resort
+            log.exception("the app failed to answer a request's headers")
+            return self.refusal(500, "server_error")
+        if environ.get(bodies.PROBE) is True:
+            return None
+        return Answer(answer["status"], answer["headers"], body)
+
+    def translated(self, error: Error) -> Refusal:
+        """Return waitress's own refusal in refapp's words (JSON under /api)."""
+        if error.code == 413:
+            limit = self.limit()
+            size = self.content_length or f"more than {limit}"
+            return self.too_large(limit, f"{size} bytes")
+        if error.code == 431:
+            return self.refusal(431, "headers_too_large", limit=self.adj.max_request_header_size)
+        if error.code == 501:
+            return self.refusal(501, "not_implemented", detail=error.body)
+        return self.refusal(400, "bad_request", detail=error.body)
+
+    def refuse(self, error: Error) -> None:
+        """Complete this request as a refusal: answered, then the connection closes."""
+        self.error = error
+        self.completed = True
+        self.expect_continue = False  # no "100 Continue": the body is not wanted
+
+    def overdue(self, moment: float) -> Refusal | None:
+        """Return the 408 for a request still arriving past its deadline, else None."""
+        if not self.headers_finished:
+            if moment - self.started > HEADER_SECONDS:
+                return self.refusal(
+                    408, "request_timeout", phase="sending its headers", seconds=HEADER_SECONDS
+                )
+            return None
+        taking = moment - self.headers_at
+        if taking > BODY_GRACE + self.body_bytes_received / BODY_RATE:
+            return self.refusal(
+                408, "request_timeout", phase="sending its body", seconds=round(taking)
+            )
+        return None
+
+
+class RefereeChannel(HTTPChannel):
+    """A waitress connection whose requests are parsed by ``RefereeParser``."""
+
+    #: the client address this connection is counted under (empty: not counted)
+    counted = ""
+
+    def __init__(self, server: Any, sock: Any, addr: Any, adj: Adjustments, map: Any = None):
+        super().__init__(server, sock, addr, adj, map=map)
+        if isinstance(server, RefereeServer) and not server.admit(self):
+            self.will_close = True  # closed at the loop's next turn, before any byte is read
+
+    def readable(self) -> bool:
+        """Read nothing on a connection refused at its opening."""
+        return not self.will_close and super().readable()
+
+    def del_channel(self, map: Any = None) -> None:
+        """Forget this connection, and its place in its address's count."""
+        super().del_channel(map)
+        if self.counted and isinstance(self.server, RefereeServer):
+            self.server.release(self.counted)
+            self.counted = ""
+
+    def parser_class(self, adj: Adjustments) -> RefereeParser:  # type: ignore[override]
+        """Return a parser for this connection's next request."""
+        return RefereeParser(adj, self)
+
+    def cut_short(self, moment: float) -> bool:
+        """Answer a request still arriving past its deadline with a 408, then close."""
+        with self.requests_lock:
+            request = self.request
+            if (
+                not isinstance(request, RefereeParser)
+                or self.requests  # a request is being served: this one cannot be read yet
+                or self.will_close
+                or self.close_when_flushed
+            ):
+                return False
+            late = request.overdue(moment)
+            if late is None:
+                return False
+            request.refuse(late)
+            self.requests.append(request)
+            self.request = None
+        self.server.add_task(self)
+        return True
+
+
+class RefereeServer(TcpWSGIServer):
+    """waitress's TCP server with refapp's connections and its deadlines kept."""
+
+    channel_class = RefereeChannel
+    #: connections one client address may hold at once (0: no limit, as behind a proxy)
+    per_address = 0
+
+    def __init__(self, *args: Any, per_address: int = 0, **kwargs: Any) -> None:
+        self.per_address = per_address
+        self.addresses: dict[str, int] = {}
+        super().__init__(*args, **kwargs)
+
+    def admit(self, channel: RefereeChannel) -> bool:
+        """Count a new connection under its address; refuse it past the address's share."""
+        address = channel.addr[0] if isinstance(channel.addr, tuple) else ""
+        if not self.per_address or not address:
+            return True
+        held = self.addresses.get(address, 0)
+        if held >= self.per_address:
+            return False
+        self.addresses[address] = held + 1
+        channel.counted = address
+        return True
+
+    def release(self, address: str) -> None:
+        """Give back one connection of an address."""
+        held = self.addresses.pop(address, 0) - 1
+        if held > 0:
+            self.addresses[address] = held
+
+    def maintenance(self, now: float) -> None:
+        """Close silent connections (waitress), then answer requests past their deadline."""
+        super().maintenance(now)
+        moment = time.monotonic()
+        for channel in list(self.active_channels.values()):
+            if isinstance(channel, RefereeChannel):
+                channel.cut_short(moment)
+
+
+def create_server(
+    app: Any, per_address: int = 0, **settings: Any
+) -> RefereeServer | MultiSocketServer:
+    """Return waitress serving app behind refapp's front, as waitress.create_server would.
+
+    ``per_address`` caps the connections one client address holds (0: none); the rest of
+    ``settings`` are waitress's adjustments.
+    """
+    from flask import Flask
+
+    if isinstance(app, Flask):
+        bodies.init_app(app)  # the app answers the front's headers-only question
+    adj = Adjustments(**settings)
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    sockets: dict = {}
+    servers = [
+        RefereeServer(
+            app, sockets, dispatcher=dispatcher, adj=adj, sockinfo=info, per_address=per_address
+        )
+        for info in adj.listen
+    ]
+    if len(servers) == 1:
+        return servers[0]
+    listening = [(server.effective_host, server.effective_port) for server in servers]
+    return MultiSocketServer(
+        sockets, adj=adj, effective_listen=listening, dispatcher=dispatcher, log_info=log.info
+    )
