@@ -267,17 +267,17 @@ class Dixit(Game):
         if not table.rules["two_votes_large_game"]:
             raise RuleViolation(
                 "invalid_value",
-                "{voter}'s vote is one position number, not the list {value}: a list of votes "
-                "needs the house rule two_votes_large_game.",
+                "{voter}'s vote is one position number, not the list {value}: two votes each "
+                "need the house rule Two votes in a large game (Odyssey).",
                 f"votes.{voter}",
                 voter=voter,
                 value=quote(value),
             )
         raise RuleViolation(
             "invalid_value",
-            "{voter}'s vote is one position number, not the list {value}: under "
-            "two_votes_large_game a player votes twice only at a table of {least} or more, "
-            "and this table has {players}.",
+            "{voter}'s vote is one position number, not the list {value}: with two votes in "
+            "a large game (Odyssey) a player votes twice only at a table of {least} or more "
+            "players, and this table has {players}.",
             f"votes.{voter}",
             voter=voter,
             value=quote(value),
