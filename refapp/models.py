@@ -55,6 +55,10 @@ class GameSession(db.Model):
     version: Mapped[int] = mapped_column(default=1, server_default="1")
     #: the preset the rules started from (None: made before presets; the game's default)
     preset: Mapped[str | None] = mapped_column(String(30))
+    #: kept by every write (services/limits.py): the session's audit entries, and the bytes its
+    #: rounds and trail hold as stored - what an import of its export would have to take
+    audit_count: Mapped[int] = mapped_column(default=0, server_default="0")
+    stored_bytes: Mapped[int] = mapped_column(default=0, server_default="0")
 
     seats: Mapped[list[SessionPlayer]] = relationship(
         back_populates="session",

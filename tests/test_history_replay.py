@@ -6,6 +6,11 @@ from __future__ import annotations
 
 import copy
 
+import sqlalchemy as sa
+from flask_migrate import downgrade, upgrade
+
+from refapp import create_app
+from refapp.extensions import db
 from refapp.services import limits
 
 from .conftest import SEED_TURN, turn
@@ -146,7 +151,6 @@ def test_an_import_past_the_live_limits_is_session_full(api, app, monkeypatch):
 
 
 def test_a_live_write_past_the_byte_limit_is_session_full(api, app, monkeypatch):
-    monkeypatch.setattr(limits, "MEASURE_FROM", 0)
     session = api.create(rules={"target_score": None})
     sid = session["id"]
     assert api.record(sid, SEED_TURN).status_code == 201
@@ -164,3 +168,38 @@ def test_a_live_write_past_the_byte_limit_is_session_full(api, app, monkeypatch)
     assert response.get_json()["error"]["code"] == "session_full"
     copied = imported(api.client, export(api.client, sid))  # what was stored comes back
     assert copied["totals"] == api.session(sid)["totals"]
+
+
+def test_the_room_migration_counts_sessions_stored_before_it(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "x",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'room.sqlite'}",
+        }
+    )
+    client = app.test_client()
+    with app.app_context():
+        upgrade()
+    sid = client.post(
+        "/api/sessions", json={"game": "dixit", "players": ["Ann", "Ben", "Cy", "Dee"]}
+    ).get_json()["id"]
+    assert client.post(f"/api/sessions/{sid}/rounds", json=SEED_TURN).status_code == 201
+    fixed = {**SEED_TURN, "votes": {"Ben": 2, "Cy": 1, "Dee": 2}}
+    assert client.put(f"/api/sessions/{sid}/rounds/1", json=fixed).status_code == 200
+    with app.app_context():
+        kept = db.session.execute(
+            sa.text("SELECT audit_count, stored_bytes FROM game_session WHERE id = :id"),
+            {"id": sid},
+        ).one()
+        counted = (limits.entry_count(sid), limits.stored_bytes(sid))
+        db.session.remove()
+        downgrade(revision="5c1e9a7d3b20")
+        upgrade()
+        again = db.session.execute(
+            sa.text("SELECT audit_count, stored_bytes FROM game_session WHERE id = :id"),
+            {"id": sid},
+        ).one()
+        db.engine.dispose()
+    assert tuple(kept) == counted == tuple(again)
+    assert counted[0] == 3 and counted[1] > 1000

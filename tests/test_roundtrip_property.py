@@ -7,8 +7,13 @@ from __future__ import annotations
 import itertools
 import json
 
+import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from refapp.extensions import db
+from refapp.models import GameSession
+from refapp.services import limits
 
 from .test_archive import comparable, every_session, export, fresh_database
 from .test_import_forgery import imported
@@ -95,6 +100,7 @@ def test_every_session_exports_imports_backs_up_and_restores(api, app, tmp_path,
     again = imported(api.client, export(api.client, copied["id"]))  # a copy of a copy
     same_rounds(again, original)
     assert len(api.audit(again["id"])) == len(api.audit(copied["id"]))
+    assert_room_kept(app)
 
     before = every_session(api)
     path = tmp_path / "backup.json"
@@ -110,3 +116,13 @@ def test_every_session_exports_imports_backs_up_and_restores(api, app, tmp_path,
         kept = old[:-1] if old and old[-1]["action"] == "import_session" else old
         assert trail[:-1] == kept and trail[-1]["after"]["source"] == "backup"
     assert json.loads(path.read_text(encoding="utf-8"))["refapp_backup"] == 1
+    assert_room_kept(app)
+
+
+def assert_room_kept(app) -> None:
+    """Assert every session's kept entry count and bytes are what its rows hold."""
+    with app.app_context():
+        for session in db.session.scalars(sa.select(GameSession)):
+            kept = (session.audit_count, session.stored_bytes)
+            assert kept == (limits.entry_count(session.id), limits.stored_bytes(session.id))
+        db.session.remove()

@@ -10,7 +10,6 @@ SESSION_MAX_BYTES, which leaves HEADER_BYTES of the import's limit for everythin
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import Text, cast, func, select
@@ -38,9 +37,6 @@ SESSION_MAX_BYTES = EXPORT_MAX_BYTES - HEADER_BYTES
 ROUND_OVERHEAD = 160
 #: what an exported audit entry adds around its before and after (time, action, round, keys)
 ENTRY_OVERHEAD = 128
-#: below this many rounds and entries together, a session cannot be near SESSION_MAX_BYTES
-#: (each would need more than 500 KB), so its bytes are not measured
-MEASURE_FROM = 500
 
 
 def stored(value: Any) -> int:
@@ -70,7 +66,11 @@ def json_length(column: Any) -> Any:
 
 
 def stored_bytes(session_id: int) -> int:
-    """Return the bytes a session's rounds and trail hold, as counted against its limit."""
+    """Return the bytes a session's rounds and trail hold, counted from its rows.
+
+    What ``GameSession.stored_bytes`` keeps without reading them (the migration that added it
+    and the tests use this count).
+    """
     rounds = select(
         func.coalesce(
             func.sum(json_length(Round.input) + json_length(Round.result) + ROUND_OVERHEAD), 0
@@ -113,27 +113,20 @@ def full(count: int, size: int | None) -> RuleViolation | None:
 
 def check_room(session: GameSession, entries: int, grow: int = 0) -> None:
     """Refuse a live write adding ``entries`` audit entries and ``grow`` bytes to a session
-    that would then outgrow what an import accepts, keeping room for an import's own entry."""
-    count = entry_count(session.id) + entries + 1  # + 1: the entry an import of it adds
-    size = None
-    if count + session.round_count > MEASURE_FROM:
-        size = stored_bytes(session.id) + grow
-    refusal = full(count, size)
-    if refusal is not None:
-        raise refusal
+    that would then outgrow what an import accepts (keeping room for an import's own entry);
+    else count them in the session's kept totals (``audit_count``, ``stored_bytes``).
 
-
-def check_import(
-    rounds: Iterable[tuple[Any, Any]], entries: Iterable[tuple[Any, Any]], count: int
-) -> None:
-    """Refuse an import whose session would be larger than a live session may grow.
-
-    ``rounds`` are the replayed (input, result) pairs, ``entries`` the trail's (before, after)
-    pairs, ``count`` the entries stored with the import's own.
+    The totals are kept by every write under the session's lock, so the check reads no rows:
+    recording costs the same at round 3,000 as at round 3.
     """
-    size = sum(round_bytes(entered, result) for entered, result in rounds)
-    size += sum(entry_bytes(before, after) for before, after in entries)
-    refusal = full(count, size)
+    count = (session.audit_count or 0) + entries
+    size = (session.stored_bytes or 0) + grow
+    refusal = full(count + 1, size)  # + 1: the entry an import of it adds
     if refusal is not None:
-        refusal.field = "audit" if count > AUDIT_MAX else None
         raise refusal
+    session.audit_count, session.stored_bytes = count, size
+
+
+def created(session: GameSession, after: Any) -> None:
+    """Count a new session's first entry (create_session) in its kept totals."""
+    session.audit_count, session.stored_bytes = 1, entry_bytes(None, after)

@@ -247,7 +247,10 @@ def delete_round(session_id: Any, number: Any, *, version: int | None = None) ->
         select(Round).where(Round.session_id == session.id, Round.number == target)
     ).one()
     old = removed.input
-    limits.check_room(session, 1)  # the round's bytes go; its input comes back in the entry
+    # the round's bytes go; its input comes back in the entry
+    limits.check_room(
+        session, 1, limits.entry_bytes(old, None) - limits.round_bytes(old, removed.result)
+    )
     session.totals = running_totals(session.totals, [removed.result["deltas"]], -1)
     session.round_count = target - 1
     db.session.delete(removed)

@@ -245,20 +245,16 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
         session.seats.append(SessionPlayer(seat=seat, player=known[name]))
     db.session.add(session)
     db.session.flush()
-    writes.audit(
-        session,
-        "create_session",
-        None,
-        None,
-        {
-            "game": game.slug,
-            "name": title,
-            "players": list(seated),
-            "preset": preset,
-            "rules": rules,
-            **setup,
-        },
-    )
+    after = {
+        "game": game.slug,
+        "name": title,
+        "players": list(seated),
+        "preset": preset,
+        "rules": rules,
+        **setup,
+    }
+    limits.created(session, after)
+    writes.audit(session, "create_session", None, None, after)
     writes.commit()
     return session
 

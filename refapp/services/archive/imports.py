@@ -332,6 +332,8 @@ def store(
         rows = [{**entry, "session_id": session.id, "at": entry["at"] or now} for entry in batch]
         db.session.execute(insert(AuditEntry), rows)
     after = {"source": source, **replayed.source, "rounds": played.rows.count}
+    session.audit_count = trail.count + 1
+    session.stored_bytes = played.size + trail.size + limits.entry_bytes(None, after)
     # never dated before the trail's last entry (an export's clock may run a little ahead)
     at = max(now, trail.latest) if trail.latest else now
     db.session.execute(

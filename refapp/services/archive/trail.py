@@ -225,10 +225,10 @@ def follow_trail(
             finish = (index, entry)
         elif entry["action"] in ("replace_round", "rename_player"):
             finish = None  # a correction or a rename after the finish may explain its totals
-        trail.size += limits.entry_bytes(entry["before"], entry["after"])
         if index < outline.count - 1 or entry["action"] != "import_session":
             trail.rows.add(entry)
             trail.count += 1
+            trail.size += limits.entry_bytes(entry["before"], entry["after"])
     trail.latest = last_at
     if replay.finished is not None and by != "table":
         raise RuleViolation(
