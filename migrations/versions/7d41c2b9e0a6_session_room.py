@@ -1,7 +1,7 @@
 """session room: the audit entries and stored bytes every write keeps on its session
 
 Revision ID: 7d41c2b9e0a6
-Revises: 5c1e9a7d3b20
+Revises: 6b2f0e1d9c44
 Create Date: 2026-12-01 16:10:00.000000
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '7d41c2b9e0a6'
-down_revision = '5c1e9a7d3b20'
+down_revision = '6b2f0e1d9c44'
 branch_labels = None
 depends_on = None
 

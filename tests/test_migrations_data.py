@@ -1,0 +1,79 @@
+"""Data migrations: what an older refapp stored still replays, corrects, exports and imports."""
+
+from __future__ import annotations
+
+import json
+
+import sqlalchemy as sa
+from flask_migrate import downgrade, upgrade
+
+from refapp import create_app
+from refapp.extensions import db
+
+from .test_archive import export
+from .test_import_forgery import imported
+
+#: an Odyssey table of four: one vote each (two only from 7 players)
+PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
+TURN = {"storyteller": "Ann", "positions": ["Ann", "Ben", "Cy", "Dee"]}
+TURN["votes"] = {"Ben": 1, "Cy": 1, "Dee": 2}
+
+
+def migrated_app(tmp_path):
+    """Return an app on a new SQLite file built by the migrations."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "x",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}",
+        }
+    )
+    with app.app_context():
+        upgrade()
+    return app
+
+
+def test_one_vote_lists_below_seven_players_become_numbers_and_replay(tmp_path):
+    app = migrated_app(tmp_path)
+    client = app.test_client()
+    body = {"game": "dixit", "players": PLAYERS, "rules": {"two_votes_large_game": True}}
+    sid = client.post("/api/sessions", json=body).get_json()["id"]
+    assert client.post(f"/api/sessions/{sid}/rounds", json=TURN).status_code == 201
+    wanted = client.get(f"/api/sessions/{sid}").get_json()["totals"]
+    # as the form stored it before the rules said one vote each below 7: every vote a list
+    as_lists = {**TURN, "votes": {voter: [vote] for voter, vote in TURN["votes"].items()}}
+    with app.app_context():
+        db.session.execute(
+            sa.text("UPDATE round SET input = :input WHERE session_id = :id"),
+            {"input": json.dumps(as_lists), "id": sid},
+        )
+        db.session.execute(
+            sa.text(
+                "UPDATE audit_entry SET after = :input WHERE session_id = :id "
+                "AND action = 'record_round'"
+            ),
+            {"input": json.dumps(as_lists), "id": sid},
+        )
+        db.session.commit()
+        db.session.remove()
+    stranded = client.post("/api/sessions/import", json=export(client, sid))
+    assert stranded.status_code == 422  # its own export no longer imports
+    with app.app_context():
+        downgrade(revision="5c1e9a7d3b20")
+        upgrade()
+        db.engine.dispose()
+
+    session = client.get(f"/api/sessions/{sid}").get_json()
+    assert session["rounds"][0]["input"]["votes"] == TURN["votes"]
+    assert session["totals"] == wanted
+    trail = client.get(f"/api/sessions/{sid}/audit").get_json()["entries"]
+    assert [entry["action"] for entry in trail] == [
+        "create_session",
+        "record_round",
+        "replace_round",
+    ]
+    assert trail[-1]["before"]["votes"]["Ben"] == [1] and trail[-1]["after"] == TURN
+    copied = imported(client, export(client, sid))  # its history replays to its rounds
+    assert copied["totals"] == wanted
+    fixed = {**TURN, "votes": {"Ben": 1, "Cy": 2, "Dee": 2}}
+    assert client.put(f"/api/sessions/{sid}/rounds/1", json=fixed).status_code == 200
