@@ -5,16 +5,20 @@ those of a live session (``session_full``), so whatever is stored exports and im
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from flask_migrate import downgrade, upgrade
 
 from refapp import create_app
 from refapp.extensions import db
+from refapp.models import GameSession
 from refapp.services import limits
 
 from .conftest import SEED_TURN, turn
-from .test_archive import dixit_session, edited, export, mighty_session, rows
+from .test_archive import dalmuti_session, dixit_session, edited, export, mighty_session, rows
 from .test_import_forgery import imported, index_of, refused
 
 
@@ -203,3 +207,33 @@ def test_the_room_migration_counts_sessions_stored_before_it(tmp_path):
         db.engine.dispose()
     assert tuple(kept) == counted == tuple(again)
     assert counted[0] == 3 and counted[1] > 1000
+
+
+def tricks_hand() -> dict:
+    """Return a Mighty hand played trick by trick (the worked case MT-01)."""
+    golden = Path(__file__).parent / "golden" / "mighty-tricks.json"
+    return json.loads(golden.read_text(encoding="utf-8"))[0]["rounds"][0]["input"]
+
+
+@pytest.mark.parametrize("builder", ["dixit", "mighty", "dalmuti", "tricks"])
+def test_an_export_is_never_larger_than_the_bytes_its_session_keeps(api, app, builder):
+    if builder == "tricks":
+        sid = api.create(players=("Ann", "Ben", "Cy", "Dee", "Eve"), game="mighty")["id"]
+        for _ in range(3):
+            assert api.record(sid, tricks_hand()).status_code == 201
+        assert (
+            api.client.put(f"/api/sessions/{sid}/rounds/2", json=tricks_hand()).status_code == 200
+        )
+    else:
+        sid = {"dixit": dixit_session, "mighty": mighty_session, "dalmuti": dalmuti_session}[
+            builder
+        ](api)["id"]
+    response = api.client.get(f"/api/sessions/{sid}/export")
+    body = response.get_json()
+    header = {key: value for key, value in body.items() if key not in ("rounds", "audit")}
+    with app.app_context():
+        kept = db.session.get(GameSession, sid).stored_bytes
+        assert kept == limits.stored_bytes(sid)
+    # what the session keeps bounds its rounds and trail as exported, whatever their text
+    assert len(response.data) - len(json.dumps(header)) <= kept
+    assert len(json.dumps(header).encode()) < limits.HEADER_BYTES
