@@ -42,6 +42,14 @@ def make_test_app(url: str):
     )
 
 
+def migrated_sqlite_app(path):
+    """Return an app on a new SQLite file at path, its tables built by the migrations."""
+    app = make_test_app(f"sqlite:///{path}")
+    with app.app_context():
+        upgrade()
+    return app
+
+
 @pytest.fixture(scope="session")
 def migrated(tmp_path_factory) -> str | None:
     """With TEST_DATABASE_URL, empty that database and build it by the migrations, once."""

@@ -12,12 +12,11 @@ import pytest
 import sqlalchemy as sa
 from flask_migrate import downgrade, upgrade
 
-from refapp import create_app
 from refapp.extensions import db
 from refapp.models import GameSession
 from refapp.services import limits
 
-from .conftest import SEED_TURN, turn
+from .conftest import SEED_TURN, migrated_sqlite_app, turn
 from .test_archive import dalmuti_session, dixit_session, edited, export, mighty_session, rows
 from .test_import_forgery import imported, index_of, refused
 
@@ -175,16 +174,8 @@ def test_a_live_write_past_the_byte_limit_is_session_full(api, app, monkeypatch)
 
 
 def test_the_room_migration_counts_sessions_stored_before_it(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "x",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'room.sqlite'}",
-        }
-    )
+    app = migrated_sqlite_app(tmp_path / "room.sqlite")
     client = app.test_client()
-    with app.app_context():
-        upgrade()
     sid = client.post(
         "/api/sessions", json={"game": "dixit", "players": ["Ann", "Ben", "Cy", "Dee"]}
     ).get_json()["id"]

@@ -7,9 +7,9 @@ import json
 import sqlalchemy as sa
 from flask_migrate import downgrade, upgrade
 
-from refapp import create_app
 from refapp.extensions import db
 
+from .conftest import migrated_sqlite_app
 from .test_archive import export
 from .test_import_forgery import imported
 
@@ -19,22 +19,8 @@ TURN = {"storyteller": "Ann", "positions": ["Ann", "Ben", "Cy", "Dee"]}
 TURN["votes"] = {"Ben": 1, "Cy": 1, "Dee": 2}
 
 
-def migrated_app(tmp_path):
-    """Return an app on a new SQLite file built by the migrations."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "x",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}",
-        }
-    )
-    with app.app_context():
-        upgrade()
-    return app
-
-
 def test_one_vote_lists_below_seven_players_become_numbers_and_replay(tmp_path):
-    app = migrated_app(tmp_path)
+    app = migrated_sqlite_app(tmp_path / "old.sqlite")
     client = app.test_client()
     body = {"game": "dixit", "players": PLAYERS, "rules": {"two_votes_large_game": True}}
     sid = client.post("/api/sessions", json=body).get_json()["id"]

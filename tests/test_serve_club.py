@@ -33,6 +33,7 @@ from .test_serve_front import (
     poll,
     raise_open_files,
     read_answer,
+    trickling,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,26 +135,6 @@ def club(tmp_path_factory):
             child.terminate()
         for child in children:
             child.wait(timeout=15)
-
-
-def trickling(port: int, count: int, stop: threading.Event) -> list[socket.socket]:
-    """Open count connections from ten addresses that send a request a byte every half second."""
-    crowd = []
-    for index in range(count):
-        sock = connect(port, source=f"127.0.0.{10 + index % 10}")
-        sock.sendall(b"GET /api/sessions?slow=")
-        sock.setblocking(False)
-        crowd.append(sock)
-
-    def drip():
-        """Send each connection one more byte, twice a second."""
-        while not stop.wait(0.5):
-            for sock in crowd:
-                with suppress(OSError):
-                    sock.send(b"a")
-
-    threading.Thread(target=drip, daemon=True).start()
-    return crowd
 
 
 def test_the_makefile_serves_the_club_so():

@@ -470,6 +470,28 @@ def raise_open_files(wanted: int) -> int:
     return soft
 
 
+def trickling(
+    port: int, count: int, stop: threading.Event, addresses: int = 10
+) -> list[socket.socket]:
+    """Open count connections from several addresses that send a request a byte every 0.5 s."""
+    crowd = []
+    for index in range(count):
+        sock = connect(port, source=f"127.0.0.{10 + index % addresses}")
+        sock.sendall(b"GET /api/sessions?slow=")
+        sock.setblocking(False)
+        crowd.append(sock)
+
+    def drip():
+        """Send each connection one more byte, twice a second, until stopped."""
+        while not stop.wait(0.5):
+            for sock in crowd:
+                with suppress(OSError):
+                    sock.send(b"a")
+
+    threading.Thread(target=drip, daemon=True).start()
+    return crowd
+
+
 def test_a_phone_is_answered_beside_a_thousand_trickling_connections(tmp_path):
     """1,000 connections from ten addresses trickle requests; a phone's poll still takes < 2 s."""
     count, addresses = 1000, 10
@@ -480,25 +502,9 @@ def test_a_phone_is_answered_beside_a_thousand_trickling_connections(tmp_path):
     with served(tmp_path) as port:
         session_id, etag = create_session(port)
         try:
-            for index in range(count):
-                sock = connect(port, source=f"127.0.0.{10 + index % addresses}")
-                sock.sendall(b"GET /api/sessions?slow=")
-                sock.setblocking(False)
-                crowd.append(sock)
-
-            def drip():
-                """Send each slow connection a byte twice a second."""
-                while not stop.wait(0.5):
-                    for sock in crowd:
-                        with suppress(OSError):
-                            sock.send(b"a")
-
-            dripper = threading.Thread(target=drip, daemon=True)
-            dripper.start()
+            crowd = trickling(port, count, stop, addresses)
             time.sleep(1.5)
             timings = [poll(port, session_id, etag, source="127.0.0.2") for _ in range(5)]
-            stop.set()
-            dripper.join(timeout=5)
         finally:
             stop.set()
             for sock in crowd:

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import socket
-import subprocess
-import sys
 import threading
 import time
 from contextlib import contextmanager, suppress
@@ -20,48 +17,10 @@ from pathlib import Path
 from refapp import MAX_BODY, serve
 from refapp.services import archive
 
+from .test_serve_front import served as waitress
+
 ROOT = Path(__file__).resolve().parent.parent
 SLOW_CLIENTS = 110
-#: the child: the app on a temporary SQLite file, served with refapp.serve.settings(**overrides);
-#: it prints the port it listens on, then serves until killed
-CHILD = """
-import json, sys
-from refapp import create_app, front, serve
-from refapp.extensions import db
-url, overrides = sys.argv[1], json.loads(sys.argv[2])
-app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
-with app.app_context():
-    db.create_all()
-server = front.create_server(app, host="127.0.0.1", port=0, **serve.settings(**overrides))
-print(server.effective_port, flush=True)
-server.run()
-"""
-
-
-@contextmanager
-def waitress(tmp_path: Path, **overrides):
-    """Run waitress in a child process; yield its port; stop it afterwards."""
-    url = f"sqlite:///{tmp_path / 'serve.sqlite'}"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("REFAPP_PASSWORD", None)
-    log = tmp_path / "waitress.log"
-    with log.open("w") as errors:
-        child = subprocess.Popen(
-            [sys.executable, "-c", CHILD, url, json.dumps(overrides)],
-            stdout=subprocess.PIPE,
-            stderr=errors,
-            env=env,
-            cwd=ROOT,
-            text=True,
-        )
-    try:
-        line = child.stdout.readline()
-        assert line.strip().isdigit(), f"waitress did not start: {log.read_text()[-2000:]}"
-        yield int(line)
-    finally:
-        child.kill()
-        child.wait(timeout=10)
-        child.stdout.close()
 
 
 @contextmanager

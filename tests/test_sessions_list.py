@@ -8,11 +8,10 @@ import pytest
 import sqlalchemy as sa
 from flask_migrate import downgrade, upgrade
 
-from refapp import create_app
 from refapp.extensions import db
 from refapp.models import GameSession
 
-from .conftest import SEED_TURN, shown, turn
+from .conftest import SEED_TURN, migrated_sqlite_app, shown, turn
 
 
 def listed(client, query: str = "") -> dict:
@@ -125,16 +124,8 @@ def test_list_costs_the_same_for_one_and_thirty_sessions(api, client, count_quer
 
 
 def test_summary_migration_backfills_sessions_recorded_before_it(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "x",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'b.sqlite'}",
-        }
-    )
+    app = migrated_sqlite_app(tmp_path / "b.sqlite")
     client = app.test_client()
-    with app.app_context():
-        upgrade()
     sid = client.post(
         "/api/sessions", json={"game": "dixit", "players": ["Ann", "Ben", "Cy", "Dee"]}
     ).get_json()["id"]
