@@ -33,7 +33,8 @@ FIVE_TURN = {
 def test_without_the_option_a_list_is_invalid_value_even_of_one(vote):
     error = refusal(**{**SEED_TURN, "votes": {**SEED_TURN["votes"], "Ben": vote}})
     assert (error.code, error.field) == ("invalid_value", "votes.Ben")
-    assert "two_votes_large_game" in error.message and repr(vote) in error.message
+    assert "Two votes in a large game" in error.message and repr(vote) in error.message
+    assert "two_votes_large_game" not in error.message  # the rule by its title, not its key
 
 
 def test_without_the_option_a_list_is_refused_at_seven_too():
