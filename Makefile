@@ -83,10 +83,12 @@ format: $(TOOLS)
 	$(BIN)/ruff check --fix .
 
 # figures, not tests: in-process costs, then a club night against live servers (SQLite, and
-# PostgreSQL when BENCH_DATABASE_URL names a database it may empty); BENCH_LONG=1 runs longer
+# PostgreSQL when BENCH_DATABASE_URL names a database it may empty); BENCH_LONG=1 runs longer;
+# then the memory of the largest import, alone and three at once
 bench: $(STAMP)
 	$(BIN)/python bench/read_session.py
 	BENCH_DATABASE_URL="$(BENCH_DATABASE_URL)" $(BIN)/python bench/club_night.py
+	$(BIN)/python bench/import_memory.py
 
 # the README's screenshots: each game's session page, phone and laptop, light and dark
 screens: $(TOOLS) $(COMPILED)

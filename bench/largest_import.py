@@ -51,10 +51,11 @@ def hand() -> dict:
 
 
 def largest_export(count: int, budget: int | None = None) -> dict:
-    """Return a valid export of count corrected Mighty hands (rules replayed, results kept).
+    """Return a valid export of up to count Mighty hands (rules replayed, results kept).
 
-    Each hand is recorded and corrected once; with a ``budget`` (bytes), further corrections
-    are spread over the hands until the export would pass it, within the trail's limit.
+    With a ``budget`` (the bytes a session may keep, as services/limits.py counts them), as
+    many hands as fit are recorded, then corrections are spread over them while they fit,
+    within the trail's limit: the largest session a table could store and export.
     """
     game = get_game("mighty")
     rules = game.resolve_rules({})
@@ -96,38 +97,39 @@ def largest_export(count: int, budget: int | None = None) -> dict:
         "winners": [],
         "audit": [],
     }
-    normal = outcomes[0].input
-    correction = {
-        "at": MOMENT,
-        "action": "replace_round",
-        "round": 1,
-        "before": normal,
-        "after": normal,
-    }
-    # filled as a live session may grow: its stored bytes (limits) within the session's limit
-    fix = limits.entry_bytes(normal, normal)
-    per_round = limits.round_bytes(normal, outcomes[0].result) + limits.entry_bytes(None, normal)
-    per_round += fix
-    room = (
-        (budget - count * per_round - limits.entry_bytes(None, created["after"])) if budget else 0
-    )
-    extra = max(0, min(room // fix, (AUDIT_MAX - 2) - 2 * count))
+    # filled as a live session may grow, counted as services/limits.py counts a stored session:
+    # hands (each with its record_round entry) while they fit, then corrections spread over them
+    size = limits.entry_bytes(None, created["after"])
+    import_entry = limits.entry_bytes(None, {"source": "export", "rounds": count})
+    room = (budget or 2**62) - import_entry
     body["audit"].append(created)
-    for number, outcome in enumerate(outcomes, 1):
+    fits = []
+    for outcome in outcomes:
+        cost = limits.round_bytes(outcome.input, outcome.result)
+        cost += limits.entry_bytes(None, outcome.input)
+        if size + cost > room:
+            break
+        size += cost
+        fits.append(outcome)
+    fixes: dict[int, int] = dict.fromkeys(range(1, len(fits) + 1), 0)
+    entries = 1 + len(fits)
+    while budget and fits and entries < AUDIT_MAX - 1:
+        before = entries
+        for number, outcome in enumerate(fits, 1):
+            cost = limits.entry_bytes(outcome.input, outcome.input)
+            if size + cost > room or entries >= AUDIT_MAX - 1:
+                break
+            size += cost
+            fixes[number] += 1
+            entries += 1
+        if entries == before or size + cost > room:
+            break
+    for number, outcome in enumerate(fits, 1):
         body["rounds"].append(round_of(number, outcome))
-        fixes = 1 + extra // count + (1 if number <= extra % count else 0)
-        body["audit"].append(
-            {
-                "at": MOMENT,
-                "action": "record_round",
-                "round": number,
-                "before": None,
-                "after": outcome.input,
-            }
-        )
-        body["audit"] += [
-            {**correction, "round": number, "before": outcome.input, "after": outcome.input}
-        ] * fixes
+        record = {"at": MOMENT, "action": "record_round", "round": number, "before": None}
+        body["audit"].append({**record, "after": outcome.input})
+        correction = {**record, "action": "replace_round", "before": outcome.input}
+        body["audit"] += [{**correction, "after": outcome.input}] * fixes[number]
         for name, delta in outcome.result["deltas"].items():
             body["totals"][name] += delta
     return body
@@ -157,7 +159,8 @@ def write_largest(out: Path, count: int | None = None) -> str:
         json.dump(body, handle, ensure_ascii=False, separators=(",", ":"))
     size = out.stat().st_size
     return (
-        f"largest import: {count} rounds, {len(body['audit'])} audit entries, {size:,} bytes "
+        f"largest import: {len(body['rounds'])} rounds, {len(body['audit'])} audit entries, "
+        f"{size:,} bytes "
         f"({size / 2**20:.1f} MiB); the body limit is {imports.IMPORT_MAX_BYTES:,} bytes, and a "
         f"session holds at most {limits.SESSION_MAX_BYTES:,} bytes as stored"
     )

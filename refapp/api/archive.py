@@ -37,13 +37,14 @@ def import_session():
     Its body may be as large as the largest session's export (``imports.IMPORT_MAX_BYTES``),
     past the app-wide limit (``bodies.body_limit``); a body declared larger is refused from its
     headers, before this view runs. ``?rounds=`` is checked first; then
-    the import waits for the server's one import turn (``turns``), copies its body to a
-    temporary file and reads it from there a part at a time.
+    the body is copied to a temporary file (a proxy in front is never kept waiting to send
+    it), the import waits for the server's one import turn (``turns``) and reads the file a
+    part at a time.
     """
     rounds_wanted(request.args.get("rounds"))
     if not request.is_json:
         raise RuleViolation("invalid_json", "The request body must be a JSON object.")
-    with turns.one_import(Path(current_app.instance_path) / "import.lock"), spooled_body() as raw:
+    with spooled_body() as raw, turns.one_import(Path(current_app.instance_path) / "import.lock"):
         session = imports.import_file(raw)
     payload = session_payload(session)
     return payload, 201, {"Location": url_for("api.get_session", session_id=session.id)}
