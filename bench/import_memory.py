@@ -8,7 +8,8 @@ run``) on a temporary SQLite file, and while a phone polls a session every 0.5 s
 with ``If-None-Match``, as live.js does every 2 s) sends the import once, then three at once.
 Printed: the body's size, each import's status and time, the server's peak resident memory
 (sampled every 20 ms from /proc; Linux) above its resting size and in all, and the polls
-answered during the import with their slowest answer. Everything stays on 127.0.0.1.
+answered during the import with their slowest answer; then the same while the largest session
+is exported, once and three times at once. Everything stays on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -89,6 +90,45 @@ class Watch:
         client.close()
 
 
+def fetch_export(port: int, session_id: int, results: list[str]) -> None:
+    """Read a session's export as a phone or a script would, a chunk at a time; note it."""
+    began = time.monotonic()
+    connection = http.client.HTTPConnection(HOST, port, timeout=IMPORT_TIMEOUT)
+    size = 0
+    try:
+        connection.request("GET", f"/api/sessions/{session_id}/export")
+        response = connection.getresponse()
+        while chunk := response.read(1024 * 1024):
+            size += len(chunk)
+        status = f"{response.status}, {size / 2**20:.0f} MiB"
+    except (OSError, http.client.HTTPException) as error:
+        status = f"failed: {error}"
+    finally:
+        connection.close()
+    results.append(f"{status} in {time.monotonic() - began:.1f} s")
+
+
+def exports_at_once(port: int, pid: int, session_id: int, exported: int, count: int) -> str:
+    """Read count exports of a session at once; return what the server held meanwhile."""
+    rest = resident_kib(pid)
+    results: list[str] = []
+    readers = [
+        threading.Thread(target=fetch_export, args=(port, exported, results)) for _ in range(count)
+    ]
+    with Watch(pid, port, session_id) as watch:
+        for reader in readers:
+            reader.start()
+        for reader in readers:
+            reader.join()
+    slowest = max(watch.polls, default=float("nan"))
+    return (
+        f"export, {count} at once: {'; '.join(results)}\n"
+        f"  peak resident {watch.peak / 1024:.0f} MiB (resting {rest / 1024:.0f} MiB, "
+        f"+{(watch.peak - rest) / 1024:.0f} MiB); polls answered {len(watch.polls)}, "
+        f"failed {watch.failed}, slowest {slowest * 1000:.0f} ms"
+    )
+
+
 def send_import(port: int, body: Path, results: list[str]) -> None:
     """Send the export as an import, streaming it from the file; note status and seconds."""
     began = time.monotonic()
@@ -130,7 +170,7 @@ def imports_at_once(port: int, pid: int, session_id: int, body: Path, count: int
             sender.join()
     slowest = max(watch.polls, default=float("nan"))
     return (
-        f"{count} at once: {'; '.join(results)}\n"
+        f"import, {count} at once: {'; '.join(results)}\n"
         f"  peak resident {watch.peak / 1024:.0f} MiB (resting {rest / 1024:.0f} MiB, "
         f"+{(watch.peak - rest) / 1024:.0f} MiB); polls answered {len(watch.polls)}, "
         f"failed {watch.failed}, slowest {slowest * 1000:.0f} ms"
@@ -156,6 +196,10 @@ def main(argv: list[str]) -> None:
             session_id = int(answer.split(b'"id":', 1)[1].split(b",", 1)[0])
             for count in (1, 3):
                 print(imports_at_once(live.port, live.pid, session_id, body, count), flush=True)
+            # the session imported first (ids follow the polled session's)
+            for count in (1, 3):
+                line = exports_at_once(live.port, live.pid, session_id, session_id + 1, count)
+                print(line, flush=True)
 
 
 if __name__ == "__main__":

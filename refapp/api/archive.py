@@ -7,9 +7,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-from flask import current_app, jsonify, request, url_for
+from flask import Response, current_app, request, stream_with_context, url_for
 
 from ..games.errors import RuleViolation
+from ..services import load_session
 from ..services.archive import exports, imports, turns
 from . import bp
 from .views import rounds_wanted, session_payload
@@ -22,12 +23,18 @@ COPY_CHUNK = 1024 * 1024
 
 @bp.get("/sessions/<int:session_id>/export")
 def export_session(session_id: int):
-    """Export a session: game, players, rules, setup, every round's input and the audit trail."""
-    body = exports.export(session_id)
-    response = jsonify(body)
-    filename = f"refapp-{body['game']}-session-{session_id}.json"
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    """Export a session: game, players, rules, setup, every round's input and the audit trail.
+
+    Streamed as it is read (``exports.export_chunks``), from one snapshot of the database.
+    """
+    exports.read_snapshot()
+    session = load_session(session_id, with_rounds=False)
+    filename = f"refapp-{session.game}-session-{session_id}.json"
+    return Response(
+        stream_with_context(exports.export_chunks(session)),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
 
 
 @bp.post("/sessions/import")

@@ -16,7 +16,7 @@ def session_csv(session_id: int):
     The header's first column and the total row are worded in the reader's language.
     """
     try:
-        session = services.load_session(session_id)
+        session = services.load_session(session_id, with_rounds=False)
     except RuleViolation:
         abort(404)
     filename = f"refapp-{session.game}-session-{session.id}.csv"

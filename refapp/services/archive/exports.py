@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
-from ...games.game import leaders
-from ...models import GameSession, utcnow
-from ..sessions import audit_of, iso, load_session, round_dict, totals_of
+from sqlalchemy import select
+
+from ...extensions import db
+from ...games.game import leaders, running_totals
+from ...models import AuditEntry, GameSession, Round, utcnow
+from ..sessions import PlayedRound, iso, load_session, round_dict
 
 FORMAT = "refapp-session"
 VERSION = 1
+#: rows read from the database at a time, and the text sent on at a time
+BATCH = 200
+CHUNK = 256 * 1024
 #: spreadsheet formula starters a cell must not begin with (CSV injection)
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 #: what a spreadsheet may split a cell at: a locale's list separator (, or ;), a tab, a pipe
@@ -20,15 +28,46 @@ CELL_SEPARATOR = re.compile(r"[,;\t|]")
 
 
 def export(session_id: Any) -> dict[str, Any]:
-    """Return a stored session's export, or raise ``not_found``."""
-    return export_session(load_session(session_id))
+    """Return a stored session's export as a dict (for a small session: tests, scripts)."""
+    return json.loads("".join(export_chunks(load_session(session_id, with_rounds=False))))
 
 
 def export_session(session: GameSession) -> dict[str, Any]:
-    """Return a loaded session as its export: what import needs, plus results for a reader."""
+    """Return a session's export as a dict (for a small session: tests, scripts)."""
+    return json.loads("".join(export_chunks(session)))
+
+
+def dumps(value: Any) -> str:
+    """Write a value as the API writes JSON: compact, ASCII (every other character escaped)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
+def read_snapshot() -> None:
+    """Make this request's reads see the database as of one moment, however many queries.
+
+    An export (or a backup) reads its rounds and trail in batches: a write landing between two
+    of them must not show in one and not the other. SQLite: a read transaction (WAL keeps its
+    snapshot); PostgreSQL: REPEATABLE READ. Nothing has been written in this request yet.
+    """
+    db.session.rollback()
+    connection = db.session.connection()
+    if connection.dialect.name == "sqlite":
+        if not connection.connection.driver_connection.in_transaction:
+            connection.exec_driver_sql("BEGIN")
+    else:
+        connection.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+
+
+def export_chunks(session: GameSession) -> Iterator[str]:
+    """Yield a session's export as JSON text, a batch of rounds or audit entries at a time.
+
+    What an import needs, plus results, totals and winners for a reader. The rounds and the
+    trail are read in batches (``yield_per``) and written as they come, so an export holds
+    about one batch in memory whatever the session's length: the largest session streams in a
+    few tens of MB (docs/deployment.md). Call ``read_snapshot`` first for a consistent read.
+    """
     players = session.players
-    totals = totals_of(players, session.rounds)
-    return {
+    head = {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": iso(utcnow()),
@@ -45,11 +84,64 @@ def export_session(session: GameSession) -> dict[str, Any]:
         "finished": session.finished,
         "finished_by": session.finished_by,
         "finished_at": iso(session.finished_at),
-        "rounds": [round_dict(played) for played in session.rounds],
-        "totals": totals,
-        "winners": leaders(totals) if session.finished else [],
-        "audit": audit_of(session),
     }
+    out = Batches()
+    out.add(dumps(head)[:-1] + ',"rounds":[')
+    totals = dict.fromkeys(players, 0)
+    rounds = select(
+        Round.number, Round.input, Round.result, Round.recorded_at, Round.corrected_at
+    ).where(Round.session_id == session.id)
+    for index, row in enumerate(streamed(rounds.order_by(Round.number))):
+        played = PlayedRound(*row)
+        totals = running_totals(totals, [played.result["deltas"]])
+        out.add(("," if index else "") + dumps(round_dict(played)))
+        yield from out.full()
+    winners = leaders(totals) if session.finished else []
+    out.add(f'],"totals":{dumps(totals)},"winners":{dumps(winners)},"audit":[')
+    entries = select(
+        AuditEntry.at,
+        AuditEntry.action,
+        AuditEntry.round_number,
+        AuditEntry.before,
+        AuditEntry.after,
+    ).where(AuditEntry.session_id == session.id)
+    for index, (at, action, number, before, after) in enumerate(
+        streamed(entries.order_by(AuditEntry.id))
+    ):
+        entry = {"at": iso(at), "action": action, "round": number, "before": before, "after": after}
+        out.add(("," if index else "") + dumps(entry))
+        yield from out.full()
+    out.add("]}")
+    yield from out.rest()
+
+
+def streamed(query: Any) -> Iterator[Any]:
+    """Yield a query's rows a batch at a time (the database's cursor, not a list)."""
+    yield from db.session.execute(query.execution_options(yield_per=BATCH))
+
+
+class Batches:
+    """Pieces of text sent on when they add up to a chunk worth a write."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.size = 0
+
+    def add(self, text: str) -> None:
+        """Keep a piece."""
+        self.parts.append(text)
+        self.size += len(text)
+
+    def full(self) -> Iterator[str]:
+        """Yield the kept pieces as one chunk once they are large enough."""
+        if self.size >= CHUNK:
+            yield from self.rest()
+
+    def rest(self) -> Iterator[str]:
+        """Yield whatever is kept as one chunk."""
+        if self.parts:
+            yield "".join(self.parts)
+        self.parts, self.size = [], 0
 
 
 def deltas_csv(session: GameSession, round_word: str = "round", total_word: str = "total") -> str:
@@ -64,10 +156,13 @@ def deltas_csv(session: GameSession, round_word: str = "round", total_word: str 
     out.write("\ufeff")  # a byte order mark, so spreadsheet programs read the names as UTF-8
     writer = csv.writer(out, quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow([cell(round_word), *(cell(name) for name in players)])
-    for played in session.rounds:
-        deltas = played.result["deltas"]
-        writer.writerow([played.number, *(deltas.get(name, 0) for name in players)])
-    totals = totals_of(players, session.rounds)
+    totals = dict.fromkeys(players, 0)
+    # the database picks each round's deltas out of its result: the rows read stay small
+    deltas_of = select(Round.number, Round.result["deltas"]).where(Round.session_id == session.id)
+    for number, changes in streamed(deltas_of.order_by(Round.number)):
+        deltas = dict(changes or {})
+        totals = running_totals(totals, [deltas])
+        writer.writerow([number, *(deltas.get(name, 0) for name in players)])
     writer.writerow([cell(total_word), *(totals[name] for name in players)])
     return out.getvalue()
 
