@@ -1,8 +1,9 @@
 """Flask commands: whole-database backup and restore, through the models (SQLite or PostgreSQL)."""
 
-import json
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import IO, TypeVar
 
 import click
 from flask.cli import with_appcontext
@@ -12,6 +13,8 @@ from .extensions import db
 from .games.errors import quote
 from .services import ID_MAX
 from .services.archive import backups
+
+T = TypeVar("T")
 
 
 def register(app) -> None:
@@ -25,30 +28,29 @@ def register(app) -> None:
 @with_appcontext
 def backup(path: Path) -> None:
     """Write every player and session (rounds' inputs, audit trails) to PATH as one JSON file."""
-    data = backups.backup()
     try:
-        write_whole(path, data)
+        sessions, rounds = write_whole(path, backups.write_backup)
     except OSError as error:
         raise click.ClickException(f"Could not write {path}: {error.strerror or error}") from error
     except Exception as error:  # e.g. text that is not valid Unicode: nothing was written
         raise click.ClickException(f"Could not write {path}: {error}") from error
-    rounds = sum(len(session["rounds"]) for session in data["sessions"])
-    click.echo(f"Backed up {len(data['sessions'])} session(s) with {rounds} round(s) to {path}.")
+    click.echo(f"Backed up {sessions} session(s) with {rounds} round(s) to {path}.")
 
 
-def write_whole(path: Path, data) -> None:
-    """Write data as JSON to path whole or not at all: any failure leaves no file behind.
+def write_whole(path: Path, write: Callable[[IO[str]], T]) -> T:
+    """Write a file with ``write`` whole or not at all: any failure leaves no file behind.
 
     NaN and infinities are refused: they are not JSON, and PostgreSQL could not restore them.
     """
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
         with partial.open("w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=1, allow_nan=False)
+            written = write(handle)
         os.replace(partial, path)  # a backup is whole or absent, never half written
     except BaseException:
         partial.unlink(missing_ok=True)
         raise
+    return written
 
 
 @click.command("restore")
@@ -67,13 +69,12 @@ def restore(path: Path, force: bool) -> None:
 
     The rules' messages are written in English: a command has no reader's language to follow.
     """
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise click.ClickException(f"{path} is not a readable JSON backup: {error}") from error
     with force_locale("en"):
         try:
-            restored = backups.restore(data, force=force)
+            with path.open("rb") as raw:
+                restored = backups.restore_file(raw, force=force)
+        except OSError as error:
+            raise click.ClickException(f"{path} is not a readable backup: {error}") from error
         except backups.RestoreRefused as refused:
             db.session.rollback()
             raise click.ClickException(f"Nothing was restored; {refused}") from refused

@@ -535,8 +535,8 @@ def test_backup_into_a_missing_folder_fails_cleanly(app, tmp_path):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{", "not a readable JSON backup"),
-        ("[]", "invalid_value"),
+        ("{", "not valid JSON"),
+        ("[]", "A backup is a JSON object"),
         ('{"sessions": []}', "missing_field"),
         ('{"refapp_backup": 2, "sessions": []}', "version 1, not 2"),
         ('{"refapp_backup": 1}', "sessions"),

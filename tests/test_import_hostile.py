@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from refapp.services import archive
-from refapp.services.archive import backups
+from refapp.services.archive import backups, exports
 
 from .conftest import SEED_TURN
 from .test_archive import MINIMAL, dixit_session, edited, export, rows, seed_result
@@ -198,11 +198,20 @@ def test_a_backup_players_time_is_checked_too(app, tmp_path):
 # -- a backup is whole or absent -----------------------------------------------------------------
 
 
+def failing_backup(bad):
+    """Return a backup writer that fails on ``bad`` after writing a first chunk."""
+
+    def write(handle):
+        handle.write('{"refapp_backup":1,"players":[],"sessions":[{"x":"' + "y" * 9000 + '"},')
+        handle.write(bad if isinstance(bad, str) else exports.dumps(bad))
+        return 2, 0
+
+    return write
+
+
 @pytest.mark.parametrize("bad", [LONE, float("nan"), object()])
 def test_a_backup_that_cannot_be_written_leaves_no_file(app, tmp_path, monkeypatch, bad):
-    data = {"refapp_backup": 1, "players": [], "sessions": [{"rounds": [], "x": "y" * 9000}]}
-    data["sessions"].append({"rounds": [], "bad": bad})  # written after a first chunk
-    monkeypatch.setattr(backups, "backup", lambda: data)
+    monkeypatch.setattr(backups, "write_backup", failing_backup(bad))
     folder = tmp_path / "backups"
     folder.mkdir()
     result = app.test_cli_runner().invoke(args=["backup", str(folder / "backup.json")])
@@ -216,7 +225,7 @@ def test_a_failed_backup_keeps_the_previous_one(app, tmp_path, monkeypatch):
     folder.mkdir()
     target = folder / "backup.json"
     target.write_text("previous", encoding="utf-8")
-    monkeypatch.setattr(backups, "backup", lambda: {"sessions": [LONE]})
+    monkeypatch.setattr(backups, "write_backup", failing_backup(LONE))
     result = app.test_cli_runner().invoke(args=["backup", str(target)])
     assert result.exit_code == 1
     assert [path.name for path in folder.iterdir()] == ["backup.json"]

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import IO, Any
 
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 
 from ...extensions import db
 from ...games.errors import RuleViolation, quote
@@ -19,29 +20,73 @@ from .. import rule_sets
 from ..sessions import iso
 from ..values import ID_MAX, player_names
 from .checks import missing, moment
-from .exports import export_session
+from .exports import dumps, export_chunks, read_snapshot
 from .imports import Replayed, commit, replay, store
+from .reading import ExportParts, read_export_from
+from .stream import JsonStream
+
+#: the most characters a backup's own field may take (its players, its saved rule sets)
+FIELD_MOST = 16 * 1024 * 1024
 
 BACKUP_VERSION = 1
 
 
 def backup() -> dict[str, Any]:
-    """Return every player and every session's export, oldest session first."""
-    sessions = db.session.scalars(
-        select(GameSession)
-        .options(selectinload(GameSession.rounds))
-        .order_by(GameSession.created_at, GameSession.id)
-    ).all()
+    """Return every player and every session's export as a dict (a small database: tests)."""
+    out = io.StringIO()
+    write_backup(out)
+    return json.loads(out.getvalue())
+
+
+def write_backup(handle: IO[str]) -> tuple[int, int]:
+    """Write every player, every session's export (oldest first) and the saved rule sets.
+
+    Each session is written as its export streams (``exports.export_chunks``), all from one
+    snapshot of the database, so a backup holds about one batch of rows in memory whatever
+    the database's size. Returns how many sessions and rounds were written.
+    """
+    read_snapshot()
     players = db.session.scalars(select(Player).order_by(Player.id))
-    return {
-        "refapp_backup": BACKUP_VERSION,
-        "created_at": iso(utcnow()),
-        "players": [
-            {"name": player.name, "created_at": iso(player.created_at)} for player in players
-        ],
-        "sessions": [export_session(session) for session in sessions],
-        "rule_sets": rule_sets.list_rule_sets(),
-    }
+    people = [{"name": player.name, "created_at": iso(player.created_at)} for player in players]
+    handle.write(f'{{"refapp_backup":{BACKUP_VERSION},"created_at":{dumps(iso(utcnow()))},')
+    handle.write(f'"players":{dumps(people)},"sessions":[')
+    ids = db.session.scalars(
+        select(GameSession.id).order_by(GameSession.created_at, GameSession.id)
+    ).all()
+    rounds = 0
+    for index, session_id in enumerate(ids):
+        session = db.session.get(GameSession, session_id)
+        handle.write("," if index else "")
+        for chunk in export_chunks(session):
+            handle.write(chunk)
+        rounds += session.round_count
+        db.session.expunge(session)
+    handle.write(f'],"rule_sets":{dumps(rule_sets.list_rule_sets())}}}')
+    return len(ids), rounds
+
+
+def read_backup(raw: IO[bytes]) -> dict[str, Any]:
+    """Read a backup file: its fields, and each session as an export read a part at a time.
+
+    Its ``sessions`` are ``reading.ExportFile`` objects: each session's fields, its rounds and
+    entries counted and placed in the file, read again only when it is replayed.
+    """
+    stream = JsonStream(raw)
+    if not stream.is_object():
+        raise RestoreRefused(RuleViolation("invalid_json", "A backup is a JSON object."))
+    data: dict[str, Any] = {}
+    for key in stream.keys(""):
+        if key == "sessions" and stream.is_list():
+            data[key] = []
+            for index in stream.items(key):
+                try:
+                    data[key].append(read_export_from(stream, raw))
+                except RuleViolation as error:
+                    raise RestoreRefused(error, index, None) from error
+        else:
+            data[key] = stream.value(key, FIELD_MOST)
+    stream.finish()
+    return data
 
 
 class RestoreRefused(ValueError):
@@ -77,6 +122,15 @@ def session_count() -> int:
     return db.session.scalar(select(func.count(GameSession.id))) or 0
 
 
+def restore_file(raw: IO[bytes], *, force: bool = False) -> Restored:
+    """Restore a backup from a file, each session read from it a part at a time (``restore``)."""
+    try:
+        data = read_backup(raw)
+    except RuleViolation as error:
+        raise RestoreRefused(error) from error
+    return restore(data, force=force)
+
+
 def restore(data: Any, *, force: bool = False) -> Restored:
     """Restore a backup: check and replay every session first, then store all in one transaction.
 
@@ -107,7 +161,8 @@ def restore_replayed(
         try:
             replayed.append(replay(body))
         except RuleViolation as error:
-            source = body.get("id") if isinstance(body, Mapping) else None
+            fields = body.fields if isinstance(body, ExportParts) else body
+            source = fields.get("id") if isinstance(fields, Mapping) else None
             raise RestoreRefused(error, index, source) from error
     try:
         saved_sets = rule_sets.checked_rule_sets(data.get("rule_sets"))

@@ -301,6 +301,7 @@ def store(
     now = utcnow()
     known.update(writes.take_players(name for name in replayed.players if name not in known))
     played, trail = replayed.rounds, replayed.trail
+    after = {"source": source, **replayed.source, "rounds": played.rows.count}
     session = GameSession(
         id=session_id,
         game=replayed.game.slug,
@@ -314,6 +315,8 @@ def store(
         version=restored_version(replayed) if restoring else 1,
         round_count=played.rows.count,
         totals=dict(played.totals),
+        audit_count=trail.count + 1,
+        stored_bytes=played.size + trail.size + limits.entry_bytes(None, after),
     )
     for seat, name in enumerate(replayed.players):
         session.seats.append(SessionPlayer(seat=seat, player=known[name]))
@@ -331,9 +334,6 @@ def store(
     for batch in trail.rows.batches():
         rows = [{**entry, "session_id": session.id, "at": entry["at"] or now} for entry in batch]
         db.session.execute(insert(AuditEntry), rows)
-    after = {"source": source, **replayed.source, "rounds": played.rows.count}
-    session.audit_count = trail.count + 1
-    session.stored_bytes = played.size + trail.size + limits.entry_bytes(None, after)
     # never dated before the trail's last entry (an export's clock may run a little ahead)
     at = max(now, trail.latest) if trail.latest else now
     db.session.execute(

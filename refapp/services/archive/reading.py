@@ -195,20 +195,31 @@ def read_export(raw: IO[bytes], start: int = 0) -> ExportFile:
     numbers too large, nesting too deep. Nothing of a round's meaning is read yet.
     """
     stream = JsonStream(raw, start)
+    found = read_export_from(stream, raw)
+    stream.finish()
+    return found
+
+
+def read_export_from(stream: JsonStream, raw: IO[bytes], where: str = "") -> ExportFile:
+    """Read the export that begins at the stream's cursor (a backup's session, or a body).
+
+    ``where`` is the export's own path in the document (``sessions.3``), for refusals.
+    """
     if not stream.is_object():
         raise RuleViolation("invalid_json", "The request body must be a JSON object.")
     found = ExportFile({}, raw=raw)
-    for key in stream.keys(""):
+    for key in stream.keys(where):
         if key not in EXPORT_KEYS:
-            raise not_an_export_key(key, "", EXPORT_KEYS)
+            raise not_an_export_key(key, where, EXPORT_KEYS)
+        path = f"{where}.{key}" if where else key
         if key in ("rounds", "audit") and stream.is_list():
             at, count = stream.offset(), 0
             known = ROUND_KEYS if key == "rounds" else ENTRY_KEYS
-            for index in stream.items(key):
+            for index in stream.items(path):
                 if index >= most_of(key):
                     raise count_refused(key)
-                where = f"{key}.{index}"
-                checked_part(stream.value(where, PART_MOST), where, known)
+                part = f"{key}.{index}"
+                checked_part(stream.value(part, PART_MOST), part, known)
                 count += 1
             if key == "rounds":
                 found.rounds_at, found.round_count = at, count
@@ -219,7 +230,6 @@ def read_export(raw: IO[bytes], start: int = 0) -> ExportFile:
         value = stream.value(key, FIELD_MOST)
         check_values(value, key)
         found.fields[key] = value
-    stream.finish()
     return found
 
 

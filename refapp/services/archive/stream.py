@@ -29,7 +29,7 @@ def syntax_error(why: str, offset: int) -> RuleViolation:
     """Return the refusal of a body that is not valid JSON, saying where."""
     return RuleViolation(
         "invalid_json",
-        "The request body is not valid JSON: {why} (at byte {offset}).",
+        "This is not valid JSON: {why} (at byte {offset}).",
         None,
         why=why,
         offset=offset,
