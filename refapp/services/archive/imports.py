@@ -108,6 +108,8 @@ def replay(body: ExportParts | Any) -> Replayed:
         listed(given, "audit", required=False)
         start = Start(game, table, setup, initial, played.inputs, played.states)
         trail = check_trail(parts.entries, start, played.totals, finished_by)
+        played.inputs.clear()  # only the trail compares them: a restore keeps many replayed
+        played.states.clear()
         refusal = limits.full(trail.count + 1, played.size + trail.size)
         if refusal is not None:
             refusal.field = "audit" if trail.count + 1 > limits.AUDIT_MAX else None
