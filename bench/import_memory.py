@@ -108,27 +108,6 @@ def fetch_export(port: int, session_id: int, results: list[str]) -> None:
     results.append(f"{status} in {time.monotonic() - began:.1f} s")
 
 
-def exports_at_once(port: int, pid: int, session_id: int, exported: int, count: int) -> str:
-    """Read count exports of a session at once; return what the server held meanwhile."""
-    rest = resident_kib(pid)
-    results: list[str] = []
-    readers = [
-        threading.Thread(target=fetch_export, args=(port, exported, results)) for _ in range(count)
-    ]
-    with Watch(pid, port, session_id) as watch:
-        for reader in readers:
-            reader.start()
-        for reader in readers:
-            reader.join()
-    slowest = max(watch.polls, default=float("nan"))
-    return (
-        f"export, {count} at once: {'; '.join(results)}\n"
-        f"  peak resident {watch.peak / 1024:.0f} MiB (resting {rest / 1024:.0f} MiB, "
-        f"+{(watch.peak - rest) / 1024:.0f} MiB); polls answered {len(watch.polls)}, "
-        f"failed {watch.failed}, slowest {slowest * 1000:.0f} ms"
-    )
-
-
 def send_import(port: int, body: Path, results: list[str]) -> None:
     """Send the export as an import, streaming it from the file; note status and seconds."""
     began = time.monotonic()
@@ -156,13 +135,13 @@ def send_import(port: int, body: Path, results: list[str]) -> None:
     results.append(f"{status} in {time.monotonic() - began:.1f} s")
 
 
-def imports_at_once(port: int, pid: int, session_id: int, body: Path, count: int) -> str:
-    """Send count imports at once; return what the server held and what the phone saw."""
+def at_once(live: tuple[int, int, int], what: str, request, target, count: int) -> str:
+    """Run count requests at once (``request(port, target, results)``); return what the server
+    held meanwhile and what the phone polling ``live``'s session saw."""
+    port, pid, session_id = live
     rest = resident_kib(pid)
     results: list[str] = []
-    senders = [
-        threading.Thread(target=send_import, args=(port, body, results)) for _ in range(count)
-    ]
+    senders = [threading.Thread(target=request, args=(port, target, results)) for _ in range(count)]
     with Watch(pid, port, session_id) as watch:
         for sender in senders:
             sender.start()
@@ -170,7 +149,7 @@ def imports_at_once(port: int, pid: int, session_id: int, body: Path, count: int
             sender.join()
     slowest = max(watch.polls, default=float("nan"))
     return (
-        f"import, {count} at once: {'; '.join(results)}\n"
+        f"{what}, {count} at once: {'; '.join(results)}\n"
         f"  peak resident {watch.peak / 1024:.0f} MiB (resting {rest / 1024:.0f} MiB, "
         f"+{(watch.peak - rest) / 1024:.0f} MiB); polls answered {len(watch.polls)}, "
         f"failed {watch.failed}, slowest {slowest * 1000:.0f} ms"
@@ -194,11 +173,12 @@ def main(argv: list[str]) -> None:
             if status != 201:
                 sys.exit(f"could not create the polled session: {status} {answer[:200]!r}")
             session_id = int(answer.split(b'"id":', 1)[1].split(b",", 1)[0])
+            live_server_ids = (live.port, live.pid, session_id)
             for count in (1, 3):
-                print(imports_at_once(live.port, live.pid, session_id, body, count), flush=True)
+                print(at_once(live_server_ids, "import", send_import, body, count), flush=True)
             # the session imported first (ids follow the polled session's)
             for count in (1, 3):
-                line = exports_at_once(live.port, live.pid, session_id, session_id + 1, count)
+                line = at_once(live_server_ids, "export", fetch_export, session_id + 1, count)
                 print(line, flush=True)
 
 
