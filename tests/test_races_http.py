@@ -28,7 +28,7 @@ from flask_migrate import upgrade
 
 from refapp.extensions import db
 
-from .conftest import make_test_app, turn
+from .conftest import make_test_app, migrated_sqlite_app, turn
 
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -247,3 +247,27 @@ def test_writes_wait_for_a_slow_write_holding_the_lock(server, database):
         holder.close()
     assert [status for status, _ in answers] == [201] * 8, answers
     assert waited >= HOLD - 0.5, waited  # they waited for the lock rather than failing fast
+
+
+def test_after_the_races_the_whole_database_backs_up_and_restores(server, database, tmp_path):
+    """Every session the races left (renamed, merged, imported) comes back from a backup."""
+    source = make_test_app(database)
+    path = tmp_path / "raced.json"
+    result = source.test_cli_runner().invoke(args=["backup", str(path)])
+    assert result.exit_code == 0, result.output
+    target = migrated_sqlite_app(tmp_path / "restored.sqlite")
+    result = target.test_cli_runner().invoke(args=["restore", str(path)])
+    assert result.exit_code == 0, result.output
+    listed = http("GET", f"{server}/api/sessions?per_page=100")[1]
+    assert listed["total"] > 40  # the races above made that many sessions
+    reader = target.test_client()
+    for page in range(1, listed["pages"] + 1):
+        for row in http("GET", f"{server}/api/sessions?per_page=100&page={page}")[1]["sessions"]:
+            original = http("GET", f"{server}/api/sessions/{row['id']}?rounds=none")[1]
+            restored = reader.get(f"/api/sessions/{row['id']}?rounds=none").get_json()
+            for key in ("players", "totals", "rounds_total", "finished"):
+                assert restored[key] == original[key], (row["id"], key)
+    with source.app_context():
+        db.engine.dispose()
+    with target.app_context():
+        db.engine.dispose()
