@@ -185,3 +185,42 @@ def test_a_malformed_if_match_on_a_rename_is_422_and_renames_nothing(client, api
     assert response.get_json()["error"]["field"] == "If-Match"
     assert client.get("/api/players/Ann").status_code == 200
     assert client.get("/api/players/Anna").status_code == 404
+
+
+# -- saved rule sets -------------------------------------------------------------------------------
+
+FRIDAY = {"game": "dixit", "preset": None, "rules": {"target_score": 25}}
+
+
+def test_a_saved_rule_set_is_replaced_or_deleted_only_as_this_device_saw_it(client, app):
+    saved = client.put("/api/rule-sets/Friday club", json=FRIDAY)
+    assert saved.status_code == 200
+    tag = saved.headers["ETag"]
+    assert client.get("/api/rule-sets/Friday club").headers["ETag"] == tag
+    changed = {**FRIDAY, "rules": {"target_score": 20}}
+    moved = client.put("/api/rule-sets/Friday club", json=changed, headers={"If-Match": tag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != tag
+    # another device still holds the first tag: its change and its delete are refused
+    stale = client.put("/api/rule-sets/Friday club", json=FRIDAY, headers={"If-Match": tag})
+    assert stale.status_code == 409
+    assert stale.get_json()["error"] == {
+        **stale.get_json()["error"],
+        "code": "stale_round",
+        "field": "If-Match",
+    }
+    assert client.delete("/api/rule-sets/Friday club", headers={"If-Match": tag}).status_code == 409
+    weak = client.delete("/api/rule-sets/Friday club", headers={"If-Match": "W/" + tag[0:]})
+    assert weak.status_code == 409  # a weak tag never matches a write
+    listed = client.get("/api/rule-sets").get_json()["rule_sets"]
+    assert [saved["rules"] for saved in listed] == [{"target_score": 20}]
+    current = moved.headers["ETag"]
+    gone = client.delete("/api/rule-sets/Friday club", headers={"If-Match": f'"x", {current}'})
+    assert gone.status_code == 200
+    assert client.get("/api/rule-sets").get_json()["rule_sets"] == []
+
+
+def test_a_rule_set_that_is_not_there_matches_no_tag(client):
+    response = client.put("/api/rule-sets/New", json=FRIDAY, headers={"If-Match": '"r1-abc"'})
+    assert response.status_code == 409
+    assert client.get("/api/rule-sets").get_json()["rule_sets"] == []
+    assert client.put("/api/rule-sets/New", json=FRIDAY).status_code == 200

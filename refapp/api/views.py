@@ -233,14 +233,23 @@ def list_rule_sets():
     return {"rule_sets": rule_sets.list_rule_sets()}
 
 
+@bp.get("/rule-sets/<path:name>")
+def get_rule_set(name: str):
+    """Show one saved set of house rules, with its ETag for If-Match."""
+    saved = rule_sets.find_rule_set(name)
+    return rule_sets.rule_set_dict(saved), 200, {"ETag": f'"{rule_sets.rule_set_tag(saved)}"'}
+
+
 @bp.put("/rule-sets/<path:name>")
 def save_rule_set(name: str):
     """Create or replace a saved set of house rules: a game, a preset and its changes."""
-    return rule_sets.rule_set_dict(rule_sets.save_rule_set(name, json_body()))
+    expected = if_match()
+    saved = rule_sets.save_rule_set(name, json_body(), expected=expected)
+    return rule_sets.rule_set_dict(saved), 200, {"ETag": f'"{rule_sets.rule_set_tag(saved)}"'}
 
 
 @bp.delete("/rule-sets/<path:name>")
 def delete_rule_set(name: str):
-    """Delete a saved set; sessions made from it keep their rules."""
-    rule_sets.delete_rule_set(name)
+    """Delete a saved set (If-Match: only the one this device saw); sessions keep their rules."""
+    rule_sets.delete_rule_set(name, expected=if_match())
     return {"deleted": name}

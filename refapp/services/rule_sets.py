@@ -6,6 +6,7 @@ A saved set ("Friday club") keeps a preset and the options it changes; a session
 
 from __future__ import annotations
 
+import hashlib
 import json
 import unicodedata
 from collections.abc import Mapping
@@ -102,6 +103,28 @@ def find_rule_set(raw: Any, where: str = "name") -> RuleSet:
     return found
 
 
+def rule_set_tag(saved: RuleSet | None) -> str:
+    """Return a saved set's strong entity tag: it changes whenever the set does ("" for none)."""
+    if saved is None:
+        return ""
+    content = [saved.id, saved.name, saved.game, saved.preset, saved.rules]
+    digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+    return f"r{saved.id}-{digest[:16]}"
+
+
+def check_expected(saved: RuleSet | None, name: str, expected: writes.Precondition | None) -> None:
+    """Refuse a write to a saved set that is not the one the client saw (``If-Match``)."""
+    if expected is not None and not expected.matches(rule_set_tag(saved)):
+        raise RuleViolation(
+            "stale_round",
+            "This device saw {value} of the saved house rules {name}, which have changed since "
+            "(or are gone): another device saved or deleted them. Reload and try again.",
+            "If-Match",
+            value=expected.shown(),
+            name=quote(name),
+        )
+
+
 def rule_set_dict(saved: RuleSet) -> dict[str, Any]:
     """Return a saved set as the API shows it."""
     return {"name": saved.name, "game": saved.game, "preset": saved.preset, "rules": saved.rules}
@@ -113,10 +136,13 @@ def list_rule_sets() -> list[dict[str, Any]]:
     return [rule_set_dict(saved) for saved in found]
 
 
-def save_rule_set(raw_name: Any, body: Any) -> RuleSet:
+def save_rule_set(
+    raw_name: Any, body: Any, *, expected: writes.Precondition | None = None
+) -> RuleSet:
     """Create or replace a saved set; its rules are checked as a session's would be.
 
-    A new name is refused (``too_many_rule_sets``) when the table keeps MAX_RULE_SETS already.
+    A new name is refused (``too_many_rule_sets``) when the table keeps MAX_RULE_SETS already;
+    with ``expected`` (If-Match), a set that is not the one the client saw is ``stale_round``.
     """
     name = rule_set_name(raw_name)
     body = mapping(body, "body")
@@ -124,6 +150,7 @@ def save_rule_set(raw_name: Any, body: Any) -> RuleSet:
     preset, overrides = checked_rules(game, body.get("preset"), body.get("rules"), "rules")
     take_rule_sets()
     saved = db.session.scalars(select(RuleSet).where(RuleSet.name == name)).one_or_none()
+    check_expected(saved, name, expected)
     if saved is None:
         refuse_one_more(1, name, "name")
         saved = RuleSet(name=name, game=game.slug)
@@ -197,9 +224,12 @@ def refuse_one_more(adding: int, name: str, where: str) -> None:
         )
 
 
-def delete_rule_set(raw_name: Any) -> None:
-    """Delete a saved set; sessions made from it keep their rules."""
-    db.session.delete(find_rule_set(raw_name))
+def delete_rule_set(raw_name: Any, *, expected: writes.Precondition | None = None) -> None:
+    """Delete a saved set (if it is the one the client saw); sessions made from it keep theirs."""
+    take_rule_sets()
+    saved = find_rule_set(raw_name)
+    check_expected(saved, saved.name, expected)
+    db.session.delete(saved)
     writes.commit()
 
 
