@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.access import Throttle
+from refapp.throttle import Throttle
 
 from .test_access import csrf_token
 from .test_security_sign_in import Clock

@@ -1,0 +1,110 @@
+"""Wrong passwords slowed per client address and for the whole table, never a lockout.
+
+Pure Python under a lock, no Flask: ``access`` keeps one per app and asks it before checking a
+password, and tells it how each check went.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+
+class Throttle:
+    """Failed password attempts, per client address and for the whole table: guessing is slow.
+
+    Per address: the first ``free`` failures cost nothing (a mistype or two); each later one
+    makes that address wait ``base`` seconds, doubled per failure, at most ``cap``. So the right
+    password is never held back more than ``cap`` seconds, and a guesser gets one try per ``cap``
+    seconds. A success, or ``forget`` seconds without a failure, forgets the address's failures.
+
+    For the whole table, against a guesser with many addresses: every failure spends one of
+    ``burst`` tries that come back at ``rate`` a second; while none is left, only addresses that
+    gave the right password in the last ``trust`` seconds (the table's own phones) may try.
+
+    The state is this process's memory - dicts under a lock, at most ``size`` addresses each
+    (the oldest go first) - so a restart forgets it and each worker process counts alone.
+    """
+
+    def __init__(
+        self,
+        free: int = 2,
+        base: float = 1.0,
+        cap: float = 5.0,
+        size: int = 4096,
+        forget: float = 3600.0,
+        burst: float = 60.0,
+        rate: float = 1.0,
+        trust: float = 12 * 3600.0,
+    ) -> None:
+        self.free, self.base, self.cap, self.size, self.forget = free, base, cap, size, forget
+        self.burst, self.rate, self.trust = burst, rate, trust
+        self.clients: dict[str, tuple[int, float, float]] = {}  # failures, until, last failure
+        self.trusted: dict[str, float] = {}  # address: its last success
+        self.tries, self.filled = burst, None  # the table's tries left, and when they were
+        self.lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.clients) + len(self.trusted)
+
+    def wait(self, client: str, moment: float) -> float:
+        """Return how many seconds the client must wait before trying again (0: may try)."""
+        with self.lock:
+            entry = self.clients.get(client)
+            own = max(0.0, entry[1] - moment) if entry else 0.0
+            if self.is_trusted(client, moment):
+                return own
+            self.refill(moment)
+            table = (1.0 - self.tries) / self.rate if self.tries < 1.0 else 0.0
+            return max(own, table)
+
+    def failed(self, client: str, moment: float) -> None:
+        """Count a failed attempt: set the client's wait and spend one of the table's tries."""
+        with self.lock:
+            failures, _until, last = self.clients.pop(client, (0, 0.0, moment))
+            if moment - last > self.forget:
+                failures = 0
+            failures += 1
+            until = moment
+            if failures > self.free:
+                until += min(self.base * 2 ** min(failures - self.free - 1, 30), self.cap)
+            self.make_room(self.clients, moment)
+            self.clients[client] = (failures, until, moment)
+            self.refill(moment)
+            self.tries = max(0.0, self.tries - 1.0)
+
+    def succeeded(self, client: str, moment: float) -> None:
+        """Forget a client's failures and trust its address while the table is guessed at."""
+        with self.lock:
+            self.clients.pop(client, None)
+            self.trusted.pop(client, None)
+            self.make_room(self.trusted, moment)
+            self.trusted[client] = moment
+
+    def is_trusted(self, client: str, moment: float) -> bool:
+        """Return True for an address that gave the right password lately (the lock is held)."""
+        last = self.trusted.get(client)
+        return last is not None and 0 <= moment - last <= self.trust
+
+    def refill(self, moment: float) -> None:
+        """Give back the table's tries earned since the last look (the lock is held)."""
+        if self.filled is not None:
+            self.tries = min(self.burst, self.tries + max(0.0, moment - self.filled) * self.rate)
+        self.filled = moment
+
+    def make_room(self, kept: dict[str, Any], moment: float) -> None:
+        """Drop forgotten addresses, then the oldest, until one more fits (the lock is held)."""
+        if len(kept) < self.size:
+            return
+        for client, value in list(kept.items()):
+            if self.forgotten(value, moment):
+                del kept[client]
+        while len(kept) >= self.size:
+            del kept[next(iter(kept))]
+
+    def forgotten(self, value: Any, moment: float) -> bool:
+        """Return True for a kept entry that no longer counts (a failure or a success)."""
+        if isinstance(value, tuple):
+            _failures, until, last = value
+            return moment - last > self.forget and moment >= until
+        return moment - value > self.trust
