@@ -6,7 +6,7 @@ Create Date: 2026-12-01 16:20:00.000000
 
 Before this revision the Dixit turn form sent every vote as a list when the table played with
 two_votes_large_game, also below 7 players, where the rules now give one vote each and refuse a
-list (rules/dixit.md). Such a session could no longer be corrected, renamed or imported. Each
+list (docs/API.md, Dixit). Such a session could no longer be corrected, renamed or imported. Each
 vote ``[n]`` of such a session becomes ``n``, the session is replayed through the rules (the
 lone-vote +1, which the option gives only from 7 players, goes) and each changed round gets a
 ``replace_round`` audit entry, so its history still replays to its rounds. A session that does

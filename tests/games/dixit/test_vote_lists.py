@@ -1,5 +1,5 @@
 """A Dixit vote is one position number; a list of one or two only under two_votes_large_game at a
-table of 7 or more (rules/dixit.md). Every path a vote takes is checked: the rules, the API
+table of 7 or more (docs/API.md, Dixit). Every path a vote takes is checked: the rules, the API
 (recorded, dry run, corrected), an import's replay and the pages' turn form."""
 
 from __future__ import annotations
