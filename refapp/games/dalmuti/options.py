@@ -149,7 +149,7 @@ OPTIONS = (
 )
 
 
-#: the presets a session may start from (spec section 6), the default first
+#: the presets a session may start from, the default first
 PRESETS = (
     Preset(
         "official",

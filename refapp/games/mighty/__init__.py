@@ -4,13 +4,14 @@ A hand's input names the contract (boss, bid, trump), the friend, the point card
 took and, when it matters, who held the mighty and the joker; an optional ``dealer`` and
 ``bidding`` log are checked too. A round may instead be a misdeal or an auction everyone passed.
 The state carries the next dealer (the previous hand's friend) and the next auction's minimum.
-Rule text: ``rules/mighty.md`` (from the Korean wiki article, seed 001).
+The rules follow the Korean wiki's article on 마이티; docs/API.md ("Mighty") shows a hand's input,
+result and state, and docs/ARCHITECTURE.md where each rule lives.
 
-The rules live in one module per phase of a hand, in the spec's words: ``cards``, ``misdeal``,
+The rules live in one module per phase of a hand, in the game's own words: ``cards``, ``misdeal``,
 ``auction``, ``contract`` (the declaration after the kitty), ``friend``, ``holders`` (what the
 hand reports, cross-checked), ``dealer``, ``scoring`` and ``explain`` (every sentence), with the
 house rules in ``options`` and a round's form in ``rounds``. Refereeing the play trick by trick
-(spec section 9, a hand's optional ``tricks``) is ``tricks`` (who takes a trick),
+(a hand's optional ``tricks``, docs/API.md) is ``tricks`` (who takes a trick),
 ``trick_checks`` (a hand's plays in order), ``trick_totals`` (what ten tricks show) and
 ``trick_judge`` (one trick alone, for the API's "who takes this?"). The Game class here only
 dispatches to them; the names other modules import are re-exported so

@@ -1,4 +1,4 @@
-"""The auction (spec section 2): bids, their order, the bidding log and whose turn it is.
+"""The auction: bids, their order, the bidding log and whose turn it is.
 
 Bidding starts with the dealer and goes in the order of play; each bid must beat the highest,
 and the auction ends when everyone else has passed after it. Its winner is the boss.

@@ -1,4 +1,4 @@
-"""The boss's declaration after the kitty (spec section 3): the final contract and its price.
+"""The boss's declaration after the kitty: the final contract and its price.
 
 The auction's winning bid may become a higher contract, or change its trump for a price; a bid
 of 20 locks the trump.

@@ -1,4 +1,4 @@
-"""Who deals (spec section 7): the dealer a hand must have, by how the previous round ended.
+"""Who deals: the dealer a hand must have, by how the previous round ended.
 
 The first hand's dealer is free. After a played hand the house rule ``next_dealer`` names the
 dealer: the friend (the boss when there was none), the next player after the hand's dealer in

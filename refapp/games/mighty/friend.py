@@ -1,4 +1,4 @@
-"""The friend (spec section 4): how the boss names a partner, and who that partner really is.
+"""The friend: how the boss names a partner, and who that partner really is.
 
 A friend is named by a card (its holder; the boss's own card or the kitty's makes a self friend),
 declared as none, or, when the table allows it, as the winner of trick 1. A hand entered with its

@@ -1,4 +1,4 @@
-"""The called card the boss held (spec section 4, option ``friend_card_in_own_hand``).
+"""The called card the boss held (option ``friend_card_in_own_hand``).
 
 By default a card call whose card the boss held - in hand, or discarded to the kitty - makes a
 self friend (셀프 프렌드). Under ``"forbidden"`` (many online rule sets: no fake friend) such a

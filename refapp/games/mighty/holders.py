@@ -1,6 +1,6 @@
 """What a played hand reports: the opposition's point cards, and who held the mighty and joker.
 
-These are cross-checked against the friend and the points (spec section 7): a holder that
+These are cross-checked against the friend and the points: a holder that
 contradicts them is ``holder_conflict``.
 """
 

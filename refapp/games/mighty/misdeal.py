@@ -1,4 +1,4 @@
-"""The misdeal (spec section 1): a dealt hand's value, and who may throw their hand in for it."""
+"""The misdeal: a dealt hand's value, and who may throw their hand in for it."""
 
 from __future__ import annotations
 

@@ -355,7 +355,7 @@ OPTIONS = (
 #: the house rules in force at a Mighty table, defaults filled once
 MightyRules = house_rules("MightyRules", OPTIONS)
 
-#: the presets a session may start from (spec section 8), the default first
+#: the presets a session may start from, the default first
 PRESETS = (
     Preset(
         "korean_wiki",

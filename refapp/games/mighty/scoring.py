@@ -1,4 +1,4 @@
-"""The score of a played hand (spec section 6): the outcome, m and what each player gets.
+"""The score of a played hand: the outcome, m and what each player gets (docs/API.md, Mighty).
 
 n, the ruling side's point cards, decides a win, a critic (n = bid) or a loss; m is the base
 times the multipliers, in their order (a win's; a loss's only under ``loss_multipliers``); the
@@ -44,7 +44,7 @@ class Score:
     taken: int  # n: the ruling side's point cards
     base: int
     m: int
-    multipliers: list[str]  # the doublings applied, in the spec's order (a win's or a loss's)
+    multipliers: list[str]  # the doublings applied, in the rules' order (a win's or a loss's)
     formula: str | None  # the base's arithmetic ("15 - 10"); None for a critic's fixed m
     steps: list[str]  # the steps from the base to m, words marked for translation
     back_run: bool
@@ -219,7 +219,7 @@ def loss_m(
     """Return (m, multipliers applied, steps to m) for a loss.
 
     ``loss_multipliers`` doubles a failed no-trump and a failed declared no-friend contract
-    (each x2, in the spec's order; listed as applied); then a back-run under ``double``
+    (each x2, in the rules' order; listed as applied); then a back-run under ``double``
     doubles m once more (not one of the multipliers, so not listed).
     """
     m, applied, steps = base, [], []

@@ -1,4 +1,4 @@
-"""Refereeing a hand's tricks play by play (spec section 9): turns, cards, what plays prove.
+"""Refereeing a hand's tricks play by play: turns, cards, what plays prove.
 
 Every card played later was in that hand all along, so a later play proves an earlier break:
 a card of a suit the player did not follow is a ``revoke``, the joker after a call it did not

@@ -1,4 +1,4 @@
-"""What ten tricks tell (spec section 9): the friend, the opposition's points, the holders.
+"""What ten tricks tell: the friend, the opposition's points, the holders.
 
 The friend of a card call is whoever played the card (nobody: it is in the kitty, a self friend);
 the first-trick friend is trick 1's winner. The opposition's points are the point cards in the

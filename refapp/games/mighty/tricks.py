@@ -1,4 +1,4 @@
-"""One trick of the play (spec sections 5 and 9): a play's form, and who takes the trick.
+"""One trick of the play: a play's form, and who takes the trick.
 
 Strength: the mighty, then a live joker, then the highest trump, then the highest card of the led
 suit; other cards are dead. A led joker names the suit to follow; the joker is dead in tricks 1

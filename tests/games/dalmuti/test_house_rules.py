@@ -1,4 +1,4 @@
-"""The Great Dalmuti's newer house rules with worked values from rules/dalmuti.md.
+"""The Great Dalmuti's newer house rules with worked values.
 
 A jester given back in the tax (``dalmuti_may_return_jester``), the first-hand draw where tied
 players draw again only to order themselves, and the presets.
@@ -80,7 +80,7 @@ def test_who_may_give_a_jester():
 @pytest.mark.parametrize(
     ("players", "draw", "ranks"),
     [
-        # the spec's example: Ben and Ann tied on 3 stay above Cy's 5
+        # the rules' own example: Ben and Ann tied on 3 stay above Cy's 5
         (["Ann", "Ben", "Cy"], {"Ann": [3, 9], "Ben": [3, 7], "Cy": 5}, ["Ben", "Ann", "Cy"]),
         # a redraw worse than a third player's first draw keeps the tied pair above them
         (FOUR, {"Ann": [2, 12], "Ben": [2, 11], "Cy": 3, "Dee": "J"}, ["Ben", "Ann", "Cy", "Dee"]),

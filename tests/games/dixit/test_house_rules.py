@@ -1,4 +1,4 @@
-"""Dixit's presets (rules/dixit.md), and what every game's presets share: a default first, a
+"""Dixit's presets (docs/API.md, Dixit), and what every game's presets share: a default first, a
 label and a one-line description in every language, values the game's options accept."""
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def test_trump_locked_at_20():
     assert allowed.result["outcome"] == "ruling_win"
 
 
-# -- regressions from the spec audit --------------------------------------------------------------
+# -- regressions from the rules audit --------------------------------------------------------------
 
 
 def test_no_trump_price_is_not_capped_at_20():

@@ -74,7 +74,7 @@ def test_error_message_quotes_the_value():
     assert error.as_dict()["code"] == "invalid_card"
 
 
-# -- regressions from the spec audit --------------------------------------------------------------
+# -- regressions from the rules audit --------------------------------------------------------------
 
 
 def test_friend_card_mighty_may_be_reported_as_held_by_the_boss():

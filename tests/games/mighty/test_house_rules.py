@@ -1,4 +1,4 @@
-"""Mighty's newer house rules (spec sections 4, 6, 7, 8) with worked values from rules/mighty.md.
+"""Mighty's newer house rules with worked values.
 
 Loss multipliers, when a loss is a back-run, pagat's formula from the table's lowest bid, who
 deals next, a called card the boss held, "T" for ten, and the presets.
@@ -45,7 +45,7 @@ def scored(raw, **rules) -> dict:
         # a self friend was not declared: it never doubles
         (hand(15, "S", 8, friend=SELF), {"loss_multipliers": ["no_friend"]}, 6, [],
          deltas(-24, 6, 6, 6, 6)),
-        # both, cumulative and listed in the spec's order whatever order the table gave
+        # both, cumulative and listed in the rules' order whatever order the table gave
         (hand(15, "NT", 8, friend=NONE), {"loss_multipliers": ["no_friend", "no_trump"]}, 24,
          ["no_trump", "no_friend"], deltas(-96, 24, 24, 24, 24)),
         # with lose_formula shortfall: base 16 - 14 = 2, x2 no-trump

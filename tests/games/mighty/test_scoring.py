@@ -207,7 +207,7 @@ def test_property_boss_never_beyond_2560(raw, rules):
     assert abs(result["deltas"][raw["contract"]["boss"]]) <= 2560
 
 
-# -- regressions from the spec audit --------------------------------------------------------------
+# -- regressions from the rules audit --------------------------------------------------------------
 
 
 def test_pagat_formula_has_no_floor():

@@ -1,4 +1,4 @@
-"""Refereeing the play (spec section 9): who takes a trick, a hand's plays checked in order, what
+"""Refereeing the play: who takes a trick, a hand's plays checked in order, what
 ten tricks show, a dry run's next play, one trick judged alone, and properties of legal play."""
 
 from __future__ import annotations

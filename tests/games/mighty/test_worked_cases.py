@@ -1,4 +1,4 @@
-"""Worked cases from the spec audit: (rules, rounds) with the state threaded."""
+"""Worked cases from the rules audit: (rules, rounds) with the state threaded."""
 
 from __future__ import annotations
 
@@ -279,7 +279,7 @@ AUDIT_CASES = [
 
 @pytest.mark.parametrize(("rules", "rounds"), AUDIT_CASES)
 def test_audit_case(rules, rounds):
-    """Each step scores (or is refused) as the spec says; refused steps change nothing."""
+    """Each step scores (or is refused) as the rules say; refused steps change nothing."""
     tab = table(**rules)
     state = fresh(tab)
     for step in rounds:
