@@ -111,22 +111,24 @@ def full(count: int, size: int | None) -> RuleViolation | None:
     return None
 
 
-def check_room(session: GameSession, entries: int, grow: int = 0) -> None:
-    """Refuse a live write adding ``entries`` audit entries and ``grow`` bytes to a session
-    that would then outgrow what an import accepts (keeping room for an import's own entry);
-    else count them in the session's kept totals (``audit_count``, ``stored_bytes``).
+def count_entry(session: GameSession, before: Any, after: Any) -> None:
+    """Count a new audit entry in its session's kept totals (``writes.audit`` calls this)."""
+    session.audit_count = (session.audit_count or 0) + 1
+    session.stored_bytes = (session.stored_bytes or 0) + entry_bytes(before, after)
+
+
+def grow(session: GameSession, size: int) -> None:
+    """Count what a write adds to (or, negative, takes from) its session's stored rounds."""
+    session.stored_bytes = (session.stored_bytes or 0) + size
+
+
+def check_room(session: GameSession) -> None:
+    """Refuse a write after which a session would outgrow what an import accepts, keeping room
+    for an import's own entry (``writes.commit_write`` calls this before it commits).
 
     The totals are kept by every write under the session's lock, so the check reads no rows:
     recording costs the same at round 3,000 as at round 3.
     """
-    count = (session.audit_count or 0) + entries
-    size = (session.stored_bytes or 0) + grow
-    refusal = full(count + 1, size)  # + 1: the entry an import of it adds
+    refusal = full((session.audit_count or 0) + 1, session.stored_bytes or 0)
     if refusal is not None:
         raise refusal
-    session.audit_count, session.stored_bytes = count, size
-
-
-def created(session: GameSession, after: Any) -> None:
-    """Count a new session's first entry (create_session) in its kept totals."""
-    session.audit_count, session.stored_bytes = 1, entry_bytes(None, after)

@@ -256,11 +256,8 @@ def rename_player(
     for session in sessions:  # a name that reads as a tablemate's is that name at the table
         tablemates = [seat.player.name for seat in session.seats if seat.player_id != player.id]
         values.refuse_same_name(new, tablemates, "name")
-    for session in sessions:  # a longer name makes every round longer: it must still fit
-        size = sum(limits.round_bytes(played.input, played.result) for played in session.rounds)
+    for session in sessions:
         rewrite_session(session, old, new)
-        size = sum(limits.round_bytes(p.input, p.result) for p in session.rounds) - size
-        limits.check_room(session, 1, size + limits.entry_bytes({"name": old}, {"name": new}))
         writes.audit(session, "rename_player", None, {"name": old}, {"name": new})
     if target is None:
         player.name = new
@@ -304,6 +301,12 @@ def rewrite_session(session: GameSession, old: str, new: str) -> None:
     for played, outcome in zip(session.rounds, outcomes, strict=True):
         if outcome.result["deltas"] != renamed(played.result["deltas"], old, new):
             raise unsafe(session, played.number, old, new, _("the score would change"))
+        # a longer name makes the round longer: the session must still fit an import
+        limits.grow(
+            session,
+            limits.round_bytes(outcome.input, outcome.result)
+            - limits.round_bytes(played.input, played.result),
+        )
         played.input, played.result, played.state = outcome.input, outcome.result, outcome.state
 
 

@@ -97,8 +97,7 @@ def record_round(
     game = get_game(session.game)
     table = table_of(session)
     outcome = game.play(table, state_before(session, number), entered)
-    grown = limits.round_bytes(outcome.input, outcome.result)
-    limits.check_room(session, 1, grown + limits.entry_bytes(None, outcome.input))
+    limits.grow(session, limits.round_bytes(outcome.input, outcome.result))
 
     played = Round(
         session_id=session.id,
@@ -193,7 +192,7 @@ def replace_rounds(
         replay(game, table, state_before(session, first), inputs, totals=before, first=first)
     )
     replayed = list(zip(later, outcomes, strict=True))
-    limits.check_room(session, len(entered), grown_by(replayed, entered))
+    limits.grow(session, grown_by(replayed))
     totals = running_totals(before, [outcome.result["deltas"] for outcome in outcomes])
     state = outcomes[-1].state
 
@@ -215,12 +214,10 @@ def replace_rounds(
     return session
 
 
-def grown_by(replayed: list[tuple[Round, Any]], entered: Mapping[int, Any]) -> int:
-    """Return the bytes a correction adds: its entries, and each replayed round's new size."""
+def grown_by(replayed: list[tuple[Round, Any]]) -> int:
+    """Return the bytes a correction adds to its rounds: each replayed round's new size."""
     grown = 0
     for played, outcome in replayed:
-        if played.number in entered:
-            grown += limits.entry_bytes(played.input, outcome.input)
         if (played.input, played.result) != (outcome.input, outcome.result):
             grown += limits.round_bytes(outcome.input, outcome.result)
             grown -= limits.round_bytes(played.input, played.result)
@@ -247,10 +244,7 @@ def delete_round(session_id: Any, number: Any, *, version: int | None = None) ->
         select(Round).where(Round.session_id == session.id, Round.number == target)
     ).one()
     old = removed.input
-    # the round's bytes go; its input comes back in the entry
-    limits.check_room(
-        session, 1, limits.entry_bytes(old, None) - limits.round_bytes(old, removed.result)
-    )
+    limits.grow(session, -limits.round_bytes(old, removed.result))  # its input stays in the entry
     session.totals = running_totals(session.totals, [removed.result["deltas"]], -1)
     session.round_count = target - 1
     db.session.delete(removed)

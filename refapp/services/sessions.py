@@ -19,7 +19,7 @@ from ..games import get_game
 from ..games.errors import RuleViolation
 from ..games.game import Game, Table, leaders, running_totals
 from ..models import AuditEntry, GameSession, Round, SessionPlayer, utcnow
-from . import limits, rule_sets, writes
+from . import rule_sets, writes
 from .values import not_found, player_names, session_name, stored_id
 
 # -- reading -----------------------------------------------------------------------------------
@@ -253,7 +253,6 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
         "rules": rules,
         **setup,
     }
-    limits.created(session, after)
     writes.audit(session, "create_session", None, None, after)
     writes.commit()
     return session
@@ -279,7 +278,6 @@ def finish_session(
     close(session, "table")
     totals = {name: session.totals.get(name, 0) for name in session.players}
     after = {"totals": totals, "winners": leaders(totals)}
-    limits.check_room(session, 1, limits.entry_bytes(None, after))
     writes.audit(session, "finish_session", None, None, after)
     writes.commit_write(session)
     return session

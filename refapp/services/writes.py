@@ -27,6 +27,7 @@ from werkzeug.exceptions import ServiceUnavailable
 from ..extensions import db
 from ..games.errors import RuleViolation
 from ..models import AuditEntry, GameSession, Player, utcnow
+from . import limits
 from .values import not_found, stored_id
 
 #: seconds a client is told to wait (Retry-After) after a write refused as busy
@@ -194,17 +195,25 @@ def lock_players(names: Iterable[str]) -> dict[str, Player]:
 
 
 def audit(session: GameSession, action: str, number: int | None, before: Any, after: Any) -> None:
-    """Append an audit entry to the session's trail (in the caller's transaction)."""
+    """Append an audit entry to the session's trail (in the caller's transaction), counted in
+    the session's kept totals (``limits``)."""
     db.session.add(
         AuditEntry(
             session_id=session.id, action=action, round_number=number, before=before, after=after
         )
     )
+    limits.count_entry(session, before, after)
 
 
 def commit_write(*sessions: GameSession, conflict: RuleViolation | None = None) -> None:
-    """Commit a write to one or more sessions, which moves each one's ``version`` on."""
+    """Commit a write to one or more sessions, which moves each one's ``version`` on.
+
+    A session the write would leave larger than an import accepts is refused ``session_full``
+    first (``limits.check_room``); the caller's transaction is then rolled back whole.
+    """
     now = utcnow()
+    for session in sessions:
+        limits.check_room(session)
     for session in sessions:
         session.version = (session.version or 0) + 1
         session.updated_at = now
