@@ -155,22 +155,6 @@ def test_the_documented_limits_fit_refapps():
     assert imports.IMPORT_MAX_BYTES <= import_limit < 300_000_000
 
 
-def test_gunicorn_alone_is_held_up_by_64_trickling_connections(club):
-    """The control: 64 slow clients hold gunicorn's 16 threads and a phone's poll waits."""
-    gunicorn_port, _ = club
-    session_id, etag = create_session(gunicorn_port)
-    stop = threading.Event()
-    crowd = trickling(gunicorn_port, 64, stop)
-    try:
-        time.sleep(1)
-        timings = [poll(gunicorn_port, session_id, etag, source="127.0.0.2") for _ in range(2)]
-    finally:
-        stop.set()
-        for sock in crowd:
-            sock.close()
-    assert any(status != 304 or took >= 2 for status, took in timings), timings
-
-
 def test_behind_nginx_a_phone_is_answered_beside_1000_trickling_connections(club):
     """Through nginx, 1,000 trickling connections leave a phone's poll under 2 s."""
     if raise_open_files(1200) < 1200:
