@@ -27,7 +27,7 @@ $(STAMP): pyproject.toml
 	touch $@
 
 $(TOOLS): $(STAMP)
-	@echo "Installing the test tools (pytest, hypothesis, ruff, Playwright)..."
+	@echo "Installing the test tools (pytest, hypothesis, ruff, mypy, Playwright)..."
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	rm -f $(VENV)/.tools-*
 	touch $@
@@ -67,6 +67,7 @@ serve-club: migrate
 test: $(TOOLS) $(COMPILED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 # the suite again on PostgreSQL: TEST_DATABASE_URL=postgresql://user:pass@host/db make test-pg
@@ -77,6 +78,7 @@ test-pg: $(TOOLS) $(COMPILED)
 lint: $(TOOLS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 format: $(TOOLS)
 	$(BIN)/ruff format .

@@ -71,7 +71,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(app.instance_path)
-    app.json.sort_keys = False
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # the default provider's
 
     db.init_app(app)
     migrate.init_app(
@@ -129,7 +129,9 @@ def register_error_handlers(app: Flask) -> None:
             response = error_response(code, error.description or error.name)
             response.status_code = error.code or 500
         else:
-            response = app.make_response((render_template("error.html", error=error), error.code))
+            response = app.make_response(render_template("error.html", error=error))
+            if error.code is not None:
+                response.status_code = error.code
         for name, value in error.get_headers():
             if name == "Retry-After":
                 response.headers[name] = value

@@ -331,7 +331,9 @@ def init_app(app: Flask) -> None:
     if proxies:
         # each phone's own address (and https) as the proxies saw it; with none, a client's
         # X-Forwarded-For is ignored, so it cannot pick its own throttle address
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]  # Flask's documented way
+            app.wsgi_app, x_for=proxies, x_proto=proxies
+        )
     app.extensions["refapp_throttle"] = Throttle()
     app.before_request(require_sign_in)
     app.after_request(security_headers)

@@ -100,6 +100,9 @@ class RefereeParser(HTTPRequestParser):
 
     path = ""
     headers_at = 0.0
+    #: set by waitress's parser, and by ``refuse``
+    completed: bool
+    error: Error | None
 
     def __init__(self, adj: Adjustments, channel: HTTPChannel | None = None) -> None:
         super().__init__(adj)
@@ -159,12 +162,12 @@ class RefereeParser(HTTPRequestParser):
         if self.content_length > limit:
             return self.too_large(limit, f"{self.content_length} bytes")
         if self.channel is not None and bodies.takes_large_body(self.command, self.route()):
-            return self.ask_app()
+            return self.ask_app(self.channel)
         return None
 
-    def ask_app(self) -> Error | None:
+    def ask_app(self, channel: HTTPChannel) -> Error | None:
         """Ask the app, with the headers and no body, whether this request may go on."""
-        environ = WSGITask(self.channel, self).get_environment()
+        environ = WSGITask(channel, self).get_environment()
         environ["wsgi.input"] = io.BytesIO()
         environ[bodies.PROBE] = False
         answer: dict[str, Any] = {}
@@ -174,7 +177,7 @@ class RefereeParser(HTTPRequestParser):
             answer.update(status=status, headers=headers)
 
         try:
-            chunks = self.channel.server.application(environ, start_response)
+            chunks = channel.server.application(environ, start_response)
             try:
                 body = b"".join(chunks)
             finally:
@@ -225,6 +228,8 @@ class RefereeChannel(HTTPChannel):
 
     #: the client address this connection is counted under (empty: not counted)
     counted = ""
+    #: the request being read, waitress's
+    request: RefereeParser | None
 
     def __init__(self, server: Any, sock: Any, addr: Any, adj: Adjustments, map: Any = None):
         super().__init__(server, sock, addr, adj, map=map)
@@ -242,7 +247,7 @@ class RefereeChannel(HTTPChannel):
             self.server.release(self.counted)
             self.counted = ""
 
-    def parser_class(self, adj: Adjustments) -> RefereeParser:  # type: ignore[override]
+    def parser_class(self, adj: Adjustments) -> RefereeParser:
         """Return a parser for this connection's next request."""
         return RefereeParser(adj, self)
 

@@ -6,6 +6,7 @@ else English. The API answers in the Accept-Language only; its error codes stay 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -44,7 +45,7 @@ def bdi_join(names: Any, separator: str = ", ") -> Markup:
     return escape(separator).join(bdi(name) for name in names)
 
 
-def explain(result: dict[str, Any] | None) -> list[str]:
+def explain(result: Mapping[str, Any] | None) -> list[str]:
     """Return a round's explanation in the reader's language (stored English if no parts)."""
     if not result:
         return []

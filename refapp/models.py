@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+
+if TYPE_CHECKING:  # db.Model is made at run time from Base, which is what mypy can read
+    from .extensions import Base as Model
+else:
+    Model = db.Model
 
 
 def utcnow() -> datetime:
@@ -20,7 +25,7 @@ def utcnow() -> datetime:
 Moment = Annotated[datetime, mapped_column(DateTime(timezone=True))]
 
 
-class Player(db.Model):
+class Player(Model):
     """A person, the same across sessions by name."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -30,7 +35,7 @@ class Player(db.Model):
     seats: Mapped[list[SessionPlayer]] = relationship(back_populates="player")
 
 
-class GameSession(db.Model):
+class GameSession(Model):
     """One evening's game of one kind, with its house rules and the state before its first round."""
 
     __tablename__ = "game_session"
@@ -79,7 +84,7 @@ class GameSession(db.Model):
         return [seat.player.name for seat in self.seats]
 
 
-class SessionPlayer(db.Model):
+class SessionPlayer(Model):
     """A player's seat at a session (seat 0 first, clockwise)."""
 
     __tablename__ = "session_player"
@@ -97,7 +102,7 @@ class SessionPlayer(db.Model):
     player: Mapped[Player] = relationship(back_populates="seats", lazy="joined")
 
 
-class Round(db.Model):
+class Round(Model):
     """A round as the table entered it, its scored result, and the game state after it."""
 
     __table_args__ = (UniqueConstraint("session_id", "number"),)
@@ -115,7 +120,7 @@ class Round(db.Model):
     session: Mapped[GameSession] = relationship(back_populates="rounds")
 
 
-class AuditEntry(db.Model):
+class AuditEntry(Model):
     """One change to a session, kept forever with the input before and after it."""
 
     __tablename__ = "audit_entry"
@@ -132,7 +137,7 @@ class AuditEntry(db.Model):
     session: Mapped[GameSession] = relationship(back_populates="audit")
 
 
-class RuleSet(db.Model):
+class RuleSet(Model):
     """A table's own house rules saved under a name ("Friday club"): a preset and changes to it.
 
     A session made from it copies the effective rules, so changing the set later never
@@ -150,7 +155,7 @@ class RuleSet(db.Model):
     updated_at: Mapped[Moment] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
-class SignIn(db.Model):
+class SignIn(Model):
     """A page sign-in still in force: a digest of the random id its browser's cookie holds.
 
     Signing out deletes the row, so a copy of the cookie made before no longer writes; every

@@ -41,7 +41,8 @@ class Throttle:
         self.burst, self.rate, self.trust = burst, rate, trust
         self.clients: dict[str, tuple[int, float, float]] = {}  # failures, until, last failure
         self.trusted: dict[str, float] = {}  # address: its last success
-        self.tries, self.filled = burst, None  # the table's tries left, and when they were
+        self.tries = burst  # the table's tries left
+        self.filled: float | None = None  # and when they were last refilled
         self.lock = threading.Lock()
 
     def __len__(self) -> int:

@@ -8,6 +8,7 @@ answers stay the same whatever the kind.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -22,10 +23,10 @@ def N_(text: str) -> str:
 
 #: turns an English message template into the reader's language; the app installs gettext
 #: here, so the rules stay free of Flask while every message can still be translated
-translate = _untranslated
+translate: Callable[[str], str] = _untranslated
 
 
-def install_translator(function) -> None:
+def install_translator(function: Callable[[str], str]) -> None:
     """Use function (e.g. Flask-Babel's gettext) to translate message templates."""
     global translate
     translate = function

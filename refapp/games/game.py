@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from .errors import RuleViolation, quote
 from .options import HouseRules, RuleOption, resolve_rules
@@ -50,6 +50,13 @@ def find_preset(presets: Sequence[Preset], key: Any = None) -> Preset | None:
     )
 
 
+class Explanation(TypedDict):
+    """A result's explanation: English sentences, and each as a template with its values."""
+
+    explanation: list[str]
+    explanation_parts: list[list[Any]]
+
+
 class Account:
     """A score's explanation, kept twice: English sentences, and templates with their values.
 
@@ -67,7 +74,7 @@ class Account:
         self.parts.append([template, params])
         self.lines.append(template.format(**params) if params else template)
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> Explanation:
         """Return the result fields that carry the explanation."""
         return {"explanation": self.lines, "explanation_parts": self.parts}
 
@@ -118,9 +125,9 @@ class Table:
 class Outcome:
     """What a round produced: the input as stored, its result, and the game state after it."""
 
-    input: dict[str, Any]
-    result: dict[str, Any]
-    state: dict[str, Any]
+    input: Mapping[str, Any]
+    result: Mapping[str, Any]
+    state: Mapping[str, Any]
 
 
 def leaders(totals: Mapping[str, int]) -> list[str]:
@@ -162,7 +169,7 @@ class Game:
 
     def house_rules(self, rules: Mapping[str, Any] | None) -> HouseRules:
         """Return stored or given rules as the game's typed house rules (defaults filled)."""
-        return rules if isinstance(rules, self.rules_type) else self.rules_type(rules)
+        return self.rules_type.of(rules)
 
     def settle(self, table: Table) -> Table:
         """Return the table with its rules typed: what every rules function reads."""
@@ -214,7 +221,7 @@ class Game:
 
     def start(
         self, players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
-    ) -> tuple[tuple[str, ...], dict[str, Any]]:
+    ) -> tuple[tuple[str, ...], Mapping[str, Any]]:
         """Return the seat order and the state before the first round."""
         return tuple(players), {}
 

@@ -3,9 +3,9 @@ against them (defaults filled in, every value checked)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .errors import N_, RuleViolation, quote
 
@@ -174,12 +174,13 @@ class HouseRules(Mapping[str, Any]):
     """The house rules in force at one table: every option's value, defaults filled in once.
 
     Frozen, and read either way: ``rules.min_bid`` or ``rules["min_bid"]``. Each game makes its
-    own type from its options (``MightyRules``, ``DalmutiRules``, ``DixitRules``); values are
+    own subclass naming its options (``MightyRules``, ``DalmutiRules``, ``DixitRules``); values are
     trusted (a session's stored rules were checked when it started), missing ones default.
     """
 
     options: ClassVar[tuple[RuleOption, ...]] = ()
     __slots__ = ("_values",)
+    _values: dict[str, Any]
 
     def __init__(self, values: Mapping[str, Any] | None = None) -> None:
         given = dict(values or {})
@@ -189,7 +190,12 @@ class HouseRules(Mapping[str, Any]):
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
 
-    def __iter__(self):
+    @classmethod
+    def of(cls, rules: Mapping[str, Any] | None) -> Self:
+        """Return rules as this type: as they are when they already are, else defaults filled."""
+        return rules if isinstance(rules, cls) else cls(rules)
+
+    def __iter__(self) -> Iterator[str]:
         return iter(self._values)
 
     def __len__(self) -> int:
@@ -206,8 +212,3 @@ class HouseRules(Mapping[str, Any]):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._values!r})"
-
-
-def house_rules(name: str, options: Sequence[RuleOption]) -> type[HouseRules]:
-    """Return a game's frozen house-rules type, knowing its options and their defaults."""
-    return type(name, (HouseRules,), {"options": tuple(options), "__slots__": ()})

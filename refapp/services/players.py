@@ -191,7 +191,7 @@ def player_tag(player: Player) -> str:
         .join(GameSession, GameSession.id == SessionPlayer.session_id)
         .where(SessionPlayer.player_id == player.id)
     ).all()
-    return tag_of(player, [tuple(row) for row in rows])
+    return tag_of(player, [(session_id, version) for session_id, version in rows])
 
 
 def tag_of(player: Player, versions: list[tuple[int, int]]) -> str:
@@ -307,10 +307,11 @@ def rewrite_session(session: GameSession, old: str, new: str) -> None:
             limits.round_bytes(outcome.input, outcome.result)
             - limits.round_bytes(played.input, played.result),
         )
-        played.input, played.result, played.state = outcome.input, outcome.result, outcome.state
+        played.input, played.result = dict(outcome.input), dict(outcome.result)
+        played.state = dict(outcome.state)
 
 
-def unsafe(session: GameSession, number: int | None, old: str, new: str, why: str):
+def unsafe(session: GameSession, number: int | None, old: str, new: str, why: str) -> RuleViolation:
     """Return the refusal of a rename that would change more than the name in a session.
 
     ``why`` is already in the reader's language (a rule's message, or a phrase translated here).

@@ -73,7 +73,7 @@ def check_round(session_id: Any, raw: Any, number: Any = None) -> dict[str, Any]
 
 
 def record_round(
-    session_id: Any, raw: Any, *, version: int | None = None
+    session_id: Any, raw: Any, *, version: int | writes.Precondition | None = None
 ) -> tuple[Round, GameSession]:
     """Check and score a round, then store it with its audit entry; returns (round, session).
 
@@ -136,11 +136,12 @@ def already_recorded(session_id: Any, raw: Any) -> bool:
         outcome = game.play(table_of(session), state_before(session, number), entered)
     except RuleViolation:
         return False
-    return outcome.input == played.input
+    same: bool = outcome.input == played.input
+    return same
 
 
 def replace_round(
-    session_id: Any, number: Any, raw: Any, *, version: int | None = None
+    session_id: Any, number: Any, raw: Any, *, version: int | writes.Precondition | None = None
 ) -> GameSession:
     """Replace round n's input and replay every later round; all or nothing."""
     return replace_rounds(session_id, {number: raw}, version=version)
@@ -165,7 +166,7 @@ def correction_numbers(raw: Any, count: int) -> dict[int, Any]:
 
 
 def replace_rounds(
-    session_id: Any, corrections: Mapping[Any, Any], *, version: int | None = None
+    session_id: Any, corrections: Any, *, version: int | writes.Precondition | None = None
 ) -> GameSession:
     """Replace the inputs of one or more rounds and replay from the first of them; all or nothing.
 
@@ -200,7 +201,8 @@ def replace_rounds(
     for played, outcome in replayed:
         old = played.input
         if (old, played.result, played.state) != (outcome.input, outcome.result, outcome.state):
-            played.input, played.result, played.state = outcome.input, outcome.result, outcome.state
+            played.input, played.result = dict(outcome.input), dict(outcome.result)
+            played.state = dict(outcome.state)
         if played.number in entered:
             played.corrected_at = now
             writes.audit(session, "replace_round", played.number, old, outcome.input)
@@ -224,7 +226,9 @@ def grown_by(replayed: list[tuple[Round, Any]]) -> int:
     return grown
 
 
-def delete_round(session_id: Any, number: Any, *, version: int | None = None) -> GameSession:
+def delete_round(
+    session_id: Any, number: Any, *, version: int | writes.Precondition | None = None
+) -> GameSession:
     """Undo the last round (kept in the audit trail); a game-ended session reopens."""
     session = writes.lock_session(session_id, version)
     count = session.round_count

@@ -152,7 +152,7 @@ def describe(session: GameSession, last: int | None = ALL_ROUNDS) -> SessionView
     return SessionView(session, game, table, rounds, totals, public, winners, count)
 
 
-def iso(moment) -> str | None:
+def iso(moment: datetime | None) -> str | None:
     """Write a stored time as ISO 8601 UTC."""
     if moment is None:
         return None

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import Insert, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -104,6 +104,7 @@ def begin_write() -> None:
     if connection.dialect.name != "sqlite":
         return
     driver = connection.connection.driver_connection
+    assert driver is not None  # an open connection has its driver's connection
     if not driver.in_transaction:
         try:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
@@ -173,12 +174,13 @@ def take_players(names: Iterable[str]) -> dict[str, Player]:
     raise lost_race()
 
 
-def new_players(names: Sequence[str]):
+def new_players(names: Sequence[str]) -> Insert:
     """Return the insert of these players that leaves a name another write took alone."""
     rows = [{"name": name, "created_at": utcnow()} for name in names]
-    dialect = db.session.connection().dialect.name
-    insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
-    return insert(Player).values(rows).on_conflict_do_nothing(index_elements=["name"])
+    if db.session.connection().dialect.name == "postgresql":
+        on_postgresql = postgresql_insert(Player).values(rows)
+        return on_postgresql.on_conflict_do_nothing(index_elements=["name"])
+    return sqlite_insert(Player).values(rows).on_conflict_do_nothing(index_elements=["name"])
 
 
 def lock_players(names: Iterable[str]) -> dict[str, Player]:

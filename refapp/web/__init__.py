@@ -3,7 +3,7 @@ a session's history and downloads, players, signing in, and each game's own page
 
 from flask import Blueprint
 
-bp = Blueprint("web", __name__)
+bp: Blueprint = Blueprint("web", __name__)
 
 from . import archive, check_play, history, players, rule_sets, sessions, signin, trick  # noqa: E402, F401
 from .card_pad import mighty_card_pad  # noqa: E402, F401

@@ -21,6 +21,7 @@ from ..games.game import Account, Table
 from ..games.inputs import mapping, sequence
 from ..games.mighty.cards import parse_card, parse_trump
 from ..games.mighty.explain_tricks import say_next_play, say_totals, say_trick
+from ..games.mighty.shapes import Friend, MightyInput
 from ..games.mighty.trick_checks import PlayLog, referee_tricks
 from ..games.mighty.trick_totals import Totals, settle
 from ..games.mighty.tricks import PLAYS, TRICKS, Specials, decide_trick, read_play
@@ -88,7 +89,8 @@ def name_plays(table: Table, contract: Mapping[str, str], raw: Any) -> list[list
                 read_play(play, f"tricks.{index}.{at}", at, specials, _as_named)
                 for at, play in enumerate(plays)
             ]
-            leader = decide_trick(specials.trump, index + 1, read, table.rules).winner
+            decision = decide_trick(specials.trump, index + 1, read, table.rules)
+            leader = read[decision.index].seated
     return named
 
 
@@ -115,10 +117,11 @@ def pad_answer(table: Table, log: PlayLog, friend: Any) -> dict[str, Any]:
         answer["trick"] = len(log.finished) + 1
         answer["current"] = [play.as_dict() for play in log.current]
         return answer
-    entered = {"friend": friend_entered(friend, log)}
-    if entered["friend"] is None:
+    named = friend_entered(friend, log)
+    if named is None:
         answer["lines"] = [_("Enter the friend card above to count the opposition's points.")]
         return answer
+    entered: MightyInput = {"friend": named}
     totals = settle(entered, log)
     account = Account()
     say_totals(account, log, totals, entered)
@@ -134,7 +137,7 @@ def finished_trick(trick: Any) -> dict[str, Any]:
     return {**trick.as_dict(), "line": explain(account.result())[0]}
 
 
-def friend_entered(friend: Any, log: PlayLog) -> dict[str, Any] | None:
+def friend_entered(friend: Any, log: PlayLog) -> Friend | None:
     """Return the friend as the rules take it from the form's kind and card (None: not known)."""
     if not isinstance(friend, Mapping):
         return None
@@ -142,7 +145,8 @@ def friend_entered(friend: Any, log: PlayLog) -> dict[str, Any] | None:
     if kind == "none":
         return {"none": True}
     if kind == "first_trick":
-        return {"first_trick": log.finished[0].decision.winner}
+        first = log.finished[0]
+        return {"first_trick": first.plays[first.decision.index].seated}
     if kind != "card" or not friend.get("card"):
         return None
     try:

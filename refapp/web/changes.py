@@ -6,6 +6,7 @@ values are worded by ``path_words`` (player names isolated, never translated).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -18,6 +19,7 @@ from .path_words import describe_path, describe_value, names, shown
 
 def flatten(value: Any, path: str = "") -> dict[str, Any]:
     """Return {input path: leaf value}; list items are numbered from 1 like the field paths."""
+    items: Iterable[tuple[Any, Any]]
     if isinstance(value, dict):
         items = value.items()
     elif isinstance(value, list) and any(isinstance(item, (dict, list)) for item in value):
@@ -61,7 +63,7 @@ def undone(game: Game, before: Any) -> list[Markup]:
     ]
 
 
-def describe_entry(game: Game, entry: dict[str, Any]) -> tuple[str, list[str]]:
+def describe_entry(game: Game, entry: dict[str, Any]) -> tuple[str, Sequence[str]]:
     """Return the headline of an audit entry and its details, in the reader's language."""
     action, number = entry["action"], entry["round"]
     before, after = entry["before"], entry["after"]

@@ -207,16 +207,22 @@ def edit_round(session_id: int, number: int):
     """Correct a past round (and the round after it, when both must change together); every
     later round is replayed through the rules, all or nothing."""
     view = editing_view(session_id, number)
-    stored, following = view.rounds[0], (view.rounds[1:] or [None])[0]
+    stored = view.rounds[0]
+    following = view.rounds[1] if len(view.rounds) > 1 else None
     if request.method == "GET":
         form = round_form(view, stored.input, number)
-        later = following and round_form(view, following.input, number + 1, prefix=NEXT)
+        later = None
+        if following is not None:
+            later = round_form(view, following.input, number + 1, prefix=NEXT)
         return render_edit(view, form, stored, 200, later, following)
     form = round_form(view, correcting=number)
-    later = following and round_form(view, correcting=number + 1, prefix=NEXT)
-    both = later is not None and request.form.get("also_next") == "1"
+    later = None
+    if following is not None:
+        later = round_form(view, correcting=number + 1, prefix=NEXT)
+    paired = later if request.form.get("also_next") == "1" else None
+    both = paired is not None
     status = 422
-    if form.validate_on_submit() and (not both or later.validate_on_submit()):
+    if form.validate_on_submit() and (paired is None or paired.validate_on_submit()):
         body = without_expected(form.round_input())
         try:
             if form.is_check():
@@ -224,8 +230,8 @@ def edit_round(session_id: int, number: int):
                 status = 200
             else:
                 wanted = {number: body}
-                if both:
-                    wanted[number + 1] = without_expected(later.round_input())
+                if paired is not None:
+                    wanted[number + 1] = without_expected(paired.round_input())
                 services.replace_rounds(session_id, wanted)
                 flash(correction_words(number, both))
                 return redirect(url_for("web.show_session", session_id=session_id, just=number))

@@ -71,6 +71,7 @@ from .scoring import rising_bonuses as rising_bonuses
 from .scoring import say_place as say_place
 from .scoring import score_hand as score_hand
 from .scoring import session_over as session_over
+from .shapes import DalmutiInput, DalmutiResult, DalmutiState
 from .tax import ANSWERS as ANSWERS
 from .tax import CARDS_GIVEN as CARDS_GIVEN
 from .tax import EXCHANGE_KEYS as EXCHANGE_KEYS
@@ -126,19 +127,23 @@ class Dalmuti(Game):
                 "Without ranks {removed} the deck has {size} cards, too few to deal {count} "
                 "players {least} each.",
                 "rules.removed_ranks",
-                removed=cards_text(settings(rules)["removed_ranks"]),
+                removed=cards_text(settings(rules).removed_ranks),
                 size=size,
                 count=len(players),
                 least=MIN_CARDS_EACH,
             )
 
-    def start(self, players, rules, setup):
+    def start(
+        self, players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
+    ) -> tuple[tuple[str, ...], DalmutiState]:
         """Return the seats as entered and the first ranks: as entered, or from initial_draw."""
         draw = setup.get("initial_draw") if setup else None
         ranks = list(players) if draw is None else ranks_from_draw(players, draw)
         return tuple(players), {"ranks": ranks, "hands_played": 0}
 
-    def play(self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False):
+    def play(
+        self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False
+    ) -> Outcome:
         """Check a hand and score it; raises RuleViolation naming the broken rule."""
         raw = mapping(raw, "round")
         rules = settings(table.rules)
@@ -152,7 +157,7 @@ class Dalmuti(Game):
             rules, ranks, hands, revolution, played, raw.get("tribute"), partial
         )
         trades = merchant_trades(table, rules, ranks, revolution, raw.get("merchant_trades"))
-        entered: dict[str, Any] = {"revolution": revolution, "tribute": tribute}
+        entered: DalmutiInput = {"revolution": revolution, "tribute": tribute}
         if hands:
             entered["hands"] = hands
         if trades:
@@ -165,7 +170,7 @@ class Dalmuti(Game):
         say_trades(account, trades)
         if partial and raw.get("finish_order") is None:
             entered["finish_order"] = None
-            result = {
+            result: DalmutiResult = {
                 "complete": False,
                 **account.result(),
                 "ranks_before": ranks,
@@ -176,15 +181,16 @@ class Dalmuti(Game):
             return Outcome(entered, result, dict(state))
         finish = finish_order(table, require(raw, "finish_order"))
         entered["finish_order"] = finish
-        result = hand_result(table, rules, ranks, during, revolution, finish, account, due)
+        scored = hand_result(table, rules, ranks, during, revolution, finish, account, due)
         if due and len(tribute or {}) < len(givers(len(ranks))):
-            result["complete"] = False
-            return Outcome(entered, result, dict(state))
-        after = dict(state)
-        after.update(ranks=finish, hands_played=played + 1)
-        return Outcome(entered, result, after)
+            scored["complete"] = False
+            return Outcome(entered, scored, dict(state))
+        after = {**state, "ranks": finish, "hands_played": played + 1}
+        return Outcome(entered, scored, after)
 
-    def public_state(self, table, state, totals):
+    def public_state(
+        self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
+    ) -> dict[str, Any]:
         """Tell the table the ranks, the dealer, the hand sizes and the tax of the next hand."""
         rules = settings(table.rules)
         ranks = ranks_in(table, state)
@@ -197,7 +203,7 @@ class Dalmuti(Game):
             "dealer": ranks[-1],
             "leader": ranks[0],
             "deck_size": deck_size(rules),
-            "removed_ranks": list(rules["removed_ranks"]),
+            "removed_ranks": list(rules.removed_ranks),
             "hand_sizes": hand_sizes(ranks, rules),
             "tax_due": tax_due(rules, played),
             "tribute_due": public_exchanges(tribute_due(ranks, rules, played)),
@@ -205,6 +211,6 @@ class Dalmuti(Game):
             **hands_count(rules, played),
         }
 
-    def is_over(self, table, state, totals):
+    def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
         """The session ends after hands_to_play hands (never, without a count)."""
         return session_over(table.rules, state)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import RuleViolation, quote
 from .options import settings
+from .shapes import Card
 
 JESTER = "J"
 JESTER_RANK = 13
@@ -56,10 +57,10 @@ def _rank_rows(table: str) -> list[list[Any]]:
     return rows
 
 
-RANK_NAMES: dict[str, dict[int | str, str]] = titles(_rank_rows(RANK_TABLE))
+RANK_NAMES: dict[str, dict[Card, str]] = titles(_rank_rows(RANK_TABLE))
 
 
-def parse_card(value: Any, where: str) -> int | str:
+def parse_card(value: Any, where: str) -> Card:
     """Return value as a card (1..12 or "J"), or raise ``invalid_rank`` quoting it."""
     if isinstance(value, str) and value.strip().upper() == JESTER:
         return JESTER
@@ -83,46 +84,46 @@ def parse_card(value: Any, where: str) -> int | str:
     )
 
 
-def parse_cards(value: Any, where: str) -> list[int | str]:
+def parse_cards(value: Any, where: str) -> list[Card]:
     """Return a JSON list of cards (a bare card counts as a list of one), each checked."""
     items = value if isinstance(value, list) else [value]
     return [parse_card(item, where) for item in items]
 
 
-def card_value(card: int | str) -> int:
+def card_value(card: Card) -> int:
     """Return a card's rank number: a jester alone counts 13, the worst."""
     return JESTER_RANK if card == JESTER else int(card)
 
 
-def sort_cards(cards: Iterable[int | str]) -> list[int | str]:
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """Return cards best first, jesters last."""
     return sorted(cards, key=card_value)
 
 
-def cards_text(cards: Iterable[int | str]) -> str:
+def cards_text(cards: Iterable[Card]) -> str:
     """Write cards for a sentence: '2, 4, J'."""
     return ", ".join(str(card) for card in cards)
 
 
-def rank_name(card: int | str, language: str = "en") -> str:
+def rank_name(card: Card, language: str = "en") -> str:
     """Return a card's title in a language (en, de, ko, hu), e.g. 9 -> 'Cook'."""
     return RANK_NAMES.get(language, RANK_NAMES["en"])[card]
 
 
-def deck(removed: Iterable[int] = ()) -> Counter:
+def deck(removed: Iterable[int] = ()) -> Counter[Card]:
     """Return the deck as card -> copies: rank r has r copies, two jesters, minus removed ranks."""
     gone = set(removed)
-    cards: Counter = Counter({rank: rank for rank in RANKS if rank not in gone})
+    cards: Counter[Card] = Counter({rank: rank for rank in RANKS if rank not in gone})
     cards[JESTER] = JESTER_COPIES
     return cards
 
 
 def deck_size(rules: Mapping[str, Any]) -> int:
     """Return how many cards are dealt under these house rules (80 without removed ranks)."""
-    return sum(deck(settings(rules)["removed_ranks"]).values())
+    return sum(deck(settings(rules).removed_ranks).values())
 
 
-def over_supply(cards: Counter, removed: Iterable[int] = ()) -> tuple[int | str, int, int] | None:
+def over_supply(cards: Counter[Card], removed: Iterable[int] = ()) -> tuple[Card, int, int] | None:
     """Return (card, count, copies) for the first card seen more often than the deck holds."""
     copies = deck(removed)
     for card in sorted(cards, key=card_value):
@@ -131,7 +132,7 @@ def over_supply(cards: Counter, removed: Iterable[int] = ()) -> tuple[int | str,
     return None
 
 
-def check_supply(cards: Counter, removed: Iterable[int], where: str, what: str) -> None:
+def check_supply(cards: Counter[Card], removed: Iterable[int], where: str, what: str) -> None:
     """Raise ``supply_exceeded`` if cards hold more copies of a card than the deck has.
 
     what names the cards in words, a constant marked with N_ ("These cards").

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import N_
 from ..game import Preset
-from ..options import RuleOption, house_rules
+from ..options import HouseRules, RuleOption
 
 OPTIONS = (
     RuleOption(
@@ -172,10 +172,28 @@ PRESETS = (
     ),
 )
 
-#: the house rules in force at a Dalmuti table, defaults filled once
-DalmutiRules = house_rules("DalmutiRules", OPTIONS)
+
+class DalmutiRules(HouseRules):
+    """The house rules in force at a Dalmuti table, defaults filled once."""
+
+    options = OPTIONS
+    __slots__ = ()
+    allow_any_count: bool
+    removed_ranks: list[int]
+    extra_cards_to: str
+    greater_revolution: bool
+    gp_may_choose_plain: bool
+    lesser_peasant_revolution: bool
+    tax: bool
+    tax_first_hand: bool
+    tax_timing: str
+    dalmuti_may_return_jester: bool
+    merchant_trade: bool
+    scoring: str
+    rising_bonus: bool
+    hands_to_play: int | None
 
 
 def settings(rules: Mapping[str, Any]) -> DalmutiRules:
     """Return the table's house rules typed, defaults filled in (the engine reads only this)."""
-    return rules if isinstance(rules, DalmutiRules) else DalmutiRules(rules)
+    return DalmutiRules.of(rules)

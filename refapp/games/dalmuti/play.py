@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..errors import N_, RuleViolation
-from .cards import JESTER, JESTER_RANK, cards_text, check_supply, parse_cards, sort_cards
+from .cards import JESTER_RANK, cards_text, check_supply, parse_cards, sort_cards
 
 #: what holds too many copies of a card, in check_supply's message
 THESE_CARDS = N_("These cards")
@@ -24,7 +24,7 @@ def play_rank(cards: Sequence[int | str], where: str = "play") -> int:
 
     Jesters join the number of the other cards; jesters alone count 13.
     """
-    numbers = sorted({card for card in cards if card != JESTER})
+    numbers = sorted({card for card in cards if isinstance(card, int)})
     if len(numbers) > 1:
         raise RuleViolation(
             "mixed_ranks",
@@ -93,7 +93,7 @@ def check_play(
 
 
 def judge_play(
-    previous: list, play: list, hand: list | None, removed: Iterable[int]
+    previous: list[Any], play: list[Any], hand: list[Any] | None, removed: Iterable[int]
 ) -> dict[str, Any]:
     """Judge a play for the check-a-play page: its cards and rank, the play before's, the rest."""
     removed = list(removed)

@@ -24,6 +24,7 @@ from .cards import (
     titles,
 )
 from .options import settings
+from .shapes import Card, CardsBy, Revolution
 
 ROLES = ("greater_dalmuti", "lesser_dalmuti", "merchant", "lesser_peasant", "greater_peasant")
 
@@ -167,19 +168,19 @@ def hand_sizes(ranks: Sequence[str], rules: Mapping[str, Any]) -> dict[str, int]
     """
     base, extra = divmod(deck_size(rules), len(ranks))
     order = list(ranks)
-    if settings(rules)["extra_cards_to"] == "greater_peasant_first":
+    if settings(rules).extra_cards_to == "greater_peasant_first":
         order.reverse()
     sizes = {name: base + (1 if index < extra else 0) for index, name in enumerate(order)}
     return {name: sizes[name] for name in ranks}
 
 
-def hands_dealt(table: Table, rules: Mapping, ranks: list[str], raw: Any) -> dict:
+def hands_dealt(table: Table, rules: Mapping[str, Any], ranks: list[str], raw: Any) -> CardsBy:
     """Return the hands as dealt that were entered, each the size the deal gave."""
     if raw is None:
         return {}
     given = mapping(raw, "hands")
     sizes = hand_sizes(ranks, rules)
-    hands: dict[str, list] = {}
+    hands: CardsBy = {}
     for key, value in given.items():
         name = table.player(key, f"hands.{key}")
         where = f"hands.{name}"
@@ -197,31 +198,33 @@ def hands_dealt(table: Table, rules: Mapping, ranks: list[str], raw: Any) -> dic
                 count=len(cards),
             )
         hands[name] = cards
-    known: Counter = Counter()
+    known: Counter[Card] = Counter()
     for cards in hands.values():
         known.update(cards)
-    check_supply(known, rules["removed_ranks"], "hands", HANDS_ENTERED)
+    check_supply(known, settings(rules).removed_ranks, "hands", HANDS_ENTERED)
     return {name: hands[name] for name in ranks if name in hands}
 
 
 # -- revolutions -----------------------------------------------------------------------------------
 
 
-def revolution_kinds(ranks: Sequence[str], player: str, rules: Mapping[str, Any]) -> tuple:
+def revolution_kinds(
+    ranks: Sequence[str], player: str, rules: Mapping[str, Any]
+) -> tuple[str, ...]:
     """Return the revolutions a player dealt both jesters may declare.
 
     The Greater Peasant (with ``greater_revolution``) and, under ``lesser_peasant_revolution``,
     the Lesser Peasant may reverse the ranks; with ``gp_may_choose_plain`` they may also keep the
     ranks and only cancel the tax. Everyone else may only declare a plain revolution.
     """
-    rules = settings(rules)
+    typed = settings(rules)
     role = roles_of(ranks)[player]
-    greater = (role == "greater_peasant" and rules["greater_revolution"]) or (
-        role == "lesser_peasant" and rules["lesser_peasant_revolution"]
+    greater = (role == "greater_peasant" and typed.greater_revolution) or (
+        role == "lesser_peasant" and typed.lesser_peasant_revolution
     )
     if not greater:
         return ("plain",)
-    return REVOLUTION_KINDS if rules["gp_may_choose_plain"] else ("greater",)
+    return REVOLUTION_KINDS if typed.gp_may_choose_plain else ("greater",)
 
 
 def greater_revolution_by(ranks: Sequence[str], rules: Mapping[str, Any]) -> list[str]:
@@ -229,7 +232,7 @@ def greater_revolution_by(ranks: Sequence[str], rules: Mapping[str, Any]) -> lis
     return [name for name in ranks if "greater" in revolution_kinds(ranks, name, rules)]
 
 
-def revolt(ranks: Sequence[str], revolution: Mapping[str, str] | None) -> list[str]:
+def revolt(ranks: Sequence[str], revolution: Revolution | None) -> list[str]:
     """Return the ranks during the hand: a greater revolution reverses them, a plain one not.
 
     The Greater Peasant's reverses every rank (new = N + 1 - old); the Lesser Peasant's reverses
@@ -243,7 +246,9 @@ def revolt(ranks: Sequence[str], revolution: Mapping[str, str] | None) -> list[s
     return ranks[-2::-1] + ranks[-1:]
 
 
-def revolution_declared(table, rules, ranks, hands, raw) -> dict[str, str] | None:
+def revolution_declared(
+    table: Table, rules: Mapping[str, Any], ranks: list[str], hands: CardsBy, raw: Any
+) -> Revolution | None:
     """Return the revolution declared, if any: who and which kind, checked."""
     if raw is None:
         return None
@@ -265,7 +270,9 @@ def revolution_declared(table, rules, ranks, hands, raw) -> dict[str, str] | Non
     return {"player": player, "kind": kind}
 
 
-def _kind_refused(ranks, player, kind, rules) -> RuleViolation:
+def _kind_refused(
+    ranks: list[str], player: str, kind: str, rules: Mapping[str, Any]
+) -> RuleViolation:
     """Return the error for a revolution kind the declarer may not choose."""
     roles = roles_of(ranks)
     who = {"who": player, "role_t": role_name(roles[player])}
@@ -310,7 +317,7 @@ def _kind_refused(ranks, player, kind, rules) -> RuleViolation:
     )
 
 
-def _check_jesters(player: str, hands: Mapping[str, list]) -> None:
+def _check_jesters(player: str, hands: CardsBy) -> None:
     """Refuse a revolution when the hands entered show the declarer lacks both jesters."""
     if player in hands and hands[player].count(JESTER) < JESTER_COPIES:
         raise RuleViolation(
@@ -331,7 +338,9 @@ def _check_jesters(player: str, hands: Mapping[str, list]) -> None:
             )
 
 
-def say_revolution(account: Account, ranks, during: list[str], revolution: Mapping) -> None:
+def say_revolution(
+    account: Account, ranks: Sequence[str], during: list[str], revolution: Revolution
+) -> None:
     """Explain a revolution declared: who, which kind, and the ranks it leaves for the hand."""
     who = revolution["player"]
     role = role_name(roles_of(ranks)[who])

@@ -11,8 +11,9 @@ from typing import Any
 from ..errors import N_, RuleViolation, quote
 from ..game import Account, Table, signed
 from ..inputs import sequence
-from .options import settings
+from .options import DalmutiRules, settings
 from .ranks import role_name, roles_of
+from .shapes import DalmutiResult, Revolution
 
 SCORING_NOTE = {
     "players_below": N_("players below"),
@@ -154,7 +155,16 @@ def say_place(account: Account, name: str, position: int, count: int, won: int, 
         )
 
 
-def hand_result(table, rules, ranks, during, revolution, finish, account, due) -> dict:
+def hand_result(
+    table: Table,
+    rules: DalmutiRules,
+    ranks: Sequence[str],
+    during: list[str],
+    revolution: Revolution | None,
+    finish: Sequence[str],
+    account: Account,
+    due: bool,
+) -> DalmutiResult:
     """Score a checked hand and explain every point (after the preface already said)."""
     base, bonus, _lines = score_hand(during, finish, rules, account)
     deltas = {name: base[name] + bonus[name] for name in table.players}
@@ -162,7 +172,7 @@ def hand_result(table, rules, ranks, during, revolution, finish, account, due) -
         "This hand: {deltas}.",
         deltas=", ".join(f"{p} {signed(d)}" for p, d in deltas.items()),
     )
-    result = {
+    result: DalmutiResult = {
         "deltas": deltas,
         **account.result(),
         "ranks_before": list(ranks),
@@ -173,14 +183,14 @@ def hand_result(table, rules, ranks, during, revolution, finish, account, due) -
         "tax": due,
         "points": base,
     }
-    if rules["rising_bonus"]:
+    if rules.rising_bonus:
         result["rising_bonus"] = bonus
     return result
 
 
 def hands_count(rules: Mapping[str, Any], played: int) -> dict[str, int | None]:
     """Return the hands played, the hands_to_play agreed (None: open) and how many are left."""
-    total = settings(rules)["hands_to_play"]
+    total = settings(rules).hands_to_play
     return {
         "hands_played": played,
         "hands_total": total,
@@ -190,5 +200,5 @@ def hands_count(rules: Mapping[str, Any], played: int) -> dict[str, int | None]:
 
 def session_over(rules: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
     """Return True once hands_to_play hands are played (never, without a count)."""
-    total = settings(rules)["hands_to_play"]
+    total = settings(rules).hands_to_play
     return total is not None and int(state.get("hands_played", 0)) >= total

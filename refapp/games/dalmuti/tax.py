@@ -11,11 +11,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import N_, RuleViolation, quote
-from ..game import Account
+from ..game import Account, Table
 from ..inputs import mapping, sequence
 from .cards import JESTER, cards_text, check_supply, parse_cards, sort_cards
-from .options import settings
+from .options import DalmutiRules, settings
 from .ranks import holders, role_name, roles_of
+from .shapes import Card, CardsBy, Exchange, Revolution
 
 #: giving role -> (receiving role, cards given, "best" or "any")
 TRIBUTE: dict[str, tuple[str, int, str]] = {
@@ -49,13 +50,13 @@ CARDS_GIVEN = N_("The cards given")
 
 def tax_due(rules: Mapping[str, Any], hands_played: int) -> bool:
     """Return True when the tax is paid this hand (unless a revolution cancels it)."""
-    rules = settings(rules)
-    return bool(rules["tax"]) and (hands_played > 0 or bool(rules["tax_first_hand"]))
+    typed = settings(rules)
+    return typed.tax and (hands_played > 0 or typed.tax_first_hand)
 
 
 def no_tax_reason(rules: Mapping[str, Any]) -> str:
     """Say why no tax is paid without a revolution (words marked N_): the house rule or hand 1."""
-    if not settings(rules)["tax"]:
+    if not settings(rules).tax:
         return NO_TAX_RULE
     return NO_TAX_FIRST_HAND
 
@@ -66,13 +67,15 @@ def givers(count: int) -> tuple[str, ...]:
     return roles if count >= 4 else roles[:2]
 
 
-def tribute_due(ranks: Sequence[str], rules: Mapping[str, Any], hands_played: int) -> list[dict]:
+def tribute_due(
+    ranks: Sequence[str], rules: Mapping[str, Any], hands_played: int
+) -> list[Exchange]:
     """Return the exchanges of the tax: who gives how many cards to whom, best or any."""
     if not tax_due(rules, hands_played):
         return []
     who = holders(ranks)
-    timing = settings(rules)["tax_timing"]
-    due = []
+    timing = settings(rules).tax_timing
+    due: list[Exchange] = []
     for role in givers(len(ranks)):
         receiver, count, which = TRIBUTE[role]
         due.append(
@@ -121,7 +124,15 @@ def tribute_required(due: Sequence[Mapping[str, Any]]) -> RuleViolation:
 # -- the tribute given -----------------------------------------------------------------------------
 
 
-def tribute_given(rules, ranks, hands, revolution, played, raw, partial) -> dict | None:
+def tribute_given(
+    rules: DalmutiRules,
+    ranks: list[str],
+    hands: CardsBy,
+    revolution: Revolution | None,
+    played: int,
+    raw: Any,
+    partial: bool,
+) -> CardsBy | None:
     """Return the tax as given (cards by giving role), checked against everything known."""
     due = revolution is None and tax_due(rules, played)
     if raw is None or (isinstance(raw, Mapping) and not raw):
@@ -154,7 +165,7 @@ def tribute_given(rules, ranks, hands, revolution, played, raw, partial) -> dict
                 value=quote(key),
                 roles=", ".join(roles),
             )
-    tribute = {}
+    tribute: CardsBy = {}
     for role in roles:
         if given.get(role) is None:
             if partial:
@@ -167,7 +178,7 @@ def tribute_given(rules, ranks, hands, revolution, played, raw, partial) -> dict
                 role_t=role_name(role),
             )
         tribute[role] = tribute_cards(
-            role, given[role], rules["removed_ranks"], jester_back=may_give_jester(rules, role)
+            role, given[role], rules.removed_ranks, jester_back=may_give_jester(rules, role)
         )
     check_tribute(rules, ranks, hands, tribute)
     return tribute
@@ -175,12 +186,12 @@ def tribute_given(rules, ranks, hands, revolution, played, raw, partial) -> dict
 
 def may_give_jester(rules: Mapping[str, Any], role: str) -> bool:
     """Return True when this giving role may give a jester: a Dalmuti under the house rule."""
-    return role in ANSWERS and bool(settings(rules)["dalmuti_may_return_jester"])
+    return role in ANSWERS and settings(rules).dalmuti_may_return_jester
 
 
 def tribute_cards(
     role: str, value: Any, removed: Iterable[int], *, jester_back: bool = False
-) -> list[int | str]:
+) -> list[Card]:
     """Return one role's tribute: real cards, as many as the role gives, in the deck.
 
     Jesters never change hands, unless ``jester_back`` (``dalmuti_may_return_jester``, for
@@ -220,9 +231,9 @@ def tribute_cards(
     return sort_cards(cards)
 
 
-def check_tribute(rules, ranks, hands, tribute) -> None:
+def check_tribute(rules: DalmutiRules, ranks: list[str], hands: CardsBy, tribute: CardsBy) -> None:
     """Check the tribute's cards exist, were held, and that the peasants gave their best."""
-    timing, removed = rules["tax_timing"], rules["removed_ranks"]
+    timing, removed = rules.tax_timing, rules.removed_ranks
     bound = dealt_lower_bound(tribute, {}, ranks, timing)
     check_supply(bound, removed, "tribute", TRIBUTE_CARDS)
     who = holders(ranks)
@@ -241,14 +252,17 @@ def check_tribute(rules, ranks, hands, tribute) -> None:
 
 
 def dealt_lower_bound(
-    tribute: Mapping[str, list], hands: Mapping[str, list], ranks: Sequence[str], timing: str
-) -> Counter:
+    tribute: Mapping[str, list[Card]],
+    hands: Mapping[str, list[Card]],
+    ranks: Sequence[str],
+    timing: str,
+) -> Counter[Card]:
     """Return the cards known to have been dealt, counting each physical card once.
 
     An entered hand counts whole; a giver without one held at least what they gave, except
     that under sequential timing a Dalmuti may pass on cards the tribute brought them.
     """
-    known: Counter = Counter()
+    known: Counter[Card] = Counter()
     for hand in hands.values():
         known.update(hand)
     who = holders(ranks)
@@ -262,7 +276,7 @@ def dealt_lower_bound(
     return known
 
 
-def check_held(role: str, giver: str, cards: list, held: Counter) -> None:
+def check_held(role: str, giver: str, cards: list[Card], held: Counter[Card]) -> None:
     """Raise ``card_not_in_hand`` unless every card given was in the giver's hand."""
     missing = Counter(cards) - held
     if missing:
@@ -277,7 +291,7 @@ def check_held(role: str, giver: str, cards: list, held: Counter) -> None:
         )
 
 
-def check_best(role: str, giver: str, cards: list, hand: list) -> None:
+def check_best(role: str, giver: str, cards: list[Card], hand: list[Card]) -> None:
     """Raise ``tribute_not_best`` unless a peasant gave their best non-jester cards."""
     best = sort_cards(card for card in hand if card != JESTER)[: len(cards)]
     if sort_cards(cards) != best:
@@ -296,11 +310,13 @@ def check_best(role: str, giver: str, cards: list, hand: list) -> None:
 # -- the merchants' trade (house rule) -------------------------------------------------------------
 
 
-def merchant_trades(table, rules, ranks, revolution, raw) -> list[list[str]]:
+def merchant_trades(
+    table: Table, rules: DalmutiRules, ranks: list[str], revolution: Revolution | None, raw: Any
+) -> list[list[str]]:
     """Return the merchants' blind swaps (house rule, recorded only): pairs of merchants."""
     if raw is None or raw == []:
         return []
-    if not rules["merchant_trade"]:
+    if not rules.merchant_trade:
         raise RuleViolation(
             "invalid_value",
             "Merchant trades are not played at this table (house rule merchant_trade is off).",
@@ -314,7 +330,7 @@ def merchant_trades(table, rules, ranks, revolution, raw) -> list[list[str]]:
         )
     roles = roles_of(ranks)
     seen: set[str] = set()
-    trades = []
+    trades: list[list[str]] = []
     for index, pair in enumerate(sequence(raw, "merchant_trades")):
         where = f"merchant_trades.{index}"
         names = [table.player(name, where) for name in sequence(pair, where)]
@@ -346,7 +362,13 @@ def merchant_trades(table, rules, ranks, revolution, raw) -> list[list[str]]:
 # -- explaining the tax ----------------------------------------------------------------------------
 
 
-def say_tax(account: Account, rules, ranks, tribute: Mapping | None, played: int) -> None:
+def say_tax(
+    account: Account,
+    rules: Mapping[str, Any],
+    ranks: Sequence[str],
+    tribute: CardsBy | None,
+    played: int,
+) -> None:
     """Explain the tax of a hand without a revolution: each tribute given, or why none is due."""
     if tribute:
         who = holders(ranks)

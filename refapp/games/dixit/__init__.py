@@ -7,14 +7,15 @@ the deck bookkeeping (draw pile and discards), so the next turn can be checked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 from ..errors import N_, RuleViolation, quote
 from ..game import Account, Game, Outcome, Preset, Table, signed
 from ..inputs import mapping, require, sequence, whole_number
-from ..options import RuleOption, house_rules
+from .options import OPTIONS, DixitRules
 from .scoring import found_points, single_vote_bonus, vote_bonus
+from .shapes import DixitInput, DixitResult, DixitState, Vote
 from .table_view import TWO_VOTES_FROM, two_votes
 
 DECK_SIZE = 84
@@ -42,49 +43,8 @@ class Dixit(Game):
     title = N_("Dixit")
     min_players = 3
     max_players = 8
-    options = (
-        RuleOption(
-            "target_score",
-            "int",
-            30,
-            "The game ends after the turn in which someone reaches this score; with none, it "
-            "has no target.",
-            minimum=1,
-            nullable=True,
-            label=N_("Target score"),
-            group="end",
-        ),
-        RuleOption(
-            "bonus_cap",
-            "int",
-            None,
-            "The most points a player may get in one turn for votes on their cards; none means "
-            "no cap, and Odyssey plays with 3.",
-            minimum=0,
-            nullable=True,
-            label=N_("Vote bonus cap"),
-            group="voting",
-        ),
-        RuleOption(
-            "two_votes_large_game",
-            "bool",
-            False,
-            "Odyssey rule for 7 to 12 players: one or two votes each, a lone correct vote +1, "
-            "bonus capped at 3.",
-            label=N_("Two votes in a large game (Odyssey)"),
-            group="voting",
-        ),
-        RuleOption(
-            "deck_exhausted",
-            "choice",
-            "reshuffle",
-            "When the draw pile cannot refill every hand: reshuffle the discards, or end the game.",
-            choices=("reshuffle", "end"),
-            label=N_("When the draw pile runs out"),
-            group="end",
-            choice_labels=(N_("Reshuffle the discards"), N_("The game ends")),
-        ),
-    )
+    options = OPTIONS
+    rules_type = DixitRules
 
     presets = (
         Preset(
@@ -102,12 +62,14 @@ class Dixit(Game):
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
         """Return 3..8 players, or 3..12 with the Odyssey two-votes rule."""
-        return (3, 12) if self.house_rules(rules).two_votes_large_game else (3, 8)
+        return (3, 12) if DixitRules.of(rules).two_votes_large_game else (3, 8)
 
-    def start(self, players, rules, setup):
+    def start(
+        self, players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
+    ) -> tuple[tuple[str, ...], DixitState]:
         """Deal the hands: the draw pile holds what is left of the 84 cards."""
         count = len(players)
-        state = {
+        state: DixitState = {
             "last_storyteller": None,
             "turns": 0,
             "draw_pile": DECK_SIZE - count * hand_size(count),
@@ -119,21 +81,24 @@ class Dixit(Game):
 
     # -- checking ---------------------------------------------------------------------------
 
-    def play(self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False):
+    def play(
+        self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False
+    ) -> Outcome:
         """Check a turn and score it; raises RuleViolation naming the broken rule."""
         table = self.settle(table)
         raw = mapping(raw, "round")
         storyteller = self._storyteller(table, state, raw)
         positions = self._positions(table, storyteller, raw)
         if partial and raw.get("votes") is None:
-            checked = {"storyteller": storyteller, "positions": positions}
-            return Outcome(checked, {"complete": False}, dict(state))
+            checked: DixitInput = {"storyteller": storyteller, "positions": positions}
+            progress: DixitResult = {"complete": False}
+            return Outcome(checked, progress, dict(state))
         votes = self._votes(table, storyteller, positions, raw)
-        entered = {"storyteller": storyteller, "positions": positions, "votes": votes}
+        entered: DixitInput = {"storyteller": storyteller, "positions": positions, "votes": votes}
         result = self.score(table, entered)
         return Outcome(entered, result, self._next_state(table, state, storyteller))
 
-    def _storyteller(self, table: Table, state: Mapping[str, Any], raw: Mapping) -> str:
+    def _storyteller(self, table: Table, state: Mapping[str, Any], raw: Mapping[str, Any]) -> str:
         storyteller = table.player(require(raw, "storyteller"), "storyteller")
         last = state.get("last_storyteller")
         if last is not None and storyteller != table.left_of(last):
@@ -148,7 +113,7 @@ class Dixit(Game):
             )
         return storyteller
 
-    def _positions(self, table: Table, storyteller: str, raw: Mapping) -> list[str]:
+    def _positions(self, table: Table, storyteller: str, raw: Mapping[str, Any]) -> list[str]:
         laid = sequence(require(raw, "positions"), "positions")
         owners = [table.player(owner, f"positions.{i}") for i, owner in enumerate(laid, 1)]
         expected = position_count(table.size)
@@ -178,7 +143,9 @@ class Dixit(Game):
                 )
         return owners
 
-    def _votes(self, table: Table, storyteller: str, positions: list[str], raw: Mapping):
+    def _votes(
+        self, table: Table, storyteller: str, positions: list[str], raw: Mapping[str, Any]
+    ) -> dict[str, Vote]:
         given = mapping(require(raw, "votes"), "votes")
         by_voter: dict[str, Any] = {}
         for key, value in given.items():
@@ -199,7 +166,7 @@ class Dixit(Game):
                 storyteller=storyteller,
                 value=quote(by_voter[storyteller]),
             )
-        votes: dict[str, Any] = {}
+        votes: dict[str, Vote] = {}
         for voter in table.players:
             if voter in by_voter:
                 votes[voter] = self._vote(table, voter, by_voter[voter], positions)
@@ -213,7 +180,7 @@ class Dixit(Game):
                 )
         return votes
 
-    def _vote(self, table: Table, voter: str, value: Any, positions: list[str]) -> Any:
+    def _vote(self, table: Table, voter: str, value: Any, positions: list[str]) -> Vote:
         where = f"votes.{voter}"
         paired = two_votes(table.rules, table.size)
         if isinstance(value, list) and not paired:
@@ -262,9 +229,9 @@ class Dixit(Game):
                 )
         return numbers if paired else numbers[0]
 
-    def _refuse_vote_list(self, table: Table, voter: str, value: list) -> NoReturn:
+    def _refuse_vote_list(self, table: Table, voter: str, value: list[Any]) -> NoReturn:
         """Refuse a list of votes where each player votes once: a vote is one position number."""
-        if not table.rules["two_votes_large_game"]:
+        if not DixitRules.of(table.rules).two_votes_large_game:
             raise RuleViolation(
                 "invalid_value",
                 "{voter}'s vote is one position number, not the list {value}: two votes each "
@@ -287,7 +254,7 @@ class Dixit(Game):
 
     # -- scoring ----------------------------------------------------------------------------
 
-    def score(self, table: Table, entered: Mapping[str, Any]) -> dict[str, Any]:
+    def score(self, table: Table, entered: DixitInput) -> DixitResult:
         """Score a checked turn and explain every point (trusted input: call after checking).
 
         Three steps, in the order the explanation tells them: who found the card, the Odyssey
@@ -330,7 +297,9 @@ class Dixit(Game):
 
     # -- state ------------------------------------------------------------------------------
 
-    def _next_state(self, table: Table, state: Mapping[str, Any], storyteller: str):
+    def _next_state(
+        self, table: Table, state: Mapping[str, Any], storyteller: str
+    ) -> dict[str, Any]:
         """Discard the laid cards and refill every hand, reshuffling (or ending) when short."""
         laid = position_count(table.size)
         after = dict(state)
@@ -338,7 +307,7 @@ class Dixit(Game):
         after["turns"] = state.get("turns", 0) + 1
         after["discard_pile"] = state["discard_pile"] + laid
         if state["draw_pile"] < laid:
-            if table.rules["deck_exhausted"] == "end":
+            if DixitRules.of(table.rules).deck_exhausted == "end":
                 after["deck_exhausted"] = True
                 return after
             after["draw_pile"] = state["draw_pile"] + after["discard_pile"]
@@ -349,7 +318,9 @@ class Dixit(Game):
         after["draw_pile"] -= laid
         return after
 
-    def public_state(self, table, state, totals):
+    def public_state(
+        self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
+    ) -> dict[str, Any]:
         """Tell the table the next storyteller, the target and the deck's counts."""
         table = self.settle(table)
         last = state.get("last_storyteller")
@@ -376,15 +347,10 @@ class Dixit(Game):
             return "who laid cards 1, 2, ..."
         return super().describe_path(path)
 
-    def is_over(self, table, state, totals):
+    def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
         """The game ends after a turn that brings someone to the target (or empties the deck)."""
         table = self.settle(table)
         if state.get("deck_exhausted"):
             return True
         target = table.rules["target_score"]
         return target is not None and any(total >= target for total in totals.values())
-
-
-#: the house rules in force at a Dixit table, defaults filled once
-DixitRules = house_rules("DixitRules", Dixit.options)
-Dixit.rules_type = DixitRules

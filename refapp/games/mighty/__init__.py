@@ -20,7 +20,7 @@ dispatches to them; the names other modules import are re-exported so
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import RuleViolation
@@ -64,9 +64,11 @@ from .friend import FRIEND_FORMS, friend_player, read_friend
 from .friend_card import check_friend_card_held
 from .holders import HOLDER_KEYS, HOLDERS, check_holders, read_holder, read_points
 from .misdeal import declare_misdeal, misdeal_allowed, misdeal_limit, misdeal_value
-from .options import OPTIONS, PRESETS, MightyRules
+from .options import OPTIONS, PRESETS
 from .rounds import HAND_PARTS, all_pass_flag, check_alone, check_everyone_passed
+from .rules import MightyRules
 from .scoring import score_hand
+from .shapes import MightyInput, MightyResult, MightyState, TricksResult
 from .trick_checks import PlayLog
 from .trick_judge import judge_trick
 from .trick_totals import Totals, play_tricks, tricks_result
@@ -112,6 +114,8 @@ __all__ = [
 PLAYERS = 5
 #: a hand's tricks and, once all ten are in with the friend named, what they show
 Played = tuple[PlayLog, Totals | None]
+#: a hand's ten tricks and what they show
+Settled = tuple[PlayLog, Totals]
 
 
 class Mighty(Game):
@@ -137,9 +141,11 @@ class Mighty(Game):
             )
         return rules
 
-    def start(self, players, rules, setup):
+    def start(
+        self, players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
+    ) -> tuple[tuple[str, ...], MightyState]:
         """Seat the players; the first dealer is free and the first auction opens at min_bid."""
-        state = {
+        state: MightyState = {
             "next_dealer": None,
             "min_bid": self.house_rules(rules).min_bid,
             "kitty_open": False,
@@ -150,9 +156,11 @@ class Mighty(Game):
 
     def _rules(self, table: Table) -> MightyRules:
         """Return the table's rules with every missing option at its default."""
-        return self.house_rules(table.rules)
+        return MightyRules.of(table.rules)
 
-    def play(self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False):
+    def play(
+        self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False
+    ) -> Outcome:
         """Check a round (a played hand, a misdeal or an all-pass) and score it.
 
         With ``partial`` only the parts sent are checked and an unfinished auction is reported.
@@ -160,7 +168,7 @@ class Mighty(Game):
         """
         table = Table(table.players, self._rules(table))
         raw = mapping(raw, "round")
-        entered: dict[str, Any] = {}
+        entered: MightyInput = {}
         dealer = check_dealer(table, state, raw)
         if dealer is not None:
             entered["dealer"] = dealer
@@ -183,7 +191,9 @@ class Mighty(Game):
             raise unfinished_auction(auction)
         return self._hand(table, state, raw, entered, auction, partial)
 
-    def _misdeal(self, table: Table, state: Mapping, raw: Mapping, entered: dict) -> Outcome:
+    def _misdeal(
+        self, table: Table, state: Mapping[str, Any], raw: Mapping[str, Any], entered: MightyInput
+    ) -> Outcome:
         """Score a thrown-in hand: nobody scores, and its declarer deals next."""
         player, hand, value = declare_misdeal(table, raw["misdeal"])
         entered["misdeal"] = {"player": player, "hand": hand}
@@ -193,7 +203,15 @@ class Mighty(Game):
         result.update({"declarer": player, "hand_value": value})
         return Outcome(entered, result, next_state(table, state, "misdeal", player))
 
-    def _everyone_passed(self, table, state, raw, entered, auction, all_pass) -> Outcome:
+    def _everyone_passed(
+        self,
+        table: Table,
+        state: Mapping[str, Any],
+        raw: Mapping[str, Any],
+        entered: MightyInput,
+        auction: Auction | None,
+        all_pass: bool,
+    ) -> Outcome:
         """Score an auction nobody bid in: a zero round, the same dealer deals again."""
         check_everyone_passed(raw, auction, all_pass)
         entered["all_pass"] = True
@@ -206,7 +224,15 @@ class Mighty(Game):
         result["kitty_open"] = reopen
         return Outcome(entered, result, next_state(table, state, "all_pass", dealer, reopen))
 
-    def _hand(self, table, state, raw, entered, auction, partial) -> Outcome:
+    def _hand(
+        self,
+        table: Table,
+        state: Mapping[str, Any],
+        raw: Mapping[str, Any],
+        entered: MightyInput,
+        auction: Auction | None,
+        partial: bool,
+    ) -> Outcome:
         """Check a played hand's contract, friend, points and holders, then score it."""
         floor = state.get("min_bid", table.rules["min_bid"])
         contract = read_contract(table, raw, floor, auction, partial)
@@ -223,22 +249,24 @@ class Mighty(Game):
             if raw.get(key) is not None:
                 entered[key] = read_holder(raw[key], key)
         played = play_tricks(table, raw, entered, partial) if with_tricks else None
-        boss = (entered.get("contract") or {}).get("boss")
+        contract = entered.get("contract")
+        boss = contract["boss"] if contract else None
         check_friend_card_held(table.rules, entered.get("friend"), boss)
         check_holders(table, entered)
+        settled = None if played is None or played[1] is None else (played[0], played[1])
         if not all(key in entered for key in ("contract", "friend", "opposition_points")) or (
-            played is not None and played[1] is None
+            played is not None and settled is None
         ):
             return Outcome(entered, _progress(table, entered, auction, played), dict(state))
-        result = self.score(table, entered, played)
+        result = self.score(table, entered, settled)
         if auction is not None:
-            result["winning_bid"] = {"player": auction.leader, **auction.highest.as_dict()}
+            result["winning_bid"] = {"player": auction.leader, **auction.top.as_dict()}
         dealer = dealer_after_hand(table, state, entered, result["outcome"])
         return Outcome(entered, result, next_state(table, state, "hand", dealer))
 
     def score(
-        self, table: Table, entered: Mapping[str, Any], played: Played | None = None
-    ) -> dict[str, Any]:
+        self, table: Table, entered: Mapping[str, Any], played: Settled | None = None
+    ) -> MightyResult:
         """Score a checked hand and explain every point (trusted input: call after checking).
 
         With ``played`` (a hand's ten tricks and what they show, ``trick_totals.play_tricks``)
@@ -261,7 +289,7 @@ class Mighty(Game):
         )
         account = Account()
         say_score(account, entered, score, table.players, friend, played)
-        extra = tricks_result(*played) if played is not None else {}
+        extra: TricksResult = tricks_result(*played) if played is not None else {}
         return {
             "deltas": score.deltas,
             **account.result(),
@@ -278,7 +306,9 @@ class Mighty(Game):
             **extra,
         }
 
-    def public_state(self, table, state, totals):
+    def public_state(
+        self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
+    ) -> dict[str, Any]:
         """Tell the table who deals, the auction's minimum and the special cards by trump."""
         rules = self._rules(table)
         return {
@@ -294,7 +324,7 @@ class Mighty(Game):
         }
 
 
-def _zero_result(table: Table, outcome: str, account: Account) -> dict[str, Any]:
+def _zero_result(table: Table, outcome: str, account: Account) -> MightyResult:
     """Return the result of a round nobody scores in (a misdeal or an all-pass)."""
     return {
         "deltas": dict.fromkeys(table.players, 0),
@@ -310,15 +340,15 @@ def _zero_result(table: Table, outcome: str, account: Account) -> dict[str, Any]
 
 def _progress(
     table: Table, entered: Mapping[str, Any], auction: Auction | None, played: Played | None
-) -> dict:
+) -> MightyResult:
     """Return a dry run's result for the parts sent: what was checked and what comes next."""
-    result: dict[str, Any] = {"complete": False}
+    result: MightyResult = {"complete": False}
     if played is not None:
         result.update(tricks_result(*played))
     if auction is not None:
         result.update(auction.summary())
         if auction.finished:
-            won = auction.highest
+            won = auction.top
             result["winning_bid"] = {"player": auction.leader, **won.as_dict()}
             result["contract_changes"] = allowed_contract_changes(won.count, won.trump, table.rules)
     account = Account()
@@ -327,7 +357,13 @@ def _progress(
     return result
 
 
-def next_state(table, state, outcome, dealer, reopen=False) -> dict[str, Any]:
+def next_state(
+    table: Table,
+    state: Mapping[str, Any],
+    outcome: str,
+    dealer: str | None,
+    reopen: bool = False,
+) -> dict[str, Any]:
     """Return the state after a round: who deals next and the next auction's minimum."""
     floor = table.rules["min_bid"]
     return {

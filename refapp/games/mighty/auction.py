@@ -14,6 +14,7 @@ from ..errors import RuleViolation, quote
 from ..game import Table
 from ..inputs import mapping, require, sequence, whole_number
 from .cards import POINT_CARDS, TRUMP_NAMES, TRUMPS, parse_trump
+from .shapes import AuctionSummary, BidFields
 
 #: the highest bid: every point card
 MAX_BID = POINT_CARDS
@@ -29,7 +30,7 @@ class Bid:
     def __str__(self) -> str:
         return f"{self.count} {TRUMP_NAMES[self.trump]}"
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> BidFields:
         """Return the bid as the API writes it."""
         return {"bid": self.count, "trump": self.trump}
 
@@ -83,11 +84,18 @@ class Auction:
         return self.finished and self.highest is None
 
     @property
+    def top(self) -> Bid:
+        """Return the highest bid, asked only of an auction someone bid in."""
+        if self.highest is None:
+            raise ValueError("nobody bid in this auction")
+        return self.highest
+
+    @property
     def winner(self) -> str | None:
         """Return the boss once the auction is over, else None."""
         return self.leader if self.finished else None
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> AuctionSummary:
         """Return the auction's standing for a result: turn, lowest next bid, highest, passes."""
         floor = self.lowest_next if not self.finished else None
         return {
@@ -264,7 +272,13 @@ def check_bid_count(count: int, floor: int, where: str) -> int:
     return count
 
 
-def _auction_over(table, rules, highest, passed, passes_since_bid) -> bool:
+def _auction_over(
+    table: Table,
+    rules: Mapping[str, Any],
+    highest: Bid | None,
+    passed: Sequence[str],
+    passes_since_bid: int,
+) -> bool:
     """Return True when everyone else passed after the highest bid, or everyone passed."""
     if highest is not None and highest.count >= MAX_BID and rules["bid20_ends_auction"]:
         return True

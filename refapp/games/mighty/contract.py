@@ -14,6 +14,7 @@ from ..game import Table
 from ..inputs import mapping, require, whole_number
 from .auction import MAX_BID, Auction, Bid, check_bid_count
 from .cards import TRUMP_NAMES, TRUMPS, parse_trump
+from .shapes import Contract
 
 
 def contract_change_price(
@@ -30,9 +31,10 @@ def contract_change_price(
         to_no_trump = trump != "NT" and new_trump == "NT"
         return MAX_BID if to_no_trump and rules["allow_no_trump_at_20"] else None
     if new_trump == "NT":  # the rule names no cap here: c1 >= c0 + to_no_trump_cost
-        return bid + rules["to_no_trump_cost"]
+        to_no_trump_cost: int = rules["to_no_trump_cost"]
+        return bid + to_no_trump_cost
     key = "from_no_trump_cost" if trump == "NT" else "suit_change_cost"
-    cost = rules[key]
+    cost: int = rules[key]
     # a suit change is capped at 20 so that 19 may still change trump at 20 (as the seed says)
     return max(min(bid + cost, MAX_BID), bid + 1)
 
@@ -82,7 +84,7 @@ def check_contract_change(
 
 def read_contract(
     table: Table, raw: Mapping[str, Any], floor: int, auction: Auction | None, partial: bool
-) -> dict[str, Any] | None:
+) -> Contract | None:
     """Return the final contract (boss, bid, trump), checked against floor and the auction won."""
     if partial and raw.get("contract") is None:
         return None
@@ -99,7 +101,7 @@ def read_contract(
                 "contract.boss",
                 value=quote(boss),
                 winner=auction.winner,
-                **auction.highest.words(),
+                **auction.top.words(),
             )
-        check_contract_change(auction.highest, final, table.rules)
+        check_contract_change(auction.top, final, table.rules)
     return {"boss": boss, **final.as_dict()}

@@ -88,7 +88,7 @@ def say_auction(account: Account, auction: Auction) -> None:
         account.say(
             "The auction is over: {leader} won with {count} {trump_t}.",
             leader=auction.leader,
-            **auction.highest.words(),
+            **auction.top.words(),
         )
         return
     if auction.highest is not None:

@@ -15,6 +15,7 @@ from ..errors import RuleViolation, quote
 from ..game import Table
 from ..inputs import mapping, require
 from .cards import parse_card
+from .shapes import Friend
 
 #: the ways to name a friend, as the input writes them (the ``friend_types`` option's choices)
 FRIEND_FORMS = ("card", "none", "first_trick")
@@ -22,7 +23,7 @@ FRIEND_FORMS = ("card", "none", "first_trick")
 
 def read_friend(
     table: Table, raw: Mapping[str, Any], partial: bool, derive: bool = False
-) -> dict[str, Any] | None:
+) -> Friend | None:
     """Return the friend as named; None if a dry run did not send one.
 
     The forms: {card, player}, {card, kitty: true} (the called card was discarded: a self

@@ -41,7 +41,7 @@ def check_friend_card_held(
     Does nothing under the default ``self_friend``, or when the parts sent do not tell (a dry
     run without the contract still refuses a called card in the kitty).
     """
-    if rules.get("friend_card_in_own_hand", OWN_CARD_RULES[0]) != "forbidden":
+    if rules.get("friend_card_in_own_hand", OWN_CARD_RULES[0]) != "forbidden" or not friend:
         return
     where = friend_card_held(friend, boss)
     if where == "kitty":

@@ -14,11 +14,12 @@ from ..game import Table
 from ..inputs import require, whole_number
 from .cards import JOKER, POINT_CARDS, mighty_card
 from .friend import friend_player
+from .shapes import HolderKey
 
 #: where the mighty or the joker ended up: a side's hand, or buried in the kitty
 HOLDERS = ("boss", "friend", "opposition", "kitty")
 #: the input keys naming a special card's holder
-HOLDER_KEYS = ("mighty_holder", "joker_holder")
+HOLDER_KEYS: tuple[HolderKey, ...] = ("mighty_holder", "joker_holder")
 
 
 def read_points(raw: Mapping[str, Any], partial: bool) -> int | None:

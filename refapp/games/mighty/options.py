@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import N_
 from ..game import Preset
-from ..options import RuleOption, house_rules
+from ..options import RuleOption
 from .auction import MAX_BID
 from .friend import FRIEND_FORMS
 from .scoring import LOSS_MULTIPLIERS
@@ -351,9 +351,6 @@ OPTIONS = (
         ),
     ),
 )
-
-#: the house rules in force at a Mighty table, defaults filled once
-MightyRules = house_rules("MightyRules", OPTIONS)
 
 #: the presets a session may start from, the default first
 PRESETS = (

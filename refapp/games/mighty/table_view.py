@@ -40,7 +40,8 @@ def card_face(card: str) -> str:
 def auction_floor(state: Mapping[str, Any], rules: Mapping[str, Any]) -> int:
     """Return the lowest bid of the next auction: the state's (raised after an open kitty), else
     the house rule's."""
-    return state.get("min_bid", rules["min_bid"])
+    floor: int = state.get("min_bid", rules["min_bid"])
+    return floor
 
 
 def bid_counts(rules: Mapping[str, Any]) -> list[int]:
@@ -83,7 +84,8 @@ def dealer_reason_key(state: Mapping[str, Any]) -> str | None:
 
 def misdeals_played(rules: Mapping[str, Any]) -> bool:
     """Return True unless the ``misdeal`` house rule is off."""
-    return rules["misdeal"] != "off"
+    misdeal: str = rules["misdeal"]
+    return misdeal != "off"
 
 
 class Step(NamedTuple):

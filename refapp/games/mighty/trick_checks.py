@@ -43,7 +43,7 @@ class Trick:
     @property
     def leader(self) -> str:
         """Return the player who led the trick."""
-        return self.plays[0].player
+        return self.plays[0].seated
 
     def as_dict(self) -> dict[str, Any]:
         """Return the trick as the result shows it."""
@@ -203,7 +203,8 @@ class _Referee:
 
     def _leader(self, index: int) -> str:
         """Return who leads trick index (from 0): the boss, else the last trick's winner."""
-        return self.log.finished[index - 1].decision.winner if index else self.log.boss
+        won = self.log.finished[index - 1] if index else None
+        return won.plays[won.decision.index].seated if won else self.log.boss
 
     def _check_turn(self, play: Play, index: int, current: list[Play], where: str) -> None:
         """Refuse a lead by the wrong player, or a play out of the order of the table."""
@@ -228,7 +229,7 @@ class _Referee:
                 trick=index + 1,
                 value=quote(play.player),
             )
-        expected = self.table.left_of(current[-1].player)
+        expected = self.table.left_of(current[-1].seated)
         if play.player == expected:
             return
         if any(done.player == play.player for done in current):
@@ -265,8 +266,8 @@ class _Referee:
     def _check_revoke(self, play: Play, index: int, where: str) -> None:
         """Refuse a card of a suit the player did not follow before: they held it then."""
         suit = suit_of(play.card)
-        earlier = self.void.get(play.player, {}).get(suit) if suit else None
-        if earlier is None:
+        earlier = self.void.get(play.seated, {}).get(suit) if suit else None
+        if suit is None or earlier is None:
             return
         raise RuleViolation(
             "revoke",
@@ -282,7 +283,7 @@ class _Referee:
 
     def _check_call(self, play: Play, index: int, where: str) -> None:
         """Refuse the joker from a player who answered its call with another card."""
-        earlier = self.skipped_call.get(play.player)
+        earlier = self.skipped_call.get(play.seated)
         if play.card != JOKER or earlier is None:
             return
         called = self.log.finished[earlier]
@@ -324,14 +325,14 @@ class _Referee:
                 "trump, yet plays {card} in trick {later}, so they had another card.",
                 where,
                 player=play.player,
-                trump_card=self.first_trumps[play.player],
+                trump_card=self.first_trumps[play.seated],
                 card=play.card,
                 later=index + 1,
             )
 
     def _note(self, play: Play, index: int, current: list[Play]) -> None:
         """Remember what a checked play shows: the card, a suit not followed, a call, trump."""
-        self.log.played[play.card] = (index, play.player)
+        self.log.played[play.card] = (index, play.seated)
         if not current:
             if index == 0 and self._leads_trump(play):
                 self.boss_trump_lead = play.card
@@ -340,11 +341,11 @@ class _Referee:
         suit = led_suit(lead)
         free = self.specials.free(play.card)
         if not free and suit_of(play.card) != suit:
-            self.void.setdefault(play.player, {}).setdefault(suit, index)
+            self.void.setdefault(play.seated, {}).setdefault(suit, index)
         if not free and call_has_power(index + 1, lead, self.specials):
-            self.skipped_call.setdefault(play.player, index)
+            self.skipped_call.setdefault(play.seated, index)
         if self._trumps_in_first_trick(index, suit, play.card):
-            self.first_trumps[play.player] = play.card
+            self.first_trumps[play.seated] = play.card
 
     def _trumps_in_first_trick(self, index: int, suit: str, card: str) -> bool:
         """Return True for a trump played on another suit's lead in trick 1 under no trump."""
@@ -373,7 +374,7 @@ class _Referee:
             log.next_player = self._leader(len(log.finished))
             log.must_play = []
             return
-        log.next_player = self.table.left_of(log.current[-1].player)
+        log.next_player = self.table.left_of(log.current[-1].seated)
         log.must_play = self._must_play(log.next_player, log.current)
 
     def _must_play(self, player: str, current: list[Play]) -> list[dict[str, Any]]:

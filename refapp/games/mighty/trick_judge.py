@@ -14,7 +14,8 @@ from ..inputs import mapping, name_given, require, sequence, whole_number
 from ..options import resolve_rules
 from .cards import parse_trump
 from .explain_tricks import say_judged_trick
-from .options import OPTIONS, MightyRules
+from .options import OPTIONS
+from .rules import MightyRules
 from .tricks import PLAYS, TRICKS, Play, Specials, decide_trick, read_play
 
 

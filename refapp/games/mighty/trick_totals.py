@@ -17,10 +17,8 @@ from ..errors import RuleViolation, quote
 from ..game import Table
 from .cards import DECK, JOKER
 from .friend import friend_player
+from .shapes import Friend, MightyInput, TricksResult
 from .trick_checks import PlayLog, referee_tricks
-
-#: the entered keys a complete set of tricks settles, in the order they are compared
-SETTLED = ("opposition_points", "mighty_holder", "joker_holder")
 
 
 @dataclass(frozen=True)
@@ -34,7 +32,7 @@ class Totals:
     joker_holder: str
     kitty: tuple[str, ...]
 
-    def as_result(self) -> dict[str, Any]:
+    def as_result(self) -> TricksResult:
         """Return the result fields the tricks derive."""
         return {
             "opposition_points": self.opposition_points,
@@ -45,7 +43,7 @@ class Totals:
         }
 
 
-def settle(entered: dict[str, Any], log: PlayLog) -> Totals:
+def settle(entered: MightyInput, log: PlayLog) -> Totals:
     """Derive the friend, points and holders from ten tricks, check and fill the entered ones.
 
     entered has the friend (the ruling side is needed to count the opposition's points).
@@ -68,11 +66,13 @@ def settle(entered: dict[str, Any], log: PlayLog) -> Totals:
     _agree_points(entered.get("opposition_points"), totals)
     _agree_holder("mighty_holder", log.specials.mighty, entered.get("mighty_holder"), totals, log)
     _agree_holder("joker_holder", JOKER, entered.get("joker_holder"), totals, log)
-    entered.update({key: getattr(totals, key) for key in SETTLED})
+    entered["opposition_points"] = totals.opposition_points
+    entered["mighty_holder"] = totals.mighty_holder
+    entered["joker_holder"] = totals.joker_holder
     return totals
 
 
-def reveal_friend(entered: dict[str, Any], log: PlayLog) -> None:
+def reveal_friend(entered: MightyInput, log: PlayLog) -> None:
     """Name the friend of a card call left out of a dry run once the card has been played."""
     friend = entered.get("friend")
     if friend is None or "card" not in friend or "player" in friend or "kitty" in friend:
@@ -82,7 +82,7 @@ def reveal_friend(entered: dict[str, Any], log: PlayLog) -> None:
         entered["friend"] = {"card": friend["card"], "player": seen[1]}
 
 
-def _settle_friend(friend: Mapping[str, Any], log: PlayLog) -> dict[str, Any]:
+def _settle_friend(friend: Friend, log: PlayLog) -> Friend:
     """Return the friend the tricks show, in the entered form; refuse one they contradict."""
     if "first_trick" in friend:
         first = log.finished[0].decision.winner
@@ -94,9 +94,9 @@ def _settle_friend(friend: Mapping[str, Any], log: PlayLog) -> dict[str, Any]:
                 winner=first,
                 value=quote(friend["first_trick"]),
             )
-        return dict(friend)
+        return friend.copy()
     if "card" not in friend:
-        return dict(friend)
+        return friend.copy()
     card = friend["card"]
     seen = log.played.get(card)
     if "kitty" in friend:
@@ -109,10 +109,10 @@ def _settle_friend(friend: Mapping[str, Any], log: PlayLog) -> dict[str, Any]:
                 player=seen[1],
                 trick=seen[0] + 1,
             )
-        return dict(friend)
+        return friend.copy()
     if "player" in friend:
         _agree_friend_player(card, friend["player"], seen, log.boss)
-        return dict(friend)
+        return friend.copy()
     if seen is None:
         return {"card": card, "kitty": True}
     return {"card": card, "player": seen[1]}
@@ -203,7 +203,7 @@ def _agree_holder(key: str, card: str, value: str | None, totals: Totals, log: P
 
 
 def play_tricks(
-    table: Table, raw: Mapping[str, Any], entered: dict[str, Any], partial: bool
+    table: Table, raw: Mapping[str, Any], entered: MightyInput, partial: bool
 ) -> tuple[PlayLog, Totals | None]:
     """Referee a hand's ``tricks`` and store them in entered; settle the hand once all ten are in.
 
@@ -217,11 +217,12 @@ def play_tricks(
     return log, None
 
 
-def tricks_result(log: PlayLog, totals: Totals | None) -> dict[str, Any]:
+def tricks_result(log: PlayLog, totals: Totals | None) -> TricksResult:
     """Return the result fields of a hand's tricks: each finished trick, then what they show."""
-    result: dict[str, Any] = {"tricks": [trick.as_dict() for trick in log.finished]}
+    result: TricksResult = {"tricks": [trick.as_dict() for trick in log.finished]}
     if totals is not None:
         result.update(totals.as_result())
     if not log.complete:
-        result.update(next_player=log.next_player, must_play=list(log.must_play))
+        result["next_player"] = log.next_player
+        result["must_play"] = list(log.must_play)
     return result

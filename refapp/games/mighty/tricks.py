@@ -45,6 +45,13 @@ class Play:
     suit: str | None = None
     call: bool = False
 
+    @property
+    def seated(self) -> str:
+        """Return the player, whom every play of a hand's tricks names (unlike a judged trick)."""
+        if self.player is None:
+            raise ValueError(f"the play of {self.card} names no player")
+        return self.player
+
     def as_dict(self) -> dict[str, Any]:
         """Return the play as the input writes it (canonical cards, the flags only when set)."""
         played: dict[str, Any] = {} if self.player is None else {"player": self.player}

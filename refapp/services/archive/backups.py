@@ -35,7 +35,8 @@ def backup() -> dict[str, Any]:
     """Return every player and every session's export as a dict (a small database: tests)."""
     out = io.StringIO()
     write_backup(out)
-    return json.loads(out.getvalue())
+    data: dict[str, Any] = json.loads(out.getvalue())
+    return data
 
 
 def write_backup(handle: IO[str]) -> tuple[int, int]:
@@ -55,7 +56,7 @@ def write_backup(handle: IO[str]) -> tuple[int, int]:
     ).all()
     rounds = 0
     for index, session_id in enumerate(ids):
-        session = db.session.get(GameSession, session_id)
+        session = db.session.get_one(GameSession, session_id)
         handle.write("," if index else "")
         for chunk in export_chunks(session):
             handle.write(chunk)

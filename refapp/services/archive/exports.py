@@ -29,12 +29,16 @@ CELL_SEPARATOR = re.compile(r"[,;\t|]")
 
 def export(session_id: Any) -> dict[str, Any]:
     """Return a stored session's export as a dict (for a small session: tests, scripts)."""
-    return json.loads("".join(export_chunks(load_session(session_id, with_rounds=False))))
+    data: dict[str, Any] = json.loads(
+        "".join(export_chunks(load_session(session_id, with_rounds=False)))
+    )
+    return data
 
 
 def export_session(session: GameSession) -> dict[str, Any]:
     """Return a session's export as a dict (for a small session: tests, scripts)."""
-    return json.loads("".join(export_chunks(session)))
+    data: dict[str, Any] = json.loads("".join(export_chunks(session)))
+    return data
 
 
 def dumps(value: Any) -> str:
@@ -52,7 +56,9 @@ def read_snapshot() -> None:
     db.session.rollback()
     connection = db.session.connection()
     if connection.dialect.name == "sqlite":
-        if not connection.connection.driver_connection.in_transaction:
+        driver = connection.connection.driver_connection
+        assert driver is not None  # an open connection has its driver's connection
+        if not driver.in_transaction:
             connection.exec_driver_sql("BEGIN")
     else:
         connection.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")

@@ -10,7 +10,7 @@ only a small part of it in memory (docs/deployment.md has the figures).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import IO, Any
@@ -30,7 +30,8 @@ from ..values import ID_MAX, player_names, session_name
 from .checks import check_format, check_summary, compare_scores, finisher, missing, moment
 from .reading import LISTED, ExportParts, export_data, read_export
 from .staging import Spool, pack
-from .trail import Start, Trail, check_trail
+from .trail import Trail, check_trail
+from .trail_steps import Start
 
 #: the import's body limit (limits.EXPORT_MAX_BYTES: the largest session's export, ~275 MiB);
 #: the app-wide MAX_BODY stays for every other request
@@ -46,7 +47,7 @@ class Played:
     inputs: list[bytes] = field(default_factory=list)
     states: list[bytes] = field(default_factory=list)
     totals: dict[str, int] = field(default_factory=dict)
-    state: dict[str, Any] = field(default_factory=dict)
+    state: Mapping[str, Any] = field(default_factory=dict)
     size: int = 0
     latest: datetime | None = None
 
@@ -60,7 +61,7 @@ class Replayed:
     players: tuple[str, ...]
     rules: dict[str, Any]
     setup: dict[str, Any]
-    initial: dict[str, Any]
+    initial: Mapping[str, Any]
     rounds: Played
     finished_by: str | None
     created_at: datetime | None
@@ -190,7 +191,7 @@ def replay_rounds(
     played = Played(Spool(), totals=dict.fromkeys(table.players, 0), state=dict(initial))
     current: list[Any] = [None, 0]  # the entry being replayed, and how many were pulled
 
-    def inputs():
+    def inputs() -> Iterator[Any]:
         for index, raw in enumerate(raw_rounds):
             entry, given = round_entry(index, raw)
             current[:] = [entry, index + 1]

@@ -94,7 +94,8 @@ class JsonStream:
         """Move the cursor past white space."""
         while True:
             self.fill(1)
-            self.index = WHITESPACE.match(self.text, self.index).end()
+            blank = WHITESPACE.match(self.text, self.index)  # matches everywhere, maybe nothing
+            self.index = blank.end() if blank else self.index
             if self.index < len(self.text) or self.ended:
                 return
 

@@ -99,8 +99,8 @@ def outline_of(entries: Iterable[Any]) -> Outline:
         if outline.first_time is None:
             outline.first_time = entry["at"]
         if action == "rename_player":
-            names = (fields(entry[side]).get("name") for side in ("before", "after"))
-            outline.renames.append((index, *names))
+            before, after = (fields(entry[side]).get("name") for side in ("before", "after"))
+            outline.renames.append((index, before, after))
         outline.last = action
         outline.count = index + 1
     return outline

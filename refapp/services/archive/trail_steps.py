@@ -278,7 +278,8 @@ class TrailReplay:
             return True
         state = self.start.state_before(number)
         try:
-            return self.start.game.play(self.start.table, state, value).input == wanted
+            same: bool = self.start.game.play(self.start.table, state, value).input == wanted
+            return same
         except RuleViolation:
             return False
 

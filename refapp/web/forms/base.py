@@ -86,14 +86,13 @@ def dotted(path: Path) -> str:
 def put(body: dict[str, Any], path: Path, value: Any) -> None:
     """Write value at path in body; a place in a list appends (the places filled, in order)."""
     *heads, last = path
+    node: dict[Any, Any] = body  # keyed by name, and by place in a list
     if isinstance(last, int):
         *heads, last = heads
-        node = body
         for key in heads:
             node = node.setdefault(key, {})
         node.setdefault(last, []).append(value)
         return
-    node = body
     for key in heads:
         node = node.setdefault(key, {})
     node[last] = value

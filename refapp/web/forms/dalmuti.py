@@ -273,7 +273,7 @@ def hand_fields(
     seats: Sequence[str],
     ranks: list[str],
     rules: Mapping[str, Any],
-    due: list[dict[str, Any]],
+    due: Sequence[Mapping[str, Any]],
     merchants: list[str],
 ) -> dict[str, Field]:
     """Return the hand's fields: the revolution, the tribute due, the hands, swaps, places."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -169,7 +169,8 @@ class NewSessionForm(FlaskForm):
                 ),
                 default="order",
             )
-        form_class = type(f"NewSessionForm_{game.slug}", (cls,), fields)
+        made = type(f"NewSessionForm_{game.slug}", (cls,), fields)
+        form_class = cast(type[NewSessionForm], made)  # type() makes a subclass of cls
         form_class.rule_options = game.options
         form_class.takes_draw = "first_ranks" in fields
         form_class.the_game = game

@@ -192,20 +192,20 @@ class AuctionPad:
 
     def won_words(self) -> str:
         """Say who won the auction with what, once it is over ('' before)."""
-        if not self.won:
+        if not self.won or self.auction is None:
             return ""
         return _(
             "%(player)s won the auction with %(count)s %(trump)s",
             player=self.auction.leader,
-            count=self.auction.highest.count,
-            trump=trump_words(self.auction.highest.trump),
+            count=self.auction.top.count,
+            trump=trump_words(self.auction.top.trump),
         )
 
     def contract_prices(self) -> list[dict[str, Any]]:
         """Return, once the auction is won, each trump with the lowest contract it needs."""
-        if not self.won:
+        if not self.won or self.auction is None:
             return []
-        won = self.auction.highest
+        won = self.auction.top
         prices = allowed_contract_changes(won.count, won.trump, self.table.rules)
         return [
             {

@@ -12,7 +12,7 @@ from refapp.games.errors import RuleViolation
 from refapp.games.mighty.cards import parse_card
 from refapp.games.mighty.dealer import next_dealer
 from refapp.games.mighty.friend_card import check_friend_card_held, friend_card_held
-from refapp.games.mighty.options import MightyRules
+from refapp.games.mighty.rules import MightyRules
 from refapp.games.mighty.scoring import is_back_run
 
 from .support import GAME, LOW, PLAYERS, deltas, fresh, hand, passes, play, table, violation

@@ -1,0 +1,70 @@
+"""The Great Dalmuti's round as stored: its input, its result and the state between hands.
+
+Each is the JSON the API answers and the database keeps (docs/API.md, "The Great Dalmuti");
+the types only name the keys a hand writes, so the stored JSON stays as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+#: a card as the API writes it: a rank 1..12, or ``"J"`` for a jester
+Card = int | str
+#: cards by player (the hands as dealt) or by giving role (the tribute)
+CardsBy = dict[str, list[Card]]
+
+
+class Revolution(TypedDict):
+    """A revolution declared: who, and ``plain`` or ``greater``."""
+
+    player: str
+    kind: str
+
+
+#: one exchange of the tax: who gives how many cards to whom, best or any (spelt as a call:
+#: ``from`` is a keyword)
+Exchange = TypedDict(
+    "Exchange",
+    {
+        "role": str,
+        "from": str,
+        "to": str,
+        "count": int,
+        "which": str,
+        "after_receiving": bool,
+    },
+)
+
+
+class DalmutiInput(TypedDict, total=False):
+    """A hand as stored: the revolution or the tribute, the hands dealt, trades, finish order."""
+
+    revolution: Revolution | None
+    tribute: CardsBy | None
+    hands: CardsBy
+    merchant_trades: list[list[str]]
+    finish_order: list[str] | None
+
+
+class DalmutiResult(TypedDict, total=False):
+    """A hand's result: the deltas, the explanation, the ranks and the tax."""
+
+    deltas: dict[str, int]
+    explanation: list[str]
+    explanation_parts: list[list[Any]]
+    complete: bool
+    ranks_before: list[str]
+    ranks_during: list[str]
+    ranks_after: list[str]
+    revolution: str | None
+    revolution_by: str | None
+    tax: bool
+    points: dict[str, int]
+    rising_bonus: dict[str, int]
+
+
+class DalmutiState(TypedDict):
+    """The state between hands: the ranks (Greater Dalmuti first) and the hands played."""
+
+    ranks: list[str]
+    hands_played: int

@@ -1,0 +1,122 @@
+"""Mighty's round as stored: its input, its result and the state between hands.
+
+Each is the JSON the API answers and the database keeps (docs/API.md, "Mighty"); the types only
+name the keys a round writes, so the stored JSON stays as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+#: the input keys naming a special card's holder
+HolderKey = Literal["mighty_holder", "joker_holder"]
+
+
+class BidFields(TypedDict):
+    """A bid as the API writes it: how many point cards, and the trump."""
+
+    bid: int
+    trump: str
+
+
+class WinningBid(BidFields):
+    """The highest bid of an auction, and who bid it."""
+
+    player: str | None
+
+
+class Contract(BidFields):
+    """The boss's final contract: who, how many point cards, and the trump."""
+
+    boss: str
+
+
+class Friend(TypedDict, total=False):
+    """The friend as entered: {card, player}, {card, kitty}, {card} (tricks tell), {none} or
+    {first_trick}."""
+
+    card: str
+    player: str
+    kitty: bool
+    none: bool
+    first_trick: str
+
+
+class Misdeal(TypedDict):
+    """A hand thrown in: who declared it, and the hand shown."""
+
+    player: str
+    hand: list[str]
+
+
+class MightyInput(TypedDict, total=False):
+    """A round as stored: a played hand, a misdeal or an all-pass (docs/API.md)."""
+
+    dealer: str
+    misdeal: Misdeal
+    bidding: list[dict[str, Any]]
+    all_pass: bool
+    contract: Contract
+    friend: Friend
+    opposition_points: int
+    mighty_holder: str
+    joker_holder: str
+    tricks: list[list[dict[str, Any]]]
+
+
+class AuctionSummary(TypedDict, total=False):
+    """Where an auction stands, in a dry run's result."""
+
+    auction_finished: bool
+    next_bidder: str | None
+    min_next_bid: int | None
+    min_next_bid_trumps: list[str]
+    highest_bid: WinningBid | None
+    passed: list[str]
+
+
+class TricksResult(TypedDict, total=False):
+    """A hand's tricks in its result: each finished trick, what ten show, or who plays next."""
+
+    tricks: list[dict[str, Any]]
+    opposition_points: int
+    mighty_holder: str
+    joker_holder: str
+    friend: str | None
+    kitty: list[str]
+    next_player: str | None
+    must_play: list[dict[str, Any]]
+
+
+class MightyResult(AuctionSummary, TricksResult, total=False):
+    """A round's result: the deltas and explanation, how the hand scored, or a dry run's
+    progress."""
+
+    complete: bool
+    deltas: dict[str, int]
+    explanation: list[str]
+    explanation_parts: list[list[Any]]
+    outcome: str
+    ruling_points: int | None
+    back_run: bool
+    base: int
+    multipliers: list[str]
+    m: int
+    boss: str
+    contract: dict[str, Any]
+    self_friend: bool
+    winning_bid: WinningBid
+    contract_changes: dict[str, int | None]
+    declarer: str
+    hand_value: float
+    kitty_open: bool
+
+
+class MightyState(TypedDict):
+    """The state between hands: the next dealer, the next auction's minimum, the rounds."""
+
+    next_dealer: str | None
+    min_bid: int
+    kitty_open: bool
+    rounds: int
+    last_outcome: str | None
