@@ -71,7 +71,7 @@ from .scoring import rising_bonuses as rising_bonuses
 from .scoring import say_place as say_place
 from .scoring import score_hand as score_hand
 from .scoring import session_over as session_over
-from .shapes import DalmutiInput, DalmutiResult, DalmutiState
+from .shapes import DalmutiInput, DalmutiResult, DalmutiState, Deal
 from .tax import ANSWERS as ANSWERS
 from .tax import CARDS_GIVEN as CARDS_GIVEN
 from .tax import EXCHANGE_KEYS as EXCHANGE_KEYS
@@ -153,10 +153,9 @@ class Dalmuti(Game):
         revolution = revolution_declared(table, rules, ranks, hands, raw.get("revolution"))
         during = revolt(ranks, revolution)
         due = revolution is None and tax_due(rules, played)
-        tribute = tribute_given(
-            rules, ranks, hands, revolution, played, raw.get("tribute"), partial
-        )
-        trades = merchant_trades(table, rules, ranks, revolution, raw.get("merchant_trades"))
+        deal = Deal(table, rules, ranks, during, hands, revolution, played, due)
+        tribute = tribute_given(deal, raw.get("tribute"), partial)
+        trades = merchant_trades(deal, raw.get("merchant_trades"))
         entered: DalmutiInput = {"revolution": revolution, "tribute": tribute}
         if hands:
             entered["hands"] = hands
@@ -166,7 +165,7 @@ class Dalmuti(Game):
         if revolution is not None:
             say_revolution(account, ranks, during, revolution)
         else:
-            say_tax(account, rules, ranks, tribute, played)
+            say_tax(account, deal, tribute)
         say_trades(account, trades)
         if partial and raw.get("finish_order") is None:
             entered["finish_order"] = None
@@ -181,7 +180,7 @@ class Dalmuti(Game):
             return Outcome(entered, result, dict(state))
         finish = finish_order(table, require(raw, "finish_order"))
         entered["finish_order"] = finish
-        scored = hand_result(table, rules, ranks, during, revolution, finish, account, due)
+        scored = hand_result(deal, finish, account)
         if due and len(tribute or {}) < len(givers(len(ranks))):
             scored["complete"] = False
             return Outcome(entered, scored, dict(state))

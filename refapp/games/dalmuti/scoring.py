@@ -11,9 +11,9 @@ from typing import Any
 from ..errors import N_, RuleViolation, quote
 from ..game import Account, Table, signed
 from ..inputs import sequence
-from .options import DalmutiRules, settings
+from .options import settings
 from .ranks import role_name, roles_of
-from .shapes import DalmutiResult, Revolution
+from .shapes import DalmutiResult, Deal
 
 SCORING_NOTE = {
     "players_below": N_("players below"),
@@ -155,19 +155,11 @@ def say_place(account: Account, name: str, position: int, count: int, won: int, 
         )
 
 
-def hand_result(
-    table: Table,
-    rules: DalmutiRules,
-    ranks: Sequence[str],
-    during: list[str],
-    revolution: Revolution | None,
-    finish: Sequence[str],
-    account: Account,
-    due: bool,
-) -> DalmutiResult:
+def hand_result(deal: Deal, finish: Sequence[str], account: Account) -> DalmutiResult:
     """Score a checked hand and explain every point (after the preface already said)."""
-    base, bonus, _lines = score_hand(during, finish, rules, account)
-    deltas = {name: base[name] + bonus[name] for name in table.players}
+    revolution = deal.revolution
+    base, bonus, _lines = score_hand(deal.during, finish, deal.rules, account)
+    deltas = {name: base[name] + bonus[name] for name in deal.table.players}
     account.say(
         "This hand: {deltas}.",
         deltas=", ".join(f"{p} {signed(d)}" for p, d in deltas.items()),
@@ -175,15 +167,15 @@ def hand_result(
     result: DalmutiResult = {
         "deltas": deltas,
         **account.result(),
-        "ranks_before": list(ranks),
-        "ranks_during": during,
+        "ranks_before": list(deal.ranks),
+        "ranks_during": deal.during,
         "ranks_after": list(finish),
         "revolution": revolution["kind"] if revolution else None,
         "revolution_by": revolution["player"] if revolution else None,
-        "tax": due,
+        "tax": deal.due,
         "points": base,
     }
-    if rules.rising_bonus:
+    if deal.rules.rising_bonus:
         result["rising_bonus"] = bonus
     return result
 

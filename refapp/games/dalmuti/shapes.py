@@ -6,7 +6,11 @@ the types only name the keys a hand writes, so the stored JSON stays as it was.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, TypedDict
+
+from ..game import Table
+from .options import DalmutiRules
 
 #: a card as the API writes it: a rank 1..12, or ``"J"`` for a jester
 Card = int | str
@@ -68,3 +72,20 @@ class DalmutiState(TypedDict):
 
     ranks: list[str]
     hands_played: int
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A hand before its tax: what the tribute, the trades and the score are checked against."""
+
+    table: Table
+    rules: DalmutiRules
+    #: the ranks before the hand (Greater Dalmuti first), and during it (after a revolution)
+    ranks: list[str]
+    during: list[str]
+    #: the hands as dealt that were entered, and the revolution declared
+    hands: CardsBy
+    revolution: Revolution | None
+    #: the hands played before this one, and whether this one pays the tax
+    played: int
+    due: bool

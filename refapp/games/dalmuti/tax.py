@@ -11,12 +11,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import N_, RuleViolation, quote
-from ..game import Account, Table
+from ..game import Account
 from ..inputs import mapping, sequence
 from .cards import JESTER, cards_text, check_supply, parse_cards, sort_cards
-from .options import DalmutiRules, settings
+from .options import settings
 from .ranks import holders, role_name, roles_of
-from .shapes import Card, CardsBy, Exchange, Revolution
+from .shapes import Card, CardsBy, Deal, Exchange
 
 #: giving role -> (receiving role, cards given, "best" or "any")
 TRIBUTE: dict[str, tuple[str, int, str]] = {
@@ -124,20 +124,12 @@ def tribute_required(due: Sequence[Mapping[str, Any]]) -> RuleViolation:
 # -- the tribute given -----------------------------------------------------------------------------
 
 
-def tribute_given(
-    rules: DalmutiRules,
-    ranks: list[str],
-    hands: CardsBy,
-    revolution: Revolution | None,
-    played: int,
-    raw: Any,
-    partial: bool,
-) -> CardsBy | None:
+def tribute_given(deal: Deal, raw: Any, partial: bool) -> CardsBy | None:
     """Return the tax as given (cards by giving role), checked against everything known."""
-    due = revolution is None and tax_due(rules, played)
+    rules, ranks, revolution, due = deal.rules, deal.ranks, deal.revolution, deal.due
     if raw is None or (isinstance(raw, Mapping) and not raw):
         if due and not partial:
-            raise tribute_required(tribute_due(ranks, rules, played))
+            raise tribute_required(tribute_due(ranks, rules, deal.played))
         return None
     given = mapping(raw, "tribute")
     if not due and revolution is not None:
@@ -180,7 +172,7 @@ def tribute_given(
         tribute[role] = tribute_cards(
             role, given[role], rules.removed_ranks, jester_back=may_give_jester(rules, role)
         )
-    check_tribute(rules, ranks, hands, tribute)
+    check_tribute(deal, tribute)
     return tribute
 
 
@@ -231,9 +223,10 @@ def tribute_cards(
     return sort_cards(cards)
 
 
-def check_tribute(rules: DalmutiRules, ranks: list[str], hands: CardsBy, tribute: CardsBy) -> None:
+def check_tribute(deal: Deal, tribute: CardsBy) -> None:
     """Check the tribute's cards exist, were held, and that the peasants gave their best."""
-    timing, removed = rules.tax_timing, rules.removed_ranks
+    ranks, hands = deal.ranks, deal.hands
+    timing, removed = deal.rules.tax_timing, deal.rules.removed_ranks
     bound = dealt_lower_bound(tribute, {}, ranks, timing)
     check_supply(bound, removed, "tribute", TRIBUTE_CARDS)
     who = holders(ranks)
@@ -310,19 +303,18 @@ def check_best(role: str, giver: str, cards: list[Card], hand: list[Card]) -> No
 # -- the merchants' trade (house rule) -------------------------------------------------------------
 
 
-def merchant_trades(
-    table: Table, rules: DalmutiRules, ranks: list[str], revolution: Revolution | None, raw: Any
-) -> list[list[str]]:
+def merchant_trades(deal: Deal, raw: Any) -> list[list[str]]:
     """Return the merchants' blind swaps (house rule, recorded only): pairs of merchants."""
+    table, ranks = deal.table, deal.ranks
     if raw is None or raw == []:
         return []
-    if not rules.merchant_trade:
+    if not deal.rules.merchant_trade:
         raise RuleViolation(
             "invalid_value",
             "Merchant trades are not played at this table (house rule merchant_trade is off).",
             "merchant_trades",
         )
-    if revolution is not None:
+    if deal.revolution is not None:
         raise RuleViolation(
             "tribute_not_allowed",
             "After a revolution no cards change hands, so the merchants do not trade.",
@@ -362,16 +354,10 @@ def merchant_trades(
 # -- explaining the tax ----------------------------------------------------------------------------
 
 
-def say_tax(
-    account: Account,
-    rules: Mapping[str, Any],
-    ranks: Sequence[str],
-    tribute: CardsBy | None,
-    played: int,
-) -> None:
+def say_tax(account: Account, deal: Deal, tribute: CardsBy | None) -> None:
     """Explain the tax of a hand without a revolution: each tribute given, or why none is due."""
     if tribute:
-        who = holders(ranks)
+        who = holders(deal.ranks)
         for role, cards in tribute.items():
             account.say(
                 "Tax: {giver} ({role_t}) gave {cards} to {receiver}.",
@@ -380,8 +366,8 @@ def say_tax(
                 cards=cards_text(cards),
                 receiver=who[TRIBUTE[role][0]],
             )
-    elif not tax_due(rules, played):
-        account.say("No tax this hand ({why_t}).", why_t=no_tax_reason(rules))
+    elif not tax_due(deal.rules, deal.played):
+        account.say("No tax this hand ({why_t}).", why_t=no_tax_reason(deal.rules))
 
 
 def say_trades(account: Account, trades: list[list[str]]) -> None:
