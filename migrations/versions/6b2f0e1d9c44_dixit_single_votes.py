@@ -88,7 +88,7 @@ def fix_session(connection, session_id, names, rules, initial, version):
         return
     game = get_game('dixit')
     try:
-        table = game.settle(Table(tuple(names), dict(rules)))
+        table = game.with_house_rules(Table(tuple(names), dict(rules)))
         outcomes = list(replay(game, table, initial, inputs))
     except RuleViolation as error:
         log.warning('Dixit session %s keeps its votes: it does not replay with single votes '

@@ -154,7 +154,7 @@ class Game:
     #: extra keys a new session may carry (e.g. Dalmuti's ``initial_draw``)
     setup_keys: tuple[str, ...] = ()
     #: the game's frozen house-rules type (defaults filled once)
-    rules_type: type[HouseRules] = HouseRules
+    house_rules_type: type[HouseRules] = HouseRules
     #: named sets of house rules a session may start from, the default (every default) first
     presets: tuple[Preset, ...] = ()
 
@@ -169,11 +169,11 @@ class Game:
 
     def house_rules(self, rules: Mapping[str, Any] | None) -> HouseRules:
         """Return stored or given rules as the game's typed house rules (defaults filled)."""
-        return self.rules_type.of(rules)
+        return self.house_rules_type.of(rules)
 
-    def settle(self, table: Table) -> Table:
+    def with_house_rules(self, table: Table) -> Table:
         """Return the table with its rules typed: what every rules function reads."""
-        if isinstance(table.rules, self.rules_type):
+        if isinstance(table.rules, self.house_rules_type):
             return table
         return Table(table.players, self.house_rules(table.rules))
 

@@ -38,7 +38,9 @@ def load_session(session_id: Any, *, with_rounds: bool = True) -> GameSession:
 
 def table_of(session: GameSession) -> Table:
     """Return the pure rules' view of a session's seats and its typed house rules."""
-    return get_game(session.game).settle(Table(tuple(session.players), dict(session.rules)))
+    return get_game(session.game).with_house_rules(
+        Table(tuple(session.players), dict(session.rules))
+    )
 
 
 def totals_of(players: Sequence[str], rounds: Sequence[Any]) -> dict[str, int]:

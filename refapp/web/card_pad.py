@@ -39,7 +39,7 @@ def mighty_card_pad(session_id: int):
     view = session_or_404(session_id, 0)
     if view.session.game != "mighty":
         abort(404)
-    table = view.game.settle(view.table)
+    table = view.game.with_house_rules(view.table)
     body = request.get_json(silent=True)
     named: list[list[dict[str, Any]]] | None = None
     try:

@@ -109,7 +109,7 @@ def save_rules():
             name = stored.name
             flash(_("The rules are saved as %(name)s.", name=name))
             form = NewSessionForm.for_game(game, saved_rules.list_rule_sets())
-            form.fill(SAVED + name)
+            form.load_choice(SAVED + name)
             return new_session_page(form, game, 200, SaveRulesForm(formdata=None))
     return new_session_page(form, game, 422, save_form)
 

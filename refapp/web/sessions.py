@@ -63,7 +63,7 @@ def new_session():
     game = get_game(slug)
     form = NewSessionForm.for_game(game, services.rule_sets.list_rule_sets())
     if request.method == "GET":
-        form.fill(request.args.get("preset"))
+        form.load_choice(request.args.get("preset"))
     elif form.validate_on_submit():
         try:
             session = services.create_session(form.body())

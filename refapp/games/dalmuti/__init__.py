@@ -37,7 +37,7 @@ from .cards import rank_name as rank_name
 from .cards import sort_cards as sort_cards
 from .options import OPTIONS as OPTIONS
 from .options import PRESETS, DalmutiRules
-from .options import settings as settings
+from .options import house_rules as house_rules
 from .play import THESE_CARDS as THESE_CARDS
 from .play import check_play as check_play
 from .play import judge_play as judge_play
@@ -110,12 +110,12 @@ class Dalmuti(Game):
     max_players = 8
     setup_keys = ("initial_draw",)
     options = OPTIONS
-    rules_type = DalmutiRules
+    house_rules_type = DalmutiRules
     presets = PRESETS
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
         """Return 4..8 players, or 3..10 with allow_any_count."""
-        return (3, 10) if settings(rules).allow_any_count else (4, 8)
+        return (3, 10) if house_rules(rules).allow_any_count else (4, 8)
 
     def check_players(self, players: Sequence[str], rules: Mapping[str, Any]) -> None:
         """Check the table size, and that the deck left by removed_ranks deals everyone enough."""
@@ -127,7 +127,7 @@ class Dalmuti(Game):
                 "Without ranks {removed} the deck has {size} cards, too few to deal {count} "
                 "players {least} each.",
                 "rules.removed_ranks",
-                removed=cards_text(settings(rules).removed_ranks),
+                removed=cards_text(house_rules(rules).removed_ranks),
                 size=size,
                 count=len(players),
                 least=MIN_CARDS_EACH,
@@ -146,14 +146,14 @@ class Dalmuti(Game):
     ) -> Outcome:
         """Check a hand and score it; raises RuleViolation naming the broken rule."""
         raw = mapping(raw, "round")
-        rules = settings(table.rules)
+        rules = house_rules(table.rules)
         ranks = ranks_in(table, state)
-        played = int(state.get("hands_played", 0))
+        hands_played = int(state.get("hands_played", 0))
         hands = hands_dealt(table, rules, ranks, raw.get("hands"))
         revolution = revolution_declared(table, rules, ranks, hands, raw.get("revolution"))
         during = revolt(ranks, revolution)
-        due = revolution is None and tax_due(rules, played)
-        deal = Deal(table, rules, ranks, during, hands, revolution, played, due)
+        due = revolution is None and tax_due(rules, hands_played)
+        deal = Deal(table, rules, ranks, during, hands, revolution, hands_played, due)
         tribute = tribute_given(deal, raw.get("tribute"), partial)
         trades = merchant_trades(deal, raw.get("merchant_trades"))
         entered: DalmutiInput = {"revolution": revolution, "tribute": tribute}
@@ -184,16 +184,16 @@ class Dalmuti(Game):
         if due and len(tribute or {}) < len(givers(len(ranks))):
             scored["complete"] = False
             return Outcome(entered, scored, dict(state))
-        after = {**state, "ranks": finish, "hands_played": played + 1}
+        after = {**state, "ranks": finish, "hands_played": hands_played + 1}
         return Outcome(entered, scored, after)
 
     def public_state(
         self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
     ) -> dict[str, Any]:
         """Tell the table the ranks, the dealer, the hand sizes and the tax of the next hand."""
-        rules = settings(table.rules)
+        rules = house_rules(table.rules)
         ranks = ranks_in(table, state)
-        played = int(state.get("hands_played", 0))
+        hands_played = int(state.get("hands_played", 0))
         roles = roles_of(ranks)
         return {
             "ranks": ranks,
@@ -204,10 +204,10 @@ class Dalmuti(Game):
             "deck_size": deck_size(rules),
             "removed_ranks": list(rules.removed_ranks),
             "hand_sizes": hand_sizes(ranks, rules),
-            "tax_due": tax_due(rules, played),
-            "tribute_due": public_exchanges(tribute_due(ranks, rules, played)),
+            "tax_due": tax_due(rules, hands_played),
+            "tribute_due": public_exchanges(tribute_due(ranks, rules, hands_played)),
             "greater_revolution_by": greater_revolution_by(ranks, rules),
-            **hands_count(rules, played),
+            **hands_count(rules, hands_played),
         }
 
     def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import RuleViolation, quote
-from .options import settings
+from .options import house_rules
 from .shapes import Card
 
 JESTER = "J"
@@ -120,7 +120,7 @@ def deck(removed: Iterable[int] = ()) -> Counter[Card]:
 
 def deck_size(rules: Mapping[str, Any]) -> int:
     """Return how many cards are dealt under these house rules (80 without removed ranks)."""
-    return sum(deck(settings(rules).removed_ranks).values())
+    return sum(deck(house_rules(rules).removed_ranks).values())
 
 
 def over_supply(cards: Counter[Card], removed: Iterable[int] = ()) -> tuple[Card, int, int] | None:

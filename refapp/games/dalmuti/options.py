@@ -1,7 +1,7 @@
 """The Great Dalmuti's house rules: the options a session may set, and their effective values.
 
 Kept apart from the package's ``__init__`` because every phase module reads the house rules
-through ``settings`` (the Game class there only publishes ``OPTIONS``).
+through ``house_rules`` (the Game class there only publishes ``OPTIONS``).
 """
 
 from __future__ import annotations
@@ -194,6 +194,6 @@ class DalmutiRules(HouseRules):
     hands_to_play: int | None
 
 
-def settings(rules: Mapping[str, Any]) -> DalmutiRules:
+def house_rules(rules: Mapping[str, Any]) -> DalmutiRules:
     """Return the table's house rules typed, defaults filled in (the engine reads only this)."""
     return DalmutiRules.of(rules)

@@ -23,7 +23,7 @@ from .cards import (
     sort_cards,
     titles,
 )
-from .options import settings
+from .options import house_rules
 from .shapes import Card, CardsBy, Revolution
 
 ROLES = ("greater_dalmuti", "lesser_dalmuti", "merchant", "lesser_peasant", "greater_peasant")
@@ -168,7 +168,7 @@ def hand_sizes(ranks: Sequence[str], rules: Mapping[str, Any]) -> dict[str, int]
     """
     base, extra = divmod(deck_size(rules), len(ranks))
     order = list(ranks)
-    if settings(rules).extra_cards_to == "greater_peasant_first":
+    if house_rules(rules).extra_cards_to == "greater_peasant_first":
         order.reverse()
     sizes = {name: base + (1 if index < extra else 0) for index, name in enumerate(order)}
     return {name: sizes[name] for name in ranks}
@@ -201,7 +201,7 @@ def hands_dealt(table: Table, rules: Mapping[str, Any], ranks: list[str], raw: A
     known: Counter[Card] = Counter()
     for cards in hands.values():
         known.update(cards)
-    check_supply(known, settings(rules).removed_ranks, "hands", HANDS_ENTERED)
+    check_supply(known, house_rules(rules).removed_ranks, "hands", HANDS_ENTERED)
     return {name: hands[name] for name in ranks if name in hands}
 
 
@@ -217,7 +217,7 @@ def revolution_kinds(
     the Lesser Peasant may reverse the ranks; with ``gp_may_choose_plain`` they may also keep the
     ranks and only cancel the tax. Everyone else may only declare a plain revolution.
     """
-    typed = settings(rules)
+    typed = house_rules(rules)
     role = roles_of(ranks)[player]
     greater = (role == "greater_peasant" and typed.greater_revolution) or (
         role == "lesser_peasant" and typed.lesser_peasant_revolution

@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import N_, RuleViolation, quote
 from ..game import Account, Table, signed
 from ..inputs import sequence
-from .options import settings
+from .options import house_rules
 from .ranks import role_name, roles_of
 from .shapes import DalmutiResult, Deal
 
@@ -91,7 +91,7 @@ def score_hand(
 
     The sentences are said into account (a new one if not given) and returned in English.
     """
-    rules = settings(rules)
+    rules = house_rules(rules)
     account = Account() if account is None else account
     start = len(account.lines)
     count = len(finish)
@@ -180,17 +180,17 @@ def hand_result(deal: Deal, finish: Sequence[str], account: Account) -> DalmutiR
     return result
 
 
-def hands_count(rules: Mapping[str, Any], played: int) -> dict[str, int | None]:
+def hands_count(rules: Mapping[str, Any], hands_played: int) -> dict[str, int | None]:
     """Return the hands played, the hands_to_play agreed (None: open) and how many are left."""
-    total = settings(rules).hands_to_play
+    total = house_rules(rules).hands_to_play
     return {
-        "hands_played": played,
+        "hands_played": hands_played,
         "hands_total": total,
-        "hands_left": None if total is None else max(0, total - played),
+        "hands_left": None if total is None else max(0, total - hands_played),
     }
 
 
 def session_over(rules: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
     """Return True once hands_to_play hands are played (never, without a count)."""
-    total = settings(rules).hands_to_play
+    total = house_rules(rules).hands_to_play
     return total is not None and int(state.get("hands_played", 0)) >= total

@@ -87,5 +87,5 @@ class Deal:
     hands: CardsBy
     revolution: Revolution | None
     #: the hands played before this one, and whether this one pays the tax
-    played: int
+    hands_played: int
     due: bool

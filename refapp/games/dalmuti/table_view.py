@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .cards import JESTER, RANKS, deck
-from .options import settings
+from .options import house_rules
 from .ranks import REVOLUTION_KINDS, greater_revolution_by, roles_of
 from .shapes import Card
 
@@ -19,7 +19,7 @@ def card_copies(rules: Mapping[str, Any]) -> list[tuple[Card, int, bool]]:
     """Return each card, best first and the jester last, with its copies in a full deck and
     whether the house rules take it out of this table's deck (``removed_ranks``)."""
     full = deck()
-    removed: set[Card] = set(settings(rules).removed_ranks)
+    removed: set[Card] = set(house_rules(rules).removed_ranks)
     cards: tuple[Card, ...] = (*RANKS, JESTER)
     return [(card, full[card], card in removed) for card in cards]
 
@@ -31,7 +31,7 @@ def merchants_trading(ranks: Sequence[str], rules: Mapping[str, Any]) -> list[st
     """
     roles = roles_of(ranks)
     merchants = [name for name in ranks if roles[name] == "merchant"]
-    return merchants if settings(rules).merchant_trade and len(merchants) >= 2 else []
+    return merchants if house_rules(rules).merchant_trade and len(merchants) >= 2 else []
 
 
 def revolution_choices(ranks: Sequence[str], rules: Mapping[str, Any]) -> tuple[str, ...]:

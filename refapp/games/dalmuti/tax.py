@@ -14,7 +14,7 @@ from ..errors import N_, RuleViolation, quote
 from ..game import Account
 from ..inputs import mapping, sequence
 from .cards import JESTER, cards_text, check_supply, parse_cards, sort_cards
-from .options import settings
+from .options import house_rules
 from .ranks import holders, role_name, roles_of
 from .shapes import Card, CardsBy, Deal, Exchange
 
@@ -50,13 +50,13 @@ CARDS_GIVEN = N_("The cards given")
 
 def tax_due(rules: Mapping[str, Any], hands_played: int) -> bool:
     """Return True when the tax is paid this hand (unless a revolution cancels it)."""
-    typed = settings(rules)
+    typed = house_rules(rules)
     return typed.tax and (hands_played > 0 or typed.tax_first_hand)
 
 
 def no_tax_reason(rules: Mapping[str, Any]) -> str:
     """Say why no tax is paid without a revolution (words marked N_): the house rule or hand 1."""
-    if not settings(rules).tax:
+    if not house_rules(rules).tax:
         return NO_TAX_RULE
     return NO_TAX_FIRST_HAND
 
@@ -74,7 +74,7 @@ def tribute_due(
     if not tax_due(rules, hands_played):
         return []
     who = holders(ranks)
-    timing = settings(rules).tax_timing
+    timing = house_rules(rules).tax_timing
     due: list[Exchange] = []
     for role in givers(len(ranks)):
         receiver, count, which = TRIBUTE[role]
@@ -129,7 +129,7 @@ def tribute_given(deal: Deal, raw: Any, partial: bool) -> CardsBy | None:
     rules, ranks, revolution, due = deal.rules, deal.ranks, deal.revolution, deal.due
     if raw is None or (isinstance(raw, Mapping) and not raw):
         if due and not partial:
-            raise tribute_required(tribute_due(ranks, rules, deal.played))
+            raise tribute_required(tribute_due(ranks, rules, deal.hands_played))
         return None
     given = mapping(raw, "tribute")
     if not due and revolution is not None:
@@ -178,7 +178,7 @@ def tribute_given(deal: Deal, raw: Any, partial: bool) -> CardsBy | None:
 
 def may_give_jester(rules: Mapping[str, Any], role: str) -> bool:
     """Return True when this giving role may give a jester: a Dalmuti under the house rule."""
-    return role in ANSWERS and settings(rules).dalmuti_may_return_jester
+    return role in ANSWERS and house_rules(rules).dalmuti_may_return_jester
 
 
 def tribute_cards(
@@ -366,7 +366,7 @@ def say_tax(account: Account, deal: Deal, tribute: CardsBy | None) -> None:
                 cards=cards_text(cards),
                 receiver=who[TRIBUTE[role][0]],
             )
-    elif not tax_due(deal.rules, deal.played):
+    elif not tax_due(deal.rules, deal.hands_played):
         account.say("No tax this hand ({why_t}).", why_t=no_tax_reason(deal.rules))
 
 

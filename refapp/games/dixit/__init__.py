@@ -26,14 +26,14 @@ def hand_size(players: int) -> int:
     return 7 if players == 3 else 6
 
 
-def share(players: int) -> int:
+def cards_laid(players: int) -> int:
     """Return the cards each player other than the storyteller lays: two with three players."""
     return 2 if players == 3 else 1
 
 
 def position_count(players: int) -> int:
     """Return how many cards are laid out each turn: five with three players, else one each."""
-    return 1 + share(players) * (players - 1)
+    return 1 + cards_laid(players) * (players - 1)
 
 
 class Dixit(Game):
@@ -44,7 +44,7 @@ class Dixit(Game):
     min_players = 3
     max_players = 8
     options = OPTIONS
-    rules_type = DixitRules
+    house_rules_type = DixitRules
 
     presets = (
         Preset(
@@ -85,7 +85,7 @@ class Dixit(Game):
         self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False
     ) -> Outcome:
         """Check a turn and score it; raises RuleViolation naming the broken rule."""
-        table = self.settle(table)
+        table = self.with_house_rules(table)
         raw = mapping(raw, "round")
         storyteller = self._storyteller(table, state, raw)
         positions = self._positions(table, storyteller, raw)
@@ -128,7 +128,7 @@ class Dixit(Game):
                 count=len(owners),
             )
         for player in table.players:
-            want = 1 if player == storyteller else share(table.size)
+            want = 1 if player == storyteller else cards_laid(table.size)
             laid_by = owners.count(player)
             if laid_by != want:
                 role = N_("the storyteller") if player == storyteller else N_("each other player")
@@ -322,14 +322,14 @@ class Dixit(Game):
         self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
     ) -> dict[str, Any]:
         """Tell the table the next storyteller, the target and the deck's counts."""
-        table = self.settle(table)
+        table = self.with_house_rules(table)
         last = state.get("last_storyteller")
         return {
             "next_storyteller": table.left_of(last) if last else None,
             "storyteller_free": last is None,
             "target_score": table.rules["target_score"],
             "hand_size": hand_size(table.size),
-            "cards_per_player": share(table.size),
+            "cards_per_player": cards_laid(table.size),
             "positions": position_count(table.size),
             "draw_pile": state["draw_pile"],
             "discard_pile": state["discard_pile"],
@@ -349,7 +349,7 @@ class Dixit(Game):
 
     def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
         """The game ends after a turn that brings someone to the target (or empties the deck)."""
-        table = self.settle(table)
+        table = self.with_house_rules(table)
         if state.get("deck_exhausted"):
             return True
         target = table.rules["target_score"]

@@ -113,7 +113,7 @@ __all__ = [
 
 PLAYERS = 5
 #: a hand's tricks and, once all ten are in with the friend named, what they show
-Played = tuple[PlayLog, Totals | None]
+Refereed = tuple[PlayLog, Totals | None]
 #: a hand's ten tricks and what they show
 Settled = tuple[PlayLog, Totals]
 
@@ -126,7 +126,7 @@ class Mighty(Game):
     min_players = PLAYERS
     max_players = PLAYERS
     options = OPTIONS
-    rules_type = MightyRules
+    house_rules_type = MightyRules
     presets = PRESETS
 
     def resolve_rules(self, overrides: Any, preset: str | None = None) -> dict[str, Any]:
@@ -154,7 +154,7 @@ class Mighty(Game):
         }
         return tuple(players), state
 
-    def _rules(self, table: Table) -> MightyRules:
+    def _house_rules(self, table: Table) -> MightyRules:
         """Return the table's rules with every missing option at its default."""
         return MightyRules.of(table.rules)
 
@@ -166,7 +166,7 @@ class Mighty(Game):
         With ``partial`` only the parts sent are checked and an unfinished auction is reported.
         Raises RuleViolation naming the broken rule.
         """
-        table = Table(table.players, self._rules(table))
+        table = Table(table.players, self._house_rules(table))
         raw = mapping(raw, "round")
         entered: MightyInput = {}
         dealer = check_dealer(table, state, raw)
@@ -248,16 +248,16 @@ class Mighty(Game):
         for key in HOLDER_KEYS:
             if raw.get(key) is not None:
                 entered[key] = read_holder(raw[key], key)
-        played = play_tricks(table, raw, entered, partial) if with_tricks else None
+        refereed = play_tricks(table, raw, entered, partial) if with_tricks else None
         contract = entered.get("contract")
         boss = contract["boss"] if contract else None
         check_friend_card_held(table.rules, entered.get("friend"), boss)
         check_holders(table, entered)
-        settled = None if played is None or played[1] is None else (played[0], played[1])
+        settled = None if refereed is None or refereed[1] is None else (refereed[0], refereed[1])
         if not all(key in entered for key in ("contract", "friend", "opposition_points")) or (
-            played is not None and settled is None
+            refereed is not None and settled is None
         ):
-            return Outcome(entered, _progress(table, entered, auction, played), dict(state))
+            return Outcome(entered, _progress(table, entered, auction, refereed), dict(state))
         result = self.score(table, entered, settled)
         if auction is not None:
             result["winning_bid"] = {"player": auction.leader, **auction.top.as_dict()}
@@ -265,18 +265,18 @@ class Mighty(Game):
         return Outcome(entered, result, next_state(table, state, "hand", dealer))
 
     def score(
-        self, table: Table, entered: Mapping[str, Any], played: Settled | None = None
+        self, table: Table, entered: Mapping[str, Any], refereed: Settled | None = None
     ) -> MightyResult:
         """Score a checked hand and explain every point (trusted input: call after checking).
 
-        With ``played`` (a hand's ten tricks and what they show, ``trick_totals.play_tricks``)
+        With ``refereed`` (a hand's ten tricks and what they show, ``trick_totals.play_tricks``)
         the result lists the tricks too.
         """
         contract = entered["contract"]
         boss = contract["boss"]
         friend = friend_player(entered["friend"], boss)
         score = score_hand(
-            self._rules(table),
+            self._house_rules(table),
             table.players,
             boss=boss,
             friend=friend,
@@ -288,8 +288,8 @@ class Mighty(Game):
             no_friend="none" in entered["friend"],
         )
         account = Account()
-        say_score(account, entered, score, table.players, friend, played)
-        extra: TricksResult = tricks_result(*played) if played is not None else {}
+        say_score(account, entered, score, table.players, friend, refereed)
+        extra: TricksResult = tricks_result(*refereed) if refereed is not None else {}
         return {
             "deltas": score.deltas,
             **account.result(),
@@ -310,7 +310,7 @@ class Mighty(Game):
         self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
     ) -> dict[str, Any]:
         """Tell the table who deals, the auction's minimum and the special cards by trump."""
-        rules = self._rules(table)
+        rules = self._house_rules(table)
         return {
             "next_dealer": state.get("next_dealer"),
             "dealer_free": state.get("next_dealer") is None,
@@ -339,12 +339,12 @@ def _zero_result(table: Table, outcome: str, account: Account) -> MightyResult:
 
 
 def _progress(
-    table: Table, entered: Mapping[str, Any], auction: Auction | None, played: Played | None
+    table: Table, entered: Mapping[str, Any], auction: Auction | None, refereed: Refereed | None
 ) -> MightyResult:
     """Return a dry run's result for the parts sent: what was checked and what comes next."""
     result: MightyResult = {"complete": False}
-    if played is not None:
-        result.update(tricks_result(*played))
+    if refereed is not None:
+        result.update(tricks_result(*refereed))
     if auction is not None:
         result.update(auction.summary())
         if auction.finished:
@@ -352,7 +352,7 @@ def _progress(
             result["winning_bid"] = {"player": auction.leader, **won.as_dict()}
             result["contract_changes"] = allowed_contract_changes(won.count, won.trump, table.rules)
     account = Account()
-    say_progress(account, entered, auction, played[0] if played is not None else None)
+    say_progress(account, entered, auction, refereed[0] if refereed is not None else None)
     result.update({"deltas": dict.fromkeys(table.players, 0), **account.result()})
     return result
 

@@ -38,7 +38,7 @@ ROTATION_REASONS = {
 }
 
 
-def dealer_reason(rules: Mapping[str, Any], last_outcome: str | None) -> str:
+def dealer_rule_words(rules: Mapping[str, Any], last_outcome: str | None) -> str:
     """Return why the expected dealer deals (words marked N_), by the previous round's end."""
     if last_outcome in ("misdeal", "all_pass"):
         return DEALER_REASONS[last_outcome]
@@ -60,7 +60,7 @@ def check_dealer(table: Table, state: Mapping[str, Any], raw: Mapping[str, Any])
             "{expected} deals this hand ({why_t}), not {value}.",
             "dealer",
             expected=expected,
-            why_t=dealer_reason(table.rules, state.get("last_outcome")),
+            why_t=dealer_rule_words(table.rules, state.get("last_outcome")),
             value=quote(dealer),
         )
     return dealer

@@ -204,16 +204,16 @@ def say_score(
     score: Score,
     players: Sequence[str],
     friend: str | None,
-    played: tuple[PlayLog, Totals] | None = None,
+    refereed: tuple[PlayLog, Totals] | None = None,
 ) -> None:
     """Explain a scored hand line by line: contract, n, outcome, m, back-run and the share.
 
-    With ``played`` (the hand's ten tricks and what they show) each trick is told too.
+    With ``refereed`` (the hand's ten tricks and what they show) each trick is told too.
     """
     say_contract(account, entered)
-    if played is not None:
-        say_tricks(account, played[0])
-        say_totals(account, played[0], played[1], entered)
+    if refereed is not None:
+        say_tricks(account, refereed[0])
+        say_totals(account, refereed[0], refereed[1], entered)
     account.say(
         "The opposition took {against} point cards, so the ruling side has "
         "n = {total} - {against} = {taken}.",

@@ -54,13 +54,13 @@ class Play:
 
     def as_dict(self) -> dict[str, Any]:
         """Return the play as the input writes it (canonical cards, the flags only when set)."""
-        played: dict[str, Any] = {} if self.player is None else {"player": self.player}
-        played["card"] = self.card
+        written: dict[str, Any] = {} if self.player is None else {"player": self.player}
+        written["card"] = self.card
         if self.suit is not None:
-            played["suit"] = self.suit
+            written["suit"] = self.suit
         if self.call:
-            played["call"] = True
-        return played
+            written["call"] = True
+        return written
 
 
 @dataclass(frozen=True)

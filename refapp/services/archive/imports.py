@@ -40,7 +40,7 @@ IMPORT_MAX_BYTES = limits.EXPORT_MAX_BYTES
 
 
 @dataclass
-class Played:
+class ReplayedRounds:
     """The exported rounds replayed: their rows spooled, what the trail compares kept packed."""
 
     rows: Spool
@@ -62,7 +62,7 @@ class Replayed:
     rules: dict[str, Any]
     setup: dict[str, Any]
     initial: Mapping[str, Any]
-    rounds: Played
+    rounds: ReplayedRounds
     finished_by: str | None
     created_at: datetime | None
     finished_at: datetime | None
@@ -101,22 +101,22 @@ def replay(body: ExportParts | Any) -> Replayed:
     times = {
         key: moment(given.get(key), key) for key in ("created_at", "finished_at", "updated_at")
     }
-    played = replay_rounds(game, table, initial, parts.rounds())
+    rounds = replay_rounds(game, table, initial, parts.rounds())
     trail = None
     try:
-        finished_by = finisher(given, game.is_over(table, played.state, played.totals))
-        check_summary(given, played.totals, finished_by)
+        finished_by = finisher(given, game.is_over(table, rounds.state, rounds.totals))
+        check_summary(given, rounds.totals, finished_by)
         listed(given, "audit", required=False)
-        start = Start(game, table, setup, initial, played.inputs, played.states)
-        trail = check_trail(parts.entries, start, played.totals, finished_by)
-        played.inputs.clear()  # only the trail compares them: a restore keeps many replayed
-        played.states.clear()
-        refusal = limits.full(trail.count + 1, played.size + trail.size)
+        start = Start(game, table, setup, initial, rounds.inputs, rounds.states)
+        trail = check_trail(parts.entries, start, rounds.totals, finished_by)
+        rounds.inputs.clear()  # only the trail compares them: a restore keeps many replayed
+        rounds.states.clear()
+        refusal = limits.full(trail.count + 1, rounds.size + trail.size)
         if refusal is not None:
             refusal.field = "audit" if trail.count + 1 > limits.AUDIT_MAX else None
             raise refusal
     except BaseException:
-        played.rows.close()
+        rounds.rows.close()
         if trail is not None:
             trail.rows.close()
         raise
@@ -127,7 +127,7 @@ def replay(body: ExportParts | Any) -> Replayed:
         rules=rules,
         setup=setup,
         initial=initial,
-        rounds=played,
+        rounds=rounds,
         finished_by=finished_by,
         created_at=times["created_at"],
         finished_at=times["finished_at"],
@@ -182,13 +182,13 @@ def setup_of(game: Game, raw: Any) -> dict[str, Any]:
 
 def replay_rounds(
     game: Game, table: Table, initial: Mapping[str, Any], raw_rounds: Iterable[Any]
-) -> Played:
+) -> ReplayedRounds:
     """Replay the exported rounds through the rules (games.game.replay), checking each entry.
 
     Each entry's shape is checked as the replay pulls its input, so refusals come in round
     order; every refusal carries its round. Each round is spooled as it is replayed.
     """
-    played = Played(Spool(), totals=dict.fromkeys(table.players, 0), state=dict(initial))
+    rounds = ReplayedRounds(Spool(), totals=dict.fromkeys(table.players, 0), state=dict(initial))
     current: list[Any] = [None, 0]  # the entry being replayed, and how many were pulled
 
     def inputs() -> Iterator[Any]:
@@ -199,22 +199,24 @@ def replay_rounds(
 
     try:
         for index, outcome in enumerate(rules_game.replay(game, table, initial, inputs())):
-            keep_round(played, index, current[0], outcome)
+            keep_round(rounds, index, current[0], outcome)
     except RuleViolation as error:
-        played.rows.close()
+        rounds.rows.close()
         if error.round is None:
             error.round = current[1] or 1
         raise
     except BaseException:
-        played.rows.close()
+        rounds.rows.close()
         raise
-    return played
+    return rounds
 
 
-def keep_round(played: Played, index: int, entry: Mapping[str, Any], outcome: Outcome) -> None:
+def keep_round(
+    rounds: ReplayedRounds, index: int, entry: Mapping[str, Any], outcome: Outcome
+) -> None:
     """Check a replayed round against its export and spool it; keep what the trail compares."""
     recorded, corrected = checked_round(entry, index, outcome)
-    played.rows.add(
+    rounds.rows.add(
         {
             "number": index + 1,
             "input": outcome.input,
@@ -224,14 +226,14 @@ def keep_round(played: Played, index: int, entry: Mapping[str, Any], outcome: Ou
             "corrected_at": corrected,
         }
     )
-    played.inputs.append(pack(outcome.input))
-    played.states.append(pack(outcome.state))
+    rounds.inputs.append(pack(outcome.input))
+    rounds.states.append(pack(outcome.state))
     for name, delta in outcome.result["deltas"].items():
-        played.totals[name] = played.totals.get(name, 0) + delta
-    played.state = outcome.state
-    played.size += limits.round_bytes(outcome.input, outcome.result)
-    times = [time for time in (played.latest, recorded, corrected) if time is not None]
-    played.latest = max(times, default=None)
+        rounds.totals[name] = rounds.totals.get(name, 0) + delta
+    rounds.state = outcome.state
+    rounds.size += limits.round_bytes(outcome.input, outcome.result)
+    times = [time for time in (rounds.latest, recorded, corrected) if time is not None]
+    rounds.latest = max(times, default=None)
 
 
 def round_entry(index: int, raw: Any) -> tuple[Mapping[str, Any], dict[str, Any]]:
@@ -303,8 +305,8 @@ def store(
     """
     now = utcnow()
     known.update(writes.take_players(name for name in replayed.players if name not in known))
-    played, trail = replayed.rounds, replayed.trail
-    after = {"source": source, **replayed.source, "rounds": played.rows.count}
+    rounds, trail = replayed.rounds, replayed.trail
+    after = {"source": source, **replayed.source, "rounds": rounds.rows.count}
     session = GameSession(
         id=session_id,
         game=replayed.game.slug,
@@ -316,10 +318,10 @@ def store(
         created_at=replayed.created_at or now,
         updated_at=last_change(replayed) if restoring else now,
         version=restored_version(replayed) if restoring else 1,
-        round_count=played.rows.count,
-        totals=dict(played.totals),
+        round_count=rounds.rows.count,
+        totals=dict(rounds.totals),
         audit_count=trail.count + 1,
-        stored_bytes=played.size + trail.size + limits.entry_bytes(None, after),
+        stored_bytes=rounds.size + trail.size + limits.entry_bytes(None, after),
     )
     for seat, name in enumerate(replayed.players):
         session.seats.append(SessionPlayer(seat=seat, player=known[name]))
@@ -329,7 +331,7 @@ def store(
         session.finished_at = replayed.finished_at or now
     db.session.add(session)
     db.session.flush()  # the session's id, for its rows
-    for batch in played.rows.batches():
+    for batch in rounds.rows.batches():
         rows = [{**row, "session_id": session.id} for row in batch]
         for row in rows:
             row["recorded_at"] = row["recorded_at"] or now

@@ -70,7 +70,7 @@ class JsonStream:
         """Return the byte offset of the cursor in the file."""
         return self.base + len(self.text[: self.index].encode("utf-8"))
 
-    def fill(self, wanted: int) -> None:
+    def read_ahead(self, wanted: int) -> None:
         """Make at least ``wanted`` characters lie ahead of the cursor, unless the file ends."""
         if len(self.text) - self.index >= wanted or self.ended:
             return
@@ -93,7 +93,7 @@ class JsonStream:
     def skip_space(self) -> None:
         """Move the cursor past white space."""
         while True:
-            self.fill(1)
+            self.read_ahead(1)
             blank = WHITESPACE.match(self.text, self.index)  # matches everywhere, maybe nothing
             self.index = blank.end() if blank else self.index
             if self.index < len(self.text) or self.ended:
@@ -116,7 +116,7 @@ class JsonStream:
     def value(self, where: str, most: int) -> Any:
         """Decode the value at the cursor, refusing one longer than ``most`` characters."""
         self.skip_space()
-        self.fill(most + 1)
+        self.read_ahead(most + 1)
         start = self.index
         try:
             found, end = self.decode(self.text, start)

@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from wtforms import Field, SelectField
 from wtforms.validators import InputRequired
 
-from ...games.dixit import position_count, share
+from ...games.dixit import cards_laid, position_count
 from ...games.dixit.table_view import votes_each
 from ...services import SessionView
 from .base import At, RoundForm
@@ -63,7 +63,7 @@ class DixitTurnForm(RoundForm):
             players=players,
             two_votes=two_votes,
             position_total=count,
-            cards_each=share(len(players)),
+            cards_each=cards_laid(len(players)),
             paths=TWO_VOTES if two_votes else ONE_VOTE,
             # a refusal of a player's votes stands by their first vote
             refusals={"votes.{player}": "vote_{seat}"} if two_votes else {},

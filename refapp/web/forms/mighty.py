@@ -114,7 +114,7 @@ class MightyHandForm(RoundForm):
         **kwargs: Any,
     ) -> MightyHandForm:
         """Build the form for this table, prefilled from a stored round's input if given."""
-        table = view.game.settle(view.table)
+        table = view.game.with_house_rules(view.table)
         before = services.state_before(view.session, correcting or view.count + 1)
         floor = auction_floor(before, table.rules)
         types = tuple(table.rules["friend_types"])

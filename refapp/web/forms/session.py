@@ -78,7 +78,7 @@ def rule_field(option: RuleOption) -> Field:
     )
 
 
-def rule_value(option: RuleOption, data: Any) -> Any:
+def rule_from_field(option: RuleOption, data: Any) -> Any:
     """Turn a submitted field value into the option's JSON value (checked later by the rules)."""
     if option.kind in ("bool", "choice", "choices"):
         return data
@@ -92,7 +92,7 @@ def rule_value(option: RuleOption, data: Any) -> Any:
 
 
 def field_data(option: RuleOption, value: Any) -> Any:
-    """Return what an option's field holds for a rule value (the inverse of ``rule_value``)."""
+    """Return what an option's field holds for a rule value (the inverse of ``rule_from_field``)."""
     if option.kind == "bool":
         return bool(value)
     if option.kind == "choice":
@@ -107,7 +107,7 @@ def field_data(option: RuleOption, value: Any) -> Any:
 def same_rule(option: RuleOption, data: Any, value: Any) -> bool:
     """Return True when a field's data means the rule value (a field refused later differs)."""
     try:
-        return option.check(rule_value(option, data)) == value
+        return option.check(rule_from_field(option, data)) == value
     except RuleViolation:
         return False
 
@@ -203,7 +203,7 @@ class NewSessionForm(FlaskForm):
         known = choice in {preset.key for preset in game.presets}
         return game.resolve_rules({}, choice if known else None)
 
-    def fill(self, choice: str | None = None) -> None:
+    def load_choice(self, choice: str | None = None) -> None:
         """Fill the house-rule fields with a choice's values (the chosen one unless given)."""
         choice = choice if choice is not None else self.preset.data
         if choice not in self.choice_keys():
@@ -256,7 +256,7 @@ class NewSessionForm(FlaskForm):
             key = option.key
             if same_rule(option, data, filled[key]) or same_rule(option, data, chosen[key]):
                 continue
-            rules[key] = rule_value(option, data)
+            rules[key] = rule_from_field(option, data)
         return rules
 
     def rules_body(self) -> dict[str, Any]:
