@@ -14,6 +14,7 @@ from typing import Any
 
 from .errors import RuleViolation, quote
 from .options import HouseRules, RuleOption, resolve_rules
+from .round_input import InputPath
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,14 @@ class Game:
     rules_type: type[HouseRules] = HouseRules
     #: named sets of house rules a session may start from, the default (every default) first
     presets: tuple[Preset, ...] = ()
+    #: where pages list the game among the others (lowest first)
+    position: int = 100
+    #: the topics the house rules are grouped under, in the order a page lists them (N_ words)
+    topics: Mapping[str, str] = {}
+    #: the round input's paths, declared once (more specific patterns of a prefix first)
+    round_input: tuple[InputPath, ...] = ()
+    #: what the game's own placeholders in ``round_input`` match (e.g. a role code)
+    input_places: Mapping[str, str] = {}
 
     @property
     def default_preset(self) -> str | None:
@@ -237,6 +246,10 @@ class Game:
     def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
         """Return True when the game has reached its natural end."""
         return False
+
+    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """Return a player's figures of this game read from its rounds' stored results."""
+        return {}
 
     def describe_path(self, path: str) -> str:
         """Name an input path in words for the audit trail ("votes.Dee" -> "Dee's vote")."""

@@ -101,39 +101,21 @@ class RuleOption:
         )
 
 
-#: the topics the options are grouped under, in the order a page lists them (a game's order of
-#: play); an option's ``group`` is one of these keys, and the words are marked for translation
-GROUP_LABELS: dict[str, str] = {
-    # Mighty
-    "misdeal": N_("Misdeal (파토)"),
-    "auction": N_("Auction"),
-    "contract": N_("Contract after the kitty"),
-    "friend": N_("Friend (프렌드)"),
-    "play": N_("Playing the tricks"),
-    "scoring": N_("Scoring"),
-    # The Great Dalmuti
-    "deal": N_("Players and the deal"),
-    "revolution": N_("Revolution"),
-    "tax": N_("Tax"),
-    "points": N_("Points and length"),
-    # Dixit
-    "voting": N_("Voting and vote bonus"),
-    "end": N_("End of the game"),
-}
+def grouped(
+    options: Sequence[RuleOption], topics: Mapping[str, str]
+) -> list[tuple[str, list[RuleOption]]]:
+    """Return the options under their topics' words (untranslated), topics in the game's order.
 
-
-def grouped(options: Sequence[RuleOption]) -> list[tuple[str, list[RuleOption]]]:
-    """Return the options under their topics' words (untranslated), topics in GROUP_LABELS order.
-
-    Within a topic the options keep the game's order; an option without a known topic comes
-    last, under an empty heading.
+    topics is the game's own (key: words), in the order a page lists them; within a topic the
+    options keep the game's order; an option without a known topic comes last, under an empty
+    heading.
     """
-    order = list(GROUP_LABELS)
-    topics: dict[str, list[RuleOption]] = {}
+    order = list(topics)
+    found: dict[str, list[RuleOption]] = {}
     for option in options:
-        topics.setdefault(option.group if option.group in GROUP_LABELS else "", []).append(option)
-    keys = sorted(topics, key=lambda key: order.index(key) if key in order else len(order))
-    return [(GROUP_LABELS.get(key, ""), topics[key]) for key in keys]
+        found.setdefault(option.group if option.group in topics else "", []).append(option)
+    keys = sorted(found, key=lambda key: order.index(key) if key in order else len(order))
+    return [(topics.get(key, ""), found[key]) for key in keys]
 
 
 def rules_object(raw: Any) -> Mapping[str, Any]:

@@ -11,8 +11,9 @@ from ..games import GAMES, get_game
 from ..games.errors import RuleViolation
 from . import bp
 from .chart import build_chart
-from .forms import ROUND_FORMS, ButtonForm, NewSessionForm, SessionFilterForm, round_form
+from .forms import ButtonForm, NewSessionForm, SessionFilterForm, round_form
 from .forms.session import SaveRulesForm
+from .game_pages import pages_of
 
 #: the session page lists this many latest rounds; the rest are a tap away (and on the sheet)
 HISTORY_SIZE = 30
@@ -28,7 +29,7 @@ def session_or_404(session_id: int, last: int | None = None) -> services.Session
 
 def form_template(view: services.SessionView) -> str:
     """Return the template that lays out the session's round form."""
-    return ROUND_FORMS[view.session.game].template
+    return pages_of(view.session.game).round_form.template
 
 
 @bp.get("/")

@@ -18,6 +18,8 @@ from typing import Any
 from ..errors import N_, RuleViolation
 from ..game import Account, Game, Outcome, Table
 from ..inputs import mapping, require
+from ..registry import register
+from . import stats as dalmuti_stats
 from .cards import JESTER as JESTER
 from .cards import JESTER_COPIES as JESTER_COPIES
 from .cards import JESTER_RANK as JESTER_RANK
@@ -60,6 +62,7 @@ from .ranks import role_name as role_name
 from .ranks import role_of as role_of
 from .ranks import roles_of as roles_of
 from .ranks import say_revolution as say_revolution
+from .round_input import INPUT_PLACES, ROUND_INPUT
 from .scoring import ORDINALS as ORDINALS
 from .scoring import SCORING_NOTE as SCORING_NOTE
 from .scoring import finish_order as finish_order
@@ -104,6 +107,9 @@ class Dalmuti(Game):
     """The Great Dalmuti with the official (Hungarian) rules and the Korean house rules."""
 
     slug = "dalmuti"
+    position = 1
+    round_input = ROUND_INPUT
+    input_places = INPUT_PLACES
     title = N_("The Great Dalmuti")
     min_players = 4
     max_players = 8
@@ -111,6 +117,16 @@ class Dalmuti(Game):
     options = OPTIONS
     rules_type = DalmutiRules
     presets = PRESETS
+    topics = {
+        "deal": N_("Players and the deal"),
+        "revolution": N_("Revolution"),
+        "tax": N_("Tax"),
+        "points": N_("Points and length"),
+    }
+
+    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """Return a player's Dalmuti figures read from the stored results."""
+        return dalmuti_stats.figures(name, results)
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
         """Return 4..8 players, or 3..10 with allow_any_count."""
@@ -208,3 +224,6 @@ class Dalmuti(Game):
     def is_over(self, table, state, totals):
         """The session ends after hands_to_play hands (never, without a count)."""
         return session_over(table.rules, state)
+
+
+register(Dalmuti())

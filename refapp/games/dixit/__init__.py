@@ -7,13 +7,16 @@ the deck bookkeeping (draw pile and discards), so the next turn can be checked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 from ..errors import N_, RuleViolation, quote
 from ..game import Account, Game, Outcome, Preset, Table, signed
 from ..inputs import mapping, require, sequence, whole_number
 from ..options import RuleOption, house_rules
+from ..registry import register
+from . import stats as dixit_stats
+from .round_input import ROUND_INPUT
 from .scoring import found_points, single_vote_bonus, vote_bonus
 from .table_view import TWO_VOTES_FROM, two_votes
 
@@ -39,9 +42,15 @@ class Dixit(Game):
     """Dixit with the 2021 base rules, the three-player rules and the Odyssey options."""
 
     slug = "dixit"
+    position = 3
+    round_input = ROUND_INPUT
     title = N_("Dixit")
     min_players = 3
     max_players = 8
+    topics = {
+        "voting": N_("Voting and vote bonus"),
+        "end": N_("End of the game"),
+    }
     options = (
         RuleOption(
             "target_score",
@@ -99,6 +108,10 @@ class Dixit(Game):
             {"two_votes_large_game": True},
         ),
     )
+
+    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """Return a player's Dixit figures read from the stored results."""
+        return dixit_stats.figures(name, results)
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
         """Return 3..8 players, or 3..12 with the Odyssey two-votes rule."""
@@ -388,3 +401,6 @@ class Dixit(Game):
 #: the house rules in force at a Dixit table, defaults filled once
 DixitRules = house_rules("DixitRules", Dixit.options)
 Dixit.rules_type = DixitRules
+
+
+register(Dixit())

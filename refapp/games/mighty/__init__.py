@@ -20,12 +20,14 @@ dispatches to them; the names other modules import are re-exported so
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import RuleViolation
+from ..errors import N_, RuleViolation
 from ..game import Account, Game, Outcome, Table
 from ..inputs import mapping
+from ..registry import register
+from . import stats as mighty_stats
 from .auction import (
     MAX_BID,
     Auction,
@@ -65,6 +67,7 @@ from .friend_card import check_friend_card_held
 from .holders import HOLDER_KEYS, HOLDERS, check_holders, read_holder, read_points
 from .misdeal import declare_misdeal, misdeal_allowed, misdeal_limit, misdeal_value
 from .options import OPTIONS, PRESETS, MightyRules
+from .round_input import ROUND_INPUT
 from .rounds import HAND_PARTS, all_pass_flag, check_alone, check_everyone_passed
 from .scoring import score_hand
 from .trick_checks import PlayLog
@@ -118,12 +121,26 @@ class Mighty(Game):
     """Mighty for five, as the Korean wiki article plays it, with the common house rules."""
 
     slug = "mighty"
+    position = 2
+    round_input = ROUND_INPUT
     title = "Mighty"
     min_players = PLAYERS
     max_players = PLAYERS
     options = OPTIONS
     rules_type = MightyRules
     presets = PRESETS
+    topics = {
+        "misdeal": N_("Misdeal (파토)"),
+        "auction": N_("Auction"),
+        "contract": N_("Contract after the kitty"),
+        "friend": N_("Friend (프렌드)"),
+        "play": N_("Playing the tricks"),
+        "scoring": N_("Scoring"),
+    }
+
+    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """Return a player's Mighty figures read from the stored results."""
+        return mighty_stats.figures(name, results)
 
     def resolve_rules(self, overrides: Any, preset: str | None = None) -> dict[str, Any]:
         """Return the effective house rules; at least one way to name a friend must remain."""
@@ -338,3 +355,6 @@ def next_state(table, state, outcome, dealer, reopen=False) -> dict[str, Any]:
         "rounds": state.get("rounds", 0) + 1,
         "last_outcome": outcome,
     }
+
+
+register(Mighty())

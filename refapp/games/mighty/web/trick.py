@@ -18,16 +18,16 @@ from flask import abort, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ..games.errors import RuleViolation
-from ..games.inputs import digits_number
-from ..games.mighty import TRUMPS, judge_trick
-from ..games.mighty.cards import JOKER, RANKS, SUITS, parse_card
-from ..games.mighty.options import OPTIONS
-from ..games.mighty.tricks import PLAYS, TRICKS
-from ..games.options import resolve_rules
-from . import bp
-from .games.mighty import TRUMP_LABELS, special_cards
-from .sessions import session_or_404
+from ....web.sessions import session_or_404
+from ...errors import RuleViolation
+from ...inputs import digits_number
+from ...options import resolve_rules
+from .. import TRUMPS, judge_trick
+from ..cards import JOKER, RANKS, SUITS, parse_card
+from ..options import OPTIONS
+from ..tricks import PLAYS, TRICKS
+from . import blueprint
+from .words import TRUMP_LABELS, special_cards
 
 #: which play of the trick took it
 PLAY_WORDS = (_l("1st play"), _l("2nd play"), _l("3rd play"), _l("4th play"), _l("5th play"))
@@ -183,7 +183,7 @@ def trick_page(view: Any = None):
         else:
             verdict = verdict_words(result, trump_specials.get("joker_call", ""))
     return render_template(
-        "games/mighty/trick.html",
+        "mighty/trick.html",
         view=view,
         form=form,
         result=result,
@@ -198,13 +198,13 @@ def trick_page(view: Any = None):
     ), status
 
 
-@bp.get("/trick")
+@blueprint.get("/trick")
 def mighty_trick():
     """Who takes this trick? Judged under the default house rules, the players unnamed."""
     return trick_page()
 
 
-@bp.get("/sessions/<int:session_id>/trick")
+@blueprint.get("/sessions/<int:session_id>/trick")
 def mighty_session_trick(session_id: int):
     """Who takes this trick? Judged under the session's house rules, with its players' names."""
     view = session_or_404(session_id)

@@ -15,9 +15,9 @@ from flask import has_request_context
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
-from ...games import dalmuti
-from ...games.dalmuti.table_view import card_copies
-from .. import bp
+from ... import dalmuti
+from ..table_view import card_copies
+from . import blueprint
 
 NUMBER = re.compile(r"[0-9]{1,2}")
 #: the languages whose titles the Dalmuti pages show, the reader's first
@@ -163,7 +163,7 @@ def place_label(place: int, count: int) -> str:
 # -- what the Dalmuti templates use -------------------------------------------------------------
 
 
-@bp.app_template_global()
+@blueprint.app_template_global()
 def dalmuti_languages() -> list[str]:
     """Return the languages whose titles the pages show, the reader's first: ['ko', 'en', 'hu']."""
     reader = language()
@@ -171,14 +171,14 @@ def dalmuti_languages() -> list[str]:
     return [*first, *(code for code in SHOWN if code != reader)]
 
 
-@bp.app_template_global()
+@blueprint.app_template_global()
 def dalmuti_role_names(role: str) -> list[tuple[str, str]]:
     """Return a role's titles in the other languages: [('ko', '달무티'), ('hu', 'Nagy Dalmuti')]."""
     others = dalmuti_languages()[1:]
     return [(code, dalmuti.role_name(role, code)) for code in others]
 
 
-@bp.app_template_global()
+@blueprint.app_template_global()
 def dalmuti_cards(rules: Mapping[str, Any]) -> list[tuple[str, list[str], int, bool]]:
     """Return each card, best first, with its titles in dalmuti_languages() order, its copies
     in a full deck and whether this table's house rules take it out."""
@@ -189,13 +189,13 @@ def dalmuti_cards(rules: Mapping[str, Any]) -> list[tuple[str, list[str], int, b
     ]
 
 
-@bp.app_template_global()
+@blueprint.app_template_global()
 def dalmuti_card_number(card: int | str) -> int:
     """Return the number a card carries, as a tap pad shows it: a jester is 13."""
     return dalmuti.card_value(card)
 
 
-bp.add_app_template_global(tax_lines, "dalmuti_tax_lines")
-bp.add_app_template_global(exchanges, "dalmuti_exchanges")
-bp.add_app_template_global(role_title, "dalmuti_role_title")
-bp.add_app_template_global(rank_title, "dalmuti_rank_title")
+blueprint.add_app_template_global(tax_lines, "dalmuti_tax_lines")
+blueprint.add_app_template_global(exchanges, "dalmuti_exchanges")
+blueprint.add_app_template_global(role_title, "dalmuti_role_title")
+blueprint.add_app_template_global(rank_title, "dalmuti_rank_title")

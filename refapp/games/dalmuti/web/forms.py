@@ -19,13 +19,13 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, SelectField, StringField
 
-from ...games import dalmuti
-from ...games.dalmuti.table_view import merchants_trading, revolution_choices
-from ...games.errors import RuleViolation
-from ...services import SessionView
-from ..games.dalmuti import card_tokens, cards_field, gives_label, ordinal, place_label, titled
-from .base import At, RoundForm
-from .common import options
+from ....services import SessionView
+from ....web.forms.base import At, RoundForm
+from ....web.forms.common import options
+from ... import dalmuti
+from ...errors import RuleViolation
+from ..table_view import merchants_trading, revolution_choices
+from .words import card_tokens, cards_field, gives_label, ordinal, place_label, titled
 
 #: the button that checks the revolution and the tax before play starts
 STEP_ACTION = "check_tax"
@@ -53,7 +53,7 @@ def hand_context(view: SessionView, correcting: int | None) -> tuple[list[str], 
 class DalmutiHandForm(RoundForm):
     """One hand of The Great Dalmuti: revolution or tax, then who went out in which order."""
 
-    template = "games/dalmuti/form.html"
+    template = "dalmuti/form.html"
     paths = {
         "revolution_player": "revolution.player",
         "revolution_kind": At("revolution.kind", read=lambda kind: kind or "plain"),

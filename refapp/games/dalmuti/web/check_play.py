@@ -15,12 +15,12 @@ from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
-from ..games import dalmuti
-from ..games.errors import RuleViolation
-from . import bp
-from .forms import add_error
-from .games.dalmuti import card_tokens, cards_field, rank_title
-from .sessions import session_or_404
+from ....web.forms import add_error
+from ....web.sessions import session_or_404
+from ... import dalmuti
+from ...errors import RuleViolation
+from . import blueprint
+from .words import card_tokens, cards_field, rank_title
 
 
 class CheckPlayForm(FlaskForm):
@@ -128,7 +128,7 @@ def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
     return {"lines": lines, "cards": cards, "rank": rank, "left": left}
 
 
-@bp.route("/sessions/<int:session_id>/check-play", methods=["GET", "POST"])
+@blueprint.route("/sessions/<int:session_id>/check-play", methods=["GET", "POST"])
 def dalmuti_check_play(session_id: int):
     """Say whether a play may follow the play before it, and why not; nothing is stored."""
     view = session_or_404(session_id)
@@ -152,6 +152,4 @@ def dalmuti_check_play(session_id: int):
                 verdict = None
     elif request.method == "POST":
         status = 422
-    return render_template(
-        "games/dalmuti/check_play.html", view=view, form=form, verdict=verdict
-    ), status
+    return render_template("dalmuti/check_play.html", view=view, form=form, verdict=verdict), status

@@ -8,11 +8,11 @@ from flask_babel import gettext as _
 from wtforms import Field, SelectField
 from wtforms.validators import InputRequired
 
-from ...games.dixit import position_count, share
-from ...games.dixit.table_view import votes_each
-from ...services import SessionView
-from .base import At, RoundForm
-from .common import options
+from ....services import SessionView
+from ....web.forms.base import At, RoundForm
+from ....web.forms.common import options
+from .. import position_count, share
+from ..table_view import votes_each
 
 
 def vote(data: Any) -> int | None:
@@ -37,7 +37,7 @@ TWO_VOTES = {
 class DixitTurnForm(RoundForm):
     """One Dixit turn as the table sees it after the reveal."""
 
-    template = "games/dixit/form.html"
+    template = "dixit/form.html"
     groups = ("positions",)
 
     players: tuple[str, ...] = ()

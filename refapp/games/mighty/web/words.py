@@ -15,9 +15,9 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...games.errors import RuleViolation
-from ...games.game import Table
-from ...games.mighty import (
+from ...errors import RuleViolation
+from ...game import Table
+from .. import (
     MAX_BID,
     POINT_CARDS,
     RANKS,
@@ -31,8 +31,8 @@ from ...games.mighty import (
     next_bid,
     run_auction,
 )
-from ...games.mighty.misdeal import misdeal_limit
-from ...games.mighty.table_view import (
+from ..misdeal import misdeal_limit
+from ..table_view import (
     bid_rows,
     card_face,
     card_suit,
@@ -43,7 +43,7 @@ from ...games.mighty.table_view import (
     multiplier_steps,
     trump_symbol,
 )
-from .. import bp
+from . import blueprint
 
 TRUMP_LABELS = {
     "S": _l("♠ Spades"),
@@ -231,23 +231,23 @@ def deck() -> dict[str, Any]:
 
 # -- what the Mighty templates use ------------------------------------------------------------
 
-bp.add_app_template_filter(trump_symbol, "trump_symbol")
-bp.add_app_template_filter(card_face, "card_face")
-bp.add_app_template_filter(card_suit, "card_suit")
-bp.add_app_template_global(dealer_reason, "mighty_dealer_reason")
-bp.add_app_template_global(dealer_reason_key, "mighty_dealer_reason_key")
-bp.add_app_template_global(deck, "mighty_deck")
-bp.add_app_template_global(misdeal_counts, "mighty_misdeal_counts")
-bp.add_app_template_global(misdeal_rule, "mighty_misdeal_rule")
-bp.add_app_template_global(misdeals_played, "mighty_misdeals_played")
-bp.add_app_template_global(multiplier_steps, "mighty_steps")
-bp.add_app_template_global(is_zero_sum, "mighty_zero_sum")
-bp.add_app_template_global(price_rule, "mighty_price_rule")
-bp.add_app_template_global(special_cards, "mighty_special_cards")
-bp.add_app_template_global(trump_words, "mighty_trump_words")
+blueprint.add_app_template_filter(trump_symbol, "trump_symbol")
+blueprint.add_app_template_filter(card_face, "card_face")
+blueprint.add_app_template_filter(card_suit, "card_suit")
+blueprint.add_app_template_global(dealer_reason, "mighty_dealer_reason")
+blueprint.add_app_template_global(dealer_reason_key, "mighty_dealer_reason_key")
+blueprint.add_app_template_global(deck, "mighty_deck")
+blueprint.add_app_template_global(misdeal_counts, "mighty_misdeal_counts")
+blueprint.add_app_template_global(misdeal_rule, "mighty_misdeal_rule")
+blueprint.add_app_template_global(misdeals_played, "mighty_misdeals_played")
+blueprint.add_app_template_global(multiplier_steps, "mighty_steps")
+blueprint.add_app_template_global(is_zero_sum, "mighty_zero_sum")
+blueprint.add_app_template_global(price_rule, "mighty_price_rule")
+blueprint.add_app_template_global(special_cards, "mighty_special_cards")
+blueprint.add_app_template_global(trump_words, "mighty_trump_words")
 
 
-@bp.app_template_global()
+@blueprint.app_template_global()
 def mighty_trumps() -> list[tuple[str, str]]:
     """Return each trump with its label ("♠ Spades"), in the order of the suits."""
     return [(trump, str(TRUMP_LABELS[trump])) for trump in TRUMPS]

@@ -1,11 +1,11 @@
 """API route for one Mighty trick judged alone: the referee's "who takes this?" (no session)."""
 
-from ..games.mighty import judge_trick
-from . import bp
-from .views import json_body
+from ....api.views import json_body
+from .. import judge_trick
+from . import api
 
 
-@bp.post("/mighty/trick")
+@api.post("/mighty/trick")
 def mighty_trick():
     """Decide one trick: its winner, the reason in the game's words, and its point cards."""
     result = judge_trick(json_body())

@@ -16,23 +16,23 @@ from typing import Any
 from flask import abort, request
 from flask_babel import gettext as _
 
-from ..games.errors import RuleViolation
-from ..games.game import Account, Table
-from ..games.inputs import mapping, sequence
-from ..games.mighty.cards import parse_card, parse_trump
-from ..games.mighty.explain_tricks import say_next_play, say_totals, say_trick
-from ..games.mighty.trick_checks import PlayLog, referee_tricks
-from ..games.mighty.trick_totals import Totals, settle
-from ..games.mighty.tricks import PLAYS, TRICKS, Specials, decide_trick, read_play
-from ..i18n import explain
-from . import bp
-from .sessions import session_or_404
+from ....i18n import explain
+from ....web.sessions import session_or_404
+from ...errors import RuleViolation
+from ...game import Account, Table
+from ...inputs import mapping, sequence
+from ..cards import parse_card, parse_trump
+from ..explain_tricks import say_next_play, say_totals, say_trick
+from ..trick_checks import PlayLog, referee_tricks
+from ..trick_totals import Totals, settle
+from ..tricks import PLAYS, TRICKS, Specials, decide_trick, read_play
+from . import blueprint
 
 #: what the pad may say about a play; the player is the rules' to name
 PLAY_KEYS = ("card", "suit", "call")
 
 
-@bp.post("/sessions/<int:session_id>/card-pad")
+@blueprint.post("/sessions/<int:session_id>/card-pad")
 def mighty_card_pad(session_id: int):
     """Referee the tricks tapped on the pad so far: who took each, who plays next, the totals."""
     view = session_or_404(session_id, 0)

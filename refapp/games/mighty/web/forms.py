@@ -18,14 +18,14 @@ from flask import has_request_context, request
 from flask_babel import gettext as _
 from wtforms import Field, HiddenField, RadioField, SelectField, StringField
 
-from ... import services
-from ...games.game import Table
-from ...games.mighty import MAX_BID, TRUMPS
-from ...games.mighty.table_view import auction_floor, bid_counts
-from ...services import SessionView
-from ..games.mighty import FRIEND_LABELS, HOLDER_LABELS, TRUMP_LABELS, AuctionPad
-from .base import At, RoundForm
-from .common import options
+from .... import services
+from ....services import SessionView
+from ....web.forms.base import At, RoundForm
+from ....web.forms.common import options
+from ...game import Table
+from .. import MAX_BID, TRUMPS
+from ..table_view import auction_floor, bid_counts
+from .words import FRIEND_LABELS, HOLDER_LABELS, TRUMP_LABELS, AuctionPad
 
 #: the pad's buttons: dry runs that change the bidding log
 PAD_ACTIONS = ("pass", "unbid", *(f"bid_{trump}" for trump in TRUMPS))
@@ -69,7 +69,7 @@ def log_text(log: Any) -> str | None:
 class MightyHandForm(RoundForm):
     """One Mighty hand as the table records it: a played hand, a misdeal or an all-pass."""
 
-    template = "games/mighty/form.html"
+    template = "mighty/form.html"
     paths = {
         "dealer": "dealer",
         "bidding": At("bidding", read=lambda text: read_log(text) or None, show=log_text),
