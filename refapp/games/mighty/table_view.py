@@ -1,5 +1,5 @@
 """What a Mighty table shows, worked out by the rules: the suits' symbols, the auction's floor and
-counts, the bids the pad offers, why the dealer deals, what the misdeal grid adds up, the steps
+counts, the bids the pad offers, what the misdeal grid adds up, the steps
 from a hand's base to m, and whether a hand is zero-sum.
 
 Pure functions of plain values (the pages word them); the phases' modules stay the referee.
@@ -12,7 +12,6 @@ from typing import Any, NamedTuple
 
 from .auction import MAX_BID, Auction, Bid, beats
 from .cards import DECK, HAND_SIZE, JOKER, TRUMPS
-from .dealer import DEALER_REASONS
 from .misdeal import misdeal_allowed, misdeal_value
 
 #: the suits as printed on the cards; no-trump has no symbol and stays "NT"
@@ -70,15 +69,6 @@ def misdeal_counts(rules: Mapping[str, Any]) -> dict[str, Any]:
     allowed = [worth for worth in worths if misdeal_allowed(worth, method)]
     most = max(allowed) if allowed else None
     return {"card_values": values, "most": most, "size": HAND_SIZE}
-
-
-def dealer_reason_key(state: Mapping[str, Any]) -> str | None:
-    """Return why the next hand's dealer deals it, as a key of ``dealer.DEALER_REASONS``
-    (``misdeal``, ``all_pass`` or ``hand``); None when anyone may deal (the first hand)."""
-    if state.get("next_dealer") is None:
-        return None
-    last = state.get("last_outcome")
-    return last if last in DEALER_REASONS else "hand"
 
 
 def misdeals_played(rules: Mapping[str, Any]) -> bool:

@@ -31,12 +31,12 @@ from ...games.mighty import (
     next_bid,
     run_auction,
 )
+from ...games.mighty.dealer import DealerReason, reason_for
 from ...games.mighty.misdeal import misdeal_limit
 from ...games.mighty.table_view import (
     bid_rows,
     card_face,
     card_suit,
-    dealer_reason_key,
     is_zero_sum,
     misdeal_counts,
     misdeals_played,
@@ -76,17 +76,44 @@ def trump_words(trump: str) -> str:
     return _(TRUMP_NAMES[trump]) if trump in TRUMP_NAMES else trump
 
 
-def dealer_reason(state: Mapping[str, Any]) -> str:
-    """Say why the expected dealer deals the hand after ``state``."""
-    dealer = state.get("next_dealer")
-    reason = dealer_reason_key(state)
-    if reason is None:
-        return _("The first hand: anyone may deal.")
-    if reason == "misdeal":
-        return _("%(dealer)s declared the last misdeal.", dealer=dealer)
-    if reason == "all_pass":
-        return _("Everyone passed, so %(dealer)s deals again.", dealer=dealer)
-    return _("%(dealer)s was the last hand's friend (or boss).", dealer=dealer)
+#: the form's hint on the dealer, by the rule that names them (``dealer.REASON_RULES``)
+DEALER_HINTS = {
+    "first_hand": _l("The first hand: anyone may deal."),
+    "free": _l("Nobody knows who dealt the last hand: anyone may deal."),
+    "misdeal": _l("%(dealer)s declared the last misdeal."),
+    "all_pass": _l("Everyone passed, so %(dealer)s deals again."),
+    "previous_friend": _l("%(dealer)s was the last hand's friend (or boss)."),
+    "clockwise": _l("%(dealer)s sits next after the last hand's dealer."),
+    "boss_if_won_else_friend": _l(
+        "%(dealer)s deals: the last hand's boss after a win or critic, its friend after a loss."
+    ),
+}
+#: the session page's words on the next dealer, by the same rule
+DEALER_NOTES = {
+    "first_hand": _l("anyone (first hand)"),
+    "free": _l("anyone"),
+    "misdeal": _l("declared the misdeal"),
+    "all_pass": _l("everyone passed: same dealer"),
+    "previous_friend": _l("the last hand's friend, or its boss"),
+    "clockwise": _l("next after the last dealer"),
+    "boss_if_won_else_friend": _l("the last hand's boss after a win, its friend after a loss"),
+}
+
+
+def dealer_reason(state: Mapping[str, Any], rules: Mapping[str, Any]) -> DealerReason:
+    """Return why the next hand's dealer deals it (the rules decide; ``dealer.reason_for``)."""
+    return reason_for(rules, state)
+
+
+def dealer_hint(state: Mapping[str, Any], rules: Mapping[str, Any]) -> str:
+    """Say in the form why the expected dealer deals the hand after ``state``."""
+    reason = reason_for(rules, state)
+    return str(DEALER_HINTS[reason.rule]) % {"dealer": reason.dealer}
+
+
+def dealer_note(reason: DealerReason) -> str:
+    """Say on the session page, in a few words, why the next dealer deals."""
+    return str(DEALER_NOTES[reason.rule])
 
 
 def price_rule(rules: Mapping[str, Any]) -> str:
@@ -234,8 +261,9 @@ def deck() -> dict[str, Any]:
 bp.add_app_template_filter(trump_symbol, "trump_symbol")
 bp.add_app_template_filter(card_face, "card_face")
 bp.add_app_template_filter(card_suit, "card_suit")
+bp.add_app_template_global(dealer_hint, "mighty_dealer_hint")
+bp.add_app_template_global(dealer_note, "mighty_dealer_note")
 bp.add_app_template_global(dealer_reason, "mighty_dealer_reason")
-bp.add_app_template_global(dealer_reason_key, "mighty_dealer_reason_key")
 bp.add_app_template_global(deck, "mighty_deck")
 bp.add_app_template_global(misdeal_counts, "mighty_misdeal_counts")
 bp.add_app_template_global(misdeal_rule, "mighty_misdeal_rule")
