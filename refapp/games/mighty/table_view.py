@@ -1,14 +1,13 @@
 """What a Mighty table shows, worked out by the rules: the suits' symbols, the auction's floor and
-counts, the bids the pad offers, what the misdeal grid adds up, the steps
-from a hand's base to m, and whether a hand is zero-sum.
+counts, the bids the pad offers, what the misdeal grid adds up, and whether a hand is zero-sum.
 
 Pure functions of plain values (the pages word them); the phases' modules stay the referee.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import Any
 
 from .auction import MAX_BID, Auction, Bid, beats
 from .cards import DECK, HAND_SIZE, JOKER, TRUMPS
@@ -16,8 +15,6 @@ from .misdeal import misdeal_allowed, misdeal_value
 
 #: the suits as printed on the cards; no-trump has no symbol and stays "NT"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-#: m after a run under the ``run: fixed_20`` house rule, whatever the base (``scoring``)
-FIXED_RUN_M = 20
 
 
 def trump_symbol(trump: str) -> str:
@@ -74,25 +71,6 @@ def misdeal_counts(rules: Mapping[str, Any]) -> dict[str, Any]:
 def misdeals_played(rules: Mapping[str, Any]) -> bool:
     """Return True unless the ``misdeal`` house rule is off."""
     return rules["misdeal"] != "off"
-
-
-class Step(NamedTuple):
-    """One multiplier on the way from a hand's base to m: it doubles m, or sets it (a fixed run)."""
-
-    name: str
-    kind: str  # "times" or "becomes"
-    value: int
-
-
-def multiplier_steps(multipliers: Sequence[str], rules: Mapping[str, Any]) -> list[Step]:
-    """Return a scored hand's multipliers (its result's ``multipliers``) as steps: a run under
-    ``run: fixed_20`` becomes 20, every other multiplier doubles."""
-    return [
-        Step(name, "becomes", FIXED_RUN_M)
-        if name == "run" and rules["run"] == "fixed_20"
-        else Step(name, "times", 2)
-        for name in multipliers
-    ]
 
 
 def is_zero_sum(deltas: Mapping[str, int]) -> bool:

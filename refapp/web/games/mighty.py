@@ -33,6 +33,7 @@ from ...games.mighty import (
 )
 from ...games.mighty.dealer import DealerReason, reason_for
 from ...games.mighty.misdeal import misdeal_limit
+from ...games.mighty.scoring import MULTIPLIER_NAMES, multiplier_steps
 from ...games.mighty.table_view import (
     bid_rows,
     card_face,
@@ -40,7 +41,6 @@ from ...games.mighty.table_view import (
     is_zero_sum,
     misdeal_counts,
     misdeals_played,
-    multiplier_steps,
     trump_symbol,
 )
 from .. import bp
@@ -114,6 +114,11 @@ def dealer_hint(state: Mapping[str, Any], rules: Mapping[str, Any]) -> str:
 def dealer_note(reason: DealerReason) -> str:
     """Say on the session page, in a few words, why the next dealer deals."""
     return str(DEALER_NOTES[reason.rule])
+
+
+def multiplier_name(name: str) -> str:
+    """Return a multiplier's name as a round's summary shows it ("run (런)"), translated."""
+    return _(MULTIPLIER_NAMES[name]) if name in MULTIPLIER_NAMES else name
 
 
 def price_rule(rules: Mapping[str, Any]) -> str:
@@ -268,6 +273,7 @@ bp.add_app_template_global(deck, "mighty_deck")
 bp.add_app_template_global(misdeal_counts, "mighty_misdeal_counts")
 bp.add_app_template_global(misdeal_rule, "mighty_misdeal_rule")
 bp.add_app_template_global(misdeals_played, "mighty_misdeals_played")
+bp.add_app_template_global(multiplier_name, "mighty_multiplier_name")
 bp.add_app_template_global(multiplier_steps, "mighty_steps")
 bp.add_app_template_global(is_zero_sum, "mighty_zero_sum")
 bp.add_app_template_global(price_rule, "mighty_price_rule")

@@ -1,0 +1,60 @@
+"""Each Mighty rule fact the pages show is the rules' own: a second copy would disagree here."""
+
+from __future__ import annotations
+
+import re
+
+from flask_babel import gettext
+
+from refapp.games.mighty.scoring import FIXED_RUN_M, MULTIPLIER_NAMES, MULTIPLIERS, RUN_FIXED, STEPS
+
+from .conftest import shown
+
+PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+#: a declared run at no-trump, alone, without the mighty and the joker: every win's multiplier
+EVERY_DOUBLE = {
+    "dealer": "Ann",
+    "contract": {"boss": "Ben", "bid": 20, "trump": "NT"},
+    "friend": {"none": True},
+    "opposition_points": 0,
+    "mighty_holder": "kitty",
+    "joker_holder": "kitty",
+}
+DOUBLES = {
+    "declared_run_double": True,
+    "double_no_mighty": True,
+    "double_no_joker": True,
+    "double_no_friend": True,
+}
+
+
+def history(client, sid: int) -> str:
+    """Return the session page's first round, as a reader sees it."""
+    return shown(client.get(f"/sessions/{sid}")).split('id="round-1"')[1].split("</li>")[0]
+
+
+def test_the_summary_names_each_multiplier_as_scoring_does(client, api):
+    sid = api.create(players=PLAYERS, game="mighty", rules=DOUBLES)["id"]
+    response = api.record(sid, EVERY_DOUBLE)
+    assert response.status_code == 201, response.get_json()
+    multipliers = api.session(sid)["rounds"][0]["result"]["multipliers"]
+    assert set(multipliers) >= {"run", "declared_run", "no_trump", "no_friend"}
+    line = history(client, sid).replace("&#39;", "'")
+    with client.application.test_request_context():
+        for name in multipliers:
+            assert f"×2 {gettext(MULTIPLIER_NAMES[name])}" in line
+    assert set(MULTIPLIER_NAMES) == set(STEPS) == set(MULTIPLIERS)
+
+
+def test_a_fixed_run_is_worth_the_rules_figure_everywhere(client, api):
+    sid = api.create(players=PLAYERS, game="mighty", rules={"run": "fixed_20"})["id"]
+    hand = {
+        "contract": {"boss": "Ben", "bid": 15, "trump": "S"},
+        "friend": {"card": "JK", "player": "Cy"},
+        "opposition_points": 0,
+    }
+    assert api.record(sid, hand).status_code == 201
+    result = api.session(sid)["rounds"][0]["result"]
+    assert result["m"] == FIXED_RUN_M and result["multipliers"][0] == "run"
+    assert f"m = {FIXED_RUN_M} (5 → {FIXED_RUN_M} run" in history(client, sid)
+    assert re.search(rf"\b{FIXED_RUN_M}\b", RUN_FIXED)
