@@ -31,8 +31,9 @@ MULTIPLIERS = {
 MULTIPLIER_NAMES = {name: words for name, (words, _step) in MULTIPLIERS.items()}
 #: how m grows from the base, step by step, in an explanation
 STEPS = {name: step for name, (_words, step) in MULTIPLIERS.items()}
-#: the most point cards the ruling side may take in a ``ruling_under_10`` back-run (n <= 9)
-BACK_RUN_UNDER_10 = 9
+#: the most point cards the ruling side may take in a back-run, by the ``back_run_when`` rules
+#: that count them (the default counts the opposition's against the bid instead)
+BACK_RUN_MOST = {"ruling_under_10": 9, "ruling_10_or_less": 10}
 #: the multipliers ``loss_multipliers`` may list, in the order they apply
 LOSS_MULTIPLIERS = ("no_trump", "no_friend")
 #: m after a run under the ``run: fixed_20`` house rule, whatever the base
@@ -162,10 +163,8 @@ def is_back_run(when: str, bid: int, taken: int) -> bool:
     ``opposition_reaches_bid``: the opposition took at least the bid (20 - n >= B);
     ``ruling_under_10``: n <= 9; ``ruling_10_or_less``: n <= 10.
     """
-    if when == "ruling_under_10":
-        return taken <= BACK_RUN_UNDER_10
-    if when == "ruling_10_or_less":
-        return taken <= BACK_RUN_UNDER_10 + 1
+    if when in BACK_RUN_MOST:
+        return taken <= BACK_RUN_MOST[when]
     return POINT_CARDS - taken >= bid
 
 
