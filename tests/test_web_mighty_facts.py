@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask_babel import gettext
 
+from refapp.games.mighty import Mighty
 from refapp.games.mighty.scoring import FIXED_RUN_M, MULTIPLIER_NAMES, MULTIPLIERS, RUN_FIXED, STEPS
+from refapp.games.mighty.tricks import TRICKS, Play, Specials, call_has_power, dead_joker
 
 from .conftest import shown
 
@@ -58,3 +61,19 @@ def test_a_fixed_run_is_worth_the_rules_figure_everywhere(client, api):
     assert result["m"] == FIXED_RUN_M and result["multipliers"][0] == "run"
     assert f"m = {FIXED_RUN_M} (5 → {FIXED_RUN_M} run" in history(client, sid)
     assert re.search(rf"\b{FIXED_RUN_M}\b", RUN_FIXED)
+
+
+@pytest.mark.parametrize("number", range(1, TRICKS + 1))
+@pytest.mark.parametrize("call", ["", "1"])
+def test_the_trick_page_calls_the_joker_dead_when_the_rules_do(client, number, call):
+    response = client.get(f"/trick?trump=H&trick={number}&cards=C3,JK,CA,C10,C2&suit=&call={call}")
+    assert response.status_code == 200
+    lead = Play(None, "C3", call=bool(call))
+    specials = Specials.of("H", Mighty().resolve_rules({}))
+    dead = dead_joker(number, lead, specials)
+    powerless = lead.call and not call_has_power(number, lead, specials)
+    page = response.get_data(as_text=True).replace("&#39;", "'")
+    assert ("in the first trick (초구) has no power" in page) == powerless
+    assert ("the joker had to come out, and it is dead" in page) == (dead == "called")
+    first_or_last = dead == "first_or_last" and not powerless
+    assert ("The joker (조커) is dead in the first trick" in page) == first_or_last
