@@ -30,10 +30,12 @@ from .auction import (
     MAX_BID,
     Auction,
     Bid,
+    auction_floor,
     beats,
     check_bid_count,
     lowest_next_bid,
     next_bid,
+    next_floor,
     run_auction,
     unfinished_auction,
 )
@@ -141,7 +143,7 @@ class Mighty(Game):
         """Seat the players; the first dealer is free and the first auction opens at min_bid."""
         state = {
             "next_dealer": None,
-            "min_bid": self.house_rules(rules).min_bid,
+            "min_bid": auction_floor(self.house_rules(rules)),
             "kitty_open": False,
             "rounds": 0,
             "last_outcome": None,
@@ -170,7 +172,7 @@ class Mighty(Game):
         all_pass = all_pass_flag(raw)
         auction = None
         if raw.get("bidding") is not None:
-            floor = state.get("min_bid", table.rules["min_bid"])
+            floor = auction_floor(table.rules, state)
             auction = run_auction(table, raw["bidding"], min_bid=floor, dealer=dealer)
             entered["bidding"] = list(auction.entries)
         if all_pass or (auction is not None and auction.all_passed):
@@ -201,14 +203,14 @@ class Mighty(Game):
         dealer = dealer_after_all_pass(entered.get("dealer"), state, starter)
         reopen = table.rules["all_pass"] == "open_kitty" and not state.get("kitty_open")
         account = Account()
-        say_all_pass(account, min(table.rules["min_bid"] + 2, MAX_BID), dealer, reopen)
+        say_all_pass(account, next_floor(table.rules, reopen=True), dealer, reopen)
         result = _zero_result(table, "all_pass", account)
         result["kitty_open"] = reopen
         return Outcome(entered, result, next_state(table, state, "all_pass", dealer, reopen))
 
     def _hand(self, table, state, raw, entered, auction, partial) -> Outcome:
         """Check a played hand's contract, friend, points and holders, then score it."""
-        floor = state.get("min_bid", table.rules["min_bid"])
+        floor = auction_floor(table.rules, state)
         contract = read_contract(table, raw, floor, auction, partial)
         if contract is not None:
             entered["contract"] = contract
@@ -284,7 +286,7 @@ class Mighty(Game):
         return {
             "next_dealer": state.get("next_dealer"),
             "dealer_free": state.get("next_dealer") is None,
-            "min_bid": state.get("min_bid", rules["min_bid"]),
+            "min_bid": auction_floor(rules, state),
             "kitty_open": state.get("kitty_open", False),
             "mighty_card": {trump: mighty_card(trump, rules) for trump in TRUMPS},
             "joker_call_card": {trump: joker_call_card(trump, rules) for trump in TRUMPS},
@@ -329,11 +331,10 @@ def _progress(
 
 def next_state(table, state, outcome, dealer, reopen=False) -> dict[str, Any]:
     """Return the state after a round: who deals next and the next auction's minimum."""
-    floor = table.rules["min_bid"]
     return {
         **state,
         "next_dealer": dealer,
-        "min_bid": min(floor + 2, MAX_BID) if reopen else floor,
+        "min_bid": next_floor(table.rules, reopen),
         "kitty_open": reopen,
         "rounds": state.get("rounds", 0) + 1,
         "last_outcome": outcome,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..errors import N_
-from .auction import MAX_BID
+from .auction import MAX_BID, auction_floor
 from .cards import POINT_CARDS
 
 #: each multiplier, in the order they apply: its name on a round's summary, and its step in an
@@ -109,7 +109,7 @@ def score_hand(
     applied: list[str] = []
     steps: list[str] = []
     if outcome == "ruling_win" or (outcome == "critic" and rules["critic"] == "win"):
-        base, formula = win_base(rules["win_formula"], bid, taken, rules["min_bid"])
+        base, formula = win_base(rules["win_formula"], bid, taken, auction_floor(rules))
         m, applied, steps = win_multipliers(
             rules,
             base,

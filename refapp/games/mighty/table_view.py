@@ -1,4 +1,4 @@
-"""What a Mighty table shows, worked out by the rules: the suits' symbols, the auction's floor and
+"""What a Mighty table shows, worked out by the rules: the suits' symbols, the auction's
 counts, the bids the pad offers, what the misdeal grid adds up, and whether a hand is zero-sum.
 
 Pure functions of plain values (the pages word them); the phases' modules stay the referee.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .auction import MAX_BID, Auction, Bid, beats
+from .auction import MAX_BID, Auction, Bid, auction_floor, beats
 from .cards import DECK, HAND_SIZE, JOKER, TRUMPS
 from .misdeal import misdeal_allowed, misdeal_value
 
@@ -33,15 +33,9 @@ def card_face(card: str) -> str:
     return card if suit is None else SUIT_SYMBOLS.get(suit, suit) + card[1:]
 
 
-def auction_floor(state: Mapping[str, Any], rules: Mapping[str, Any]) -> int:
-    """Return the lowest bid of the next auction: the state's (raised after an open kitty), else
-    the house rule's."""
-    return state.get("min_bid", rules["min_bid"])
-
-
 def bid_counts(rules: Mapping[str, Any]) -> list[int]:
     """Return every count a bid or a contract may name at this table, lowest first."""
-    return list(range(rules["min_bid"], MAX_BID + 1))
+    return list(range(auction_floor(rules), MAX_BID + 1))
 
 
 def bid_rows(auction: Auction, rules: Mapping[str, Any]) -> list[tuple[int, tuple[str, ...]]]:
