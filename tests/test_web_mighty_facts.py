@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from flask_babel import gettext
@@ -11,6 +12,7 @@ from refapp.games.mighty import Mighty
 from refapp.games.mighty.auction import auction_floor, next_floor
 from refapp.games.mighty.scoring import FIXED_RUN_M, MULTIPLIER_NAMES, MULTIPLIERS, RUN_FIXED, STEPS
 from refapp.games.mighty.tricks import TRICKS, Play, Specials, call_has_power, dead_joker
+from refapp.web.forms import ROUND_FORMS
 
 from .conftest import shown
 
@@ -94,3 +96,18 @@ def test_every_page_opens_the_auction_at_the_rules_floor(client, api, min_bid):
     page = shown(client.get(f"/sessions/{sid}"))
     assert f"from {raised}" in page and f"the auction starts again from {raised}" in page
     assert re.findall(r'name="action" value="bid_S_([0-9]+)"', page)[0] == str(raised)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("mighty", PLAYERS), ("dalmuti", PLAYERS[:4]), ("dixit", PLAYERS[:3])],
+)
+def test_the_page_hands_live_js_the_forms_storing_buttons(client, api, game, players):
+    sid = api.create(players=players, game=game)["id"]
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    form = page.split('id="round-form"', 1)[1].split(">", 1)[0]
+    storing = re.search(r'data-storing="([^"]*)"', form)
+    assert storing and tuple(storing.group(1).split()) == ROUND_FORMS[game].storing_actions
+    script = (Path(client.application.static_folder) / "live.js").read_text(encoding="utf-8")
+    assert not any(f'"{action}"' in script for action in ("misdeal", "all_pass", "check"))
+

@@ -32,8 +32,6 @@ from .common import options
 PAD_ACTIONS = ("pass", "unbid", *(f"bid_{trump}" for trump in TRUMPS))
 #: a bid on the pad's grid, its count in the button: ``bid_H_14``
 BID_AT = re.compile(rf"bid_(?P<trump>{'|'.join(TRUMPS)})_(?P<count>[0-9]{{1,2}})")
-#: the buttons that store the round (every other action is a dry run)
-STORING_ACTIONS = ("record", "misdeal", "all_pass")
 WHOLE = re.compile(r"\s*[0-9]{1,9}\s*")
 #: cards as typed: separated by spaces, commas or semicolons
 CARD_SEPARATORS = re.compile(r"[\s,;]+")
@@ -71,6 +69,8 @@ class MightyHandForm(RoundForm):
     """One Mighty hand as the table records it: a played hand, a misdeal or an all-pass."""
 
     template = "games/mighty/form.html"
+    #: record, and the one-tap zero rounds (every other action is a dry run)
+    storing_actions = ("record", "misdeal", "all_pass")
     paths = {
         "dealer": "dealer",
         "bidding": At("bidding", read=lambda text: read_log(text) or None, show=log_text),
@@ -156,10 +156,6 @@ class MightyHandForm(RoundForm):
     def action(self) -> str:
         """Return the button the table pressed ("record" when none is named)."""
         return request.form.get("action", "record") if has_request_context() else "record"
-
-    def is_check(self) -> bool:
-        """Return True for a dry run: any action but record and the one-tap zero rounds."""
-        return self.action() not in STORING_ACTIONS
 
     def is_pad_action(self) -> bool:
         """Return True when the auction pad was used (a bid, a pass or a take-back)."""
