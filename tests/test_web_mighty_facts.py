@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from pathlib import Path
 
@@ -10,6 +12,7 @@ from flask_babel import gettext
 
 from refapp.games.mighty import Mighty
 from refapp.games.mighty.auction import auction_floor, next_floor
+from refapp.games.mighty.cards import SUIT_SYMBOLS, parse_card
 from refapp.games.mighty.scoring import FIXED_RUN_M, MULTIPLIER_NAMES, MULTIPLIERS, RUN_FIXED, STEPS
 from refapp.games.mighty.tricks import TRICKS, Play, Specials, call_has_power, dead_joker
 from refapp.web.forms import ROUND_FORMS
@@ -111,3 +114,17 @@ def test_the_page_hands_live_js_the_forms_storing_buttons(client, api, game, pla
     script = (Path(client.application.static_folder) / "live.js").read_text(encoding="utf-8")
     assert not any(f'"{action}"' in script for action in ("misdeal", "all_pass", "check"))
 
+
+def test_the_scripts_print_the_suits_the_rules_give_them(client, api):
+    static = Path(client.application.static_folder)
+    for script in static.glob("*.js"):
+        text = script.read_text(encoding="utf-8")
+        assert not any(symbol in text for symbol in SUIT_SYMBOLS.values()), script.name
+    sid = api.create(players=PLAYERS, game="mighty")["id"]
+    for url in ("/trick", f"/sessions/{sid}"):
+        page = client.get(url).get_data(as_text=True)
+        given = re.search(r'data-symbols="([^"]*)"', page)
+        assert given and json.loads(html.unescape(given.group(1))) == SUIT_SYMBOLS, url
+    assert {parse_card(symbol + "A") for symbol in SUIT_SYMBOLS.values()} == {
+        suit + "A" for suit in SUIT_SYMBOLS
+    }

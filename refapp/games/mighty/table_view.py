@@ -10,11 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .auction import MAX_BID, Auction, Bid, auction_floor, beats
-from .cards import DECK, HAND_SIZE, JOKER, TRUMPS
+from .cards import DECK, HAND_SIZE, JOKER, SUIT_SYMBOLS, TRUMPS
 from .misdeal import misdeal_allowed, misdeal_value
-
-#: the suits as printed on the cards; no-trump has no symbol and stays "NT"
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def trump_symbol(trump: str) -> str:

@@ -21,6 +21,7 @@ from ...games.mighty import (
     MAX_BID,
     POINT_CARDS,
     RANKS,
+    SUIT_SYMBOLS,
     SUITS,
     TRUMP_NAMES,
     TRUMPS,
@@ -256,6 +257,11 @@ def misdeal_rule(rules: Mapping[str, Any]) -> str:
     return _(misdeal_limit(rules))
 
 
+def suit_symbols() -> dict[str, str]:
+    """Return the suits' symbols ({"S": "♠", ...}) for the scripts that print cards."""
+    return dict(SUIT_SYMBOLS)
+
+
 def deck() -> dict[str, Any]:
     """Return the suits and ranks the card pickers lay out, and the point cards there are."""
     return {"suits": SUITS, "ranks": RANKS, "points": POINT_CARDS}
@@ -278,6 +284,7 @@ bp.add_app_template_global(multiplier_steps, "mighty_steps")
 bp.add_app_template_global(is_zero_sum, "mighty_zero_sum")
 bp.add_app_template_global(price_rule, "mighty_price_rule")
 bp.add_app_template_global(special_cards, "mighty_special_cards")
+bp.add_app_template_global(suit_symbols, "mighty_suit_symbols")
 bp.add_app_template_global(trump_words, "mighty_trump_words")
 
 
