@@ -70,6 +70,7 @@ from .misdeal import declare_misdeal, misdeal_allowed, misdeal_limit, misdeal_va
 from .options import OPTIONS, PRESETS, MightyRules
 from .rounds import HAND_PARTS, all_pass_flag, check_alone, check_everyone_passed
 from .scoring import score_hand
+from .table_view import next_hand
 from .trick_checks import PlayLog
 from .trick_judge import judge_trick
 from .trick_totals import Totals, play_tricks, tricks_result
@@ -285,11 +286,12 @@ class Mighty(Game):
     def public_state(self, table, state, totals):
         """Tell the table who deals, the auction's minimum and the special cards by trump."""
         rules = self._rules(table)
+        coming = next_hand(rules, state)
         return {
-            "next_dealer": state.get("next_dealer"),
-            "dealer_free": state.get("next_dealer") is None,
-            "min_bid": auction_floor(rules, state),
-            "kitty_open": state.get("kitty_open", False),
+            "next_dealer": coming.dealer.dealer,
+            "dealer_free": coming.dealer.dealer is None,
+            "min_bid": coming.floor,
+            "kitty_open": coming.kitty_open,
             "mighty_card": {trump: mighty_card(trump, rules) for trump in TRUMPS},
             "joker_call_card": {trump: joker_call_card(trump, rules) for trump in TRUMPS},
             "friend_types": list(rules["friend_types"]),

@@ -27,6 +27,12 @@ MULTIPLIERS = {
     "no_friend": (N_("no friend (노프렌드)"), N_("x2 declared no friend")),
     "back_run": (N_("back-run (백런)"), N_("x2 back-run")),
 }
+#: each outcome of a played hand, as a round's summary names it
+OUTCOME_NAMES = {
+    "ruling_win": N_("Ruling side won (여당 승)"),
+    "critic": N_("Critic (크리틱)"),
+    "opposition_win": N_("Opposition won (야당 승)"),
+}
 #: each multiplier's name, as a round's summary shows it
 MULTIPLIER_NAMES = {name: words for name, (words, _step) in MULTIPLIERS.items()}
 #: how m grows from the base, step by step, in an explanation

@@ -1,5 +1,6 @@
-"""What a Mighty table shows, worked out by the rules: the suits' symbols, the auction's
-counts, the bids the pad offers, what the misdeal grid adds up, and whether a hand is zero-sum.
+"""What a Mighty table shows, worked out by the rules: what comes next (who deals, and why; the
+auction's floor), the suits' symbols, the auction's counts, the bids the pad offers, what the
+misdeal grid adds up, and whether a hand is zero-sum.
 
 Pure functions of plain values (the pages word them); the phases' modules stay the referee.
 """
@@ -7,11 +8,29 @@ Pure functions of plain values (the pages word them); the phases' modules stay t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from .auction import MAX_BID, Auction, Bid, auction_floor, beats
 from .cards import DECK, HAND_SIZE, JOKER, SUIT_SYMBOLS, TRUMPS
+from .dealer import DealerReason, reason_for
 from .misdeal import misdeal_allowed, misdeal_value
+
+
+class NextHand(NamedTuple):
+    """What comes next at a Mighty table: who deals and why, the auction's floor, the kitty."""
+
+    dealer: DealerReason
+    floor: int
+    kitty_open: bool
+
+
+def next_hand(rules: Mapping[str, Any], state: Mapping[str, Any]) -> NextHand:
+    """Return what comes next after ``state`` (a game state, or the public state shown from it)."""
+    return NextHand(
+        reason_for(rules, state),
+        auction_floor(rules, state),
+        bool(state.get("kitty_open", False)),
+    )
 
 
 def trump_symbol(trump: str) -> str:

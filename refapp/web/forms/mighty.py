@@ -21,8 +21,7 @@ from wtforms import Field, HiddenField, RadioField, SelectField, StringField
 from ... import services
 from ...games.game import Table
 from ...games.mighty import MAX_BID, TRUMPS
-from ...games.mighty.auction import auction_floor
-from ...games.mighty.table_view import bid_counts
+from ...games.mighty.table_view import bid_counts, next_hand
 from ...services import SessionView
 from ..games.mighty import FRIEND_LABELS, HOLDER_LABELS, TRUMP_LABELS, AuctionPad
 from .base import At, RoundForm
@@ -117,12 +116,13 @@ class MightyHandForm(RoundForm):
         """Build the form for this table, prefilled from a stored round's input if given."""
         table = view.game.settle(view.table)
         before = services.state_before(view.session, correcting or view.count + 1)
-        floor = auction_floor(table.rules, before)
+        coming = next_hand(table.rules, before)
+        floor = coming.floor
         types = tuple(table.rules["friend_types"])
         form_class = cls.subclass(
             hand_fields(table, types), table=table, floor=floor, before=before, friend_types=types
         )
-        first = before.get("next_dealer") or ""
+        first = coming.dealer.dealer or ""
         data: dict[str, Any] = {
             "dealer": first,
             "bidder": first or table.players[0],

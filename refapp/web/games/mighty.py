@@ -1,6 +1,6 @@
 """Mighty's page helpers: the words for trumps, friends and holders, the auction pad's view, the
-dealer's reason, the price of changing the contract, what the tap pickers need (the deck, the
-misdeal values), and the filters its templates use.
+words for why the dealer deals, the price of changing the contract, what the tap pickers need
+(the deck, the misdeal values, the suits' symbols), and the filters its templates use.
 
 The rules work everything out (``refapp.games.mighty`` and its ``table_view``); this module only
 words it in the reader's language.
@@ -32,9 +32,9 @@ from ...games.mighty import (
     next_bid,
     run_auction,
 )
-from ...games.mighty.dealer import DealerReason, reason_for
+from ...games.mighty.dealer import DealerReason
 from ...games.mighty.misdeal import misdeal_limit
-from ...games.mighty.scoring import MULTIPLIER_NAMES, multiplier_steps
+from ...games.mighty.scoring import MULTIPLIER_NAMES, OUTCOME_NAMES, multiplier_steps
 from ...games.mighty.table_view import (
     bid_rows,
     card_face,
@@ -42,6 +42,7 @@ from ...games.mighty.table_view import (
     is_zero_sum,
     misdeal_counts,
     misdeals_played,
+    next_hand,
     trump_symbol,
 )
 from .. import bp
@@ -101,14 +102,9 @@ DEALER_NOTES = {
 }
 
 
-def dealer_reason(state: Mapping[str, Any], rules: Mapping[str, Any]) -> DealerReason:
-    """Return why the next hand's dealer deals it (the rules decide; ``dealer.reason_for``)."""
-    return reason_for(rules, state)
-
-
 def dealer_hint(state: Mapping[str, Any], rules: Mapping[str, Any]) -> str:
     """Say in the form why the expected dealer deals the hand after ``state``."""
-    reason = reason_for(rules, state)
+    reason = next_hand(rules, state).dealer
     return str(DEALER_HINTS[reason.rule]) % {"dealer": reason.dealer}
 
 
@@ -120,6 +116,11 @@ def dealer_note(reason: DealerReason) -> str:
 def multiplier_name(name: str) -> str:
     """Return a multiplier's name as a round's summary shows it ("run (런)"), translated."""
     return _(MULTIPLIER_NAMES[name]) if name in MULTIPLIER_NAMES else name
+
+
+def outcome_name(outcome: str) -> str:
+    """Return a played hand's outcome as a round's summary names it, translated."""
+    return _(OUTCOME_NAMES[outcome])
 
 
 def price_rule(rules: Mapping[str, Any]) -> str:
@@ -274,13 +275,14 @@ bp.add_app_template_filter(card_face, "card_face")
 bp.add_app_template_filter(card_suit, "card_suit")
 bp.add_app_template_global(dealer_hint, "mighty_dealer_hint")
 bp.add_app_template_global(dealer_note, "mighty_dealer_note")
-bp.add_app_template_global(dealer_reason, "mighty_dealer_reason")
 bp.add_app_template_global(deck, "mighty_deck")
 bp.add_app_template_global(misdeal_counts, "mighty_misdeal_counts")
 bp.add_app_template_global(misdeal_rule, "mighty_misdeal_rule")
 bp.add_app_template_global(misdeals_played, "mighty_misdeals_played")
 bp.add_app_template_global(multiplier_name, "mighty_multiplier_name")
 bp.add_app_template_global(multiplier_steps, "mighty_steps")
+bp.add_app_template_global(outcome_name, "mighty_outcome_name")
+bp.add_app_template_global(next_hand, "mighty_next_hand")
 bp.add_app_template_global(is_zero_sum, "mighty_zero_sum")
 bp.add_app_template_global(price_rule, "mighty_price_rule")
 bp.add_app_template_global(special_cards, "mighty_special_cards")
