@@ -30,7 +30,6 @@ def votes_each(rules: Mapping[str, Any], players: int | None = None) -> int:
 
 
 def next_storyteller(table: Table, state: Mapping[str, Any]) -> str | None:
-    """Return who tells the next story: the player to the left of the last storyteller; None
-    (anyone, whoever has a clue first) before the first turn."""
+    """Return who tells the next story: left of the last storyteller (None before the first)."""
     last = state.get("last_storyteller")
     return table.left_of(last) if last else None

@@ -22,8 +22,7 @@ REOPEN_RAISE = 2
 
 
 def auction_floor(rules: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> int:
-    """Return the lowest bid of the next auction: the state's (raised after an open kitty), else
-    the ``min_bid`` house rule's."""
+    """Return the next auction's lowest bid: the state's (after an open kitty), else min_bid's."""
     if state is not None and state.get("min_bid") is not None:
         return int(state["min_bid"])
     return int(rules["min_bid"])

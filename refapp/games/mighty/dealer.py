@@ -39,12 +39,10 @@ ROTATION_REASONS = {
 
 
 class DealerReason(NamedTuple):
-    """Why a hand's dealer deals it: the rule that names them, who, and why (words marked N_).
+    """Why a hand's dealer deals it: the rule that names them, who, and why (words marked N_)."""
 
-    rule is ``first_hand`` or ``free`` (anyone may deal; dealer None), ``misdeal``, ``all_pass``
-    or, after a played hand, the ``next_dealer`` rotation that named the dealer.
-    """
-
+    #: ``first_hand`` or ``free`` (anyone may deal: dealer None), ``misdeal``, ``all_pass`` or,
+    #: after a played hand, the ``next_dealer`` rotation that named the dealer
     rule: str
     dealer: str | None
     why: str

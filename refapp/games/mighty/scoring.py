@@ -57,8 +57,7 @@ class Step(NamedTuple):
 
 
 def multiplier_step(name: str, rules: Mapping[str, Any]) -> Step:
-    """Return what a multiplier does to m: a run under ``run: fixed_20`` makes it FIXED_RUN_M,
-    every other multiplier doubles it."""
+    """Return what a multiplier does to m: a fixed run sets FIXED_RUN_M, any other doubles it."""
     if name == "run" and rules["run"] == "fixed_20":
         return Step(name, "becomes", FIXED_RUN_M)
     return Step(name, "times", 2)

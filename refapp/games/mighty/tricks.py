@@ -105,8 +105,7 @@ def call_has_power(number: int, lead: Play, specials: Specials) -> bool:
 
 
 def dead_joker(number: int, lead: Play, specials: Specials) -> str | None:
-    """Return why the joker has no power in trick number: ``called`` (a joker call with power)
-    or ``first_or_last`` (tricks 1 and 10); None when it has its power."""
+    """Return why the joker is powerless in a trick: ``called``, ``first_or_last`` or None."""
     if call_has_power(number, lead, specials):
         return "called"
     if number in (1, TRICKS):
