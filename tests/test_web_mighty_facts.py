@@ -16,6 +16,7 @@ from refapp.games.mighty.cards import SUIT_SYMBOLS, parse_card
 from refapp.games.mighty.scoring import FIXED_RUN_M, MULTIPLIER_NAMES, MULTIPLIERS, RUN_FIXED, STEPS
 from refapp.games.mighty.tricks import TRICKS, Play, Specials, call_has_power, dead_joker
 from refapp.web.forms import ROUND_FORMS
+from refapp.web.games.mighty import TRUMP_LABELS
 
 from .conftest import shown
 
@@ -128,3 +129,10 @@ def test_the_scripts_print_the_suits_the_rules_give_them(client, api):
     assert {parse_card(symbol + "A") for symbol in SUIT_SYMBOLS.values()} == {
         suit + "A" for suit in SUIT_SYMBOLS
     }
+
+
+@pytest.mark.parametrize("language", ["en", "ko", "hu"])
+def test_the_trump_labels_carry_the_rules_symbols_in_every_language(client, language):
+    with client.application.test_request_context(headers={"Accept-Language": language}):
+        for suit, symbol in SUIT_SYMBOLS.items():
+            assert str(TRUMP_LABELS[suit]).startswith(f"{symbol} "), (language, suit)
