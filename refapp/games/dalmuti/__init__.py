@@ -74,6 +74,7 @@ from .scoring import rising_bonuses as rising_bonuses
 from .scoring import say_place as say_place
 from .scoring import score_hand as score_hand
 from .scoring import session_over as session_over
+from .table_view import next_hand
 from .tax import ANSWERS as ANSWERS
 from .tax import CARDS_GIVEN as CARDS_GIVEN
 from .tax import EXCHANGE_KEYS as EXCHANGE_KEYS
@@ -204,21 +205,24 @@ class Dalmuti(Game):
         """Tell the table the ranks, the dealer, the hand sizes and the tax of the next hand."""
         rules = settings(table.rules)
         ranks = ranks_in(table, state)
-        played = int(state.get("hands_played", 0))
+        coming = next_hand(table, state)
+        played = coming.played
         roles = roles_of(ranks)
         return {
             "ranks": ranks,
             "roles": roles,
             "role_titles": {name: role_name(role) for name, role in roles.items()},
-            "dealer": ranks[-1],
-            "leader": ranks[0],
+            "dealer": coming.dealer,
+            "leader": coming.leader,
             "deck_size": deck_size(rules),
             "removed_ranks": list(rules["removed_ranks"]),
             "hand_sizes": hand_sizes(ranks, rules),
             "tax_due": tax_due(rules, played),
             "tribute_due": public_exchanges(tribute_due(ranks, rules, played)),
             "greater_revolution_by": greater_revolution_by(ranks, rules),
-            **hands_count(rules, played),
+            "hands_played": played,
+            "hands_total": coming.total,
+            "hands_left": coming.left,
         }
 
     def is_over(self, table, state, totals):

@@ -18,7 +18,7 @@ from ..registry import register
 from . import stats as dixit_stats
 from .round_input import ROUND_INPUT
 from .scoring import found_points, single_vote_bonus, vote_bonus
-from .table_view import TWO_VOTES_FROM, two_votes
+from .table_view import TWO_VOTES_FROM, next_storyteller, two_votes
 
 DECK_SIZE = 84
 
@@ -148,15 +148,15 @@ class Dixit(Game):
 
     def _storyteller(self, table: Table, state: Mapping[str, Any], raw: Mapping) -> str:
         storyteller = table.player(require(raw, "storyteller"), "storyteller")
-        last = state.get("last_storyteller")
-        if last is not None and storyteller != table.left_of(last):
+        expected = next_storyteller(table, state)
+        if expected is not None and storyteller != expected:
             raise RuleViolation(
                 "wrong_storyteller",
                 "It is {expected}'s turn to be the storyteller (to the left of {last}), "
                 "not {value}'s.",
                 "storyteller",
-                expected=table.left_of(last),
-                last=last,
+                expected=expected,
+                last=state.get("last_storyteller"),
                 value=quote(storyteller),
             )
         return storyteller
@@ -365,10 +365,10 @@ class Dixit(Game):
     def public_state(self, table, state, totals):
         """Tell the table the next storyteller, the target and the deck's counts."""
         table = self.settle(table)
-        last = state.get("last_storyteller")
+        coming = next_storyteller(table, state)
         return {
-            "next_storyteller": table.left_of(last) if last else None,
-            "storyteller_free": last is None,
+            "next_storyteller": coming,
+            "storyteller_free": coming is None,
             "target_score": table.rules["target_score"],
             "hand_size": hand_size(table.size),
             "cards_per_player": share(table.size),

@@ -32,10 +32,12 @@ from .auction import (
     MAX_BID,
     Auction,
     Bid,
+    auction_floor,
     beats,
     check_bid_count,
     lowest_next_bid,
     next_bid,
+    next_floor,
     run_auction,
     unfinished_auction,
 )
@@ -45,6 +47,7 @@ from .cards import (
     JOKER,
     POINT_CARDS,
     RANKS,
+    SUIT_SYMBOLS,
     SUITS,
     TRUMP_NAMES,
     TRUMPS,
@@ -70,6 +73,7 @@ from .options import OPTIONS, PRESETS, MightyRules
 from .round_input import ROUND_INPUT
 from .rounds import HAND_PARTS, all_pass_flag, check_alone, check_everyone_passed
 from .scoring import score_hand
+from .table_view import next_hand
 from .trick_checks import PlayLog
 from .trick_judge import judge_trick
 from .trick_totals import Totals, play_tricks, tricks_result
@@ -86,6 +90,7 @@ __all__ = [
     "POINT_CARDS",
     "RANKS",
     "SUITS",
+    "SUIT_SYMBOLS",
     "TRUMPS",
     "TRUMP_NAMES",
     "Auction",
@@ -158,7 +163,7 @@ class Mighty(Game):
         """Seat the players; the first dealer is free and the first auction opens at min_bid."""
         state = {
             "next_dealer": None,
-            "min_bid": self.house_rules(rules).min_bid,
+            "min_bid": auction_floor(self.house_rules(rules)),
             "kitty_open": False,
             "rounds": 0,
             "last_outcome": None,
@@ -187,7 +192,7 @@ class Mighty(Game):
         all_pass = all_pass_flag(raw)
         auction = None
         if raw.get("bidding") is not None:
-            floor = state.get("min_bid", table.rules["min_bid"])
+            floor = auction_floor(table.rules, state)
             auction = run_auction(table, raw["bidding"], min_bid=floor, dealer=dealer)
             entered["bidding"] = list(auction.entries)
         if all_pass or (auction is not None and auction.all_passed):
@@ -218,14 +223,14 @@ class Mighty(Game):
         dealer = dealer_after_all_pass(entered.get("dealer"), state, starter)
         reopen = table.rules["all_pass"] == "open_kitty" and not state.get("kitty_open")
         account = Account()
-        say_all_pass(account, min(table.rules["min_bid"] + 2, MAX_BID), dealer, reopen)
+        say_all_pass(account, next_floor(table.rules, reopen=True), dealer, reopen)
         result = _zero_result(table, "all_pass", account)
         result["kitty_open"] = reopen
         return Outcome(entered, result, next_state(table, state, "all_pass", dealer, reopen))
 
     def _hand(self, table, state, raw, entered, auction, partial) -> Outcome:
         """Check a played hand's contract, friend, points and holders, then score it."""
-        floor = state.get("min_bid", table.rules["min_bid"])
+        floor = auction_floor(table.rules, state)
         contract = read_contract(table, raw, floor, auction, partial)
         if contract is not None:
             entered["contract"] = contract
@@ -298,11 +303,12 @@ class Mighty(Game):
     def public_state(self, table, state, totals):
         """Tell the table who deals, the auction's minimum and the special cards by trump."""
         rules = self._rules(table)
+        coming = next_hand(rules, state)
         return {
-            "next_dealer": state.get("next_dealer"),
-            "dealer_free": state.get("next_dealer") is None,
-            "min_bid": state.get("min_bid", rules["min_bid"]),
-            "kitty_open": state.get("kitty_open", False),
+            "next_dealer": coming.dealer.dealer,
+            "dealer_free": coming.dealer.dealer is None,
+            "min_bid": coming.floor,
+            "kitty_open": coming.kitty_open,
             "mighty_card": {trump: mighty_card(trump, rules) for trump in TRUMPS},
             "joker_call_card": {trump: joker_call_card(trump, rules) for trump in TRUMPS},
             "friend_types": list(rules["friend_types"]),
@@ -346,11 +352,10 @@ def _progress(
 
 def next_state(table, state, outcome, dealer, reopen=False) -> dict[str, Any]:
     """Return the state after a round: who deals next and the next auction's minimum."""
-    floor = table.rules["min_bid"]
     return {
         **state,
         "next_dealer": dealer,
-        "min_bid": min(floor + 2, MAX_BID) if reopen else floor,
+        "min_bid": next_floor(table.rules, reopen),
         "kitty_open": reopen,
         "rounds": state.get("rounds", 0) + 1,
         "last_outcome": outcome,

@@ -26,12 +26,15 @@ TRUMP_NAMES = {
     "NT": N_("no-trump"),
 }
 
+#: the suits as printed on the cards; no-trump has no symbol
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: the outlined symbols a phone keyboard may offer instead
+_HOLLOW_SYMBOLS = {"S": "♤", "H": "♡", "D": "♢", "C": "♧"}
 _SUIT_ALIASES = {
-    "S": "S", "♠": "S", "♤": "S",
-    "H": "H", "♥": "H", "♡": "H",
-    "D": "D", "♦": "D", "♢": "D",
-    "C": "C", "♣": "C", "♧": "C",
-}  # fmt: skip
+    **{suit: suit for suit in SUITS},
+    **{symbol: suit for suit, symbol in SUIT_SYMBOLS.items()},
+    **{symbol: suit for suit, symbol in _HOLLOW_SYMBOLS.items()},
+}
 _RANK_ALIASES = {"T": "10"}
 _JOKER_ALIASES = ("JK", "JOKER")
 

@@ -12,10 +12,19 @@ from ..errors import RuleViolation, quote
 from ..game import Account
 from ..inputs import mapping, name_given, require, sequence, whole_number
 from ..options import resolve_rules
-from .cards import parse_trump
+from .cards import JOKER, parse_trump
 from .explain_tricks import say_judged_trick
 from .options import OPTIONS, MightyRules
-from .tricks import PLAYS, TRICKS, Play, Specials, decide_trick, read_play
+from .tricks import (
+    PLAYS,
+    TRICKS,
+    Play,
+    Specials,
+    call_has_power,
+    dead_joker,
+    decide_trick,
+    read_play,
+)
 
 
 def judge_trick(body: Any) -> dict[str, Any]:
@@ -44,6 +53,7 @@ def judge_trick(body: Any) -> dict[str, Any]:
         _check_alone(play, plays, f"plays.{position}")
         plays.append(play)
     decision = decide_trick(trump, number, plays, rules)
+    joker_in = any(play.card == JOKER for play in plays)
     account = Account()
     say_judged_trick(account, number, decision)
     return {
@@ -57,6 +67,8 @@ def judge_trick(body: Any) -> dict[str, Any]:
         "plays": [play.as_dict() for play in plays],
         "mighty": specials.mighty,
         "joker_call_card": specials.joker_call,
+        "dead_joker": dead_joker(number, plays[0], specials) if joker_in else None,
+        "call_has_power": call_has_power(number, plays[0], specials) if plays[0].call else None,
         **account.result(),
     }
 

@@ -104,9 +104,18 @@ def call_has_power(number: int, lead: Play, specials: Specials) -> bool:
     return number > 1 and lead.call and lead.card == specials.joker_call
 
 
+def dead_joker(number: int, lead: Play, specials: Specials) -> str | None:
+    """Return why the joker is powerless in a trick: ``called``, ``first_or_last`` or None."""
+    if call_has_power(number, lead, specials):
+        return "called"
+    if number in (1, TRICKS):
+        return "first_or_last"
+    return None
+
+
 def joker_is_dead(number: int, lead: Play, specials: Specials) -> bool:
     """Return True when the joker has no power: in tricks 1 and 10, and when called."""
-    return number in (1, TRICKS) or call_has_power(number, lead, specials)
+    return dead_joker(number, lead, specials) is not None
 
 
 def decide_trick(

@@ -127,7 +127,7 @@ def matcher(path: Path) -> re.Pattern[str]:
 
 
 class RoundForm(FlaskForm):
-    """Base of the games' round forms (the registry is ``refapp.web.forms.ROUND_FORMS``).
+    """Base of the games' round forms (each game registers its own with its ``GamePages``).
 
     The page posts ``action=record`` to store the round; any other action (``check``, or a
     game's own step such as a bid) is a dry run whose result the form shows via ``checked``.
@@ -143,6 +143,9 @@ class RoundForm(FlaskForm):
     groups: ClassVar[tuple[str, ...]] = ()
     #: the template that lays the form out
     template: ClassVar[str] = ""
+    #: the buttons (``action`` values) that store the round; any other is a dry run. The one
+    #: list: the page hands it to live.js (the round form's ``data-storing``)
+    storing_actions: ClassVar[tuple[str, ...]] = ("record",)
 
     #: the round object of the last successful check (a dry run), for the template
     checked: dict[str, Any] | None = None
@@ -249,7 +252,7 @@ class RoundForm(FlaskForm):
 
     def is_check(self) -> bool:
         """Return True when the table asked to check a step rather than store the round."""
-        return request.form.get("action", "record") != "record"
+        return request.form.get("action", "record") not in self.storing_actions
 
     def show_check(self, checked: dict[str, Any]) -> None:
         """Keep a successful check's round object for the page to show."""

@@ -16,7 +16,7 @@ from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
 from ... import dalmuti
-from ..table_view import card_copies
+from ..table_view import card_copies, next_hand
 from . import blueprint
 
 NUMBER = re.compile(r"[0-9]{1,2}")
@@ -195,6 +195,7 @@ def dalmuti_card_number(card: int | str) -> int:
     return dalmuti.card_value(card)
 
 
+blueprint.add_app_template_global(next_hand, "dalmuti_next_hand")
 blueprint.add_app_template_global(tax_lines, "dalmuti_tax_lines")
 blueprint.add_app_template_global(exchanges, "dalmuti_exchanges")
 blueprint.add_app_template_global(role_title, "dalmuti_role_title")

@@ -24,15 +24,13 @@ from ....web.forms.base import At, RoundForm
 from ....web.forms.common import options
 from ...game import Table
 from .. import MAX_BID, TRUMPS
-from ..table_view import auction_floor, bid_counts
+from ..table_view import bid_counts, next_hand
 from .words import FRIEND_LABELS, HOLDER_LABELS, TRUMP_LABELS, AuctionPad
 
 #: the pad's buttons: dry runs that change the bidding log
 PAD_ACTIONS = ("pass", "unbid", *(f"bid_{trump}" for trump in TRUMPS))
 #: a bid on the pad's grid, its count in the button: ``bid_H_14``
 BID_AT = re.compile(rf"bid_(?P<trump>{'|'.join(TRUMPS)})_(?P<count>[0-9]{{1,2}})")
-#: the buttons that store the round (every other action is a dry run)
-STORING_ACTIONS = ("record", "misdeal", "all_pass")
 WHOLE = re.compile(r"\s*[0-9]{1,9}\s*")
 #: cards as typed: separated by spaces, commas or semicolons
 CARD_SEPARATORS = re.compile(r"[\s,;]+")
@@ -70,6 +68,8 @@ class MightyHandForm(RoundForm):
     """One Mighty hand as the table records it: a played hand, a misdeal or an all-pass."""
 
     template = "mighty/form.html"
+    #: record, and the one-tap zero rounds (every other action is a dry run)
+    storing_actions = ("record", "misdeal", "all_pass")
     paths = {
         "dealer": "dealer",
         "bidding": At("bidding", read=lambda text: read_log(text) or None, show=log_text),
@@ -116,12 +116,13 @@ class MightyHandForm(RoundForm):
         """Build the form for this table, prefilled from a stored round's input if given."""
         table = view.game.settle(view.table)
         before = services.state_before(view.session, correcting or view.count + 1)
-        floor = auction_floor(before, table.rules)
+        coming = next_hand(table.rules, before)
+        floor = coming.floor
         types = tuple(table.rules["friend_types"])
         form_class = cls.subclass(
             hand_fields(table, types), table=table, floor=floor, before=before, friend_types=types
         )
-        first = before.get("next_dealer") or ""
+        first = coming.dealer.dealer or ""
         data: dict[str, Any] = {
             "dealer": first,
             "bidder": first or table.players[0],
@@ -155,10 +156,6 @@ class MightyHandForm(RoundForm):
     def action(self) -> str:
         """Return the button the table pressed ("record" when none is named)."""
         return request.form.get("action", "record") if has_request_context() else "record"
-
-    def is_check(self) -> bool:
-        """Return True for a dry run: any action but record and the one-tap zero rounds."""
-        return self.action() not in STORING_ACTIONS
 
     def is_pad_action(self) -> bool:
         """Return True when the auction pad was used (a bid, a pass or a take-back)."""

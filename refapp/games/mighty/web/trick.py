@@ -133,16 +133,14 @@ def seat_order(players: list[str], leader: str) -> list[str]:
 
 def verdict_words(result: dict[str, Any], call_card: str) -> dict[str, Any]:
     """Word the referee's answer: the winning play, why, and notes on a dead joker or a call."""
-    number = result["trick"]
     cards = [play["card"] for play in result["plays"]]
     notes = []
-    joker_in = JOKER in cards
-    called = result["plays"][0].get("call", False)
-    if called and number == 1:
+    dead = result["dead_joker"]  # the rules say why the joker has no power (tricks.dead_joker)
+    if result["call_has_power"] is False:
         notes.append(_("A joker call (조커콜) in the first trick (초구) has no power."))
-    elif called and joker_in:
+    elif dead == "called":
         notes.append(_("Joker call (조커콜): the joker had to come out, and it is dead."))
-    elif joker_in and number in (1, TRICKS) and result["card"] != JOKER:
+    elif dead == "first_or_last" and result["card"] != JOKER:
         notes.append(_("The joker (조커) is dead in the first trick (초구) and in the last one."))
     return {
         "play": str(PLAY_WORDS[result["index"]]),

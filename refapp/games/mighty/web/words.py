@@ -1,6 +1,6 @@
 """Mighty's page helpers: the words for trumps, friends and holders, the auction pad's view, the
-dealer's reason, the price of changing the contract, what the tap pickers need (the deck, the
-misdeal values), and the filters its templates use.
+words for why the dealer deals, the price of changing the contract, what the tap pickers need
+(the deck, the misdeal values, the suits' symbols), and the filters its templates use.
 
 The rules work everything out (``refapp.games.mighty`` and its ``table_view``); this module only
 words it in the reader's language.
@@ -21,6 +21,7 @@ from .. import (
     MAX_BID,
     POINT_CARDS,
     RANKS,
+    SUIT_SYMBOLS,
     SUITS,
     TRUMP_NAMES,
     TRUMPS,
@@ -31,16 +32,17 @@ from .. import (
     next_bid,
     run_auction,
 )
+from ..dealer import DealerReason
 from ..misdeal import misdeal_limit
+from ..scoring import MULTIPLIER_NAMES, OUTCOME_NAMES, multiplier_steps
 from ..table_view import (
     bid_rows,
     card_face,
     card_suit,
-    dealer_reason_key,
     is_zero_sum,
     misdeal_counts,
     misdeals_played,
-    multiplier_steps,
+    next_hand,
     trump_symbol,
 )
 from . import blueprint
@@ -76,17 +78,49 @@ def trump_words(trump: str) -> str:
     return _(TRUMP_NAMES[trump]) if trump in TRUMP_NAMES else trump
 
 
-def dealer_reason(state: Mapping[str, Any]) -> str:
-    """Say why the expected dealer deals the hand after ``state``."""
-    dealer = state.get("next_dealer")
-    reason = dealer_reason_key(state)
-    if reason is None:
-        return _("The first hand: anyone may deal.")
-    if reason == "misdeal":
-        return _("%(dealer)s declared the last misdeal.", dealer=dealer)
-    if reason == "all_pass":
-        return _("Everyone passed, so %(dealer)s deals again.", dealer=dealer)
-    return _("%(dealer)s was the last hand's friend (or boss).", dealer=dealer)
+#: the form's hint on the dealer, by the rule that names them (``dealer.REASON_RULES``)
+DEALER_HINTS = {
+    "first_hand": _l("The first hand: anyone may deal."),
+    "free": _l("Nobody knows who dealt the last hand: anyone may deal."),
+    "misdeal": _l("%(dealer)s declared the last misdeal."),
+    "all_pass": _l("Everyone passed, so %(dealer)s deals again."),
+    "previous_friend": _l("%(dealer)s was the last hand's friend (or boss)."),
+    "clockwise": _l("%(dealer)s sits next after the last hand's dealer."),
+    "boss_if_won_else_friend": _l(
+        "%(dealer)s deals: the last hand's boss after a win or critic, its friend after a loss."
+    ),
+}
+#: the session page's words on the next dealer, by the same rule
+DEALER_NOTES = {
+    "first_hand": _l("anyone (first hand)"),
+    "free": _l("anyone"),
+    "misdeal": _l("declared the misdeal"),
+    "all_pass": _l("everyone passed: same dealer"),
+    "previous_friend": _l("the last hand's friend, or its boss"),
+    "clockwise": _l("next after the last dealer"),
+    "boss_if_won_else_friend": _l("the last hand's boss after a win, its friend after a loss"),
+}
+
+
+def dealer_hint(state: Mapping[str, Any], rules: Mapping[str, Any]) -> str:
+    """Say in the form why the expected dealer deals the hand after ``state``."""
+    reason = next_hand(rules, state).dealer
+    return str(DEALER_HINTS[reason.rule]) % {"dealer": reason.dealer}
+
+
+def dealer_note(reason: DealerReason) -> str:
+    """Say on the session page, in a few words, why the next dealer deals."""
+    return str(DEALER_NOTES[reason.rule])
+
+
+def multiplier_name(name: str) -> str:
+    """Return a multiplier's name as a round's summary shows it ("run (런)"), translated."""
+    return _(MULTIPLIER_NAMES[name]) if name in MULTIPLIER_NAMES else name
+
+
+def outcome_name(outcome: str) -> str:
+    """Return a played hand's outcome as a round's summary names it, translated."""
+    return _(OUTCOME_NAMES[outcome])
 
 
 def price_rule(rules: Mapping[str, Any]) -> str:
@@ -224,6 +258,11 @@ def misdeal_rule(rules: Mapping[str, Any]) -> str:
     return _(misdeal_limit(rules))
 
 
+def suit_symbols() -> dict[str, str]:
+    """Return the suits' symbols ({"S": "♠", ...}) for the scripts that print cards."""
+    return dict(SUIT_SYMBOLS)
+
+
 def deck() -> dict[str, Any]:
     """Return the suits and ranks the card pickers lay out, and the point cards there are."""
     return {"suits": SUITS, "ranks": RANKS, "points": POINT_CARDS}
@@ -234,16 +273,20 @@ def deck() -> dict[str, Any]:
 blueprint.add_app_template_filter(trump_symbol, "trump_symbol")
 blueprint.add_app_template_filter(card_face, "card_face")
 blueprint.add_app_template_filter(card_suit, "card_suit")
-blueprint.add_app_template_global(dealer_reason, "mighty_dealer_reason")
-blueprint.add_app_template_global(dealer_reason_key, "mighty_dealer_reason_key")
+blueprint.add_app_template_global(dealer_hint, "mighty_dealer_hint")
+blueprint.add_app_template_global(dealer_note, "mighty_dealer_note")
 blueprint.add_app_template_global(deck, "mighty_deck")
 blueprint.add_app_template_global(misdeal_counts, "mighty_misdeal_counts")
 blueprint.add_app_template_global(misdeal_rule, "mighty_misdeal_rule")
 blueprint.add_app_template_global(misdeals_played, "mighty_misdeals_played")
+blueprint.add_app_template_global(multiplier_name, "mighty_multiplier_name")
 blueprint.add_app_template_global(multiplier_steps, "mighty_steps")
+blueprint.add_app_template_global(outcome_name, "mighty_outcome_name")
+blueprint.add_app_template_global(next_hand, "mighty_next_hand")
 blueprint.add_app_template_global(is_zero_sum, "mighty_zero_sum")
 blueprint.add_app_template_global(price_rule, "mighty_price_rule")
 blueprint.add_app_template_global(special_cards, "mighty_special_cards")
+blueprint.add_app_template_global(suit_symbols, "mighty_suit_symbols")
 blueprint.add_app_template_global(trump_words, "mighty_trump_words")
 
 

@@ -8,12 +8,22 @@
 (function () {
   "use strict";
 
-  const SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
   const PLAYS = 5;
   const BUTTONS = "[data-pad-card], [data-pad-suit], [data-pad-call], [data-pad-cancel], [data-pad-undo]";
 
+  // The suits' symbols are the server's: the pad's data-symbols (a suit letter to its symbol).
+  function symbols() {
+    const holder = document.querySelector("details.card-pad[data-symbols]");
+    try {
+      return JSON.parse((holder && holder.dataset.symbols) || "{}");
+    } catch (error) {
+      return {};
+    }
+  }
+
   function face(card) {
-    return card !== "JK" && SYMBOLS[card[0]] ? SYMBOLS[card[0]] + card.slice(1) : card;
+    const symbol = card !== "JK" ? symbols()[card[0]] : null;
+    return symbol ? symbol + card.slice(1) : card;
   }
 
   function field(pad, key) {
@@ -276,7 +286,7 @@
     name.textContent = played.player || "";
     const card = document.createElement("b");
     card.className = played.card === "JK" ? "" : "mighty-suit-" + played.card[0];
-    card.textContent = face(played.card) + (played.suit ? " → " + SYMBOLS[played.suit] : "");
+    card.textContent = face(played.card) + (played.suit ? " → " + (symbols()[played.suit] || played.suit) : "");
     item.append(name, " ", card);
     return item;
   }

@@ -3,14 +3,15 @@
 (function () {
   "use strict";
 
-  const SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
   const form = document.getElementById("trick-form");
   if (!form) return;
   const input = document.getElementById("cards");
   const most = Number(form.dataset.most || 5);
   let specials = {};
+  let symbols = {}; // the suits' symbols are the server's: the form's data-symbols
   try {
     specials = JSON.parse(form.dataset.specials || "{}");
+    symbols = JSON.parse(form.dataset.symbols || "{}");
   } catch (error) {
     specials = {};
   }
@@ -20,7 +21,7 @@
   }
 
   function face(card) {
-    return SYMBOLS[card[0]] && card !== "JK" ? SYMBOLS[card[0]] + card.slice(1) : card;
+    return symbols[card[0]] && card !== "JK" ? symbols[card[0]] + card.slice(1) : card;
   }
 
   function trump() {
