@@ -18,7 +18,7 @@ from flask import abort, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ..games.errors import RuleViolation
+from ..games.errors import Refusal
 from ..games.inputs import digits_number
 from ..games.mighty import TRUMPS, judge_trick
 from ..games.mighty.cards import JOKER, RANKS, SUITS, parse_card
@@ -89,7 +89,7 @@ class TrickForm:
         for card in self.cards:
             try:
                 found.add(parse_card(card))
-            except RuleViolation:
+            except Refusal:
                 continue
         return found
 
@@ -172,7 +172,7 @@ def trick_page(view: Any = None):
             body["rules"] = dict(view.table.rules)
         try:
             result = judge_trick(body)
-        except RuleViolation as error:
+        except Refusal as error:
             unfinished = len(form.cards) < PLAYS and not request.args.get("go")
             if not (error.code == "missing_field" and unfinished):
                 where = field_of(error.field)

@@ -21,7 +21,7 @@ from wtforms import Field, SelectField, StringField
 
 from ...games import dalmuti
 from ...games.dalmuti.table_view import merchants_trading, revolution_choices
-from ...games.errors import RuleViolation
+from ...games.errors import Refusal
 from ...services import SessionView
 from ..games.dalmuti import card_tokens, cards_field, gives_label, ordinal, place_label, titled
 from .base import At, RoundForm
@@ -254,7 +254,7 @@ class DalmutiHandForm(RoundForm):
         group = super().group_of(path)
         return None if group == "merchant_trades" and not self.merchants else group
 
-    def show_violation(self, error: RuleViolation) -> None:
+    def show_violation(self, error: Refusal) -> None:
         """Put a refusal next to its field, above its group of fields, or on the form."""
         if error.code == "missing_field" and error.field == "finish_order":
             self.group_errors["finish_order"].append(MISSING_ORDER)
