@@ -61,7 +61,7 @@ def test_a_write_with_a_stale_if_match_changes_nothing(client, api, app):
     ]
     for response in cases:
         assert response.status_code == 409, response.get_json()
-        assert response.get_json()["error"]["code"] == "stale_round"
+        assert response.get_json()["error"]["code"] == "stale_version"
         assert response.get_json()["error"]["field"] == "If-Match"
     session = api.session(sid)
     assert (session["version"], session["rounds_total"], session["finished"]) == (3, 2, False)

@@ -79,8 +79,9 @@ def if_match() -> writes.Precondition | None:
     """Read a write's optional ``If-Match`` (RFC 9110); None when absent or ``*``.
 
     A list of tags may match by any of its strong tags; a weak tag (``W/"3"``) never matches a
-    write, so a list of weak tags only is a precondition nothing meets (409 ``stale_round``).
-    Anything else is refused before the write starts.
+    write, so a list of weak tags only is a precondition nothing meets (409 ``stale_version``;
+    ``stale_tag`` for a player or saved house rules). Anything else is refused before the write
+    starts.
     """
     headers = request.headers.getlist("If-Match")
     if not headers:

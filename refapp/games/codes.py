@@ -113,6 +113,9 @@ _RULES = {
 
 _CONFLICTS = {
     "stale_round": "`expected_round` is not the next round: another device recorded it first",
+    "stale_version": "`If-Match` names a session version that another write has moved on from",
+    "stale_tag": "`If-Match` names a player or saved house rules that have changed since",
+    "lost_race": "another write stored the same round, name or rows at the same moment",
     "not_last_round": "only the last round can be undone",
     "session_finished": "the session (or the game) is over: no round can follow",
     "player_conflict": "a rename or merge collides with another player at the same session",

@@ -220,7 +220,7 @@ def rename_player(
         raise NotFound("There is no player {value}.", None, value=quote(name))
     if expected is not None and not expected.matches(player_tag(player)):
         raise Conflict(
-            "stale_round",
+            "stale_tag",
             "This device saw {value} of {name}, who has changed since: another device renamed "
             "them or wrote to one of their sessions. Reload and try again.",
             "If-Match",

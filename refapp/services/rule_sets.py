@@ -116,7 +116,7 @@ def check_expected(saved: RuleSet | None, name: str, expected: writes.Preconditi
     """Refuse a write to a saved set that is not the one the client saw (``If-Match``)."""
     if expected is not None and not expected.matches(rule_set_tag(saved)):
         raise Conflict(
-            "stale_round",
+            "stale_tag",
             "This device saw {value} of the saved house rules {name}, which have changed since "
             "(or are gone): another device saved or deleted them. Reload and try again.",
             "If-Match",
@@ -142,7 +142,7 @@ def save_rule_set(
     """Create or replace a saved set; its rules are checked as a session's would be.
 
     A new name is refused (``too_many_rule_sets``) when the table keeps MAX_RULE_SETS already;
-    with ``expected`` (If-Match), a set that is not the one the client saw is ``stale_round``.
+    with ``expected`` (If-Match), a set that is not the one the client saw is ``stale_tag``.
     """
     name = rule_set_name(raw_name)
     body = mapping(body, "body")
@@ -156,7 +156,7 @@ def save_rule_set(
         saved = RuleSet(name=name, game=game.slug)
         db.session.add(saved)
     saved.game, saved.preset, saved.rules = game.slug, preset, overrides
-    writes.commit(Conflict("stale_round", "Another device saved rules under this name; try again."))
+    writes.commit(Conflict("lost_race", "Another device saved rules under this name; try again."))
     return saved
 
 
@@ -176,7 +176,7 @@ def rename_rule_set(raw_old: Any, raw_new: Any) -> RuleSet:
             )
         saved.name = new
         writes.commit(
-            Conflict("stale_round", "Another device saved rules under this name; try again.")
+            Conflict("lost_race", "Another device saved rules under this name; try again.")
         )
     return saved
 

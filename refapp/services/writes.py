@@ -89,9 +89,7 @@ def precondition(expected: int | Precondition | None) -> Precondition | None:
 
 def lost_race() -> Conflict:
     """Return the refusal of a write that lost a race (a round number, a name taken first)."""
-    return Conflict(
-        "stale_round", "Another device recorded this round first; reload and try again."
-    )
+    return Conflict("lost_race", "Another device recorded this round first; reload and try again.")
 
 
 def begin_write() -> None:
@@ -144,7 +142,7 @@ def lock_session(session_id: Any, version: int | Precondition | None = None) -> 
     expected = precondition(version)
     if expected is not None and not expected.matches(str(session.version)):
         raise Conflict(
-            "stale_round",
+            "stale_version",
             "This device saw version {value} of the session, but it is at version {version} "
             "now: another device changed it. Reload to see what changed.",
             "If-Match",
@@ -221,7 +219,7 @@ def commit_write(*sessions: GameSession, conflict: Conflict | None = None) -> No
 
 
 def commit(conflict: Conflict | None = None) -> None:
-    """Commit, turning a lost race into ``conflict`` (by default ``stale_round``).
+    """Commit, turning a lost race into ``conflict`` (by default ``lost_race``).
 
     A lost race is a round number or a new player's name stored first by another request, or
     rows found gone. A write that could not get its turn in time (the database stayed busy) is

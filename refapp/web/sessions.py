@@ -172,7 +172,7 @@ def recorded(session_id: int, number: int | None):
 
 def is_stale(error: Refusal) -> bool:
     """Return True when another phone recorded the round this one was entering."""
-    return error.code == "stale_round" and error.field == "expected_round"
+    return error.code == "stale_round"
 
 
 def show_stale(form, session_id: int, expected: int | None) -> None:

@@ -177,7 +177,7 @@ def restore_replayed(
         db.session.rollback()
         raise RestoreRefused(
             Conflict(
-                "stale_round", "Another change was saved at the same moment; try the restore again."
+                "lost_race", "Another change was saved at the same moment; try the restore again."
             )
         ) from error
     except Refusal as error:

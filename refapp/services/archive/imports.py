@@ -380,7 +380,5 @@ def restored_version(replayed: Replayed) -> int:
 def commit() -> None:
     """Commit the import; a player added by another request at the same moment is a retry."""
     writes.commit(
-        Conflict(
-            "stale_round", "Another change was saved at the same moment; try the import again."
-        )
+        Conflict("lost_race", "Another change was saved at the same moment; try the import again.")
     )
