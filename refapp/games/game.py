@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import RuleViolation, quote
+from .errors import Conflict, MalformedInput, Refusal, RuleViolation, quote
 from .options import HouseRules, RuleOption, resolve_rules
 from .round_input import InputPath
 
@@ -39,14 +39,14 @@ def find_preset(presets: Sequence[Preset], key: Any = None) -> Preset | None:
         if isinstance(key, str) and preset.key == key:
             return preset
     if presets:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_rules",
             "There is no preset {value} in this game; known presets: {known}.",
             "preset",
             value=quote(key),
             known=", ".join(preset.key for preset in presets),
         )
-    raise RuleViolation(
+    raise MalformedInput(
         "invalid_rules", "This game has no presets, so not {value}.", "preset", value=quote(key)
     )
 
@@ -96,7 +96,7 @@ class Table:
     def player(self, value: Any, where: str) -> str:
         """Return value as a seated player's name (trimmed, NFC) or raise ``unknown_player``."""
         if not isinstance(value, str):
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "{where} must be a player's name, not {value}.",
                 where,
@@ -105,7 +105,7 @@ class Table:
             )
         name = unicodedata.normalize("NFC", value.strip())
         if name not in self.players:
-            raise RuleViolation(
+            raise MalformedInput(
                 "unknown_player",
                 "{value} is not seated at this table (players: {players}).",
                 where,
@@ -233,7 +233,7 @@ class Game:
         """Check one round's input against the rules and score it.
 
         With ``partial`` (a dry run) the parts sent may be incomplete and only they are checked.
-        Raises RuleViolation.
+        Raises a Refusal (MalformedInput, RuleViolation, Conflict).
         """
         raise NotImplementedError
 
@@ -276,7 +276,7 @@ def replay(
     for number, entered in enumerate(inputs, first):
         try:
             if game.is_over(table, state, running):
-                raise RuleViolation(
+                raise Conflict(
                     "session_finished",
                     "The game ended after round {last}; round {value} cannot follow it.",
                     None,
@@ -284,7 +284,7 @@ def replay(
                     value=number,
                 )
             outcome = game.play(table, state, entered)
-        except RuleViolation as error:
+        except Refusal as error:
             if error.round is None:
                 error.round = number
             raise

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .errors import N_, RuleViolation, quote
+from .errors import N_, MalformedInput, quote
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class RuleOption:
         if value is None:
             if self.nullable:
                 return None
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_rules", "House rule {key} may not be null.", where, key=self.key
             )
         if self.kind == "bool":
@@ -87,9 +87,9 @@ class RuleOption:
             raise self._bad(value, "House rule {key} must be at most {maximum}, not {value}.")
         return value
 
-    def _bad(self, value: Any, template: str) -> RuleViolation:
+    def _bad(self, value: Any, template: str) -> MalformedInput:
         """Return ``invalid_rules`` for this option, quoting the value (template marked N_)."""
-        return RuleViolation(
+        return MalformedInput(
             "invalid_rules",
             N_(template),
             f"rules.{self.key}",
@@ -123,7 +123,7 @@ def rules_object(raw: Any) -> Mapping[str, Any]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_rules",
             "House rules must be an object, not {value}.",
             "rules",
@@ -138,7 +138,7 @@ def resolve_rules(options: Sequence[RuleOption], overrides: Any) -> dict[str, An
     by_key = {option.key: option for option in options}
     for key in overrides:
         if key not in by_key:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_rules",
                 "There is no house rule {key} in this game; known rules: {known}.",
                 f"rules.{key}",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import RuleViolation, quote
+from .errors import MalformedInput, quote
 from .game import Game
 
 #: every registered game by slug, in the order pages list them (each game's ``position``)
@@ -28,7 +28,7 @@ def get_game(slug: object) -> Game:
     """Return the registered game for slug, or raise ``unknown_game`` quoting it."""
     if isinstance(slug, str) and slug in GAMES:
         return GAMES[slug]
-    raise RuleViolation(
+    raise MalformedInput(
         "unknown_game",
         "Unknown game {value}; refapp referees {known}.",
         "game",

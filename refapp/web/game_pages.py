@@ -20,7 +20,8 @@ from flask import Blueprint, Flask, url_for
 from markupsafe import Markup
 
 from ..extensions import csrf
-from ..games import GAMES, Game, RuleViolation
+from ..games import GAMES, Game
+from ..games.errors import Refusal
 from .forms.base import RoundForm
 
 #: a page's words: a lazy-translated string (shown with str())
@@ -112,7 +113,7 @@ def game_api(slug: str, import_name: str) -> Blueprint:
     from ..api.views import rule_violation
 
     api = Blueprint(f"{slug}_api", import_name)
-    api.register_error_handler(RuleViolation, rule_violation)
+    api.register_error_handler(Refusal, rule_violation)
     return api
 
 

@@ -16,7 +16,7 @@ from wtforms.validators import InputRequired, Length
 
 from ..extensions import db
 from ..games import GAMES
-from ..games.errors import RuleViolation
+from ..games.errors import Refusal
 from ..services import NAME_MAX
 from ..services import players as roster
 from . import bp
@@ -77,7 +77,7 @@ def profile_or_404(name: str) -> dict[str, Any]:
     """Return a player's profile, or answer 404."""
     try:
         return roster.player_profile(name)
-    except RuleViolation:
+    except Refusal:
         abort(404)
 
 
@@ -158,7 +158,7 @@ def rename_player(name: str):
     if form.validate_on_submit():
         try:
             player, merged = roster.rename_player(profile["name"], form.name.data)
-        except RuleViolation as error:
+        except Refusal as error:
             db.session.rollback()
             add_error(form, form.name, error.message)
         else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import N_, RuleViolation
+from ..errors import N_, MalformedInput
 from ..game import Account, Game, Outcome, Table
 from ..inputs import mapping, require
 from ..registry import register
@@ -138,7 +138,7 @@ class Dalmuti(Game):
         super().check_players(players, rules)
         size = deck_size(rules)
         if size < MIN_CARDS_EACH * len(players):
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_rules",
                 "Without ranks {removed} the deck has {size} cards, too few to deal {count} "
                 "players {least} each.",

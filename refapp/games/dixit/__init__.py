@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
-from ..errors import N_, RuleViolation, quote
+from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..game import Account, Game, Outcome, Preset, Table, signed
 from ..inputs import mapping, require, sequence, whole_number
 from ..options import RuleOption, house_rules
@@ -278,7 +278,7 @@ class Dixit(Game):
     def _refuse_vote_list(self, table: Table, voter: str, value: list) -> NoReturn:
         """Refuse a list of votes where each player votes once: a vote is one position number."""
         if not table.rules["two_votes_large_game"]:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "{voter}'s vote is one position number, not the list {value}: two votes each "
                 "need the house rule Two votes in a large game (Odyssey).",
@@ -286,7 +286,7 @@ class Dixit(Game):
                 voter=voter,
                 value=quote(value),
             )
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "{voter}'s vote is one position number, not the list {value}: with two votes in "
             "a large game (Odyssey) a player votes twice only at a table of {least} or more "

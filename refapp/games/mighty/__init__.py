@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import N_, RuleViolation
+from ..errors import N_, MalformedInput
 from ..game import Account, Game, Outcome, Table
 from ..inputs import mapping
 from ..registry import register
@@ -151,7 +151,7 @@ class Mighty(Game):
         """Return the effective house rules; at least one way to name a friend must remain."""
         rules = super().resolve_rules(overrides, preset)
         if not rules["friend_types"]:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_rules",
                 "House rule friend_types must allow at least one of {known}.",
                 "rules.friend_types",

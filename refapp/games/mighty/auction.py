@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import RuleViolation, quote
+from ..errors import MalformedInput, RuleViolation, quote
 from ..game import Table
 from ..inputs import mapping, require, sequence, whole_number
 from .cards import POINT_CARDS, TRUMP_NAMES, TRUMPS, parse_trump
@@ -233,7 +233,7 @@ def _is_pass(entry: Mapping[str, Any], path: str) -> bool:
     if flag is None or flag is False:
         return False
     if flag is not True:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "{where} must be true or false, not {value}.",
             f"{path}.pass",
@@ -241,7 +241,7 @@ def _is_pass(entry: Mapping[str, Any], path: str) -> bool:
             value=quote(flag),
         )
     if entry.get("bid") is not None or entry.get("trump") is not None:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "Entry {path} is both a pass and a bid; send either pass or bid and trump.",
             path,

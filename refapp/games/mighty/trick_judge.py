@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RuleViolation, quote
+from ..errors import MalformedInput, RuleViolation, quote
 from ..game import Account
 from ..inputs import mapping, name_given, require, sequence, whole_number
 from ..options import resolve_rules
@@ -39,7 +39,7 @@ def judge_trick(body: Any) -> dict[str, Any]:
     number = _trick_number(require(body, "trick"))
     raw_plays = sequence(require(body, "plays"), "plays")
     if not 1 <= len(raw_plays) <= PLAYS:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "A trick has 1 to {most} plays, the leader's first, not {count}.",
             "plays",
@@ -77,7 +77,7 @@ def _trick_number(value: Any) -> int:
     """Return a trick's number, 1 to 10, or raise ``invalid_value``."""
     number = whole_number(value, "trick")
     if not 1 <= number <= TRICKS:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "trick must be a trick's number from 1 to {most}, not {value}.",
             "trick",

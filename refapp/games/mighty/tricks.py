@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import MalformedInput, RuleViolation, quote
+from ..errors import MalformedInput, quote
 from ..inputs import mapping
 from .cards import (
     JOKER,
@@ -180,7 +180,7 @@ def _named_suit(value: Any, where: str, index: int, card: str) -> str | None:
             )
         suit = parse_trump(value, where)
         if suit == "NT":
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "{where} must be a suit: S, H, D or C, not {value}.",
                 where,
@@ -189,7 +189,7 @@ def _named_suit(value: Any, where: str, index: int, card: str) -> str | None:
             )
         return suit
     if value is not None:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "Only a led joker names a suit; {where} cannot be given with {card}.",
             where,
@@ -204,7 +204,7 @@ def _call(value: Any, where: str, index: int, card: str, specials: Specials) -> 
     if value is None or value is False:
         return False
     if value is not True:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "{where} must be true or false, not {value}.",
             where,
@@ -212,7 +212,7 @@ def _call(value: Any, where: str, index: int, card: str, specials: Specials) -> 
             value=quote(value),
         )
     if index != 0 or card != specials.joker_call:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "Only the joker-call card {call_card}, led, calls the joker; {where} cannot be "
             "true with {card}.",

@@ -30,7 +30,7 @@ from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField
 from wtforms.fields.core import UnboundField
 
-from ...games.errors import RuleViolation
+from ...games.errors import Refusal
 from ...games.inputs import digits_number
 from ...services import SessionView
 from .common import add_error
@@ -295,7 +295,7 @@ class RoundForm(FlaskForm):
             found += [(str(message), field.id) for message in field.errors]
         return found
 
-    def show_violation(self, error: RuleViolation) -> None:
+    def show_violation(self, error: Refusal) -> None:
         """Put a refusal's message next to its field, above its group, or on the form."""
         path = error.field or ""
         field = self.field_for(path)

@@ -18,7 +18,7 @@ from wtforms import StringField
 from ....web.forms import add_error
 from ....web.sessions import session_or_404
 from ... import dalmuti
-from ...errors import RuleViolation
+from ...errors import Refusal
 from . import blueprint
 from .words import card_tokens, cards_field, rank_title
 
@@ -65,7 +65,7 @@ class CheckPlayForm(FlaskForm):
         """Return the field an error path points at (play, previous, hand)."""
         return self._fields.get(path) if path in ("previous", "play", "hand") else None
 
-    def show_violation(self, error: RuleViolation) -> None:
+    def show_violation(self, error: Refusal) -> None:
         """Put a refusal's message next to the field it concerns."""
         add_error(self, self.field_for(error.field or ""), error.message)
 
@@ -141,7 +141,7 @@ def dalmuti_check_play(session_id: int):
         removed = list(view.game.house_rules(view.table.rules)["removed_ranks"])
         try:
             verdict = judge(form, removed)
-        except RuleViolation as error:
+        except Refusal as error:
             form.show_violation(error)
             status = 422
         else:

@@ -23,7 +23,7 @@ from ....services import SessionView
 from ....web.forms.base import At, RoundForm
 from ....web.forms.common import options
 from ... import dalmuti
-from ...errors import RuleViolation
+from ...errors import Refusal
 from ..table_view import merchants_trading, revolution_choices
 from .words import card_tokens, cards_field, gives_label, ordinal, place_label, titled
 
@@ -254,7 +254,7 @@ class DalmutiHandForm(RoundForm):
         group = super().group_of(path)
         return None if group == "merchant_trades" and not self.merchants else group
 
-    def show_violation(self, error: RuleViolation) -> None:
+    def show_violation(self, error: Refusal) -> None:
         """Put a refusal next to its field, above its group of fields, or on the form."""
         if error.code == "missing_field" and error.field == "finish_order":
             self.group_errors["finish_order"].append(MISSING_ORDER)

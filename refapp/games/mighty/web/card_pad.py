@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from ....i18n import explain
 from ....web.sessions import session_or_404
-from ...errors import RuleViolation
+from ...errors import MalformedInput, Refusal
 from ...game import Account, Table
 from ...inputs import mapping, sequence
 from ..cards import parse_card, parse_trump
@@ -43,12 +43,12 @@ def mighty_card_pad(session_id: int):
     named: list[list[dict[str, Any]]] | None = None
     try:
         if not isinstance(body, dict):
-            raise RuleViolation("invalid_json", "The request body must be a JSON object.")
+            raise MalformedInput("invalid_json", "The request body must be a JSON object.")
         contract = read_contract(table, body)
         named = name_plays(table, contract, body.get("tricks") or [])
         log = referee_tricks(table, contract, named, partial=True)
         return pad_answer(table, log, body.get("friend"))
-    except RuleViolation as refusal:
+    except Refusal as refusal:
         return {**refusal.as_dict(), "tricks": named}, 422
 
 
@@ -147,7 +147,7 @@ def friend_entered(friend: Any, log: PlayLog) -> dict[str, Any] | None:
         return None
     try:
         return {"card": parse_card(friend["card"], "friend.card")}
-    except RuleViolation:
+    except Refusal:
         return None
 
 

@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ....web.sessions import session_or_404
-from ...errors import RuleViolation
+from ...errors import Refusal
 from ...inputs import digits_number
 from ...options import resolve_rules
 from .. import TRUMPS, judge_trick
@@ -89,7 +89,7 @@ class TrickForm:
         for card in self.cards:
             try:
                 found.add(parse_card(card))
-            except RuleViolation:
+            except Refusal:
                 continue
         return found
 
@@ -170,7 +170,7 @@ def trick_page(view: Any = None):
             body["rules"] = dict(view.table.rules)
         try:
             result = judge_trick(body)
-        except RuleViolation as error:
+        except Refusal as error:
             unfinished = len(form.cards) < PLAYS and not request.args.get("go")
             if not (error.code == "missing_field" and unfinished):
                 where = field_of(error.field)

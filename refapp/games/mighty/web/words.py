@@ -15,7 +15,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...errors import RuleViolation
+from ...errors import Refusal
 from ...game import Table
 from .. import (
     MAX_BID,
@@ -177,7 +177,7 @@ class AuctionPad:
         for first in dict.fromkeys((starter, None)):
             try:
                 return cls(table, run_auction(table, log, min_bid=floor, dealer=first))
-            except RuleViolation:
+            except Refusal:
                 continue
         return cls(table, None)
 
