@@ -16,7 +16,7 @@ CATALOGS := $(wildcard refapp/translations/*/LC_MESSAGES/messages.po)
 COMPILED := $(CATALOGS:.po=.mo)
 # the rules' and forms' translatable strings: gettext, lazy labels, RuleViolation(code, template),
 # explanation sentences (Account.say) and house-rule descriptions
-KEYWORDS := -k _l -k lazy_gettext -k N_ -k RuleViolation:2 -k MalformedInput:2 -k NotFound:1 -k say:1 -k RuleOption:4 -k _choice:3 -k _flag:3 -k _cost:3 -k _bad:2
+KEYWORDS := -k _l -k lazy_gettext -k N_ -k RuleViolation:2 -k MalformedInput:2 -k NotFound:1 -k Conflict:2 -k AccessDenied:2 -k say:1 -k RuleOption:4 -k _choice:3 -k _flag:3 -k _cost:3 -k _bad:2
 
 $(STAMP): pyproject.toml
 	@echo "First start: making .venv and installing refapp's packages (a minute or two)..."

@@ -91,6 +91,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.exempt(api_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(web_bp)
+    from .web import game_pages
+
+    game_pages.init_app(app)  # each game's own pages and API, registered by it
     register_error_handlers(app)
     cli.register(app)
     return app

@@ -31,7 +31,7 @@ from sqlalchemy import delete, select
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .extensions import db
-from .games.errors import RuleViolation
+from .games.errors import AccessDenied, Refusal
 from .models import SignIn
 from .throttle import Throttle
 
@@ -187,35 +187,32 @@ def attempt(given: str, check: Callable[[str], bool]) -> bool:
     return False
 
 
-def api_refusal(violation: RuleViolation, status: int):
-    """Return the API's error body for a refused password, with its status."""
+def api_refusal(violation: Refusal):
+    """Return the API's error body for a refused password, with its code's status."""
     from .api.errors import violation_response
 
-    response = violation_response(violation)
-    response.status_code = status
-    return response
+    return violation_response(violation)
 
 
 def password_refusal():
     """Return the API's 401 for a missing or wrong password."""
     return api_refusal(
-        RuleViolation(
+        AccessDenied(
             "sign_in_required",
             "This table has a password: send it in the X-Table-Password header "
             "(percent-encoded if it is not ASCII).",
-        ),
-        401,
+        )
     )
 
 
 def held_back(wait: int):
     """Return the API's 429 for a client that must wait before trying a password again."""
-    violation = RuleViolation(
+    violation = AccessDenied(
         "too_many_attempts",
         "Too many wrong passwords from this device: try again in {seconds} seconds.",
         seconds=wait,
     )
-    response = api_refusal(violation, 429)
+    response = api_refusal(violation)
     response.headers["Retry-After"] = str(wait)
     return response
 

@@ -29,7 +29,7 @@ FRONT_CODES = {
     400: "bad_request",
     500: "server_error",
 }
-#: the API's message for each of them (English templates, as a RuleViolation's)
+#: the API's message for each of them (English templates, as a Refusal's)
 FRONT_MESSAGES = {
     "too_large": "The request body ({size}) is larger than the {limit} bytes {route} accepts.",
     "headers_too_large": "The request's headers are larger than the {limit} bytes accepted.",

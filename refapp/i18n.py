@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 from .access import safe_next
 from .extensions import babel
 from .games import errors as rule_errors
+from .games.game import Game
 from .games.options import RuleOption, grouped
 
 LANGUAGES = {"en": "English", "ko": "한국어", "hu": "Magyar"}
@@ -95,9 +96,10 @@ def rule_value(option: RuleOption | str, value: Any) -> str:
     return str(value)
 
 
-def rule_groups(options: Any) -> list[tuple[str, list[RuleOption]]]:
-    """Return a game's options under their topics, each topic's words in the reader's language."""
-    return [(gettext(words) if words else "", members) for words, members in grouped(options)]
+def rule_groups(game: Game) -> list[tuple[str, list[RuleOption]]]:
+    """Return a game's options under its topics, each topic's words in the reader's language."""
+    found = grouped(game.options, game.topics)
+    return [(gettext(words) if words else "", members) for words, members in found]
 
 
 def when(moment: datetime | str | None) -> str:

@@ -1,5 +1,6 @@
-"""Static files addressed by their content: ``url_for("static")`` adds ``?v=<hash>``, so a phone
-keeps a file for a day yet fetches a new one as soon as the server has it."""
+"""Static files addressed by their content: ``url_for("static")`` (and a game's ``<game>.static``)
+adds ``?v=<hash>``, so a phone keeps a file for a day yet fetches a new one as soon as the server
+has it."""
 
 from __future__ import annotations
 
@@ -17,11 +18,20 @@ def content_version(folder: str, filename: str, stamp: float) -> str:
     return hashlib.sha256((Path(folder) / filename).read_bytes()).hexdigest()[:10]
 
 
+def static_folder(endpoint: str) -> str | None:
+    """Return the folder behind a static endpoint: the app's, or a blueprint's (a game's)."""
+    if endpoint == "static":
+        return current_app.static_folder
+    name, _dot, last = endpoint.rpartition(".")
+    blueprint = current_app.blueprints.get(name) if last == "static" else None
+    return blueprint.static_folder if blueprint is not None else None
+
+
 def add_version(endpoint: str, values: dict[str, Any]) -> None:
     """Give a static file's address its content version, when the file exists."""
-    if endpoint != "static" or "filename" not in values or "v" in values:
+    folder = static_folder(endpoint)
+    if folder is None or "filename" not in values or "v" in values:
         return
-    folder = current_app.static_folder or ""
     path = Path(folder) / values["filename"]
     try:
         values["v"] = content_version(folder, values["filename"], path.stat().st_mtime)

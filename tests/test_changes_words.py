@@ -15,10 +15,10 @@ from flask_babel import force_locale, gettext
 from markupsafe import escape
 
 from refapp.games import GAMES
+from refapp.games.dalmuti.web.words import role_title
 from refapp.i18n import bdi
 from refapp.web.changes import differences
-from refapp.web.games.dalmuti import role_title
-from refapp.web.path_words import WORDS, describe_path, words_of
+from refapp.web.path_words import describe_path, words_of
 
 from .conftest import MIGHTY_HAND
 
@@ -359,10 +359,8 @@ def test_every_input_path_is_named_in_words(app, slug, path, old, new, line):
 
 
 def test_every_pattern_is_exercised():
-    tried = {
-        (slug, words_of(GAMES[slug], path)[0].pattern.pattern) for slug, path, *_ in EVERY_PATH
-    }
-    patterns = {(slug, words.pattern.pattern) for slug, table in WORDS.items() for words in table}
+    tried = {(slug, words_of(GAMES[slug], path)[0].spec) for slug, path, *_ in EVERY_PATH}
+    patterns = {(slug, entry.spec) for slug, game in GAMES.items() for entry in game.round_input}
     assert patterns == tried
 
 

@@ -138,7 +138,7 @@ def test_a_rename_with_a_stale_player_etag_is_409_and_renames_nothing(client, ap
             "/api/players/Ann/rename", json={"name": "Anna"}, headers={"If-Match": header}
         )
         assert response.status_code == 409, response.get_json()
-        assert response.get_json()["error"]["code"] == "stale_round"
+        assert response.get_json()["error"]["code"] == "stale_tag"
         assert response.get_json()["error"]["field"] == "If-Match"
     assert stored(app) == before
     assert api.session(sid)["players"][0] == "Ann"
@@ -205,7 +205,7 @@ def test_a_saved_rule_set_is_replaced_or_deleted_only_as_this_device_saw_it(clie
     assert stale.status_code == 409
     assert stale.get_json()["error"] == {
         **stale.get_json()["error"],
-        "code": "stale_round",
+        "code": "stale_tag",
         "field": "If-Match",
     }
     assert client.delete("/api/rule-sets/Friday club", headers={"If-Match": tag}).status_code == 409

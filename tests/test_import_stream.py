@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 from refapp.services.archive import reading
 from refapp.services.archive.stream import JsonStream
 
@@ -20,9 +20,9 @@ def stream(text: str | bytes, chunk: int = 7) -> JsonStream:
     return JsonStream(io.BytesIO(raw), chunk=chunk)
 
 
-def refusal(call) -> RuleViolation:
-    """Return the RuleViolation a call raises."""
-    with pytest.raises(RuleViolation) as caught:
+def refusal(call) -> Refusal:
+    """Return the Refusal a call raises."""
+    with pytest.raises(Refusal) as caught:
         call()
     return caught.value
 

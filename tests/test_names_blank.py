@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from refapp.extensions import db
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 from refapp.models import GameSession, Player
 from refapp.services import values
 
@@ -95,7 +95,7 @@ def test_an_ideographic_space_between_names_is_kept():
     assert values.player_name("\u5c71\u7530\u3000\u592a\u90ce", "players.0") == (
         "\u5c71\u7530\u3000\u592a\u90ce"
     )
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         values.player_name("\u3000", "players.0")
     assert caught.value.code == "invalid_value"
 
@@ -119,7 +119,7 @@ def test_a_roster_from_many_tables_may_hold_names_that_read_the_same():
         "Ann",
         "\uff21\uff4e\uff4e",
     ]
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         values.player_names(["Ann", "Ann"], at_one_table=False)
     assert caught.value.code == "duplicate_player"
 
@@ -207,11 +207,11 @@ def test_a_hidden_character_never_makes_a_second_name(name, hidden, at):
     """Whatever the name, putting a hidden character in it never seats a second player."""
     try:
         first = values.player_name(name, "players.0")
-    except RuleViolation:
+    except Refusal:
         return
     spot = min(at, len(first))
     second = first[:spot] + hidden + first[spot:]
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         values.player_names([first, second])
     assert caught.value.code in ("invalid_value", "duplicate_player")
     assert caught.value.field == "players.1"
@@ -221,7 +221,7 @@ def test_a_hidden_character_never_makes_a_second_name(name, hidden, at):
 def test_a_fullwidth_name_is_the_same_name(name):
     """Typed in fullwidth forms (U+FF01..U+FF5E), an ASCII name is the same name."""
     wide = "".join(chr(ord(char) + 0xFEE0) for char in name)
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         values.player_names([name, wide])
     assert caught.value.code == "duplicate_player"
 
@@ -231,7 +231,7 @@ def test_an_accepted_name_has_something_to_show(raw):
     """An accepted name keeps a character a font draws, and reads as non-empty text."""
     try:
         name = values.player_name(raw, "players.0")
-    except RuleViolation as error:
+    except Refusal as error:
         assert error.code in ("invalid_value", "missing_field")
         return
     assert name == unicodedata.normalize("NFC", raw.strip())

@@ -14,7 +14,7 @@ import pytest
 from flask_babel import force_locale, gettext
 
 from refapp.games import GAMES
-from refapp.games.options import GROUP_LABELS, RuleOption
+from refapp.games.options import RuleOption
 from refapp.i18n import rule_groups, rule_label, rule_value
 
 LANGUAGES = ("en", "ko", "hu")
@@ -31,6 +31,9 @@ OPTIONS = [
     for slug, game in GAMES.items()
     for option in game.options
 ]
+
+#: every game's topics of house rules, (key, words)
+TOPICS = {key: words for game in GAMES.values() for key, words in game.topics.items()}
 
 
 def is_code(word: str) -> bool:
@@ -78,7 +81,7 @@ def words_of(option: RuleOption) -> list[tuple[str, str]]:
     found = [
         ("label", option.label),
         ("description", option.description),
-        ("group", GROUP_LABELS.get(option.group, "")),
+        ("group", TOPICS.get(option.group, "")),
     ]
     pairs = zip(option.choices, option.choice_labels, strict=True)
     found += [(f"choice {value}", words) for value, words in pairs]
@@ -88,7 +91,7 @@ def words_of(option: RuleOption) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("option", OPTIONS)
 def test_every_option_has_a_name_a_topic_and_words_for_each_choice(option):
     assert option.label, option.key
-    assert option.group in GROUP_LABELS, option.key
+    assert option.group in TOPICS, option.key
     if option.kind in ("choice", "choices"):
         assert len(option.choice_labels) == len(option.choices), option.key
         assert len(set(option.choice_labels)) == len(option.choice_labels), option.key
@@ -114,7 +117,7 @@ def test_option_words_are_translated_and_free_of_codes(app, option, language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_topic_is_named_in_every_language(app, language):
     with app.test_request_context(), force_locale(language):
-        for key, english in GROUP_LABELS.items():
+        for key, english in TOPICS.items():
             text = gettext(english)
             assert text.strip() and SNAKE.search(text) is None, key
             if language != "en":
@@ -152,7 +155,7 @@ def test_values_read_as_words_in_the_readers_language(app):
             assert rule_label(tax) == "Adó (kártyacsere)"
             assert rule_value(misdeal, "point_cards") == "Pontkártyák: 0 vagy kevesebb"
             assert rule_value(cap, None) == "nincs"
-            groups = [words for words, _ in rule_groups(mighty.options)]
+            groups = [words for words, _ in rule_groups(mighty)]
             assert groups[0] == "Osztáshiba" and "Licit" in groups
 
 
@@ -212,7 +215,7 @@ def test_pages_show_rules_in_words_not_codes(app, client, api, slug, language):
     }
     with app.test_request_context(), force_locale(language):
         expected = [rule_label(option) for option in game.options]
-        expected += [group for group, _ in rule_groups(game.options)]
+        expected += [group for group, _ in rule_groups(game)]
         chosen = {**{o.key: o.default for o in game.options}, **body.get("rules", {})}
         values = [rule_value(option, chosen[option.key]) for option in game.options]
         choices = [gettext(w) for option in game.options for w in option.choice_labels]

@@ -166,7 +166,7 @@ def test_racing_writes_leave_the_session_whole(app, served, first, second):
             assert status in (200, 201, 404, 409, 422), (kind, status, body)
             if status >= 400:
                 assert body["error"]["code"] in (
-                    "not_found", "session_finished", "stale_round", "not_last_round",
+                    "not_found", "session_finished", "lost_race", "not_last_round",
                     "wrong_storyteller", "player_conflict", "unknown_player",
                 ), (kind, body)  # fmt: skip
         succeeded = [kind for kind, status, _ in answers if status < 300]

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from refapp.games import GAMES
+from refapp.games.dalmuti.stats import figures as dalmuti
+from refapp.games.dixit.stats import figures as dixit
 from refapp.games.game import Table
-from refapp.games.stats import Sitting, average, dalmuti, dixit, figures, made, mighty, record
+from refapp.games.mighty.stats import figures as mighty
+from refapp.games.mighty.stats import made
+from refapp.games.stats import Sitting, average, figures, record
 
 FOUR = ("Ann", "Ben", "Cy", "Dee")
 FIVE = ("Ann", "Ben", "Cy", "Dee", "Eve")

@@ -12,8 +12,15 @@ from pathlib import Path
 
 import pytest
 
-STATIC = Path(__file__).parent.parent / "refapp" / "static"
-SHEETS = ("style.css", "dalmuti.css", "mighty.css", "trick.css")
+REFAPP = Path(__file__).parent.parent / "refapp"
+#: the app's style sheet, then each game's (in its own static folder)
+FOLDERS = {
+    "style.css": REFAPP / "static",
+    "dalmuti.css": REFAPP / "games" / "dalmuti" / "web" / "static",
+    "mighty.css": REFAPP / "games" / "mighty" / "web" / "static",
+    "trick.css": REFAPP / "games" / "mighty" / "web" / "static",
+}
+SHEETS = tuple(FOLDERS)
 
 #: (text, background) custom properties a page draws text in
 TEXT_PAIRS = [
@@ -35,7 +42,7 @@ TEXT_PAIRS = [
 
 def css(name: str) -> str:
     """Return a style sheet without its comments."""
-    return re.sub(r"/\*.*?\*/", "", (STATIC / name).read_text(), flags=re.S)
+    return re.sub(r"/\*.*?\*/", "", (FOLDERS[name] / name).read_text(), flags=re.S)
 
 
 def properties(block: str) -> dict[str, str]:

@@ -11,8 +11,14 @@ import re
 import pytest
 
 from refapp.extensions import db
+from refapp.games.dalmuti.web.words import (
+    card_tokens,
+    cards_field,
+    exchanges,
+    place_label,
+    tax_lines,
+)
 from refapp.models import AuditEntry, GameSession, Round
-from refapp.web.games.dalmuti import card_tokens, cards_field, exchanges, place_label, tax_lines
 
 from .conftest import shown
 

@@ -76,7 +76,7 @@ def upgrade():
 def fix_session(connection, session_id, names, rules, initial, version):
     """Replay one session with single votes as numbers; store it with its corrections."""
     from refapp.games import get_game
-    from refapp.games.errors import RuleViolation
+    from refapp.games.errors import Refusal
     from refapp.games.game import Table, replay
 
     stored = connection.execute(
@@ -90,7 +90,7 @@ def fix_session(connection, session_id, names, rules, initial, version):
     try:
         table = game.with_house_rules(Table(tuple(names), dict(rules)))
         outcomes = list(replay(game, table, initial, inputs))
-    except RuleViolation as error:
+    except Refusal as error:
         log.warning('Dixit session %s keeps its votes: it does not replay with single votes '
                     '(round %s: %s); correct it by hand.', session_id, error.round, error)
         return

@@ -9,7 +9,7 @@ from typing import IO
 
 from flask import Response, current_app, request, stream_with_context, url_for
 
-from ..games.errors import RuleViolation
+from ..games.errors import MalformedInput
 from ..services import load_session
 from ..services.archive import exports, imports, turns
 from . import bp
@@ -50,7 +50,7 @@ def import_session():
     """
     rounds_wanted(request.args.get("rounds"))
     if not request.is_json:
-        raise RuleViolation("invalid_json", "The request body must be a JSON object.")
+        raise MalformedInput("invalid_json", "The request body must be a JSON object.")
     with spooled_body() as raw, turns.one_import(Path(current_app.instance_path) / "import.lock"):
         session = imports.import_file(raw)
     payload = session_payload(session)

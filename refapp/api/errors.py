@@ -4,39 +4,23 @@ from typing import Any
 
 from flask import jsonify
 
-from ..games.errors import RuleViolation
-
-STATUS = {
-    "invalid_json": 400,
-    "not_found": 404,
-    "method_not_allowed": 405,
-    "too_large": 413,
-    "session_finished": 409,
-    "stale_round": 409,
-    "not_last_round": 409,
-    "player_conflict": 409,
-    "sign_in_required": 401,
-    "too_many_attempts": 429,
-    "busy": 503,
-    # the server front's own refusals (refapp/front.py), in the same shape
-    "bad_request": 400,
-    "request_timeout": 408,
-    "headers_too_large": 431,
-    "not_implemented": 501,
-    "unavailable": 503,
-    "server_error": 500,
-}
+from ..games.codes import status_of
+from ..games.errors import Refusal
 
 
 def error_response(code: str, message: str, field: str | None = None, **extra: Any):
-    """Return the API's error body with the status its code carries (422 unless listed)."""
+    """Return the API's error body with the status its code carries in ``codes.CODES``.
+
+    A code missing from the registry raises ``codes.UnknownCode``: never a guessed status.
+    """
+    status = status_of(code)
     body = {"code": code, "message": message, "field": field, **extra}
     response = jsonify({"error": body})
-    response.status_code = STATUS.get(code, 422)
+    response.status_code = status
     return response
 
 
-def violation_response(error: RuleViolation):
-    """Return a broken rule as the API's error body."""
+def violation_response(error: Refusal):
+    """Return a refusal as the API's error body."""
     body = error.as_dict()
     return error_response(body.pop("code"), body.pop("message"), body.pop("field"), **body)

@@ -8,14 +8,11 @@ from flask import request
 
 from .. import services
 from ..extensions import db
-from ..games.errors import RuleViolation
+from ..games.errors import Refusal
 from ..services import players as roster
 from . import bp
 from .errors import violation_response
 from .views import if_match, json_body
-
-#: refusals of a rename that are conflicts with what is stored (409), not bad input (422)
-CONFLICTS = ("player_conflict",)
 
 
 @bp.get("/players")
@@ -49,12 +46,9 @@ def rename_player(name: str):
         expected = if_match()
         body = json_body()
         player, _ = roster.rename_player(name, body.get("name"), expected=expected)
-    except RuleViolation as error:
+    except Refusal as error:
         db.session.rollback()
-        response = violation_response(error)
-        if error.code in CONFLICTS:
-            response.status_code = 409
-        return response
+        return violation_response(error)
     now = player.name
     db.session.rollback()  # a rename onto the same name leaves its write transaction open
     return with_tag(now)

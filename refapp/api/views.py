@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from .. import services
 from ..extensions import db
-from ..games.errors import RuleViolation, quote
+from ..games.errors import MalformedInput, Refusal, quote
 from ..models import GameSession
 from ..services import rule_sets, writes
 from ..web.filters import SessionFilterForm
@@ -16,8 +16,8 @@ from . import bp
 from .errors import violation_response
 
 
-@bp.errorhandler(RuleViolation)
-def rule_violation(error: RuleViolation):
+@bp.errorhandler(Refusal)
+def rule_violation(error: Refusal):
     """Answer a broken rule with its code, message and field; nothing was written."""
     db.session.rollback()
     return violation_response(error)
@@ -30,7 +30,7 @@ def json_body() -> dict[str, Any]:
     except RecursionError:  # brackets nested deeper than any round: not a usable body
         body = None
     if not isinstance(body, dict):
-        raise RuleViolation("invalid_json", "The request body must be a JSON object.")
+        raise MalformedInput("invalid_json", "The request body must be a JSON object.")
     return body
 
 
@@ -44,7 +44,7 @@ def rounds_wanted(raw: Any) -> int | None:
     head, _, tail = text.partition(":")
     if head == "last" and tail.isascii() and tail.isdigit() and len(tail) <= 6:
         return int(tail)
-    raise RuleViolation(
+    raise MalformedInput(
         "invalid_value",
         "rounds must be all, none or last:N (a whole number), not {value}.",
         "rounds",
@@ -79,8 +79,9 @@ def if_match() -> writes.Precondition | None:
     """Read a write's optional ``If-Match`` (RFC 9110); None when absent or ``*``.
 
     A list of tags may match by any of its strong tags; a weak tag (``W/"3"``) never matches a
-    write, so a list of weak tags only is a precondition nothing meets (409 ``stale_round``).
-    Anything else is refused before the write starts.
+    write, so a list of weak tags only is a precondition nothing meets (409 ``stale_round``;
+    ``stale_tag`` for a player or saved house rules). Anything else is refused before the write
+    starts.
     """
     headers = request.headers.getlist("If-Match")
     if not headers:
@@ -90,7 +91,7 @@ def if_match() -> writes.Precondition | None:
         return None
     tags = entity_tags(raw)
     if tags is None:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             'If-Match must be the session\'s version in quotes, like "12", or a list of such '
             "tags, not {value}.",

@@ -1,22 +1,18 @@
-"""The games refapp referees, registered by slug; pure rules with no Flask or database."""
+"""The games refapp referees: pure rules, no Flask or database; each package registers itself.
 
-from .dalmuti import Dalmuti
-from .dixit import Dixit
+Importing this package imports every game package under it (``refapp/games/<game>/``), whose
+``__init__`` registers its `Game` with `registry.register`; nothing here names a game.
+"""
+
+import importlib
+import pkgutil
+
 from .errors import RuleViolation, quote
 from .game import Game
-from .mighty import Mighty
+from .registry import GAMES, get_game, register, unregister
 
-GAMES: dict[str, Game] = {game.slug: game for game in (Dalmuti(), Mighty(), Dixit())}
+__all__ = ["GAMES", "Game", "RuleViolation", "get_game", "quote", "register", "unregister"]
 
-
-def get_game(slug: object) -> Game:
-    """Return the registered game for slug, or raise ``unknown_game`` quoting it."""
-    if isinstance(slug, str) and slug in GAMES:
-        return GAMES[slug]
-    raise RuleViolation(
-        "unknown_game",
-        "Unknown game {value}; refapp referees {known}.",
-        "game",
-        value=quote(slug),
-        known=", ".join(GAMES),
-    )
+for _found in pkgutil.iter_modules(__path__):
+    if _found.ispkg:
+        importlib.import_module(f"{__name__}.{_found.name}")

@@ -1,15 +1,18 @@
-"""The rules' errors and their words: every refusal is a RuleViolation with a stable code.
+"""The rules' errors and their words: every refusal is a ``Refusal`` with a stable code.
 
-Three kinds are told apart, as python-chess tells invalid, illegal and ambiguous moves apart:
-``MalformedInput`` (a field missing or of the wrong type), ``RuleViolation`` itself (a broken
-rule of the game) and ``NotFound`` (no such session, round or player). The codes the API
-answers stay the same whatever the kind.
+Its kinds are siblings, as python-chess tells invalid, illegal and ambiguous moves apart:
+``MalformedInput`` (a field missing or of the wrong type), ``RuleViolation`` (a broken rule),
+``NotFound`` (no such session, round or player), ``Conflict`` (another write came first, or the
+session's state forbids it) and ``AccessDenied`` (a table password). Each code has one kind and
+one status in ``codes.CODES``; catch ``Refusal`` to catch them all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
+
+from .codes import Kind
 
 
 def _untranslated(text: str) -> str:
@@ -41,12 +44,15 @@ def fill(template: str, params: dict[str, Any]) -> str:
     return translate(template).format(**values) if params else translate(template)
 
 
-class RuleViolation(ValueError):
-    """A broken rule or bad input: a stable ``code``, a message quoting the value, a field path.
+class Refusal(ValueError):
+    """A refused request: a stable ``code``, a message quoting the value, a field path.
 
     ``message`` is a template filled from ``params`` so that a translation can reuse the same
-    values; ``field`` is the input path (``"votes.Ben"``) or None.
+    values; ``field`` is the input path (``"votes.Ben"``) or None. ``kind`` is the kind of every
+    code this type is raised with (``codes.CODES``).
     """
+
+    kind: ClassVar[Kind]
 
     def __init__(self, code: str, message: str, field: str | None = None, **params: Any) -> None:
         self.code = code
@@ -80,12 +86,34 @@ def quote(value: Any) -> str:
     return str(value)
 
 
-class MalformedInput(RuleViolation):
+class MalformedInput(Refusal):
     """Input that is not even a round: a field missing, of the wrong type or out of shape."""
 
+    kind = Kind.MALFORMED
 
-class NotFound(RuleViolation):
+
+class RuleViolation(Refusal):
+    """A broken rule: of the game, or of the referee's own limits (rounds, sizes, names)."""
+
+    kind = Kind.RULE
+
+
+class Conflict(Refusal):
+    """A write that lost a race or meets a state that forbids it (the API's 409)."""
+
+    kind = Kind.CONFLICT
+
+
+class AccessDenied(Refusal):
+    """A table password missing or wrong, or too many wrong ones (the API's 401 and 429)."""
+
+    kind = Kind.ACCESS
+
+
+class NotFound(Refusal):
     """A session, round or player that does not exist (the API's 404)."""
+
+    kind = Kind.NOT_FOUND
 
     def __init__(self, message: str, field: str | None = None, **params: Any) -> None:
         super().__init__("not_found", message, field, **params)

@@ -12,8 +12,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from .errors import RuleViolation, quote
+from .errors import Conflict, MalformedInput, Refusal, RuleViolation, quote
 from .options import HouseRules, RuleOption, resolve_rules
+from .round_input import InputPath
 
 
 @dataclass(frozen=True)
@@ -38,14 +39,14 @@ def find_preset(presets: Sequence[Preset], key: Any = None) -> Preset | None:
         if isinstance(key, str) and preset.key == key:
             return preset
     if presets:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_rules",
             "There is no preset {value} in this game; known presets: {known}.",
             "preset",
             value=quote(key),
             known=", ".join(preset.key for preset in presets),
         )
-    raise RuleViolation(
+    raise MalformedInput(
         "invalid_rules", "This game has no presets, so not {value}.", "preset", value=quote(key)
     )
 
@@ -102,7 +103,7 @@ class Table:
     def player(self, value: Any, where: str) -> str:
         """Return value as a seated player's name (trimmed, NFC) or raise ``unknown_player``."""
         if not isinstance(value, str):
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "{where} must be a player's name, not {value}.",
                 where,
@@ -111,7 +112,7 @@ class Table:
             )
         name = unicodedata.normalize("NFC", value.strip())
         if name not in self.players:
-            raise RuleViolation(
+            raise MalformedInput(
                 "unknown_player",
                 "{value} is not seated at this table (players: {players}).",
                 where,
@@ -157,6 +158,14 @@ class Game:
     house_rules_type: type[HouseRules] = HouseRules
     #: named sets of house rules a session may start from, the default (every default) first
     presets: tuple[Preset, ...] = ()
+    #: where pages list the game among the others (lowest first)
+    position: int = 100
+    #: the topics the house rules are grouped under, in the order a page lists them (N_ words)
+    topics: Mapping[str, str] = {}
+    #: the round input's paths, declared once (more specific patterns of a prefix first)
+    round_input: tuple[InputPath, ...] = ()
+    #: what the game's own placeholders in ``round_input`` match (e.g. a role code)
+    input_places: Mapping[str, str] = {}
 
     @property
     def default_preset(self) -> str | None:
@@ -231,7 +240,7 @@ class Game:
         """Check one round's input against the rules and score it.
 
         With ``partial`` (a dry run) the parts sent may be incomplete and only they are checked.
-        Raises RuleViolation.
+        Raises a Refusal (MalformedInput, RuleViolation, Conflict).
         """
         raise NotImplementedError
 
@@ -244,6 +253,10 @@ class Game:
     def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
         """Return True when the game has reached its natural end."""
         return False
+
+    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """Return a player's figures of this game read from its rounds' stored results."""
+        return {}
 
     def describe_path(self, path: str) -> str:
         """Name an input path in words for the audit trail ("votes.Dee" -> "Dee's vote")."""
@@ -270,7 +283,7 @@ def replay(
     for number, entered in enumerate(inputs, first):
         try:
             if game.is_over(table, state, running):
-                raise RuleViolation(
+                raise Conflict(
                     "session_finished",
                     "The game ended after round {last}; round {value} cannot follow it.",
                     None,
@@ -278,7 +291,7 @@ def replay(
                     value=number,
                 )
             outcome = game.play(table, state, entered)
-        except RuleViolation as error:
+        except Refusal as error:
             if error.round is None:
                 error.round = number
             raise

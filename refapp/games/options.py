@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from .errors import N_, RuleViolation, quote
+from .errors import N_, MalformedInput, quote
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class RuleOption:
         if value is None:
             if self.nullable:
                 return None
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_rules", "House rule {key} may not be null.", where, key=self.key
             )
         if self.kind == "bool":
@@ -87,9 +87,9 @@ class RuleOption:
             raise self._bad(value, "House rule {key} must be at most {maximum}, not {value}.")
         return value
 
-    def _bad(self, value: Any, template: str) -> RuleViolation:
+    def _bad(self, value: Any, template: str) -> MalformedInput:
         """Return ``invalid_rules`` for this option, quoting the value (template marked N_)."""
-        return RuleViolation(
+        return MalformedInput(
             "invalid_rules",
             N_(template),
             f"rules.{self.key}",
@@ -101,39 +101,21 @@ class RuleOption:
         )
 
 
-#: the topics the options are grouped under, in the order a page lists them (a game's order of
-#: play); an option's ``group`` is one of these keys, and the words are marked for translation
-GROUP_LABELS: dict[str, str] = {
-    # Mighty
-    "misdeal": N_("Misdeal (파토)"),
-    "auction": N_("Auction"),
-    "contract": N_("Contract after the kitty"),
-    "friend": N_("Friend (프렌드)"),
-    "play": N_("Playing the tricks"),
-    "scoring": N_("Scoring"),
-    # The Great Dalmuti
-    "deal": N_("Players and the deal"),
-    "revolution": N_("Revolution"),
-    "tax": N_("Tax"),
-    "points": N_("Points and length"),
-    # Dixit
-    "voting": N_("Voting and vote bonus"),
-    "end": N_("End of the game"),
-}
+def grouped(
+    options: Sequence[RuleOption], topics: Mapping[str, str]
+) -> list[tuple[str, list[RuleOption]]]:
+    """Return the options under their topics' words (untranslated), topics in the game's order.
 
-
-def grouped(options: Sequence[RuleOption]) -> list[tuple[str, list[RuleOption]]]:
-    """Return the options under their topics' words (untranslated), topics in GROUP_LABELS order.
-
-    Within a topic the options keep the game's order; an option without a known topic comes
-    last, under an empty heading.
+    topics is the game's own (key: words), in the order a page lists them; within a topic the
+    options keep the game's order; an option without a known topic comes last, under an empty
+    heading.
     """
-    order = list(GROUP_LABELS)
-    topics: dict[str, list[RuleOption]] = {}
+    order = list(topics)
+    found: dict[str, list[RuleOption]] = {}
     for option in options:
-        topics.setdefault(option.group if option.group in GROUP_LABELS else "", []).append(option)
-    keys = sorted(topics, key=lambda key: order.index(key) if key in order else len(order))
-    return [(GROUP_LABELS.get(key, ""), topics[key]) for key in keys]
+        found.setdefault(option.group if option.group in topics else "", []).append(option)
+    keys = sorted(found, key=lambda key: order.index(key) if key in order else len(order))
+    return [(topics.get(key, ""), found[key]) for key in keys]
 
 
 def rules_object(raw: Any) -> Mapping[str, Any]:
@@ -141,7 +123,7 @@ def rules_object(raw: Any) -> Mapping[str, Any]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_rules",
             "House rules must be an object, not {value}.",
             "rules",
@@ -156,7 +138,7 @@ def resolve_rules(options: Sequence[RuleOption], overrides: Any) -> dict[str, An
     by_key = {option.key: option for option in options}
     for key in overrides:
         if key not in by_key:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_rules",
                 "There is no house rule {key} in this game; known rules: {known}.",
                 f"rules.{key}",

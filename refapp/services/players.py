@@ -20,7 +20,7 @@ from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..games import GAMES, get_game
-from ..games.errors import NotFound, RuleViolation, quote
+from ..games.errors import Conflict, NotFound, Refusal, RuleViolation, quote
 from ..games.game import Table, leaders, replay
 from ..games.stats import Sitting, figures
 from ..models import GameSession, Player, Round, SessionPlayer
@@ -219,8 +219,8 @@ def rename_player(
     if player is None:  # renamed or merged away while this write waited for its turn
         raise NotFound("There is no player {value}.", None, value=quote(name))
     if expected is not None and not expected.matches(player_tag(player)):
-        raise RuleViolation(
-            "stale_round",
+        raise Conflict(
+            "stale_tag",
             "This device saw {value} of {name}, who has changed since: another device renamed "
             "them or wrote to one of their sessions. Reload and try again.",
             "If-Match",
@@ -244,7 +244,7 @@ def rename_player(
     if target is not None:
         shared = [s.id for s in sessions if any(seat.player_id == target.id for seat in s.seats)]
         if shared:
-            raise RuleViolation(
+            raise Conflict(
                 "player_conflict",
                 "{old} and {new} both sit at session {ids}, so they are two people; {old} "
                 "cannot be merged into {new}. Choose another name.",
@@ -267,7 +267,7 @@ def rename_player(
                 raise writes.lost_race()
             seat.player = target
         db.session.delete(player)
-    taken = RuleViolation(
+    taken = Conflict(
         "player_conflict",
         "Another player took the name {new} meanwhile; reload and try again.",
         "name",
@@ -291,12 +291,12 @@ def rewrite_session(session: GameSession, old: str, new: str) -> None:
             setattr(session, column, renamed(getattr(session, column), old, new))
     try:
         game.start(players, table.rules, session.setup or {})
-    except RuleViolation as error:
+    except Refusal as error:
         raise unsafe(session, None, old, new, error.message) from error
     inputs = [renamed(played.input, old, new) for played in session.rounds]
     try:
         outcomes = list(replay(game, table, session.initial_state, inputs))
-    except RuleViolation as error:
+    except Refusal as error:
         raise unsafe(session, error.round, old, new, error.message) from error
     for played, outcome in zip(session.rounds, outcomes, strict=True):
         if outcome.result["deltas"] != renamed(played.result["deltas"], old, new):

@@ -14,7 +14,7 @@ from sqlalchemy.orm import undefer
 
 from ..extensions import db
 from ..games import get_game
-from ..games.errors import NotFound, RuleViolation, quote
+from ..games.errors import Conflict, MalformedInput, NotFound, Refusal, RuleViolation, quote
 from ..games.game import replay, running_totals
 from ..games.inputs import digits_number, whole_number
 from ..models import GameSession, Round, utcnow
@@ -28,7 +28,7 @@ def expected_round(raw: Mapping[str, Any], next_number: int) -> None:
         return
     expected = whole_number(raw["expected_round"], "expected_round")
     if expected != next_number:
-        raise RuleViolation(
+        raise Conflict(
             "stale_round",
             "This device was recording round {value}, but the session is at round {next}; "
             "reload to see what changed.",
@@ -41,7 +41,7 @@ def expected_round(raw: Mapping[str, Any], next_number: int) -> None:
 def round_input(raw: Any) -> dict[str, Any]:
     """Return the round body without the service's own keys."""
     if not isinstance(raw, Mapping):
-        raise RuleViolation("invalid_json", "The round must be a JSON object.")
+        raise MalformedInput("invalid_json", "The round must be a JSON object.")
     return {key: value for key, value in raw.items() if key != "expected_round"}
 
 
@@ -134,7 +134,7 @@ def already_recorded(session_id: Any, raw: Any) -> bool:
     game = get_game(session.game)
     try:
         outcome = game.play(table_of(session), state_before(session, number), entered)
-    except RuleViolation:
+    except Refusal:
         return False
     same: bool = outcome.input == played.input
     return same
@@ -150,7 +150,7 @@ def replace_round(
 def correction_numbers(raw: Any, count: int) -> dict[int, Any]:
     """Read ``{"3": input, "4": input}`` (keys may be numbers) into existing round numbers."""
     if not isinstance(raw, Mapping) or not raw:
-        raise RuleViolation(
+        raise MalformedInput(
             "missing_field" if raw is None else "invalid_value",
             "rounds must map round numbers to their corrected inputs, not {value}.",
             "rounds",
@@ -234,7 +234,7 @@ def delete_round(
     count = session.round_count
     target = round_number(number, count)
     if target != count:
-        raise RuleViolation(
+        raise Conflict(
             "not_last_round",
             "Only the last round ({last}) can be undone, not round {value}; correct earlier "
             "rounds instead.",

@@ -16,7 +16,7 @@ from sqlalchemy import func, select, text
 
 from ..extensions import db
 from ..games import get_game
-from ..games.errors import NotFound, RuleViolation, quote
+from ..games.errors import Conflict, MalformedInput, NotFound, RuleViolation, quote
 from ..games.game import Game
 from ..games.inputs import mapping
 from ..games.options import rules_object
@@ -47,7 +47,7 @@ def session_rules(game: Game, body: Mapping[str, Any]) -> tuple[dict[str, Any], 
     if body.get("rule_set") is not None:
         saved = find_rule_set(body["rule_set"], "rule_set")
         if saved.game != game.slug:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_rules",
                 "The saved rules {value} are for {other}, not {game_t}.",
                 "rule_set",
@@ -84,7 +84,7 @@ def rule_set_name(raw: Any, where: str = "name") -> str:
         or has_control(name)
         or invisible_character(name) is not None
     ):
-        raise RuleViolation(
+        raise MalformedInput(
             "missing_field" if raw is None else "invalid_value",
             "A name for saved house rules has 1 to {most} printable characters, not {value}.",
             where,
@@ -115,8 +115,8 @@ def rule_set_tag(saved: RuleSet | None) -> str:
 def check_expected(saved: RuleSet | None, name: str, expected: writes.Precondition | None) -> None:
     """Refuse a write to a saved set that is not the one the client saw (``If-Match``)."""
     if expected is not None and not expected.matches(rule_set_tag(saved)):
-        raise RuleViolation(
-            "stale_round",
+        raise Conflict(
+            "stale_tag",
             "This device saw {value} of the saved house rules {name}, which have changed since "
             "(or are gone): another device saved or deleted them. Reload and try again.",
             "If-Match",
@@ -142,7 +142,7 @@ def save_rule_set(
     """Create or replace a saved set; its rules are checked as a session's would be.
 
     A new name is refused (``too_many_rule_sets``) when the table keeps MAX_RULE_SETS already;
-    with ``expected`` (If-Match), a set that is not the one the client saw is ``stale_round``.
+    with ``expected`` (If-Match), a set that is not the one the client saw is ``stale_tag``.
     """
     name = rule_set_name(raw_name)
     body = mapping(body, "body")
@@ -156,9 +156,7 @@ def save_rule_set(
         saved = RuleSet(name=name, game=game.slug)
         db.session.add(saved)
     saved.game, saved.preset, saved.rules = game.slug, preset, overrides
-    writes.commit(
-        RuleViolation("stale_round", "Another device saved rules under this name; try again.")
-    )
+    writes.commit(Conflict("lost_race", "Another device saved rules under this name; try again."))
     return saved
 
 
@@ -170,7 +168,7 @@ def rename_rule_set(raw_old: Any, raw_new: Any) -> RuleSet:
     if new != saved.name:
         taken = db.session.scalars(select(RuleSet.id).where(RuleSet.name == new)).first()
         if taken is not None:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "There are already saved house rules called {value}.",
                 "name",
@@ -178,7 +176,7 @@ def rename_rule_set(raw_old: Any, raw_new: Any) -> RuleSet:
             )
         saved.name = new
         writes.commit(
-            RuleViolation("stale_round", "Another device saved rules under this name; try again.")
+            Conflict("lost_race", "Another device saved rules under this name; try again.")
         )
     return saved
 
@@ -192,7 +190,7 @@ def checked_rules(
     game.resolve_rules(overrides, chosen.key if chosen else None)  # refuses a bad option
     size = len(json.dumps(overrides, ensure_ascii=False))
     if size > RULES_MAX_CHARS:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_rules",
             "Saved house rules take at most {most} characters as JSON; these take {value}.",
             where,
@@ -238,7 +236,7 @@ def checked_rule_sets(raw: Any) -> list[RuleSet]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value", "rule_sets must be a list, not {value}.", "rule_sets", value=quote(raw)
         )
     if len(raw) > MAX_RULE_SETS:

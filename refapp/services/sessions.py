@@ -16,7 +16,7 @@ from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..games import get_game
-from ..games.errors import RuleViolation
+from ..games.errors import Conflict
 from ..games.game import Game, Table, leaders, running_totals
 from ..models import AuditEntry, GameSession, Round, SessionPlayer, utcnow
 from . import rule_sets, writes
@@ -260,9 +260,9 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
     return session
 
 
-def finished_error(session: GameSession) -> RuleViolation:
+def finished_error(session: GameSession) -> Conflict:
     """Return the error for a write to a session that has ended."""
-    return RuleViolation(
+    return Conflict(
         "session_finished",
         "Session {id} is finished; no more rounds can be recorded.",
         None,

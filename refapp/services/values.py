@@ -6,7 +6,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-from ..games.errors import NotFound, RuleViolation, quote
+from ..games.errors import MalformedInput, NotFound, quote
 
 NAME_MAX = 40
 #: ids are INTEGER columns: 32 bits on PostgreSQL, so a larger id cannot exist (nor be queried)
@@ -68,7 +68,7 @@ def player_name(value: Any, where: str) -> str:
     blank, a joiner) is refused, and so is a name with no letter, digit or sign.
     """
     if not isinstance(value, str):
-        raise RuleViolation(
+        raise MalformedInput(
             "missing_field" if value is None else "invalid_value",
             "A player's name must be text, not {value}.",
             where,
@@ -76,7 +76,7 @@ def player_name(value: Any, where: str) -> str:
         )
     name = unicodedata.normalize("NFC", value.strip())
     if not 1 <= len(name) <= NAME_MAX or has_control(name):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "A player's name has 1 to {most} printable characters after trimming; "
             "{value} does not.",
@@ -86,7 +86,7 @@ def player_name(value: Any, where: str) -> str:
         )
     hidden = invisible_character(name)
     if hidden is not None:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "A player's name may not hold {char}, which shows as nothing; {value} does.",
             where,
@@ -94,7 +94,7 @@ def player_name(value: Any, where: str) -> str:
             value=quote(value),
         )
     if not any(shows(char) for char in name):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "A player's name needs a letter, digit or sign that shows; {value} has none.",
             where,
@@ -110,7 +110,7 @@ def player_names(raw: Any, *, at_one_table: bool = True) -> list[str]:
     there); a roster of players from many tables (a backup's) only refuses the same name twice.
     """
     if not isinstance(raw, list):
-        raise RuleViolation(
+        raise MalformedInput(
             "missing_field" if raw is None else "invalid_value",
             "players must be a list of names in seat order, not {value}.",
             "players",
@@ -122,7 +122,7 @@ def player_names(raw: Any, *, at_one_table: bool = True) -> list[str]:
         name = player_name(value, where)
         refuse_same_name(name, names if at_one_table else [], where)
         if name in names:
-            raise RuleViolation(
+            raise MalformedInput(
                 "duplicate_player",
                 "{value} is seated twice; names must differ.",
                 where,
@@ -137,7 +137,7 @@ def refuse_same_name(name: str, seated: Iterable[str], where: str) -> None:
     key = name_key(name)
     for other in seated:
         if other != name and name_key(other) == key:
-            raise RuleViolation(
+            raise MalformedInput(
                 "duplicate_player",
                 "{value} reads as {other}, who is already seated; names must differ.",
                 where,
@@ -199,7 +199,7 @@ def session_name(raw: Any) -> str:
     if raw is None:
         return ""
     if not isinstance(raw, str) or has_control(raw) or len(raw.strip()) > SESSION_NAME_MAX:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "A session name is text of at most {most} printable characters, not {value}.",
             "name",

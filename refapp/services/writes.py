@@ -25,7 +25,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import ServiceUnavailable
 
 from ..extensions import db
-from ..games.errors import RuleViolation
+from ..games.errors import Conflict
 from ..models import AuditEntry, GameSession, Player, utcnow
 from . import limits
 from .values import not_found, stored_id
@@ -87,11 +87,9 @@ def precondition(expected: int | Precondition | None) -> Precondition | None:
     return Precondition(frozenset({str(expected)}))
 
 
-def lost_race() -> RuleViolation:
+def lost_race() -> Conflict:
     """Return the refusal of a write that lost a race (a round number, a name taken first)."""
-    return RuleViolation(
-        "stale_round", "Another device recorded this round first; reload and try again."
-    )
+    return Conflict("lost_race", "Another device recorded this round first; reload and try again.")
 
 
 def begin_write() -> None:
@@ -144,7 +142,7 @@ def lock_session(session_id: Any, version: int | Precondition | None = None) -> 
     session = found[0]
     expected = precondition(version)
     if expected is not None and not expected.matches(str(session.version)):
-        raise RuleViolation(
+        raise Conflict(
             "stale_round",
             "This device saw version {value} of the session, but it is at version {version} "
             "now: another device changed it. Reload to see what changed.",
@@ -207,7 +205,7 @@ def audit(session: GameSession, action: str, number: int | None, before: Any, af
     limits.count_entry(session, before, after)
 
 
-def commit_write(*sessions: GameSession, conflict: RuleViolation | None = None) -> None:
+def commit_write(*sessions: GameSession, conflict: Conflict | None = None) -> None:
     """Commit a write to one or more sessions, which moves each one's ``version`` on.
 
     A session the write would leave larger than an import accepts is refused ``session_full``
@@ -222,8 +220,8 @@ def commit_write(*sessions: GameSession, conflict: RuleViolation | None = None) 
     commit(conflict)
 
 
-def commit(conflict: RuleViolation | None = None) -> None:
-    """Commit, turning a lost race into ``conflict`` (by default ``stale_round``).
+def commit(conflict: Conflict | None = None) -> None:
+    """Commit, turning a lost race into ``conflict`` (by default ``lost_race``).
 
     A lost race is a round number or a new player's name stored first by another request, or
     rows found gone. A write that could not get its turn in time (the database stayed busy) is

@@ -10,7 +10,6 @@
   const POLL_MS = 2000;
   const RETRY_MS = 4000;
   const PENDING = "refapp-pending:";
-  const STORING = ["record", "misdeal", "all_pass", ""];
   let busy = false;
   let pollTimer = null;
   let retryTimer = null;
@@ -164,9 +163,12 @@
     place(anchor);
   }
 
-  function stores(entries) {
+  // The buttons that store a round are the server's (the form's data-storing); no button named
+  // is "record", as on the server.
+  function stores(form, entries) {
     const action = entries.find(([name]) => name === "action");
-    return STORING.includes(action ? String(action[1]) : "");
+    const storing = (form.dataset.storing || "record").split(" ");
+    return storing.includes(action ? String(action[1]) : "record");
   }
 
   async function submit(form, submitter) {
@@ -210,7 +212,7 @@
 
   function offline(form, entries) {
     countSwap(0);
-    if (!form.hasAttribute("data-keep") || !stores(entries)) {
+    if (!form.hasAttribute("data-keep") || !stores(form, entries)) {
       notice(form, "offline", words("offlineTap"));
       form.scrollIntoView({ block: "start" });
       return;

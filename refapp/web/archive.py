@@ -4,7 +4,7 @@ from flask import Response, abort
 from flask_babel import gettext as _
 
 from .. import services
-from ..games.errors import RuleViolation
+from ..games.errors import Refusal
 from ..services import archive
 from . import bp
 
@@ -17,7 +17,7 @@ def session_csv(session_id: int):
     """
     try:
         session = services.load_session(session_id, with_rounds=False)
-    except RuleViolation:
+    except Refusal:
         abort(404)
     filename = f"refapp-{session.game}-session-{session.id}.csv"
     return Response(

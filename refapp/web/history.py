@@ -6,7 +6,7 @@ from flask import abort, render_template
 
 from .. import services
 from ..games import get_game
-from ..games.errors import RuleViolation
+from ..games.errors import Refusal
 from . import bp
 from .changes import describe_entry
 from .chart import build_chart
@@ -29,7 +29,7 @@ def changes(session_id: int):
     """Show every change to the session in words, oldest first, with old and new values."""
     try:
         session = services.load_session(session_id, with_rounds=False)
-    except RuleViolation:
+    except Refusal:
         abort(404)
     game = get_game(session.game)
     entries = [(entry, *describe_entry(game, entry)) for entry in services.audit_of(session)]

@@ -16,11 +16,12 @@ from wtforms.validators import InputRequired, Length
 
 from ..extensions import db
 from ..games import GAMES
-from ..games.errors import RuleViolation
+from ..games.errors import Refusal
 from ..services import NAME_MAX
 from ..services import players as roster
 from . import bp
 from .forms import add_error
+from .game_pages import PAGES
 
 #: the figures every game shares, as the page words them
 RECORD = (
@@ -30,55 +31,6 @@ RECORD = (
     ("points", _l("Points")),
     ("average_points", _l("Points per round")),
 )
-
-#: each game's own figures, as the page words them
-FIGURES = {
-    "dixit": (
-        ("storyteller_turns", _l("Turns as storyteller")),
-        ("some_found", _l("Some found the card")),
-        ("some_found_share", _l("Share some found")),
-        ("average_vote_bonus", _l("Vote bonus per turn")),
-    ),
-    "mighty": (
-        ("hands_played", _l("Hands played")),
-        ("hands_as_boss", _l("Hands as boss")),
-        ("contracts_made", _l("Contracts made")),
-        ("average_bid", _l("Average bid")),
-        ("times_as_friend", _l("Times as friend")),
-        ("runs", _l("Runs")),
-        ("back_runs", _l("Back-runs")),
-    ),
-    "dalmuti": (
-        ("hands_played", _l("Hands played")),
-        ("average_finish", _l("Average finish")),
-        ("hands_as_greater_dalmuti", _l("Greater Dalmuti")),
-        ("hands_as_greater_peasant", _l("Greater Peasant")),
-        ("revolutions", _l("Revolutions declared")),
-    ),
-}
-
-#: what a game's figures mean, under them
-NOTES = {
-    "dixit": _l(
-        "Some found: turns as storyteller in which some, not all, found the card. Vote "
-        "bonus: points from others' votes for your card, per turn you voted."
-    ),
-    "mighty": _l(
-        "Contracts made: hands as boss won (a critic counts when it pays). Average bid: "
-        "the final contract as boss. Runs and back-runs: hands on the ruling side. Points per "
-        "round count misdeals and all-pass rounds too."
-    ),
-    "dalmuti": _l(
-        "Average finish: 1 is first out. Greater Dalmuti and Peasant: hands in that rank "
-        "during play, after any revolution."
-    ),
-}
-
-#: each game's title (translated where shown), by slug
-TITLES = {slug: game.title for slug, game in GAMES.items()}
-
-#: figures shown as a percentage
-SHARES = ("some_found_share",)
 
 
 class PlayerName(PathConverter):
@@ -105,11 +57,16 @@ class RenameForm(FlaskForm):
     )
 
 
-def figure(key: str, value: Any) -> str:
+def titles() -> dict[str, str]:
+    """Return each game's title (translated where shown), by slug."""
+    return {slug: game.title for slug, game in GAMES.items()}
+
+
+def figure(key: str, value: Any, shares: tuple[str, ...] = ()) -> str:
     """Write a figure as the reader's language does: a share as a percentage, none as a dash."""
     if value is None:
         return "\u2013"
-    if key in SHARES:
+    if key in shares:
         return format_percent(value)
     if isinstance(value, float):
         return format_decimal(value, format="0.00")
@@ -120,7 +77,7 @@ def profile_or_404(name: str) -> dict[str, Any]:
     """Return a player's profile, or answer 404."""
     try:
         return roster.player_profile(name)
-    except RuleViolation:
+    except Refusal:
         abort(404)
 
 
@@ -131,10 +88,9 @@ def render_player(profile: dict[str, Any], form: RenameForm, status: int = 200):
         player=profile,
         form=form,
         record=RECORD,
-        figures=FIGURES,
-        notes=NOTES,
+        pages=PAGES,
         figure=figure,
-        titles=TITLES,
+        titles=titles(),
     ), status
 
 
@@ -179,7 +135,7 @@ def rename_url(name: str) -> str:
 @bp.get("/players")
 def players():
     """List every player: sessions played and won, the games played."""
-    return render_template("players/index.html", players=roster.list_players(), titles=TITLES)
+    return render_template("players/index.html", players=roster.list_players(), titles=titles())
 
 
 @bp.get("/players/<player_name:name>", merge_slashes=False)
@@ -202,7 +158,7 @@ def rename_player(name: str):
     if form.validate_on_submit():
         try:
             player, merged = roster.rename_player(profile["name"], form.name.data)
-        except RuleViolation as error:
+        except Refusal as error:
             db.session.rollback()
             add_error(form, form.name, error.message)
         else:

@@ -8,11 +8,12 @@ from flask_babel import gettext as _
 from .. import services
 from ..extensions import db
 from ..games import GAMES, get_game
-from ..games.errors import RuleViolation
+from ..games.errors import Refusal
 from . import bp
 from .chart import build_chart
-from .forms import ROUND_FORMS, ButtonForm, NewSessionForm, SessionFilterForm, round_form
+from .forms import ButtonForm, NewSessionForm, SessionFilterForm, round_form
 from .forms.session import SaveRulesForm
+from .game_pages import pages_of
 
 #: the session page lists this many latest rounds; the rest are a tap away (and on the sheet)
 HISTORY_SIZE = 30
@@ -22,13 +23,13 @@ def session_or_404(session_id: int, last: int | None = None) -> services.Session
     """Load and describe a session (with its last ``last`` rounds, None: all), or answer 404."""
     try:
         return services.describe(services.load_session(session_id, with_rounds=False), last)
-    except RuleViolation:
+    except Refusal:
         abort(404)
 
 
 def form_template(view: services.SessionView) -> str:
     """Return the template that lays out the session's round form."""
-    return ROUND_FORMS[view.session.game].template
+    return pages_of(view.session.game).round_form.template
 
 
 @bp.get("/")
@@ -38,7 +39,7 @@ def index():
     try:
         form = SessionFilterForm(formdata=request.args)
         wanted = form.session_filter(per_page=20, active_first=True)
-    except RuleViolation as refusal:
+    except Refusal as refusal:
         error, wanted = refusal.message, services.SessionFilter(per_page=20, active_first=True)
     found = services.list_sessions(wanted)
     return render_template(
@@ -67,7 +68,7 @@ def new_session():
     elif form.validate_on_submit():
         try:
             session = services.create_session(form.body())
-        except RuleViolation as error:
+        except Refusal as error:
             db.session.rollback()
             form.show_violation(error)
         else:
@@ -153,7 +154,7 @@ def record_round(session_id: int):
             else:
                 played, _session = services.record_round(session_id, body)
                 return recorded(session_id, played.number)
-        except RuleViolation as error:
+        except Refusal as error:
             db.session.rollback()
             if not is_stale(error):
                 form.show_violation(error)
@@ -170,9 +171,9 @@ def recorded(session_id: int, number: int | None):
     return redirect(url_for("web.show_session", session_id=session_id, just=number))
 
 
-def is_stale(error: RuleViolation) -> bool:
+def is_stale(error: Refusal) -> bool:
     """Return True when another phone recorded the round this one was entering."""
-    return error.code == "stale_round" and error.field == "expected_round"
+    return error.code == "stale_round"
 
 
 def show_stale(form, session_id: int, expected: int | None) -> None:
@@ -235,7 +236,7 @@ def edit_round(session_id: int, number: int):
                 services.replace_rounds(session_id, wanted)
                 flash(correction_words(number, both))
                 return redirect(url_for("web.show_session", session_id=session_id, just=number))
-        except RuleViolation as error:
+        except Refusal as error:
             db.session.rollback()
             show_correction_refusal(form, later, error, number)
     view = editing_view(session_id, number)
@@ -263,7 +264,7 @@ def correction_words(number: int, both: bool) -> str:
     return _("Round %(n)d corrected; later rounds were rescored.", n=number)
 
 
-def show_correction_refusal(form, later, error: RuleViolation, number: int) -> None:
+def show_correction_refusal(form, later, error: Refusal, number: int) -> None:
     """Show why a correction was refused: by its field, by the next round's field when that
     round is being corrected too, or naming the later round it breaks."""
     if error.round is not None and error.round == number + 1 and later is not None:
@@ -333,7 +334,7 @@ def button_action(session_id: int, action, done: str):
         abort(400)
     try:
         action()
-    except RuleViolation as error:
+    except Refusal as error:
         db.session.rollback()
         flash(error.message, "error")
     else:

@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import N_, RuleViolation
+from ..errors import N_, MalformedInput
 from ..game import Account, Game, Outcome, Table
 from ..inputs import mapping, require
+from ..registry import register
+from . import stats as dalmuti_stats
 from .cards import JESTER as JESTER
 from .cards import JESTER_COPIES as JESTER_COPIES
 from .cards import JESTER_RANK as JESTER_RANK
@@ -60,6 +62,7 @@ from .ranks import role_name as role_name
 from .ranks import role_of as role_of
 from .ranks import roles_of as roles_of
 from .ranks import say_revolution as say_revolution
+from .round_input import INPUT_PLACES, ROUND_INPUT
 from .scoring import ORDINALS as ORDINALS
 from .scoring import SCORING_NOTE as SCORING_NOTE
 from .scoring import finish_order as finish_order
@@ -72,6 +75,7 @@ from .scoring import say_place as say_place
 from .scoring import score_hand as score_hand
 from .scoring import session_over as session_over
 from .shapes import DalmutiInput, DalmutiResult, DalmutiState, Deal
+from .table_view import next_hand
 from .tax import ANSWERS as ANSWERS
 from .tax import CARDS_GIVEN as CARDS_GIVEN
 from .tax import EXCHANGE_KEYS as EXCHANGE_KEYS
@@ -105,6 +109,9 @@ class Dalmuti(Game):
     """The Great Dalmuti with the official (Hungarian) rules and the Korean house rules."""
 
     slug = "dalmuti"
+    position = 1
+    round_input = ROUND_INPUT
+    input_places = INPUT_PLACES
     title = N_("The Great Dalmuti")
     min_players = 4
     max_players = 8
@@ -112,6 +119,16 @@ class Dalmuti(Game):
     options = OPTIONS
     house_rules_type = DalmutiRules
     presets = PRESETS
+    topics = {
+        "deal": N_("Players and the deal"),
+        "revolution": N_("Revolution"),
+        "tax": N_("Tax"),
+        "points": N_("Points and length"),
+    }
+
+    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """Return a player's Dalmuti figures read from the stored results."""
+        return dalmuti_stats.figures(name, results)
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
         """Return 4..8 players, or 3..10 with allow_any_count."""
@@ -122,7 +139,7 @@ class Dalmuti(Game):
         super().check_players(players, rules)
         size = deck_size(rules)
         if size < MIN_CARDS_EACH * len(players):
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_rules",
                 "Without ranks {removed} the deck has {size} cards, too few to deal {count} "
                 "players {least} each.",
@@ -193,23 +210,29 @@ class Dalmuti(Game):
         """Tell the table the ranks, the dealer, the hand sizes and the tax of the next hand."""
         rules = house_rules(table.rules)
         ranks = ranks_in(table, state)
-        hands_played = int(state.get("hands_played", 0))
+        coming = next_hand(table, state)
+        hands_played = coming.hands_played
         roles = roles_of(ranks)
         return {
             "ranks": ranks,
             "roles": roles,
             "role_titles": {name: role_name(role) for name, role in roles.items()},
-            "dealer": ranks[-1],
-            "leader": ranks[0],
+            "dealer": coming.dealer,
+            "leader": coming.leader,
             "deck_size": deck_size(rules),
             "removed_ranks": list(rules.removed_ranks),
             "hand_sizes": hand_sizes(ranks, rules),
             "tax_due": tax_due(rules, hands_played),
             "tribute_due": public_exchanges(tribute_due(ranks, rules, hands_played)),
             "greater_revolution_by": greater_revolution_by(ranks, rules),
-            **hands_count(rules, hands_played),
+            "hands_played": hands_played,
+            "hands_total": coming.total,
+            "hands_left": coming.left,
         }
 
     def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
         """The session ends after hands_to_play hands (never, without a count)."""
         return session_over(table.rules, state)
+
+
+register(Dalmuti())

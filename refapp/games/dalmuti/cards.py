@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..errors import RuleViolation, quote
+from ..errors import MalformedInput, RuleViolation, quote
 from .options import house_rules
 from .shapes import Card
 
@@ -66,7 +66,7 @@ def parse_card(value: Any, where: str) -> Card:
         return JESTER
     number = value
     if isinstance(value, str) and re.fullmatch(r"\s*[0-9]+\s*", value):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "{value} is text; a card is a JSON number from 1 to 12, or 'J' for a jester.",
             where,
@@ -76,7 +76,7 @@ def parse_card(value: Any, where: str) -> Card:
         number = int(number)
     if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= 12:
         return number
-    raise RuleViolation(
+    raise MalformedInput(
         "invalid_rank",
         "{value} is not a card: a card is a rank from 1 (Dalmuti) to 12 (Peasant) or 'J' (Jester).",
         where,

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
-from ..errors import N_, RuleViolation, quote
+from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..game import Account, Table
 from ..inputs import mapping, require, sequence
 from .cards import (
@@ -102,14 +102,14 @@ def ranks_from_draw(players: Sequence[str], raw: Any) -> list[str]:
         name = table.player(key, f"initial_draw.{key}")
         where = f"initial_draw.{name}"
         if name in draws:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value", "{value} has two draws in initial_draw.", where, value=quote(name)
             )
         draws[name] = draw_cards(value, where)
     for name in players:
         if name not in draws:
             path = f"initial_draw.{name}"
-            raise RuleViolation("missing_field", "The field {path} is required.", path, path=path)
+            raise MalformedInput("missing_field", "The field {path} is required.", path, path=path)
     keys = {name: tuple(card_value(card) for card in draws[name]) for name in players}
     ranks = sorted(players, key=lambda name: keys[name])
     for better, worse in pairwise(ranks):
@@ -124,7 +124,7 @@ def draw_cards(value: Any, where: str) -> tuple[int | str, ...]:
     if not isinstance(value, list):
         return (parse_card(value, where),)
     if not value:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "{where} must be a card or a list of the cards drawn, first draw first, not an "
             "empty list.",
@@ -185,7 +185,9 @@ def hands_dealt(table: Table, rules: Mapping[str, Any], ranks: list[str], raw: A
         name = table.player(key, f"hands.{key}")
         where = f"hands.{name}"
         if name in hands:
-            raise RuleViolation("invalid_value", "{value} has two hands.", where, value=quote(name))
+            raise MalformedInput(
+                "invalid_value", "{value} has two hands.", where, value=quote(name)
+            )
         cards = sort_cards(parse_card(card, where) for card in sequence(value, where))
         if len(cards) != sizes[name]:
             raise RuleViolation(
@@ -256,7 +258,7 @@ def revolution_declared(
     player = table.player(require(given, "player", "revolution.player"), "revolution.player")
     kind = require(given, "kind", "revolution.kind")
     if not isinstance(kind, str) or kind.strip().lower() not in REVOLUTION_KINDS:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "revolution.kind must be 'plain' or 'greater', not {value}.",
             "revolution.kind",

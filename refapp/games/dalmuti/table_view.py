@@ -1,5 +1,6 @@
-"""What a Dalmuti table shows, worked out by the rules: the cards and their copies, the merchants
-who may swap, the revolutions a hand may see.
+"""What a Dalmuti table shows, worked out by the rules: what comes next (the hand's number, who
+deals and who leads), the cards and their copies, the merchants who may swap, the revolutions a
+hand may see.
 
 Pure functions of plain values (the pages word them).
 """
@@ -7,12 +8,40 @@ Pure functions of plain values (the pages word them).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
+from ..game import Table
 from .cards import JESTER, RANKS, deck
 from .options import house_rules
-from .ranks import REVOLUTION_KINDS, greater_revolution_by, roles_of
+from .ranks import REVOLUTION_KINDS, greater_revolution_by, ranks_in, roles_of
+from .scoring import hands_count
 from .shapes import Card
+
+
+class NextHand(NamedTuple):
+    """What comes next at a Dalmuti table: the hand's number and count, who deals, who leads."""
+
+    number: int
+    hands_played: int
+    total: int | None  # hands_to_play; None when the table decides when to stop
+    left: int | None
+    dealer: str  # the lowest rank deals
+    leader: str  # the Greater Dalmuti is dealt the first card and leads the first trick
+
+
+def next_hand(table: Table, state: Mapping[str, Any]) -> NextHand:
+    """Return what comes next after ``state`` (a game state, or the public state shown from it)."""
+    ranks = ranks_in(table, state)
+    hands_played = int(state.get("hands_played", 0))
+    counts = hands_count(table.rules, hands_played)
+    return NextHand(
+        hands_played + 1,
+        hands_played,
+        counts["hands_total"],
+        counts["hands_left"],
+        ranks[-1],
+        ranks[0],
+    )
 
 
 def card_copies(rules: Mapping[str, Any]) -> list[tuple[Card, int, bool]]:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..errors import N_, RuleViolation, quote
+from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..game import Account
 from ..inputs import mapping, sequence
 from .cards import JESTER, cards_text, check_supply, parse_cards, sort_cards
@@ -150,7 +150,7 @@ def tribute_given(deal: Deal, raw: Any, partial: bool) -> CardsBy | None:
     for key in given:
         if key not in roles:
             where = f"tribute.{key}"
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "{value} is not a giving role in the tax; the roles are {roles}.",
                 where,
@@ -309,7 +309,7 @@ def merchant_trades(deal: Deal, raw: Any) -> list[list[str]]:
     if raw is None or raw == []:
         return []
     if not deal.rules.merchant_trade:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "Merchant trades are not played at this table (house rule merchant_trade is off).",
             "merchant_trades",
@@ -328,7 +328,7 @@ def merchant_trades(deal: Deal, raw: Any) -> list[list[str]]:
         names = [table.player(name, where) for name in sequence(pair, where)]
         for name in names:
             if roles[name] != "merchant" or name in seen:
-                raise RuleViolation(
+                raise MalformedInput(
                     "invalid_value",
                     "{value} cannot trade here: each merchant swaps at most one card, and "
                     "only merchants trade.",
@@ -337,11 +337,11 @@ def merchant_trades(deal: Deal, raw: Any) -> list[list[str]]:
                 )
             seen.add(name)
         if not names:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value", "A trade is between two merchants, not nobody.", where
             )
         if len(names) != 2:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "A trade is between two merchants, not {value}.",
                 where,

@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
-from ..errors import N_, RuleViolation, quote
+from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..game import Account, Game, Outcome, Preset, Table, signed
 from ..inputs import mapping, require, sequence, whole_number
+from ..registry import register
+from . import stats as dixit_stats
 from .options import OPTIONS, DixitRules
+from .round_input import ROUND_INPUT
 from .scoring import found_points, single_vote_bonus, vote_bonus
 from .shapes import DixitInput, DixitResult, DixitState, Vote
-from .table_view import TWO_VOTES_FROM, two_votes
+from .table_view import TWO_VOTES_FROM, next_storyteller, two_votes
 
 DECK_SIZE = 84
 
@@ -40,9 +43,15 @@ class Dixit(Game):
     """Dixit with the 2021 base rules, the three-player rules and the Odyssey options."""
 
     slug = "dixit"
+    position = 3
+    round_input = ROUND_INPUT
     title = N_("Dixit")
     min_players = 3
     max_players = 8
+    topics = {
+        "voting": N_("Voting and vote bonus"),
+        "end": N_("End of the game"),
+    }
     options = OPTIONS
     house_rules_type = DixitRules
 
@@ -59,6 +68,10 @@ class Dixit(Game):
             {"two_votes_large_game": True},
         ),
     )
+
+    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """Return a player's Dixit figures read from the stored results."""
+        return dixit_stats.figures(name, results)
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
         """Return 3..8 players, or 3..12 with the Odyssey two-votes rule."""
@@ -100,15 +113,15 @@ class Dixit(Game):
 
     def _storyteller(self, table: Table, state: Mapping[str, Any], raw: Mapping[str, Any]) -> str:
         storyteller = table.player(require(raw, "storyteller"), "storyteller")
-        last = state.get("last_storyteller")
-        if last is not None and storyteller != table.left_of(last):
+        expected = next_storyteller(table, state)
+        if expected is not None and storyteller != expected:
             raise RuleViolation(
                 "wrong_storyteller",
                 "It is {expected}'s turn to be the storyteller (to the left of {last}), "
                 "not {value}'s.",
                 "storyteller",
-                expected=table.left_of(last),
-                last=last,
+                expected=expected,
+                last=state.get("last_storyteller"),
                 value=quote(storyteller),
             )
         return storyteller
@@ -232,7 +245,7 @@ class Dixit(Game):
     def _refuse_vote_list(self, table: Table, voter: str, value: list[Any]) -> NoReturn:
         """Refuse a list of votes where each player votes once: a vote is one position number."""
         if not DixitRules.of(table.rules).two_votes_large_game:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "{voter}'s vote is one position number, not the list {value}: two votes each "
                 "need the house rule Two votes in a large game (Odyssey).",
@@ -240,7 +253,7 @@ class Dixit(Game):
                 voter=voter,
                 value=quote(value),
             )
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "{voter}'s vote is one position number, not the list {value}: with two votes in "
             "a large game (Odyssey) a player votes twice only at a table of {least} or more "
@@ -323,10 +336,10 @@ class Dixit(Game):
     ) -> dict[str, Any]:
         """Tell the table the next storyteller, the target and the deck's counts."""
         table = self.with_house_rules(table)
-        last = state.get("last_storyteller")
+        coming = next_storyteller(table, state)
         return {
-            "next_storyteller": table.left_of(last) if last else None,
-            "storyteller_free": last is None,
+            "next_storyteller": coming,
+            "storyteller_free": coming is None,
             "target_score": table.rules["target_score"],
             "hand_size": hand_size(table.size),
             "cards_per_player": cards_laid(table.size),
@@ -354,3 +367,6 @@ class Dixit(Game):
             return True
         target = table.rules["target_score"]
         return target is not None and any(total >= target for total in totals.values())
+
+
+register(Dixit())

@@ -23,17 +23,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import RuleViolation
+from ..errors import N_, MalformedInput
 from ..game import Account, Game, Outcome, Table
 from ..inputs import mapping
+from ..registry import register
+from . import stats as mighty_stats
 from .auction import (
     MAX_BID,
     Auction,
     Bid,
+    auction_floor,
     beats,
     check_bid_count,
     lowest_next_bid,
     next_bid,
+    next_floor,
     run_auction,
     unfinished_auction,
 )
@@ -43,6 +47,7 @@ from .cards import (
     JOKER,
     POINT_CARDS,
     RANKS,
+    SUIT_SYMBOLS,
     SUITS,
     TRUMP_NAMES,
     TRUMPS,
@@ -65,13 +70,14 @@ from .friend_card import check_friend_card_held
 from .holders import HOLDER_KEYS, HOLDERS, check_holders, read_holder, read_points
 from .misdeal import declare_misdeal, misdeal_allowed, misdeal_limit, misdeal_value
 from .options import OPTIONS, PRESETS
+from .round_input import ROUND_INPUT
 from .rounds import HAND_PARTS, all_pass_flag, check_alone, check_everyone_passed
 from .rules import MightyRules
 from .scoring import score_hand
 from .shapes import MightyInput, MightyResult, MightyState, TricksResult
-from .trick_checks import PlayLog
+from .table_view import next_hand
 from .trick_judge import judge_trick
-from .trick_totals import Totals, play_tricks, tricks_result
+from .trick_totals import Refereed, Settled, play_tricks, tricks_result
 from .tricks import Decision, Play, decide_trick
 
 #: what ``from refapp.games.mighty import X`` offers: the game and the rules' public names
@@ -85,6 +91,7 @@ __all__ = [
     "POINT_CARDS",
     "RANKS",
     "SUITS",
+    "SUIT_SYMBOLS",
     "TRUMPS",
     "TRUMP_NAMES",
     "Auction",
@@ -112,28 +119,38 @@ __all__ = [
 ]
 
 PLAYERS = 5
-#: a hand's tricks and, once all ten are in with the friend named, what they show
-Refereed = tuple[PlayLog, Totals | None]
-#: a hand's ten tricks and what they show
-Settled = tuple[PlayLog, Totals]
 
 
 class Mighty(Game):
     """Mighty for five, as the Korean wiki article plays it, with the common house rules."""
 
     slug = "mighty"
+    position = 2
+    round_input = ROUND_INPUT
     title = "Mighty"
     min_players = PLAYERS
     max_players = PLAYERS
     options = OPTIONS
     house_rules_type = MightyRules
     presets = PRESETS
+    topics = {
+        "misdeal": N_("Misdeal (파토)"),
+        "auction": N_("Auction"),
+        "contract": N_("Contract after the kitty"),
+        "friend": N_("Friend (프렌드)"),
+        "play": N_("Playing the tricks"),
+        "scoring": N_("Scoring"),
+    }
+
+    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """Return a player's Mighty figures read from the stored results."""
+        return mighty_stats.figures(name, results)
 
     def resolve_rules(self, overrides: Any, preset: str | None = None) -> dict[str, Any]:
         """Return the effective house rules; at least one way to name a friend must remain."""
         rules = super().resolve_rules(overrides, preset)
         if not rules["friend_types"]:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_rules",
                 "House rule friend_types must allow at least one of {known}.",
                 "rules.friend_types",
@@ -147,7 +164,7 @@ class Mighty(Game):
         """Seat the players; the first dealer is free and the first auction opens at min_bid."""
         state: MightyState = {
             "next_dealer": None,
-            "min_bid": self.house_rules(rules).min_bid,
+            "min_bid": auction_floor(self.house_rules(rules)),
             "kitty_open": False,
             "rounds": 0,
             "last_outcome": None,
@@ -178,7 +195,7 @@ class Mighty(Game):
         all_pass = all_pass_flag(raw)
         auction = None
         if raw.get("bidding") is not None:
-            floor = state.get("min_bid", table.rules["min_bid"])
+            floor = auction_floor(table.rules, state)
             auction = run_auction(table, raw["bidding"], min_bid=floor, dealer=dealer)
             entered["bidding"] = list(auction.entries)
         if all_pass or (auction is not None and auction.all_passed):
@@ -219,7 +236,7 @@ class Mighty(Game):
         dealer = dealer_after_all_pass(entered.get("dealer"), state, starter)
         reopen = table.rules["all_pass"] == "open_kitty" and not state.get("kitty_open")
         account = Account()
-        say_all_pass(account, min(table.rules["min_bid"] + 2, MAX_BID), dealer, reopen)
+        say_all_pass(account, next_floor(table.rules, reopen=True), dealer, reopen)
         result = _zero_result(table, "all_pass", account)
         result["kitty_open"] = reopen
         return Outcome(entered, result, next_state(table, state, "all_pass", dealer, reopen))
@@ -234,7 +251,7 @@ class Mighty(Game):
         partial: bool,
     ) -> Outcome:
         """Check a played hand's contract, friend, points and holders, then score it."""
-        floor = state.get("min_bid", table.rules["min_bid"])
+        floor = auction_floor(table.rules, state)
         contract = read_contract(table, raw, floor, auction, partial)
         if contract is not None:
             entered["contract"] = contract
@@ -311,11 +328,12 @@ class Mighty(Game):
     ) -> dict[str, Any]:
         """Tell the table who deals, the auction's minimum and the special cards by trump."""
         rules = self._house_rules(table)
+        coming = next_hand(rules, state)
         return {
-            "next_dealer": state.get("next_dealer"),
-            "dealer_free": state.get("next_dealer") is None,
-            "min_bid": state.get("min_bid", rules["min_bid"]),
-            "kitty_open": state.get("kitty_open", False),
+            "next_dealer": coming.dealer.dealer,
+            "dealer_free": coming.dealer.dealer is None,
+            "min_bid": coming.floor,
+            "kitty_open": coming.kitty_open,
             "mighty_card": {trump: mighty_card(trump, rules) for trump in TRUMPS},
             "joker_call_card": {trump: joker_call_card(trump, rules) for trump in TRUMPS},
             "friend_types": list(rules["friend_types"]),
@@ -365,12 +383,14 @@ def next_state(
     reopen: bool = False,
 ) -> dict[str, Any]:
     """Return the state after a round: who deals next and the next auction's minimum."""
-    floor = table.rules["min_bid"]
     return {
         **state,
         "next_dealer": dealer,
-        "min_bid": min(floor + 2, MAX_BID) if reopen else floor,
+        "min_bid": next_floor(table.rules, reopen),
         "kitty_open": reopen,
         "rounds": state.get("rounds", 0) + 1,
         "last_outcome": outcome,
     }
+
+
+register(Mighty())

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import RuleViolation, quote
+from ..errors import MalformedInput, RuleViolation, quote
 from ..game import Table
 from ..inputs import mapping, require, sequence, whole_number
 from .cards import POINT_CARDS, TRUMP_NAMES, TRUMPS, parse_trump
@@ -18,6 +18,21 @@ from .shapes import AuctionSummary, BidFields
 
 #: the highest bid: every point card
 MAX_BID = POINT_CARDS
+#: how much an auction reopened over the turned-up kitty raises the lowest bid (at most MAX_BID)
+REOPEN_RAISE = 2
+
+
+def auction_floor(rules: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> int:
+    """Return the next auction's lowest bid: the state's (after an open kitty), else min_bid's."""
+    if state is not None and state.get("min_bid") is not None:
+        return int(state["min_bid"])
+    return int(rules["min_bid"])
+
+
+def next_floor(rules: Mapping[str, Any], reopen: bool) -> int:
+    """Return the lowest bid after a round: raised by REOPEN_RAISE when the kitty is turned up."""
+    floor = auction_floor(rules)
+    return min(floor + REOPEN_RAISE, MAX_BID) if reopen else floor
 
 
 @dataclass(frozen=True)
@@ -56,7 +71,7 @@ def lowest_next_bid(
 ) -> tuple[int, tuple[str, ...]] | None:
     """Return the lowest legal next bid count and the trumps allowed at it; None if none is."""
     if highest is None:
-        return (rules["min_bid"] if min_bid is None else min_bid), TRUMPS
+        return (auction_floor(rules) if min_bid is None else min_bid), TRUMPS
     if highest.trump != "NT" and rules["no_trump_beats_same_number"]:
         return highest.count, ("NT",)
     if highest.count >= MAX_BID:
@@ -126,7 +141,7 @@ def run_auction(
     ``bid_not_higher``, ``missing_field``, ``invalid_value`` and ``unknown_player``.
     """
     rules = table.rules
-    floor = rules["min_bid"] if min_bid is None else min_bid
+    floor = auction_floor(rules) if min_bid is None else min_bid
     final_pass = rules["pass_is_final"]
     log = sequence(entries, where)
     checked: list[dict[str, Any]] = []
@@ -226,7 +241,7 @@ def _is_pass(entry: Mapping[str, Any], path: str) -> bool:
     if flag is None or flag is False:
         return False
     if flag is not True:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "{where} must be true or false, not {value}.",
             f"{path}.pass",
@@ -234,7 +249,7 @@ def _is_pass(entry: Mapping[str, Any], path: str) -> bool:
             value=quote(flag),
         )
     if entry.get("bid") is not None or entry.get("trump") is not None:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "Entry {path} is both a pass and a bid; send either pass or bid and trump.",
             path,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import N_, RuleViolation, quote
+from ..errors import N_, MalformedInput, quote
 
 HAND_SIZE = 10
 POINT_CARDS = 20
@@ -26,12 +26,15 @@ TRUMP_NAMES = {
     "NT": N_("no-trump"),
 }
 
+#: the suits as printed on the cards; no-trump has no symbol
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: the outlined symbols a phone keyboard may offer instead
+_HOLLOW_SYMBOLS = {"S": "♤", "H": "♡", "D": "♢", "C": "♧"}
 _SUIT_ALIASES = {
-    "S": "S", "♠": "S", "♤": "S",
-    "H": "H", "♥": "H", "♡": "H",
-    "D": "D", "♦": "D", "♢": "D",
-    "C": "C", "♣": "C", "♧": "C",
-}  # fmt: skip
+    **{suit: suit for suit in SUITS},
+    **{symbol: suit for suit, symbol in SUIT_SYMBOLS.items()},
+    **{symbol: suit for suit, symbol in _HOLLOW_SYMBOLS.items()},
+}
 _RANK_ALIASES = {"T": "10"}
 _JOKER_ALIASES = ("JK", "JOKER")
 
@@ -48,7 +51,7 @@ def parse_card(text: Any, where: str = "card") -> str:
         suit, rank = _SUIT_ALIASES.get(card[:1]), _RANK_ALIASES.get(card[1:], card[1:])
         if suit and rank in RANKS:
             return suit + rank
-    raise RuleViolation(
+    raise MalformedInput(
         "invalid_card",
         "{value} is not a card; write a suit S H D C and a rank A K Q J 10 9 .. 2 (e.g. 'H10'), "
         "or 'JK' for the joker.",
@@ -65,7 +68,7 @@ def parse_trump(text: Any, where: str = "trump") -> str:
             return trump
         if trump in _SUIT_ALIASES:
             return _SUIT_ALIASES[trump]
-    raise RuleViolation(
+    raise MalformedInput(
         "invalid_value",
         "{where} must be a trump: S, H, D, C or NT (no-trump), not {value}.",
         where,

@@ -11,7 +11,7 @@ knows), the next dealer is free too: the state's ``next_dealer`` is then None.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import N_, RuleViolation, quote
 from ..game import Table
@@ -38,11 +38,37 @@ ROTATION_REASONS = {
 }
 
 
-def dealer_rule_words(rules: Mapping[str, Any], last_outcome: str | None) -> str:
-    """Return why the expected dealer deals (words marked N_), by the previous round's end."""
-    if last_outcome in ("misdeal", "all_pass"):
-        return DEALER_REASONS[last_outcome]
-    return ROTATION_REASONS.get(rules.get("next_dealer", ROTATIONS[0]), DEALER_REASONS["hand"])
+class DealerReason(NamedTuple):
+    """Why a hand's dealer deals it: the rule that names them, who, and why (words marked N_)."""
+
+    #: ``first_hand`` or ``free`` (anyone may deal: dealer None), ``misdeal``, ``all_pass`` or,
+    #: after a played hand, the ``next_dealer`` rotation that named the dealer
+    rule: str
+    dealer: str | None
+    why: str
+
+
+#: why anyone may deal: the first hand, or a previous round that named no dealer
+FREE_REASONS = {
+    "first_hand": N_("the first hand's dealer is free"),
+    "free": N_("the previous hand named no dealer, so the dealer is free"),
+}
+#: every rule a ``DealerReason`` may name, in the order the page words them
+REASON_RULES = (*FREE_REASONS, "misdeal", "all_pass", *ROTATIONS)
+
+
+def reason_for(rules: Mapping[str, Any], state: Mapping[str, Any]) -> DealerReason:
+    """Return why the next hand's dealer deals it, from the state the previous round left."""
+    dealer = state.get("next_dealer")
+    last = state.get("last_outcome")
+    if dealer is None:
+        rule = "first_hand" if last is None else "free"
+        return DealerReason(rule, None, FREE_REASONS[rule])
+    if last in ("misdeal", "all_pass"):
+        return DealerReason(last, dealer, DEALER_REASONS[last])
+    rotation = rules.get("next_dealer", ROTATIONS[0])
+    rotation = rotation if rotation in ROTATIONS else ROTATIONS[0]
+    return DealerReason(rotation, dealer, ROTATION_REASONS[rotation])
 
 
 def check_dealer(table: Table, state: Mapping[str, Any], raw: Mapping[str, Any]) -> str | None:
@@ -60,7 +86,7 @@ def check_dealer(table: Table, state: Mapping[str, Any], raw: Mapping[str, Any])
             "{expected} deals this hand ({why_t}), not {value}.",
             "dealer",
             expected=expected,
-            why_t=dealer_rule_words(table.rules, state.get("last_outcome")),
+            why_t=reason_for(table.rules, state).why,
             value=quote(dealer),
         )
     return dealer

@@ -13,7 +13,7 @@ from ..game import Account, signed
 from .auction import Auction, Bid, next_bid
 from .cards import POINT_CARDS
 from .explain_tricks import say_next_play, say_totals, say_tricks
-from .scoring import RUN_FIXED, Score
+from .scoring import BACK_RUN_MOST, RUN_FIXED, Score
 
 if TYPE_CHECKING:
     from .trick_checks import PlayLog
@@ -347,5 +347,5 @@ def _say_back_run(account: Account, score: Any) -> None:
         account.say(
             "Back-run: the ruling side took only {taken} point cards ({most} or fewer).",
             taken=score.taken,
-            most=9 if score.back_run_when == "ruling_under_10" else 10,
+            most=BACK_RUN_MOST[score.back_run_when],
         )

@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import RuleViolation, quote
+from ..errors import MalformedInput, RuleViolation, quote
 from ..game import Table
 from ..inputs import mapping, require
 from .cards import parse_card
@@ -36,7 +36,7 @@ def read_friend(
     form = _form(table, given)
     if form == "none":
         if given["none"] is not True:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "{where} must be true, not {value}.",
                 "friend.none",
@@ -61,7 +61,7 @@ def _in_kitty(given: Mapping[str, Any]) -> bool:
     if kitty is None or kitty is False:
         return False
     if kitty is not True:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "{where} must be true or false, not {value}.",
             "friend.kitty",
@@ -69,7 +69,7 @@ def _in_kitty(given: Mapping[str, Any]) -> bool:
             value=quote(kitty),
         )
     if given.get("player") is not None:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "A called card in the kitty has no player: send friend.player or friend.kitty, "
             "not both.",
@@ -84,7 +84,7 @@ def _form(table: Table, given: Mapping[str, Any]) -> str:
     if not forms and given.get("player") is not None:
         require(given, "card", "friend.card")
     if len(forms) != 1:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             'friend must be one of {{"card": C, "player": P}}, {{"none": true}} or '
             '{{"first_trick": P}}, not {value}.',

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import RuleViolation, quote
+from ..errors import MalformedInput, Refusal, RuleViolation, quote
 from ..game import Table
 from ..inputs import require, whole_number
 from .cards import JOKER, POINT_CARDS, mighty_card
@@ -29,10 +29,10 @@ def read_points(raw: Mapping[str, Any], partial: bool) -> int | None:
     value = require(raw, "opposition_points")
     try:
         points = whole_number(value, "opposition_points")
-    except RuleViolation:
+    except Refusal:
         points = None
     if points is None or not 0 <= points <= POINT_CARDS:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_points",
             "opposition_points must be a whole number of point cards from 0 to {most}, "
             "not {value}.",
@@ -47,7 +47,7 @@ def read_holder(value: Any, key: str) -> str:
     """Return who held a special card (boss, friend, opposition or kitty), in lower case."""
     holder = value.strip().lower() if isinstance(value, str) else value
     if holder not in HOLDERS:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "{key} must be one of boss, friend, opposition or kitty, not {value}.",
             key,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import N_, RuleViolation
+from ..errors import N_, MalformedInput, Refusal, RuleViolation
 from ..game import Table
 from ..inputs import mapping, require, sequence
 from .cards import HAND_SIZE, JOKER, is_point_card, parse_card
@@ -76,7 +76,7 @@ def dealt_hand(value: Any) -> list[str]:
     for index, text in enumerate(cards, 1):
         card = _hand_card(text, index)
         if card in hand:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_hand",
                 "The hand holds {card} twice.",
                 f"misdeal.hand.{index}",
@@ -84,7 +84,7 @@ def dealt_hand(value: Any) -> list[str]:
             )
         hand.append(card)
     if len(hand) != HAND_SIZE:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_hand",
             "A dealt hand has {size} cards, not {count}.",
             "misdeal.hand",
@@ -98,9 +98,9 @@ def _hand_card(text: Any, index: int) -> str:
     """Return the hand's card at index (from 1), refusing a non-card as ``invalid_hand``."""
     try:
         return parse_card(text, f"misdeal.hand.{index}")
-    except RuleViolation as bad:
+    except Refusal as bad:
         # the same words as parse_card's invalid_card, led by the card's place
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_hand",
             "Card {index} of the hand: {value} is not a card; write a suit S H D C and a "
             "rank A K Q J 10 9 .. 2 (e.g. 'H10'), or 'JK' for the joker.",

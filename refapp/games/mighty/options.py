@@ -11,6 +11,7 @@ from ..errors import N_
 from ..game import Preset
 from ..options import RuleOption
 from .auction import MAX_BID
+from .dealer import ROTATIONS
 from .friend import FRIEND_FORMS
 from .scoring import LOSS_MULTIPLIERS
 
@@ -337,11 +338,10 @@ OPTIONS = (
     ),
     _choice(
         "next_dealer",
-        "previous_friend",
+        ROTATIONS[0],
         "Who deals after a played hand; after a misdeal its declarer deals, and after everyone "
         "passed the same dealer deals again.",
-        "clockwise",
-        "boss_if_won_else_friend",
+        *ROTATIONS[1:],
         label=N_("Who deals the next hand"),
         group="deal",
         choice_labels=(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import RuleViolation, quote
+from ..errors import MalformedInput, RuleViolation, quote
 from .auction import Auction, unfinished_auction
 
 #: the parts of a played hand (a misdeal or an all-pass round carries none of them)
@@ -29,14 +29,14 @@ def check_alone(raw: Mapping[str, Any], form: str | None, others: Sequence[str])
         if raw.get(key) is None or (key == "all_pass" and raw[key] is False):
             continue
         if form is None:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "A round with everyone passing cannot also carry {key}: a round is a played "
                 "hand, a misdeal or an auction everyone passed.",
                 key,
                 key=key,
             )
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "A round with {form} cannot also carry {key}: a round is a played hand, a "
             "misdeal or an auction everyone passed.",
@@ -51,7 +51,7 @@ def all_pass_flag(raw: Mapping[str, Any]) -> bool:
     flag = raw.get("all_pass")
     if flag is None or isinstance(flag, bool):
         return bool(flag)
-    raise RuleViolation(
+    raise MalformedInput(
         "invalid_value",
         "{where} must be true or false, not {value}.",
         "all_pass",
@@ -65,7 +65,7 @@ def check_everyone_passed(raw: Mapping[str, Any], auction: Auction | None, all_p
     if auction is not None and not auction.finished:
         raise unfinished_auction(auction)
     if auction is not None and auction.highest is not None:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "all_pass is true, but {player} won the auction with {count} {trump_t}.",
             "all_pass",

@@ -10,28 +10,67 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import N_
-from .auction import MAX_BID
+from .auction import MAX_BID, auction_floor
 from .cards import POINT_CARDS
 
-#: how m grows from the base, step by step, in an explanation ("Base 5 = 15 - 10; x2 run = 10.")
-STEPS = {
-    "run": N_("x2 run"),
-    "declared_run": N_("x2 declared run"),
-    "no_trump": N_("x2 no-trump"),
-    "no_mighty": N_("x2 no mighty"),
-    "no_joker": N_("x2 no joker"),
-    "no_friend": N_("x2 declared no friend"),
-    "back_run": N_("x2 back-run"),
+#: each multiplier, in the order they apply: its name on a round's summary, and its step in an
+#: explanation ("Base 5 = 15 - 10; x2 run = 10.")
+MULTIPLIERS = {
+    "run": (N_("run (런)"), N_("x2 run")),
+    "declared_run": (N_("declared run"), N_("x2 declared run")),
+    "no_trump": (N_("no-trump (노기루다)"), N_("x2 no-trump")),
+    "no_mighty": (N_("no mighty (노마이티)"), N_("x2 no mighty")),
+    "no_joker": (N_("no joker (노조커)"), N_("x2 no joker")),
+    "no_friend": (N_("no friend (노프렌드)"), N_("x2 declared no friend")),
+    "back_run": (N_("back-run (백런)"), N_("x2 back-run")),
 }
-#: the most point cards the ruling side may take in a ``ruling_under_10`` back-run (n <= 9)
-BACK_RUN_UNDER_10 = 9
+#: each outcome of a played hand, as a round's summary names it
+OUTCOME_NAMES = {
+    "ruling_win": N_("Ruling side won (여당 승)"),
+    "critic": N_("Critic (크리틱)"),
+    "opposition_win": N_("Opposition won (야당 승)"),
+}
+#: each multiplier's name, as a round's summary shows it
+MULTIPLIER_NAMES = {name: words for name, (words, _step) in MULTIPLIERS.items()}
+#: how m grows from the base, step by step, in an explanation
+STEPS = {name: step for name, (_words, step) in MULTIPLIERS.items()}
+#: the most point cards the ruling side may take in a back-run, by the ``back_run_when`` rules
+#: that count them (the default counts the opposition's against the bid instead)
+BACK_RUN_MOST = {"ruling_under_10": 9, "ruling_10_or_less": 10}
 #: the multipliers ``loss_multipliers`` may list, in the order they apply
 LOSS_MULTIPLIERS = ("no_trump", "no_friend")
-#: the run's step under the ``run: fixed_20`` house rule
+#: m after a run under the ``run: fixed_20`` house rule, whatever the base
+FIXED_RUN_M = 20
+#: the run's step under the ``run: fixed_20`` house rule (the words name FIXED_RUN_M)
 RUN_FIXED = N_("run: m = 20")
+
+
+class Step(NamedTuple):
+    """One multiplier on the way from a hand's base to m: it doubles m, or sets it (a fixed run)."""
+
+    name: str
+    kind: str  # "times" or "becomes"
+    value: int
+
+
+def multiplier_step(name: str, rules: Mapping[str, Any]) -> Step:
+    """Return what a multiplier does to m: a fixed run sets FIXED_RUN_M, any other doubles it."""
+    if name == "run" and rules["run"] == "fixed_20":
+        return Step(name, "becomes", FIXED_RUN_M)
+    return Step(name, "times", 2)
+
+
+def multiplier_steps(multipliers: Sequence[str], rules: Mapping[str, Any]) -> list[Step]:
+    """Return a scored hand's multipliers (its result's ``multipliers``) as steps, in order."""
+    return [multiplier_step(name, rules) for name in multipliers]
+
+
+def apply_step(m: int, step: Step) -> int:
+    """Return m after a step: doubled, or set."""
+    return step.value if step.kind == "becomes" else m * step.value
 
 
 @dataclass(frozen=True)
@@ -75,7 +114,7 @@ def score_hand(
     applied: list[str] = []
     steps: list[str] = []
     if outcome == "ruling_win" or (outcome == "critic" and rules["critic"] == "win"):
-        base, formula = win_base(rules["win_formula"], bid, taken, rules["min_bid"])
+        base, formula = win_base(rules["win_formula"], bid, taken, auction_floor(rules))
         m, applied, steps = win_multipliers(
             rules,
             base,
@@ -129,10 +168,8 @@ def is_back_run(when: str, bid: int, taken: int) -> bool:
     ``opposition_reaches_bid``: the opposition took at least the bid (20 - n >= B);
     ``ruling_under_10``: n <= 9; ``ruling_10_or_less``: n <= 10.
     """
-    if when == "ruling_under_10":
-        return taken <= BACK_RUN_UNDER_10
-    if when == "ruling_10_or_less":
-        return taken <= BACK_RUN_UNDER_10 + 1
+    if when in BACK_RUN_MOST:
+        return taken <= BACK_RUN_MOST[when]
     return POINT_CARDS - taken >= bid
 
 
@@ -167,12 +204,9 @@ def win_multipliers(
     m, applied, steps = base, [], []
     if taken == POINT_CARDS and rules["run"] != "none":
         applied.append("run")
-        if rules["run"] == "fixed_20":
-            m = 20
-            steps.append(RUN_FIXED)
-        else:
-            m *= 2
-            steps.append(STEPS["run"])
+        run = multiplier_step("run", rules)
+        m = apply_step(m, run)
+        steps.append(RUN_FIXED if run.kind == "becomes" else STEPS["run"])
     doubles = (
         ("declared_run", bid == MAX_BID and taken == POINT_CARDS
          and rules["declared_run_double"]),
@@ -184,7 +218,7 @@ def win_multipliers(
     for name, applies in doubles:
         if applies:
             applied.append(name)
-            m *= 2
+            m = apply_step(m, multiplier_step(name, rules))
             steps.append(STEPS[name])
     return m, applied, steps
 
@@ -227,7 +261,7 @@ def loss_m(
     for name, applies in (("no_trump", no_trump), ("no_friend", no_friend)):
         if applies and name in chosen:
             applied.append(name)
-            m *= 2
+            m = apply_step(m, multiplier_step(name, rules))
             steps.append(STEPS[name])
     if back_run and rules["back_run"] == "double":
         m *= 2

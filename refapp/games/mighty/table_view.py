@@ -1,24 +1,36 @@
-"""What a Mighty table shows, worked out by the rules: the suits' symbols, the auction's floor and
-counts, the bids the pad offers, why the dealer deals, what the misdeal grid adds up, the steps
-from a hand's base to m, and whether a hand is zero-sum.
+"""What a Mighty table shows, worked out by the rules: what comes next (who deals, and why; the
+auction's floor), the suits' symbols, the auction's counts, the bids the pad offers, what the
+misdeal grid adds up, and whether a hand is zero-sum.
 
 Pure functions of plain values (the pages word them); the phases' modules stay the referee.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from .auction import MAX_BID, Auction, Bid, beats
-from .cards import DECK, HAND_SIZE, JOKER, TRUMPS
-from .dealer import DEALER_REASONS
+from .auction import MAX_BID, Auction, Bid, auction_floor, beats
+from .cards import DECK, HAND_SIZE, JOKER, SUIT_SYMBOLS, TRUMPS
+from .dealer import DealerReason, reason_for
 from .misdeal import misdeal_allowed, misdeal_value
 
-#: the suits as printed on the cards; no-trump has no symbol and stays "NT"
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-#: m after a run under the ``run: fixed_20`` house rule, whatever the base (``scoring``)
-FIXED_RUN_M = 20
+
+class NextHand(NamedTuple):
+    """What comes next at a Mighty table: who deals and why, the auction's floor, the kitty."""
+
+    dealer: DealerReason
+    floor: int
+    kitty_open: bool
+
+
+def next_hand(rules: Mapping[str, Any], state: Mapping[str, Any]) -> NextHand:
+    """Return what comes next after ``state`` (a game state, or the public state shown from it)."""
+    return NextHand(
+        reason_for(rules, state),
+        auction_floor(rules, state),
+        bool(state.get("kitty_open", False)),
+    )
 
 
 def trump_symbol(trump: str) -> str:
@@ -37,16 +49,9 @@ def card_face(card: str) -> str:
     return card if suit is None else SUIT_SYMBOLS.get(suit, suit) + card[1:]
 
 
-def auction_floor(state: Mapping[str, Any], rules: Mapping[str, Any]) -> int:
-    """Return the lowest bid of the next auction: the state's (raised after an open kitty), else
-    the house rule's."""
-    floor: int = state.get("min_bid", rules["min_bid"])
-    return floor
-
-
 def bid_counts(rules: Mapping[str, Any]) -> list[int]:
     """Return every count a bid or a contract may name at this table, lowest first."""
-    return list(range(rules["min_bid"], MAX_BID + 1))
+    return list(range(auction_floor(rules), MAX_BID + 1))
 
 
 def bid_rows(auction: Auction, rules: Mapping[str, Any]) -> list[tuple[int, tuple[str, ...]]]:
@@ -73,38 +78,10 @@ def misdeal_counts(rules: Mapping[str, Any]) -> dict[str, Any]:
     return {"card_values": values, "most": most, "size": HAND_SIZE}
 
 
-def dealer_reason_key(state: Mapping[str, Any]) -> str | None:
-    """Return why the next hand's dealer deals it, as a key of ``dealer.DEALER_REASONS``
-    (``misdeal``, ``all_pass`` or ``hand``); None when anyone may deal (the first hand)."""
-    if state.get("next_dealer") is None:
-        return None
-    last = state.get("last_outcome")
-    return last if last in DEALER_REASONS else "hand"
-
-
 def misdeals_played(rules: Mapping[str, Any]) -> bool:
     """Return True unless the ``misdeal`` house rule is off."""
     misdeal: str = rules["misdeal"]
     return misdeal != "off"
-
-
-class Step(NamedTuple):
-    """One multiplier on the way from a hand's base to m: it doubles m, or sets it (a fixed run)."""
-
-    name: str
-    kind: str  # "times" or "becomes"
-    value: int
-
-
-def multiplier_steps(multipliers: Sequence[str], rules: Mapping[str, Any]) -> list[Step]:
-    """Return a scored hand's multipliers (its result's ``multipliers``) as steps: a run under
-    ``run: fixed_20`` becomes 20, every other multiplier doubles."""
-    return [
-        Step(name, "becomes", FIXED_RUN_M)
-        if name == "run" and rules["run"] == "fixed_20"
-        else Step(name, "times", 2)
-        for name in multipliers
-    ]
 
 
 def is_zero_sum(deltas: Mapping[str, int]) -> bool:

@@ -146,7 +146,7 @@ class _Referee:
     def _trick_plays(self, raw: Any, index: int) -> list[Any]:
         """Return a trick's plays; a hand has at most 10 tricks."""
         if index >= TRICKS:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "A hand has at most {most} tricks; trick {trick} is one too many.",
                 "tricks",
@@ -158,7 +158,7 @@ class _Referee:
     def _check_size(self, index: int, position: int, plays: list[Any]) -> None:
         """Refuse a sixth play in a trick (before its turn is checked)."""
         if position >= PLAYS:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "Trick {trick} has {count} plays; a trick has one card from each of the "
                 "{most} players.",
@@ -170,7 +170,7 @@ class _Referee:
 
     def _unfinished(self, index: int, count: int) -> None:
         """Refuse a trick left unfinished when another one follows it."""
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "Trick {trick} has only {count} plays, yet trick {next} follows it; a trick has "
             "one card from each of the {most} players.",

@@ -8,15 +8,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RuleViolation, quote
+from ..errors import MalformedInput, RuleViolation, quote
 from ..game import Account
 from ..inputs import mapping, name_given, require, sequence, whole_number
 from ..options import resolve_rules
-from .cards import parse_trump
+from .cards import JOKER, parse_trump
 from .explain_tricks import say_judged_trick
 from .options import OPTIONS
 from .rules import MightyRules
-from .tricks import PLAYS, TRICKS, Play, Specials, decide_trick, read_play
+from .tricks import (
+    PLAYS,
+    TRICKS,
+    Play,
+    Specials,
+    call_has_power,
+    dead_joker,
+    decide_trick,
+    read_play,
+)
 
 
 def judge_trick(body: Any) -> dict[str, Any]:
@@ -31,7 +40,7 @@ def judge_trick(body: Any) -> dict[str, Any]:
     number = _trick_number(require(body, "trick"))
     raw_plays = sequence(require(body, "plays"), "plays")
     if not 1 <= len(raw_plays) <= PLAYS:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "A trick has 1 to {most} plays, the leader's first, not {count}.",
             "plays",
@@ -45,6 +54,7 @@ def judge_trick(body: Any) -> dict[str, Any]:
         _check_alone(play, plays, f"plays.{position}")
         plays.append(play)
     decision = decide_trick(trump, number, plays, rules)
+    joker_in = any(play.card == JOKER for play in plays)
     account = Account()
     say_judged_trick(account, number, decision)
     return {
@@ -58,6 +68,8 @@ def judge_trick(body: Any) -> dict[str, Any]:
         "plays": [play.as_dict() for play in plays],
         "mighty": specials.mighty,
         "joker_call_card": specials.joker_call,
+        "dead_joker": dead_joker(number, plays[0], specials) if joker_in else None,
+        "call_has_power": call_has_power(number, plays[0], specials) if plays[0].call else None,
         **account.result(),
     }
 
@@ -66,7 +78,7 @@ def _trick_number(value: Any) -> int:
     """Return a trick's number, 1 to 10, or raise ``invalid_value``."""
     number = whole_number(value, "trick")
     if not 1 <= number <= TRICKS:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "trick must be a trick's number from 1 to {most}, not {value}.",
             "trick",

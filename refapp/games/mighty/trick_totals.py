@@ -202,9 +202,15 @@ def _agree_holder(key: str, card: str, value: str | None, totals: Totals, log: P
     )
 
 
+#: a hand's tricks and, once all ten are in with the friend named, what they show
+Refereed = tuple[PlayLog, Totals | None]
+#: a hand's ten tricks and what they show
+Settled = tuple[PlayLog, Totals]
+
+
 def play_tricks(
     table: Table, raw: Mapping[str, Any], entered: MightyInput, partial: bool
-) -> tuple[PlayLog, Totals | None]:
+) -> Refereed:
     """Referee a hand's ``tricks`` and store them in entered; settle the hand once all ten are in.
 
     Returns the tricks and, when all ten are in and the friend is named, what they show.

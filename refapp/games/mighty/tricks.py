@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import MalformedInput, RuleViolation, quote
+from ..errors import MalformedInput, quote
 from ..inputs import mapping
 from .cards import (
     JOKER,
@@ -111,9 +111,18 @@ def call_has_power(number: int, lead: Play, specials: Specials) -> bool:
     return number > 1 and lead.call and lead.card == specials.joker_call
 
 
+def dead_joker(number: int, lead: Play, specials: Specials) -> str | None:
+    """Return why the joker is powerless in a trick: ``called``, ``first_or_last`` or None."""
+    if call_has_power(number, lead, specials):
+        return "called"
+    if number in (1, TRICKS):
+        return "first_or_last"
+    return None
+
+
 def joker_is_dead(number: int, lead: Play, specials: Specials) -> bool:
     """Return True when the joker has no power: in tricks 1 and 10, and when called."""
-    return number in (1, TRICKS) or call_has_power(number, lead, specials)
+    return dead_joker(number, lead, specials) is not None
 
 
 def decide_trick(
@@ -178,7 +187,7 @@ def _named_suit(value: Any, where: str, index: int, card: str) -> str | None:
             )
         suit = parse_trump(value, where)
         if suit == "NT":
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "{where} must be a suit: S, H, D or C, not {value}.",
                 where,
@@ -187,7 +196,7 @@ def _named_suit(value: Any, where: str, index: int, card: str) -> str | None:
             )
         return suit
     if value is not None:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "Only a led joker names a suit; {where} cannot be given with {card}.",
             where,
@@ -202,7 +211,7 @@ def _call(value: Any, where: str, index: int, card: str, specials: Specials) -> 
     if value is None or value is False:
         return False
     if value is not True:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "{where} must be true or false, not {value}.",
             where,
@@ -210,7 +219,7 @@ def _call(value: Any, where: str, index: int, card: str, specials: Specials) -> 
             value=quote(value),
         )
     if index != 0 or card != specials.joker_call:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "Only the joker-call card {call_card}, led, calls the joker; {where} cannot be "
             "true with {card}.",

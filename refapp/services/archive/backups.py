@@ -13,7 +13,7 @@ from sqlalchemy import func, select, text
 from sqlalchemy.exc import IntegrityError
 
 from ...extensions import db
-from ...games.errors import RuleViolation, quote
+from ...games.errors import Conflict, MalformedInput, Refusal, RuleViolation, quote
 from ...games.inputs import mapping, sequence
 from ...models import GameSession, Player, utcnow
 from .. import rule_sets
@@ -74,7 +74,7 @@ def read_backup(raw: IO[bytes]) -> dict[str, Any]:
     """
     stream = JsonStream(raw)
     if not stream.is_object():
-        raise RestoreRefused(RuleViolation("invalid_json", "A backup is a JSON object."))
+        raise RestoreRefused(MalformedInput("invalid_json", "A backup is a JSON object."))
     data: dict[str, Any] = {}
     for key in stream.keys(""):
         if key == "sessions" and stream.is_list():
@@ -82,7 +82,7 @@ def read_backup(raw: IO[bytes]) -> dict[str, Any]:
             for index in stream.items(key):
                 try:
                     data[key].append(read_export_from(stream, raw))
-                except RuleViolation as error:
+                except Refusal as error:
                     raise RestoreRefused(error, index, None) from error
         else:
             data[key] = stream.value(key, FIELD_MOST)
@@ -93,7 +93,7 @@ def read_backup(raw: IO[bytes]) -> dict[str, Any]:
 class RestoreRefused(ValueError):
     """A backup that cannot be restored; nothing was stored."""
 
-    def __init__(self, error: RuleViolation, index: int | None = None, source: Any = None):
+    def __init__(self, error: Refusal, index: int | None = None, source: Any = None):
         self.error = error
         self.index = index
         self.source = source
@@ -127,7 +127,7 @@ def restore_file(raw: IO[bytes], *, force: bool = False) -> Restored:
     """Restore a backup from a file, each session read from it a part at a time (``restore``)."""
     try:
         data = read_backup(raw)
-    except RuleViolation as error:
+    except Refusal as error:
         raise RestoreRefused(error) from error
     return restore(data, force=force)
 
@@ -141,7 +141,7 @@ def restore(data: Any, *, force: bool = False) -> Restored:
     """
     try:
         exports, people = backup_contents(data, force)
-    except RuleViolation as error:
+    except Refusal as error:
         raise RestoreRefused(error) from error
     replayed: list[Replayed] = []
     try:
@@ -161,13 +161,13 @@ def restore_replayed(
     for index, body in enumerate(exports):
         try:
             replayed.append(replay(body))
-        except RuleViolation as error:
+        except Refusal as error:
             fields = body.fields if isinstance(body, ExportParts) else body
             source = fields.get("id") if isinstance(fields, Mapping) else None
             raise RestoreRefused(error, index, source) from error
     try:
         saved_sets = rule_sets.checked_rule_sets(data.get("rule_sets"))
-    except RuleViolation as error:
+    except Refusal as error:
         raise RestoreRefused(error) from error
     try:
         known = restore_players(people)
@@ -177,11 +177,11 @@ def restore_replayed(
     except IntegrityError as error:  # a flush before the commit met another writer
         db.session.rollback()
         raise RestoreRefused(
-            RuleViolation(
-                "stale_round", "Another change was saved at the same moment; try the restore again."
+            Conflict(
+                "lost_race", "Another change was saved at the same moment; try the restore again."
             )
         ) from error
-    except RuleViolation as error:
+    except Refusal as error:
         raise RestoreRefused(error) from error
     restored.renumbered = [
         (one.source["original_id"], session.id)
@@ -196,7 +196,7 @@ def backup_contents(data: Any, force: bool) -> tuple[list[Any], list[tuple[str, 
     data = mapping(data, "backup")
     version = data.get("refapp_backup")
     if isinstance(version, bool) or version != BACKUP_VERSION:
-        raise RuleViolation(
+        raise MalformedInput(
             "missing_field" if version is None else "invalid_value",
             "This refapp reads backups of version {wanted}, not {value}.",
             "refapp_backup",

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ...games.errors import RuleViolation, quote
+from ...games.errors import MalformedInput, quote
 from ...games.game import leaders
 from ...games.inputs import mapping, sequence
 from ...models import utcnow
@@ -34,7 +34,7 @@ CLOCK_SKEW = timedelta(minutes=5)
 def check_format(body: Mapping[str, Any]) -> None:
     """Refuse a body that is not a session export of a version this refapp reads."""
     if body.get("format") != FORMAT:
-        raise RuleViolation(
+        raise MalformedInput(
             "missing_field" if body.get("format") is None else "invalid_value",
             "format must be {wanted} (a session export), not {value}.",
             "format",
@@ -43,7 +43,7 @@ def check_format(body: Mapping[str, Any]) -> None:
         )
     version = body.get("version")
     if isinstance(version, bool) or version != VERSION:
-        raise RuleViolation(
+        raise MalformedInput(
             "missing_field" if version is None else "invalid_value",
             "This refapp reads session exports of version {wanted}, not {value}.",
             "version",
@@ -102,7 +102,7 @@ def joined(where: str, key: Any) -> str:
 def check_text(value: str, where: str) -> None:
     """Refuse text holding a lone surrogate (it cannot be written as UTF-8)."""
     if LONE_SURROGATE.search(value):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "Text in {where} is not valid Unicode (it holds a lone surrogate): {value}.",
             where or None,
@@ -119,7 +119,7 @@ def fits(value: int | float) -> bool:
 def check_number(value: int | float, where: str) -> None:
     """Refuse NaN, infinities and numbers too large to keep exactly."""
     if not fits(value):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "{where} must be a finite number of at most {most} in size, not {value}.",
             where or None,
@@ -129,9 +129,9 @@ def check_number(value: int | float, where: str) -> None:
         )
 
 
-def too_deep(where: str) -> RuleViolation:
+def too_deep(where: str) -> MalformedInput:
     """Return the refusal of values nested deeper than any export nests them."""
-    return RuleViolation(
+    return MalformedInput(
         "invalid_value",
         "{where} is nested more than {most} levels deep.",
         where or None,
@@ -150,14 +150,14 @@ def finisher(body: Mapping[str, Any], over: bool) -> str | None:
     """Return who ended the session: the table as exported, else the rules as replayed."""
     finished, by = body.get("finished", False), body.get("finished_by")
     if not isinstance(finished, bool):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "finished must be true or false, not {value}.",
             "finished",
             value=quote(finished),
         )
     if (by is not None and by not in FINISHERS) or finished != (by is not None):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "finished_by must be 'game' or 'table' for a finished session and null for a "
             "running one, not {value}.",
@@ -169,7 +169,7 @@ def finisher(body: Mapping[str, Any], over: bool) -> str | None:
     if over:
         return "game"
     if by == "game":
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "The export says the game ended, but its rounds, replayed, do not end it.",
             "finished_by",
@@ -201,9 +201,9 @@ def compare_winners(given: Any, wanted: list[str], where: str) -> None:
         raise disagrees(where, names, wanted)
 
 
-def disagrees(where: str, given: Any, wanted: Any) -> RuleViolation:
+def disagrees(where: str, given: Any, wanted: Any) -> MalformedInput:
     """Return the refusal of a value in the export that the replay contradicts."""
-    return RuleViolation(
+    return MalformedInput(
         "import_disagrees",
         "The export says {where} is {given}, but its rounds, replayed, give {wanted}.",
         where,
@@ -226,7 +226,7 @@ def moment(raw: Any, where: str) -> datetime | None:
             raise ValueError(raw)
         value = datetime.fromisoformat(raw)
     except ValueError:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "{where} must be an ISO 8601 time, not {value}.",
             where,
@@ -242,9 +242,9 @@ def moment(raw: Any, where: str) -> datetime | None:
     return value
 
 
-def out_of_range(raw: str, where: str) -> RuleViolation:
+def out_of_range(raw: str, where: str) -> MalformedInput:
     """Return the refusal of a time before 1970 or in the future."""
-    return RuleViolation(
+    return MalformedInput(
         "invalid_value",
         "{where} must be a time between {earliest} and now, not {value}.",
         where,
@@ -254,6 +254,6 @@ def out_of_range(raw: str, where: str) -> RuleViolation:
     )
 
 
-def missing(path: str) -> RuleViolation:
+def missing(path: str) -> MalformedInput:
     """Return the error for a required field that is absent."""
-    return RuleViolation("missing_field", "The field {path} is required.", path, path=path)
+    return MalformedInput("missing_field", "The field {path} is required.", path, path=path)

@@ -20,7 +20,7 @@ from sqlalchemy import insert
 from ...extensions import db
 from ...games import game as rules_game
 from ...games import get_game
-from ...games.errors import RuleViolation, quote
+from ...games.errors import Conflict, MalformedInput, Refusal, quote
 from ...games.game import Game, Outcome, Table
 from ...games.inputs import mapping, sequence
 from ...models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
@@ -81,7 +81,7 @@ class Replayed:
 
 
 def replay(body: ExportParts | Any) -> Replayed:
-    """Check an export and replay its rounds; raise the first RuleViolation (with its round).
+    """Check an export and replay its rounds; raise the first Refusal (with its round).
 
     ``body`` is an export read from a file (``reading.read_export``) or held in memory.
     """
@@ -170,7 +170,7 @@ def setup_of(game: Game, raw: Any) -> dict[str, Any]:
     given = mapping(raw, "setup")
     for key in given:
         if key not in game.setup_keys:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "{game} sessions have no setup {value}.",
                 f"setup.{key}",
@@ -200,7 +200,7 @@ def replay_rounds(
     try:
         for index, outcome in enumerate(rules_game.replay(game, table, initial, inputs())):
             keep_round(rounds, index, current[0], outcome)
-    except RuleViolation as error:
+    except Refusal as error:
         rounds.rows.close()
         if error.round is None:
             error.round = current[1] or 1
@@ -242,7 +242,7 @@ def round_entry(index: int, raw: Any) -> tuple[Mapping[str, Any], dict[str, Any]
     entry = mapping(raw, where)
     number = entry.get("number")
     if number is not None and (isinstance(number, bool) or number != index + 1):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "Rounds are numbered 1, 2, 3... in order; round {count} says {value}.",
             f"{where}.number",
@@ -383,7 +383,5 @@ def restored_version(replayed: Replayed) -> int:
 def commit() -> None:
     """Commit the import; a player added by another request at the same moment is a retry."""
     writes.commit(
-        RuleViolation(
-            "stale_round", "Another change was saved at the same moment; try the import again."
-        )
+        Conflict("lost_race", "Another change was saved at the same moment; try the import again.")
     )

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from ...games.errors import RuleViolation
+from ...games.errors import MalformedInput, Refusal, RuleViolation
 from .. import limits, values
 from .checks import check_values, excerpt
 from .stream import JsonStream
@@ -50,9 +50,9 @@ FIELD_MOST = 64 * 1024
 PART_MOST = 256 * 1024
 
 
-def not_an_export_key(key: str, where: str, known: tuple[str, ...]) -> RuleViolation:
+def not_an_export_key(key: str, where: str, known: tuple[str, ...]) -> MalformedInput:
     """Return the refusal of a key no export writes, naming its path."""
-    return RuleViolation(
+    return MalformedInput(
         "invalid_value",
         "A session export has no field {value} here; it writes only {known}.",
         f"{where}.{key}" if where else key,
@@ -61,7 +61,7 @@ def not_an_export_key(key: str, where: str, known: tuple[str, ...]) -> RuleViola
     )
 
 
-def too_many(where: str, most: int, code: str = "invalid_value") -> RuleViolation:
+def too_many(where: str, most: int, code: str = "invalid_value") -> Refusal:
     """Return the refusal of a list longer than a session may hold."""
     if code == "too_many_rounds":
         return RuleViolation(
@@ -70,8 +70,8 @@ def too_many(where: str, most: int, code: str = "invalid_value") -> RuleViolatio
             where,
             most=most,
         )
-    return RuleViolation(
-        code,
+    return MalformedInput(
+        "invalid_value",
         "An audit trail holds at most {most} entries; this export has more.",
         where,
         most=most,
@@ -155,7 +155,7 @@ def most_of(key: str) -> int:
     return values.MAX_ROUNDS if key == "rounds" else limits.AUDIT_MAX
 
 
-def count_refused(key: str) -> RuleViolation:
+def count_refused(key: str) -> Refusal:
     """Return the refusal of more rounds, or audit entries, than a session holds."""
     if key == "rounds":
         return too_many(key, most_of(key), "too_many_rounds")
@@ -165,7 +165,7 @@ def count_refused(key: str) -> RuleViolation:
 def export_data(body: Any) -> ExportData:
     """Return an export held in memory as parts, its keys and list lengths checked first."""
     if not isinstance(body, dict):
-        raise RuleViolation("invalid_json", "The request body must be a JSON object.")
+        raise MalformedInput("invalid_json", "The request body must be a JSON object.")
     found = ExportData({})
     for key, value in body.items():
         if key not in EXPORT_KEYS:
@@ -206,7 +206,7 @@ def read_export_from(stream: JsonStream, raw: IO[bytes], where: str = "") -> Exp
     ``where`` is the export's own path in the document (``sessions.3``), for refusals.
     """
     if not stream.is_object():
-        raise RuleViolation("invalid_json", "The request body must be a JSON object.")
+        raise MalformedInput("invalid_json", "The request body must be a JSON object.")
     found = ExportFile({}, raw=raw)
     for key in stream.keys(where):
         if key not in EXPORT_KEYS:

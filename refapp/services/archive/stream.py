@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import IO, Any
 
-from ...games.errors import RuleViolation
+from ...games.errors import MalformedInput
 
 #: bytes read from the file at a time
 CHUNK = 1024 * 1024
@@ -25,9 +25,9 @@ WHITESPACE = re.compile(r"[ \t\n\r]*")
 CUT_SHORT = 6
 
 
-def syntax_error(why: str, offset: int) -> RuleViolation:
+def syntax_error(why: str, offset: int) -> MalformedInput:
     """Return the refusal of a body that is not valid JSON, saying where."""
-    return RuleViolation(
+    return MalformedInput(
         "invalid_json",
         "This is not valid JSON: {why} (at byte {offset}).",
         None,
@@ -36,9 +36,9 @@ def syntax_error(why: str, offset: int) -> RuleViolation:
     )
 
 
-def too_large(where: str, most: int) -> RuleViolation:
+def too_large(where: str, most: int) -> MalformedInput:
     """Return the refusal of a part larger than any the app writes there."""
-    return RuleViolation(
+    return MalformedInput(
         "invalid_value",
         "{where} is larger than anything refapp writes there ({most} characters at most).",
         where or None,

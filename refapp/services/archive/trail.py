@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ...games.errors import RuleViolation, quote
+from ...games.errors import MalformedInput, quote
 from ...games.inputs import mapping
 from .. import limits, values
 from .checks import compare_scores, excerpt, moment
@@ -37,7 +37,7 @@ def audit_entry(item: Any, where: str) -> dict[str, Any]:
     entry = mapping(item, where)
     action = entry.get("action")
     if action not in ACTIONS:
-        raise RuleViolation(
+        raise MalformedInput(
             "missing_field" if action is None else "invalid_value",
             "An audit entry's action is one of {known}, not {value}.",
             f"{where}.action",
@@ -46,7 +46,7 @@ def audit_entry(item: Any, where: str) -> dict[str, Any]:
         )
     number = entry.get("round")
     if number is not None and (type(number) is not int or not 1 <= number <= values.MAX_ROUNDS):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "An audit entry's round is a round number or null, not {value}.",
             f"{where}.round",
@@ -149,7 +149,7 @@ def follow_trail(
     if not outline.count:
         return
     if outline.first not in ("create_session", "import_session"):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "An audit trail starts with the session's creation (create_session), or with the "
             "import of an export that had no trail (import_session), not with {value}.",
@@ -177,7 +177,7 @@ def follow_trail(
             trail.size += limits.entry_bytes(entry["before"], entry["after"])
     trail.latest = last_at
     if replay.finished is not None and by != "table":
-        raise RuleViolation(
+        raise MalformedInput(
             "import_disagrees",
             "Audit entry {entry} says the table ended the session, but the export says "
             "finished_by is {value}.",
@@ -186,7 +186,7 @@ def follow_trail(
             value=quote(by),
         )
     if len(replay.rounds) != len(start.inputs):
-        raise RuleViolation(
+        raise MalformedInput(
             "import_disagrees",
             "The audit trail ends with {trail} round(s), but the export has {count}.",
             "audit",
@@ -194,7 +194,7 @@ def follow_trail(
             count=len(start.inputs),
         )
     if replay.names != list(start.table.players):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "The audit trail's players, renamed as it says, are {value}, but the export's are "
             "{wanted}.",

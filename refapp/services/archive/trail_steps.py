@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ...games.errors import RuleViolation, quote
+from ...games.errors import MalformedInput, Refusal, quote
 from ...games.game import Game, Table, leaders
 from ...games.inputs import mapping, sequence
 from .. import values
@@ -84,7 +84,7 @@ def renamed_name(entry: Mapping[str, Any], side: str, where: str) -> str:
     """Return the name a rename_player entry holds on one side (before or after)."""
     name = mapping(entry[side], f"{where}.{side}").get("name")
     if not isinstance(name, str):
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "A rename_player audit entry names a player, not {value}.",
             f"{where}.{side}.name",
@@ -127,7 +127,7 @@ class TrailReplay:
             raise out_of_place(action, where)
         if action in ROUNDLESS:
             if number is not None:
-                raise RuleViolation(
+                raise MalformedInput(
                     "invalid_value",
                     "A {action} audit entry names no round, not {value}.",
                     f"{where}.round",
@@ -138,7 +138,7 @@ class TrailReplay:
             return
         count = len(self.rounds)
         if not round_existed(action, number, count):
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "A {action} audit entry cannot name round {value} when the session had "
                 "{count} round(s).",
@@ -163,7 +163,7 @@ class TrailReplay:
         if at is None:  # a trail with no time at all (made by hand): stored as imported now
             return
         if self.last is not None and at < self.last:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "Audit entry {entry} is dated {value}, before the entry above it ({previous}); "
                 "a trail's times never go backwards.",
@@ -186,7 +186,7 @@ class TrailReplay:
             old, new = renamed_name(entry, "before", where), renamed_name(entry, "after", where)
             fits = old in self.names and new not in self.names
             if (index in self.wrong) if self.wrong is not None else not fits:
-                raise RuleViolation(
+                raise MalformedInput(
                     "invalid_value",
                     "Audit entry {entry} renames {old} to {new}, but the table then was {value}.",
                     f"{where}.after.name",
@@ -199,7 +199,7 @@ class TrailReplay:
         elif index == 0:  # the import of an export without a trail: its rounds, unknown
             self.rounds = [(None, index)] * imported_rounds(entry, where)
         elif imported_rounds(entry, where) != len(self.rounds):
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "Audit entry {entry} says {value} round(s) were imported, but the trail above "
                 "it has {count}.",
@@ -223,7 +223,7 @@ class TrailReplay:
         if after.get("rules") is not None:
             try:
                 rules = game.resolve_rules(after["rules"])
-            except RuleViolation:
+            except Refusal:
                 rules = None
             if rules != dict(self.start.table.rules):
                 raise differs(where, "rules", after["rules"], dict(self.start.table.rules))
@@ -237,7 +237,7 @@ class TrailReplay:
             return
         wanted = named(unpack(kept), self.names)
         if entry["before"] != wanted:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "Audit entry {entry} says round {number} was {value} before this change, but "
                 "the trail above it left {wanted}.",
@@ -260,7 +260,7 @@ class TrailReplay:
         if wrong is None:
             return
         number, index, value = wrong
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "Audit entry {entry} says round {number} was {value}, but the export's round "
             "{number} is {wanted}.",
@@ -280,7 +280,7 @@ class TrailReplay:
         try:
             same: bool = self.start.game.play(self.start.table, state, value).input == wanted
             return same
-        except RuleViolation:
+        except Refusal:
             return False
 
     def check_setup(self) -> None:
@@ -293,9 +293,9 @@ class TrailReplay:
                 raise differs("audit.0", key, value, wanted)
 
 
-def differs(where: str, key: str, given: Any, wanted: Any) -> RuleViolation:
+def differs(where: str, key: str, given: Any, wanted: Any) -> MalformedInput:
     """Return the refusal of a creation entry that does not start the export's session."""
-    return RuleViolation(
+    return MalformedInput(
         "invalid_value",
         "Audit entry {entry} says the session started with {key} {value}, but the export's "
         "session started with {wanted}.",
@@ -326,7 +326,7 @@ def imported_rounds(entry: Mapping[str, Any], where: str) -> int:
     after = entry["after"] if isinstance(entry["after"], Mapping) else {}
     rounds = after.get("rounds")
     if type(rounds) is not int or not 0 <= rounds <= values.MAX_ROUNDS:
-        raise RuleViolation(
+        raise MalformedInput(
             "invalid_value",
             "An import_session audit entry says how many rounds were imported (0 to {most}), "
             "not {value}.",
@@ -337,9 +337,9 @@ def imported_rounds(entry: Mapping[str, Any], where: str) -> int:
     return rounds
 
 
-def out_of_place(action: str, where: str) -> RuleViolation:
+def out_of_place(action: str, where: str) -> MalformedInput:
     """Return the refusal of an entry the app never writes at that point of a trail."""
-    return RuleViolation(
+    return MalformedInput(
         "invalid_value",
         "A {action} audit entry cannot come at this point of the trail: a session is created "
         "once, first, and the table's finish ends its rounds.",
@@ -354,7 +354,7 @@ def finish_totals(entry: Mapping[str, Any], where: str) -> dict[str, int]:
     totals = mapping(after.get("totals"), f"{where}.after.totals")
     for name, value in totals.items():
         if type(value) is not int:
-            raise RuleViolation(
+            raise MalformedInput(
                 "invalid_value",
                 "A total is a whole number, not {value}.",
                 f"{where}.after.totals.{name}",
@@ -363,7 +363,7 @@ def finish_totals(entry: Mapping[str, Any], where: str) -> dict[str, int]:
     winners = sequence(after.get("winners"), f"{where}.after.winners")
     wanted = leaders(totals)
     if not all(isinstance(name, str) for name in winners) or sorted(winners) != sorted(wanted):
-        raise RuleViolation(
+        raise MalformedInput(
             "import_disagrees",
             "The export says {where} is {given}, but the entry's own totals make {wanted} the "
             "winners.",

@@ -1,6 +1,6 @@
-"""The pages' forms: one round form per game (on one base), the new session, the list's filters.
+"""The pages' forms: the round forms' base, the new session, the list's filters.
 
-``ROUND_FORMS`` is the registry of the games' round forms, by the game's slug.
+Each game's round form lives with the game and is registered with its pages (``game_pages``).
 """
 
 from __future__ import annotations
@@ -10,21 +10,10 @@ from typing import Any
 from ...services import SessionView
 from .base import RoundForm
 from .common import ButtonForm, add_error, options
-from .dalmuti import DalmutiHandForm
-from .dixit import DixitTurnForm
 from .filters import SessionFilterForm
-from .mighty import MightyHandForm
 from .session import NewSessionForm
 
-#: each game's round form, by the game's slug
-ROUND_FORMS: dict[str, type[RoundForm]] = {
-    "dalmuti": DalmutiHandForm,
-    "mighty": MightyHandForm,
-    "dixit": DixitTurnForm,
-}
-
 __all__ = [
-    "ROUND_FORMS",
     "ButtonForm",
     "NewSessionForm",
     "RoundForm",
@@ -43,4 +32,6 @@ def round_form(
 ) -> RoundForm:
     """Build the round form of the session's game, for its next round or round ``correcting``
     (prefilled from that round's stored input ``entered``)."""
-    return ROUND_FORMS[view.session.game].build(view, entered, correcting, **kwargs)
+    from ..game_pages import pages_of  # the games' pages import these forms
+
+    return pages_of(view.session.game).round_form.build(view, entered, correcting, **kwargs)

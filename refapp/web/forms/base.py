@@ -30,7 +30,7 @@ from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField
 from wtforms.fields.core import UnboundField
 
-from ...games.errors import RuleViolation
+from ...games.errors import Refusal
 from ...games.inputs import digits_number
 from ...services import SessionView
 from .common import add_error
@@ -126,7 +126,7 @@ def matcher(path: Path) -> re.Pattern[str]:
 
 
 class RoundForm(FlaskForm):
-    """Base of the games' round forms (the registry is ``refapp.web.forms.ROUND_FORMS``).
+    """Base of the games' round forms (each game registers its own with its ``GamePages``).
 
     The page posts ``action=record`` to store the round; any other action (``check``, or a
     game's own step such as a bid) is a dry run whose result the form shows via ``checked``.
@@ -142,6 +142,9 @@ class RoundForm(FlaskForm):
     groups: ClassVar[tuple[str, ...]] = ()
     #: the template that lays the form out
     template: ClassVar[str] = ""
+    #: the buttons (``action`` values) that store the round; any other is a dry run. The one
+    #: list: the page hands it to live.js (the round form's ``data-storing``)
+    storing_actions: ClassVar[tuple[str, ...]] = ("record",)
 
     #: the round object of the last successful check (a dry run), for the template
     checked: dict[str, Any] | None = None
@@ -248,7 +251,7 @@ class RoundForm(FlaskForm):
 
     def is_check(self) -> bool:
         """Return True when the table asked to check a step rather than store the round."""
-        return request.form.get("action", "record") != "record"
+        return request.form.get("action", "record") not in self.storing_actions
 
     def show_check(self, checked: dict[str, Any]) -> None:
         """Keep a successful check's round object for the page to show."""
@@ -291,7 +294,7 @@ class RoundForm(FlaskForm):
             found += [(str(message), field.id) for message in field.errors]
         return found
 
-    def show_violation(self, error: RuleViolation) -> None:
+    def show_violation(self, error: Refusal) -> None:
         """Put a refusal's message next to its field, above its group, or on the form."""
         path = error.field or ""
         field = self.field_for(path)

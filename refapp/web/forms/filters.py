@@ -10,7 +10,7 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import ValidationError
 
-from ...games.errors import RuleViolation, quote
+from ...games.errors import MalformedInput, quote
 from ...games.inputs import digits_number
 from ...services.listing import SessionFilter
 from ...services.values import has_control
@@ -19,9 +19,9 @@ from ...services.values import has_control
 STATUSES = {"active": False, "false": False, "finished": True, "true": True}
 
 
-def bad_parameter(key: str, value: str, wanted: str) -> RuleViolation:
+def bad_parameter(key: str, value: str, wanted: str) -> MalformedInput:
     """Return the refusal of a query parameter, quoting it."""
-    return RuleViolation(
+    return MalformedInput(
         "invalid_value",
         "The filter {key} must be {wanted}, not {value}.",
         key,
@@ -32,7 +32,7 @@ def bad_parameter(key: str, value: str, wanted: str) -> RuleViolation:
 
 
 class Parameter(StringField):
-    """A query parameter as text; its refusal is a RuleViolation naming the parameter."""
+    """A query parameter as text; its refusal is a MalformedInput naming the parameter."""
 
     @property
     def text(self) -> str:

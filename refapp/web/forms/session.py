@@ -30,7 +30,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ...games.errors import RuleViolation
+from ...games.errors import Refusal
 from ...games.game import Game
 from ...games.inputs import digits_number
 from ...games.options import RuleOption
@@ -108,7 +108,7 @@ def same_rule(option: RuleOption, data: Any, value: Any) -> bool:
     """Return True when a field's data means the rule value (a field refused later differs)."""
     try:
         return option.check(rule_from_field(option, data)) == value
-    except RuleViolation:
+    except Refusal:
         return False
 
 
@@ -198,7 +198,7 @@ class NewSessionForm(FlaskForm):
             saved = self.saved_sets[choice[len(SAVED) :]]
             try:
                 return game.resolve_rules(dict(saved["rules"] or {}), saved["preset"])
-            except RuleViolation:
+            except Refusal:
                 return game.resolve_rules({}, None)
         known = choice in {preset.key for preset in game.presets}
         return game.resolve_rules({}, choice if known else None)
@@ -330,7 +330,7 @@ class NewSessionForm(FlaskForm):
             body["initial_draw"] = draws
         return body
 
-    def show_violation(self, error: RuleViolation) -> None:
+    def show_violation(self, error: Refusal) -> None:
         """Put a refused session's message next to the field it concerns."""
         path = error.field or ""
         if path.startswith("rules."):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from refapp.games.dalmuti import Dalmuti, role_of
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 from refapp.games.game import Table, leaders
 
 GAME = Dalmuti()
@@ -32,9 +32,9 @@ def seat(count: int = 5, **rules) -> tuple[Table, dict]:
     return Table(seats, resolved), state
 
 
-def refused(code: str, call, *args, **kwargs) -> RuleViolation:
-    """Run call, expect a RuleViolation with code, and return it."""
-    with pytest.raises(RuleViolation) as caught:
+def refused(code: str, call, *args, **kwargs) -> Refusal:
+    """Run call, expect a Refusal with code, and return it."""
+    with pytest.raises(Refusal) as caught:
         call(*args, **kwargs)
     assert caught.value.code == code, caught.value.message
     return caught.value

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 
 from .support import DEE, EVE, FIVE, FOUR, GAME, NAMES, NINE, TAX, TEN, hand, order, refused, seat
 
@@ -159,7 +159,7 @@ def test_any_input_is_scored_or_refused_with_a_code(body, partial):
     table, state = seat(5, merchant_trade=True)
     try:
         outcome = hand(table, state, body, partial=partial)
-    except RuleViolation as error:
+    except Refusal as error:
         assert error.code and error.message
         return
     if not partial:

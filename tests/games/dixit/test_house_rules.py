@@ -10,7 +10,7 @@ from flask_babel import force_locale, gettext
 
 from refapp.games import GAMES
 from refapp.games.dixit import Dixit
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 
 GAME = Dixit()
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -34,7 +34,7 @@ def test_classic_is_the_default_and_odyssey_allows_two_votes():
 
 
 def test_an_unknown_preset_is_invalid_rules():
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         GAME.resolve_rules({}, "base")
     assert (caught.value.code, caught.value.field) == ("invalid_rules", "preset")
     assert "classic, odyssey" in caught.value.message
@@ -42,7 +42,7 @@ def test_an_unknown_preset_is_invalid_rules():
 
 def test_bad_rules_are_refused_with_a_preset_too():
     for rules, field in (([], "rules"), ({"nope": 1}, "rules.nope")):
-        with pytest.raises(RuleViolation) as caught:
+        with pytest.raises(Refusal) as caught:
             GAME.resolve_rules(rules, "odyssey")
         assert (caught.value.code, caught.value.field) == ("invalid_rules", field)
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from refapp.games.dixit import Dixit, hand_size, position_count
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 from refapp.games.game import Table
 
 DIXIT = Dixit()
@@ -29,9 +29,9 @@ def play(players=FOUR, state=None, rules=None, **turn):
     return DIXIT.play(table, start if state is None else state, turn)
 
 
-def refusal(players=FOUR, rules=None, state=None, **turn) -> RuleViolation:
+def refusal(players=FOUR, rules=None, state=None, **turn) -> Refusal:
     """Return the violation a turn raises."""
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         play(players, state, rules, **turn)
     return caught.value
 
@@ -141,7 +141,7 @@ def test_two_votes_single_finder_bonus_and_cap_three():
 def test_two_votes_widens_the_table_to_twelve():
     rules = DIXIT.resolve_rules({"two_votes_large_game": True})
     DIXIT.check_players([f"P{i}" for i in range(12)], rules)
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         DIXIT.check_players([f"P{i}" for i in range(9)], DIXIT.resolve_rules({}))
     assert caught.value.code == "bad_player_count"
 
@@ -174,7 +174,7 @@ def test_target_score_ends_the_game_and_null_means_never():
 def test_storyteller_passes_to_the_left():
     table, state = setup()
     after = DIXIT.play(table, state, SEED).state
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         DIXIT.play(table, after, {**SEED, "storyteller": "Cy"})
     assert caught.value.code == "wrong_storyteller"
     assert "Ben" in caught.value.message and "'Cy'" in caught.value.message
@@ -238,7 +238,7 @@ def test_partial_turn_checks_only_what_was_sent():
         table, state, {"storyteller": "Ann", "positions": ["Dee", "Ann", "Ben", "Cy"]}, partial=True
     )
     assert outcome.result == {"complete": False}
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         DIXIT.play(table, state, {"storyteller": "Ann", "positions": ["Ann", "Ann"]}, partial=True)
     assert caught.value.code == "wrong_card_count"
 
@@ -255,7 +255,7 @@ def test_partial_turn_checks_only_what_was_sent():
     ],
 )
 def test_bad_house_rules_are_invalid_rules(rules, field):
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         DIXIT.resolve_rules(rules)
     assert (caught.value.code, caught.value.field) == ("invalid_rules", field)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 from refapp.games.game import Table
 from refapp.games.mighty import Mighty
 
@@ -31,8 +31,8 @@ def play(raw, tab: Table | None = None, state: dict | None = None, partial: bool
 
 
 def violation(raw, tab: Table | None = None, state: dict | None = None, partial=False):
-    """Return the RuleViolation a round raises."""
-    with pytest.raises(RuleViolation) as caught:
+    """Return the Refusal a round raises."""
+    with pytest.raises(Refusal) as caught:
         play(raw, tab, state, partial)
     return caught.value
 

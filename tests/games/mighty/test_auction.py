@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 from refapp.games.mighty.auction import Bid, beats, lowest_next_bid, run_auction
 from refapp.games.mighty.cards import TRUMPS
 
@@ -75,7 +75,7 @@ def test_bid_of_20_ends_the_auction_when_the_rule_says_so():
     assert not open_auction.finished
     assert open_auction.lowest_next == (20, ("NT",))
     late = [*log, {"player": "Ben", "bid": 20, "trump": "NT"}]
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         run_auction(table(bid20_ends_auction=True), late)
     assert caught.value.code == "out_of_turn"
 

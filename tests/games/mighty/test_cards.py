@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 from refapp.games.mighty.cards import (
     DECK,
     TRUMPS,
@@ -28,7 +28,7 @@ def test_parse_card_canonical(text, card):
 
 @pytest.mark.parametrize("text", ["", "S1", "X5", "S11", "JJ", 10, None, "H 1 0 0"])
 def test_parse_card_refuses(text):
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         parse_card(text, "friend.card")
     assert caught.value.code == "invalid_card"
     assert caught.value.field == "friend.card"
@@ -36,7 +36,7 @@ def test_parse_card_refuses(text):
 
 def test_parse_trump():
     assert [parse_trump(t) for t in ("s", "H", " d", "C", "nt")] == ["S", "H", "D", "C", "NT"]
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         parse_trump("X", "contract.trump")
     assert caught.value.code == "invalid_value"
     assert "'X'" in caught.value.message

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 
 from .support import GAME, LOW, PLAYERS, WON, deltas, fresh, hand, passes, play, table, violation
 
@@ -15,7 +15,7 @@ from .support import GAME, LOW, PLAYERS, WON, deltas, fresh, hand, passes, play,
 
 @pytest.mark.parametrize("count", [4, 6])
 def test_five_players_only(count):
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         GAME.check_players([f"P{i}" for i in range(count)], GAME.resolve_rules({}))
     assert caught.value.code == "bad_player_count"
 
@@ -35,7 +35,7 @@ def test_defaults_follow_the_seed():
      {"unknown": 1}],
 )  # fmt: skip
 def test_bad_house_rules(overrides):
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         GAME.resolve_rules(overrides)
     assert caught.value.code == "invalid_rules"
 

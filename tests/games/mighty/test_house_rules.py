@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 from refapp.games.mighty.cards import parse_card
 from refapp.games.mighty.dealer import next_dealer
 from refapp.games.mighty.friend_card import check_friend_card_held, friend_card_held
@@ -87,7 +87,7 @@ def test_loss_multipliers_are_stored_in_the_spec_order_and_checked():
     ] == ["no_trump", "no_friend"]
     assert GAME.resolve_rules({})["loss_multipliers"] == []
     for bad in (["run"], "no_trump", ["no_trump", "no_trump"]):
-        with pytest.raises(RuleViolation) as caught:
+        with pytest.raises(Refusal) as caught:
             GAME.resolve_rules({"loss_multipliers": bad})
         assert (caught.value.code, caught.value.field) == (
             "invalid_rules",
@@ -278,7 +278,7 @@ FORBIDDEN = MightyRules({"friend_card_in_own_hand": "forbidden"})
 def test_a_called_card_the_boss_held_is_refused_when_forbidden(friend, boss, where, field):
     assert friend_card_held(friend, boss) == where
     check_friend_card_held(MightyRules({}), friend, boss)  # the default: a self friend
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         check_friend_card_held(FORBIDDEN, friend, boss)
     assert (caught.value.code, caught.value.field) == ("friend_card_held_by_boss", field)
     assert friend["card"] in caught.value.message
@@ -306,7 +306,7 @@ def test_friend_card_option_words():
         GAME.resolve_rules({"friend_card_in_own_hand": "forbidden"})["friend_card_in_own_hand"]
         == "forbidden"
     )
-    with pytest.raises(RuleViolation):
+    with pytest.raises(Refusal):
         GAME.resolve_rules({"friend_card_in_own_hand": "allowed"})
 
 
@@ -329,7 +329,7 @@ def test_t_is_printed_as_ten_in_a_round():
 
 @pytest.mark.parametrize("text", ["T", "HTT", "H1", "HT0", "XT"])
 def test_t_alone_is_not_a_card(text):
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         parse_card(text)
     assert caught.value.code == "invalid_card"
 
@@ -388,7 +388,7 @@ def test_rules_changed_counts_a_missing_option_as_its_default():
 @pytest.mark.parametrize("preset", ["nope", "", 5, ["online"], "ONLINE"])
 def test_an_unknown_preset_is_invalid_rules(preset):
     for call in (GAME.resolve_rules, GAME.rules_changed):
-        with pytest.raises(RuleViolation) as caught:
+        with pytest.raises(Refusal) as caught:
             call({}, preset)
         assert (caught.value.code, caught.value.field) == ("invalid_rules", "preset")
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 from refapp.games.mighty.cards import DECK, TRUMPS
 from refapp.games.mighty.holders import HOLDERS
 
@@ -169,7 +169,7 @@ def played_hands(draw):
 def scored(raw, rules):
     try:
         return play(raw, table(**rules)).result
-    except RuleViolation as error:
+    except Refusal as error:
         if error.code != "holder_conflict":
             raise
         reject()

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 from refapp.games.mighty import DECK, JOKER, RANKS, TRUMPS, Play, decide_trick, is_point_card
 from refapp.games.mighty import judge_trick as judge
 from refapp.games.mighty.tricks import REASONS, Specials, led_suit
@@ -62,8 +62,8 @@ def run(raw, partial=True, **rules):
     return play(raw, table(**rules), partial=partial)
 
 
-def refused(raw, partial=True, **rules) -> RuleViolation:
-    """Return the RuleViolation a round raises."""
+def refused(raw, partial=True, **rules) -> Refusal:
+    """Return the Refusal a round raises."""
     return violation(raw, table(**rules), partial=partial)
 
 
@@ -695,7 +695,7 @@ def test_judge_trick_without_names_and_with_rules():
     ],
 )  # fmt: skip
 def test_judge_trick_errors(body, code, field):
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         judge(body)
     assert (caught.value.code, caught.value.field) == (code, field)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.games.errors import RuleViolation
+from refapp.games.errors import Refusal
 
 from .support import GAME, deltas, fresh, hand, passes, table, violation
 
@@ -305,7 +305,7 @@ def test_audit_case(rules, rounds):
      {"back_run": "triple"}, {"lose_formula": "double"}, {"min_bid": "13"}],
 )  # fmt: skip
 def test_audit_bad_option_values(overrides):
-    with pytest.raises(RuleViolation) as caught:
+    with pytest.raises(Refusal) as caught:
         GAME.resolve_rules(overrides)
     assert caught.value.code == "invalid_rules"
     assert caught.value.field == f"rules.{next(iter(overrides))}"

@@ -1,0 +1,53 @@
+"""The Great Dalmuti's pages: the hand form with the tribute, check a play, the words.
+
+Registered once with ``refapp.web.game_pages``; its templates are ``dalmuti/...`` and its
+script and style sheet sit in ``static/`` beside them.
+"""
+
+from flask import Blueprint
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ....web.game_pages import GamePages, game_blueprint, register_pages
+from ....web.path_words import shown
+
+blueprint: Blueprint = game_blueprint("dalmuti", __name__)
+
+from . import check_play  # noqa: E402, F401  (its route registers on the blueprint)
+from .forms import DalmutiHandForm  # noqa: E402
+from .words import role_title  # noqa: E402
+
+
+def revolution_value(value: object) -> str:
+    """Write a revolution's kind in words."""
+    if value == "greater":
+        return _("Greater revolution")
+    if value == "plain":
+        return _("Plain revolution")
+    return shown(value)
+
+
+PAGES = register_pages(
+    GamePages(
+        slug="dalmuti",
+        round_form=DalmutiHandForm,
+        blueprint=blueprint,
+        styles=("dalmuti.css",),
+        scripts=("dalmuti.js",),
+        status="dalmuti/status.html",
+        summary="dalmuti/summary.html",
+        value_words={"revolution": revolution_value},
+        place_words={"role": role_title},
+        figure_words=(
+            ("hands_played", _l("Hands played")),
+            ("average_finish", _l("Average finish")),
+            ("hands_as_greater_dalmuti", _l("Greater Dalmuti")),
+            ("hands_as_greater_peasant", _l("Greater Peasant")),
+            ("revolutions", _l("Revolutions declared")),
+        ),
+        figures_note=_l(
+            "Average finish: 1 is first out. Greater Dalmuti and Peasant: hands in that rank "
+            "during play, after any revolution."
+        ),
+    )
+)

@@ -1,0 +1,166 @@
+"""The Mighty hand form's card pad: a dry run of the tricks tapped so far, answered as JSON.
+
+The pad sends only the cards in the order they were played (a led joker's ``suit``, a led
+joker-call card's ``call``); the players follow from the rules: the boss leads trick 1, the others
+play in seat order, and each trick's winner leads the next. The rules referee the named tricks
+(``trick_checks``) and, with all ten in and the friend known, say what they prove
+(``trick_totals``). Nothing is stored: recording the hand stays the form's job. A refusal comes
+back as 422 with the rules' code and message in the page's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import abort, request
+from flask_babel import gettext as _
+
+from ....i18n import explain
+from ....web.sessions import session_or_404
+from ...errors import MalformedInput, Refusal
+from ...game import Account, Table
+from ...inputs import mapping, sequence
+from ..cards import parse_card, parse_trump
+from ..explain_tricks import say_next_play, say_totals, say_trick
+from ..shapes import Friend, MightyInput
+from ..trick_checks import PlayLog, referee_tricks
+from ..trick_totals import Totals, settle
+from ..tricks import PLAYS, TRICKS, Specials, decide_trick, read_play
+from . import blueprint
+
+#: what the pad may say about a play; the player is the rules' to name
+PLAY_KEYS = ("card", "suit", "call")
+
+
+@blueprint.post("/sessions/<int:session_id>/card-pad")
+def mighty_card_pad(session_id: int):
+    """Referee the tricks tapped on the pad so far: who took each, who plays next, the totals."""
+    view = session_or_404(session_id, 0)
+    if view.session.game != "mighty":
+        abort(404)
+    table = view.game.with_house_rules(view.table)
+    body = request.get_json(silent=True)
+    named: list[list[dict[str, Any]]] | None = None
+    try:
+        if not isinstance(body, dict):
+            raise MalformedInput("invalid_json", "The request body must be a JSON object.")
+        contract = read_contract(table, body)
+        named = name_plays(table, contract, body.get("tricks") or [])
+        log = referee_tricks(table, contract, named, partial=True)
+        return pad_answer(table, log, body.get("friend"))
+    except Refusal as refusal:
+        return {**refusal.as_dict(), "tricks": named}, 422
+
+
+def read_contract(table: Table, body: Mapping[str, Any]) -> dict[str, str]:
+    """Return the boss and the trump the form holds (the boss leads trick 1)."""
+    boss = table.player(body.get("boss"), "contract.boss")
+    return {"boss": boss, "trump": parse_trump(body.get("trump"), "contract.trump")}
+
+
+def seats_from(table: Table, leader: str) -> list[str]:
+    """Return the players in the order they play a trick led by leader."""
+    start = table.seat(leader)
+    return [*table.players[start:], *table.players[:start]]
+
+
+def name_plays(table: Table, contract: Mapping[str, str], raw: Any) -> list[list[dict]]:
+    """Return the tapped tricks with each play's player: the leader, then the seats in order.
+
+    A finished trick is decided to know who leads the next one; the referee checks the rest.
+    """
+    specials = Specials.of(contract["trump"], table.rules)
+    leader = contract["boss"]
+    named: list[list[dict[str, Any]]] = []
+    for index, trick in enumerate(sequence(raw, "tricks")[: TRICKS + 1]):
+        order = seats_from(table, leader)
+        plays = []
+        for position, given in enumerate(sequence(trick, f"tricks.{index}")[: PLAYS + 1]):
+            play = {
+                key: value
+                for key, value in mapping(given, f"tricks.{index}.{position}").items()
+                if key in PLAY_KEYS
+            }
+            plays.append({"player": order[position % len(order)], **play})
+        named.append(plays)
+        if len(plays) == PLAYS:
+            read = [
+                read_play(play, f"tricks.{index}.{at}", at, specials, _as_named)
+                for at, play in enumerate(plays)
+            ]
+            decision = decide_trick(specials.trump, index + 1, read, table.rules)
+            leader = read[decision.index].seated
+    return named
+
+
+def _as_named(value: Any, where: str) -> Any:
+    """Keep a play's player as named here (the referee checks it)."""
+    return value
+
+
+def pad_answer(table: Table, log: PlayLog, friend: Any) -> dict[str, Any]:
+    """Return what the pad shows: each trick's winner, the next play, and the totals at the end."""
+    answer: dict[str, Any] = {
+        "tricks": log.as_input(),
+        "finished": [finished_trick(trick) for trick in log.finished],
+        "complete": log.complete,
+        "next_player": log.next_player,
+        "must_play": list(log.must_play),
+        "fill": None,
+        "lines": [],
+    }
+    if not log.complete:
+        account = Account()
+        say_next_play(account, log)
+        answer["next_line"] = explain(account.result())[0]
+        answer["trick"] = len(log.finished) + 1
+        answer["current"] = [play.as_dict() for play in log.current]
+        return answer
+    named = friend_entered(friend, log)
+    if named is None:
+        answer["lines"] = [_("Enter the friend card above to count the opposition's points.")]
+        return answer
+    entered: MightyInput = {"friend": named}
+    totals = settle(entered, log)
+    account = Account()
+    say_totals(account, log, totals, entered)
+    answer["lines"] = explain(account.result())
+    answer["fill"] = fill_values(totals, log, entered["friend"])
+    return answer
+
+
+def finished_trick(trick: Any) -> dict[str, Any]:
+    """Return a finished trick as the pad lists it, with its sentence in the page's language."""
+    account = Account()
+    say_trick(account, trick.number, trick.decision)
+    return {**trick.as_dict(), "line": explain(account.result())[0]}
+
+
+def friend_entered(friend: Any, log: PlayLog) -> Friend | None:
+    """Return the friend as the rules take it from the form's kind and card (None: not known)."""
+    if not isinstance(friend, Mapping):
+        return None
+    kind = friend.get("kind")
+    if kind == "none":
+        return {"none": True}
+    if kind == "first_trick":
+        first = log.finished[0]
+        return {"first_trick": first.plays[first.decision.index].seated}
+    if kind != "card" or not friend.get("card"):
+        return None
+    try:
+        return {"card": parse_card(friend["card"], "friend.card")}
+    except Refusal:
+        return None
+
+
+def fill_values(totals: Totals, log: PlayLog, friend: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the form's values the tricks prove: the points, the holders and the friend."""
+    player = totals.friend or log.boss
+    return {
+        "opposition_points": totals.opposition_points,
+        "mighty_holder": totals.mighty_holder,
+        "joker_holder": totals.joker_holder,
+        "friend_player": None if "none" in friend else player,
+    }

@@ -1,0 +1,346 @@
+"""The Mighty hand form: the dealer, a misdeal, the auction pad, the contract, friend and points.
+
+The auction pad works without JavaScript: the bidding log so far travels in a hidden field as
+JSON, and the pad's buttons are dry runs that append to (or take back from) the log: a bid
+carries its count and trump (``bid_H_14``; ``bid_H`` takes the count from ``bid_count``),
+``pass`` and ``unbid``; the rules check it and the page shows whose turn it is.
+The one-tap ``misdeal`` and ``all_pass`` buttons store a zero round at once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from flask import has_request_context, request
+from flask_babel import gettext as _
+from wtforms import Field, HiddenField, RadioField, SelectField, StringField
+
+from .... import services
+from ....services import SessionView
+from ....web.forms.base import At, RoundForm
+from ....web.forms.common import options
+from ...game import Table
+from .. import MAX_BID, TRUMPS
+from ..table_view import bid_counts, next_hand
+from .words import FRIEND_LABELS, HOLDER_LABELS, TRUMP_LABELS, AuctionPad
+
+#: the pad's buttons: dry runs that change the bidding log
+PAD_ACTIONS = ("pass", "unbid", *(f"bid_{trump}" for trump in TRUMPS))
+#: a bid on the pad's grid, its count in the button: ``bid_H_14``
+BID_AT = re.compile(rf"bid_(?P<trump>{'|'.join(TRUMPS)})_(?P<count>[0-9]{{1,2}})")
+WHOLE = re.compile(r"\s*[0-9]{1,9}\s*")
+#: cards as typed: separated by spaces, commas or semicolons
+CARD_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def number(text: Any) -> Any:
+    """Return a typed whole number as an int, blank as None, anything else as typed (refused)."""
+    if text is None or not str(text).strip():
+        return None
+    return int(text) if WHOLE.fullmatch(str(text)) else str(text).strip()
+
+
+def card_list(text: Any) -> list[str] | None:
+    """Return the cards typed in a field, or None when none were."""
+    return [card for card in CARD_SEPARATORS.split(text or "") if card] or None
+
+
+def read_log(text: Any) -> Any:
+    """Return the bidding log in the hidden field ([] when empty, the text if unreadable)."""
+    text = (text or "").strip()
+    if not text:
+        return []
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):  # nested too deep is unreadable too
+        return text
+
+
+def log_text(log: Any) -> str | None:
+    """Write a stored bidding log into the hidden field (None: an empty log leaves it blank)."""
+    return json.dumps(log, ensure_ascii=False) if log else None
+
+
+class MightyHandForm(RoundForm):
+    """One Mighty hand as the table records it: a played hand, a misdeal or an all-pass."""
+
+    template = "mighty/form.html"
+    #: record, and the one-tap zero rounds (every other action is a dry run)
+    storing_actions = ("record", "misdeal", "all_pass")
+    paths = {
+        "dealer": "dealer",
+        "bidding": At("bidding", read=lambda text: read_log(text) or None, show=log_text),
+        "boss": "contract.boss",
+        "contract_bid": At("contract.bid", read=number),
+        "contract_trump": "contract.trump",
+        "friend_card": "friend.card",
+        "friend_player": "friend.player",
+        "opposition_points": At("opposition_points", read=number),
+        "mighty_holder": "mighty_holder",
+        "joker_holder": "joker_holder",
+        "misdeal_player": "misdeal.player",
+        "misdeal_hand": At("misdeal.hand", read=card_list, show=" ".join),
+        "tricks": At("tricks", read=lambda text: read_log(text) or None, show=log_text),
+    }
+    refusals = {
+        "bidding.*.player": "bidder",  # a pad entry refused: by the pad's fields
+        "bidding.*": "bid_count",
+        "all_pass": "bidding",
+        "contract": "boss",
+        "friend.first_trick": "friend_player",
+        "friend": "friend_kind",
+        "misdeal": "misdeal_hand",
+        "tricks": "tricks",
+    }
+
+    table: Table = Table(())
+    #: the lowest bid of this hand's auction, and the state before the hand
+    floor: int = 0
+    before: Mapping[str, Any] = {}
+    friend_types: tuple[str, ...] = ()
+    #: how the stored round being corrected was played: "hand", "misdeal" or "all_pass"
+    stored_kind: str | None = None
+    _pad: AuctionPad | None = None
+
+    @classmethod
+    def build(
+        cls,
+        view: SessionView,
+        entered: dict[str, Any] | None = None,
+        correcting: int | None = None,
+        **kwargs: Any,
+    ) -> MightyHandForm:
+        """Build the form for this table, prefilled from a stored round's input if given."""
+        table = view.game.with_house_rules(view.table)
+        before = services.state_before(view.session, correcting or view.count + 1)
+        coming = next_hand(table.rules, before)
+        floor = coming.floor
+        types = tuple(table.rules["friend_types"])
+        form_class = cls.subclass(
+            hand_fields(table, types), table=table, floor=floor, before=before, friend_types=types
+        )
+        first = coming.dealer.dealer or ""
+        data: dict[str, Any] = {
+            "dealer": first,
+            "bidder": first or table.players[0],
+            "bid_count": str(floor),
+            "friend_kind": types[0],
+        }
+        if entered is not None:
+            data.update(form_class.data_from(entered))
+        form = form_class(data=data, **kwargs)
+        if entered is not None:
+            form.stored_kind = stored_kind(entered)
+            form.follow_auction()
+        return form
+
+    @classmethod
+    def data_from(cls, stored: Mapping[str, Any]) -> dict[str, Any]:
+        """Return form data that shows a stored round; the friend's kind is the form it took."""
+        data = {"dealer": "", **super().data_from(stored)}
+        friend = stored.get("friend") or {}
+        if friend.get("none"):
+            data["friend_kind"] = "none"
+        elif friend.get("first_trick"):
+            data["friend_kind"] = "first_trick"
+            data["friend_player"] = friend["first_trick"]
+        elif friend:
+            data["friend_kind"] = "card"
+        return data
+
+    # -- what the buttons mean ----------------------------------------------------------------
+
+    def action(self) -> str:
+        """Return the button the table pressed ("record" when none is named)."""
+        return request.form.get("action", "record") if has_request_context() else "record"
+
+    def is_pad_action(self) -> bool:
+        """Return True when the auction pad was used (a bid, a pass or a take-back)."""
+        action = self.action()
+        return action in PAD_ACTIONS or BID_AT.fullmatch(action) is not None
+
+    def compose(self) -> dict[str, Any]:
+        """Return the round input for the pressed button.
+
+        ``misdeal`` sends only the misdeal, ``all_pass`` only the everyone-passed flag (with the
+        log, if one was entered), a pad button only the changed bidding log; ``record`` and
+        ``check`` send every part that was filled in.
+        """
+        action = self.action()
+        body = self.read("dealer")
+        log = self.log()
+        if action == "misdeal":
+            body.update(self.read("misdeal", blanks=True))
+        elif action == "all_pass":
+            if log:
+                body["bidding"] = log
+            body["all_pass"] = True
+        elif self.is_pad_action():
+            changed = self.pad_log(action, log)
+            if changed:
+                body["bidding"] = changed
+        else:
+            body.update(self.hand_parts(log))
+        return body
+
+    def log(self) -> Any:
+        """Return the bidding log in the hidden field ([] when empty, the text if unreadable)."""
+        return read_log(self.bidding.data)
+
+    def pad_log(self, action: str, log: Any) -> Any:
+        """Return the log with the pad's entry added, or with the last entry taken back."""
+        if not isinstance(log, list):
+            return [] if action == "unbid" else log  # a broken log: the rules say why
+        if action == "unbid":
+            return log[:-1]
+        player = self.bidder.data or None
+        if action == "pass":
+            return [*log, {"player": player, "pass": True}]
+        grid = BID_AT.fullmatch(action)
+        if grid:  # a button of the grid: its count and trump
+            return [*log, {"player": player, "bid": int(grid["count"]), "trump": grid["trump"]}]
+        trump = action.removeprefix("bid_")
+        return [*log, {"player": player, "bid": number(self.bid_count.data), "trump": trump}]
+
+    def hand_parts(self, log: Any) -> dict[str, Any]:
+        """Return the parts of a played hand that were filled in (a dry run may send some)."""
+        parts: dict[str, Any] = {}
+        if log:
+            parts["bidding"] = log
+        if self.filled("contract"):
+            parts.update(self.read("contract", blanks=True))
+        friend = self.friend_part()
+        if friend is not None:
+            parts["friend"] = friend
+        parts.update(self.read("opposition_points", "mighty_holder", "joker_holder", "tricks"))
+        if not parts and (self.misdeal_hand.data or "").strip():
+            # nothing but a misdeal was entered: record that (e.g. correcting a stored misdeal)
+            parts.update(self.read("misdeal", blanks=True))
+        return parts
+
+    def friend_part(self) -> dict[str, Any] | None:
+        """Return the friend in the form its kind takes, or None when nothing was entered."""
+        kind = self.friend_kind.data or self.friend_types[0]
+        player = self.friend_player.data or None
+        if kind == "none":
+            return {"none": True}
+        if kind == "first_trick":
+            return {"first_trick": player} if player else None
+        card = (self.friend_card.data or "").strip()
+        if kind != "card":
+            return {kind: card or player or True}  # an unknown way: the rules refuse it
+        friend: dict[str, Any] = {}
+        if card:
+            friend["card"] = card
+        if player:
+            friend["player"] = player
+        return friend or None
+
+    # -- after a dry run, and what the page shows ---------------------------------------------
+
+    def show_check(self, checked: dict[str, Any]) -> None:
+        """Take a successful dry run: keep the new bidding log, or show the check's result."""
+        result = checked.get("result", {})
+        if self.is_pad_action():
+            log = checked.get("input", {}).get("bidding") or []
+            self.bidding.data = json.dumps(log, ensure_ascii=False) if log else ""
+            self._pad = None
+            self.follow_auction(prefill_contract=self.action() != "unbid")
+            return
+        if result.get("complete") is False:
+            # a partial check scores nothing; without deltas the page says "nothing wrong so far"
+            result = {key: value for key, value in result.items() if key != "deltas"}
+            checked = {**checked, "result": result}
+        self.checked = checked
+
+    @property
+    def pad(self) -> AuctionPad:
+        """Return the auction pad: where the bidding log in the hidden field stands."""
+        if self._pad is None:
+            self._pad = AuctionPad.follow(self.table, self.log(), self.floor, self.dealer.data)
+        return self._pad
+
+    def follow_auction(self, prefill_contract: bool = False) -> None:
+        """Point the pad at whose turn it is; once the auction is won, offer its contract."""
+        auction = self.pad.auction
+        if auction is None:
+            return
+        if not auction.finished:
+            if auction.next_bidder:
+                self.bidder.data = auction.next_bidder
+            if auction.lowest_next:
+                self.bid_count.data = str(auction.lowest_next[0])
+        elif auction.highest is not None and (prefill_contract or not self.boss.data):
+            self.boss.data = auction.leader
+            self.contract_bid.data = str(auction.highest.count)
+            self.contract_trump.data = auction.highest.trump
+
+    def misdeal_open(self) -> bool:
+        """Return True when the misdeal part should show open (filled in, or refused)."""
+        fields = (self.misdeal_player, self.misdeal_hand)
+        return any(field.errors or field.data for field in fields)
+
+
+def stored_kind(entered: Mapping[str, Any]) -> str:
+    """Return how a stored round was played: "misdeal", "all_pass" or "hand"."""
+    if entered.get("misdeal"):
+        return "misdeal"
+    if entered.get("all_pass"):
+        return "all_pass"
+    return "hand"
+
+
+def hand_fields(table: Table, types: tuple[str, ...]) -> dict[str, Field]:
+    """Return the hand's fields for this table: its players, counts and ways to name a friend."""
+    counts = bid_counts(table.rules)
+    anyone = options(["", *table.players], ["-", *table.players])
+    holders = options(HOLDER_LABELS, HOLDER_LABELS.values())
+    loose = {"validate_choice": False}  # the rules judge every value, with better words
+    typed = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "characters"}
+    return {
+        "dealer": SelectField(_("Dealer (딜러)"), choices=anyone, **loose),
+        "bidding": HiddenField(),
+        "tricks": HiddenField(),  # the card pad's tricks as JSON, when the hand was played on it
+        "bidder": SelectField(_("Bidder"), choices=options(table.players), **loose),
+        "bid_count": SelectField(_("Count"), choices=options(counts), **loose),
+        "boss": SelectField(_("Boss (주공)"), choices=anyone, **loose),
+        "contract_bid": SelectField(
+            _("Count"), choices=options(["", *counts], ["-", *counts]), **loose
+        ),
+        "contract_trump": RadioField(
+            _("Trump (기루다)"),
+            choices=options(TRUMPS, [TRUMP_LABELS[t] for t in TRUMPS]),
+            **loose,
+        ),
+        "friend_kind": RadioField(
+            _("How the friend is named"),
+            choices=options(types, [FRIEND_LABELS[t] for t in types]),
+            **loose,
+        ),
+        "friend_card": StringField(
+            _("Friend card"),
+            render_kw={**typed, "placeholder": _("e.g. %(cards)s", cards="JK, HA, SK")},
+        ),
+        "friend_player": SelectField(_("Friend (프렌드)"), choices=anyone, **loose),
+        "opposition_points": StringField(
+            _("Opposition's point cards (야당 점수카드)"),
+            render_kw={
+                "inputmode": "numeric",
+                "autocomplete": "off",
+                "placeholder": _("%(low)s to %(high)s", low=0, high=MAX_BID),
+            },
+        ),
+        "mighty_holder": SelectField(_("Mighty (마이티) ended with"), choices=holders, **loose),
+        "joker_holder": SelectField(_("Joker (조커) ended with"), choices=holders, **loose),
+        "misdeal_player": SelectField(_("Declared by"), choices=anyone, **loose),
+        "misdeal_hand": StringField(
+            _("Their 10 cards"),
+            render_kw={
+                **typed,
+                "placeholder": _("e.g. %(cards)s", cards="S2 S5 H3 H7 D4 D8 C6 C9 JK H2"),
+            },
+        ),
+    }

@@ -1,0 +1,211 @@
+"""Mighty's "Who takes this trick?" page: the trump, the trick's number and the cards as played.
+
+A plain GET form (it works without JavaScript; ``static/trick.js`` only builds the same form
+from taps): ``/trick?trump=S&trick=1&cards=H5,JK,HK,H2,C4&suit=&call=``. Nothing is stored;
+the rules judge the trick (``mighty.judge_trick``) and this module words the verdict. Opened
+from a session, the session's house rules apply and the plays get the players' names, in seat
+order from the chosen leader.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import abort, render_template, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ....web.sessions import session_or_404
+from ...errors import Refusal
+from ...inputs import digits_number
+from ...options import resolve_rules
+from .. import TRUMPS, judge_trick
+from ..cards import JOKER, RANKS, SUITS, parse_card
+from ..options import OPTIONS
+from ..tricks import PLAYS, TRICKS
+from . import blueprint
+from .words import TRUMP_LABELS, special_cards
+
+#: which play of the trick took it
+PLAY_WORDS = (_l("1st play"), _l("2nd play"), _l("3rd play"), _l("4th play"), _l("5th play"))
+#: why a trick went to its winner, in the table's words
+REASON_WORDS = {
+    "mighty": _l("The mighty (마이티)"),
+    "joker": _l("The joker (조커)"),
+    "trump": _l("The highest trump (기루다)"),
+    "lead": _l("The highest card of the led suit (선도패)"),
+    "leader_by_default": _l("The leader: a dead joker was led, and nothing followed its suit"),
+}
+#: the fields of the form, by the path a refusal names
+FIELDS = ("trump", "trick", "cards", "suit", "call", "leader")
+SEPARATORS = re.compile(r"[\s,;]+")
+
+
+@dataclass
+class TrickForm:
+    """What the form holds, read from the query string, and the refusals by field."""
+
+    trump: str = ""
+    trick: str = ""
+    cards: list[str] = field(default_factory=list)
+    suit: str = ""
+    call: bool = False
+    leader: str = ""
+    errors: dict[str, list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, args: Mapping[str, str]) -> TrickForm:
+        """Read the query string: the cards are a list (commas or spaces); add and undo apply."""
+        cards = [card for card in SEPARATORS.split(args.get("cards", "").strip()) if card]
+        added = args.get("add", "").strip()
+        if added and len(cards) < PLAYS:
+            cards.append(added)
+        if args.get("undo") and cards:
+            cards.pop()
+        return cls(
+            trump=args.get("trump", "").strip().upper(),
+            trick=args.get("trick", "").strip(),
+            cards=cards,
+            suit=args.get("suit", "").strip().upper(),
+            call=args.get("call", "") not in ("", "0"),
+            leader=args.get("leader", "").strip(),
+        )
+
+    @property
+    def cards_text(self) -> str:
+        """The cards as the form's field writes them."""
+        return ",".join(self.cards)
+
+    def add_error(self, where: str, message: str) -> None:
+        """Keep a refusal's message by its field ("" for the top of the form)."""
+        self.errors.setdefault(where, []).append(message)
+
+    def used(self) -> set[str]:
+        """The cards already in the trick (in the app's notation), as the grid greys them."""
+        found = set()
+        for card in self.cards:
+            try:
+                found.add(parse_card(card))
+            except Refusal:
+                continue
+        return found
+
+
+def field_of(path: str | None) -> str:
+    """Return the form field a refusal's path points at ("" when none does)."""
+    if not path:
+        return ""
+    parts = path.split(".")
+    if parts[0] == "plays":
+        if parts[-1] in ("suit", "call"):
+            return parts[-1]
+        return "cards"
+    return parts[0] if parts[0] in FIELDS else ""
+
+
+def body_of(form: TrickForm, specials: Mapping[str, str], names: list[str] | None) -> dict:
+    """Build the referee's question from the form: a led joker's suit and a call only when they
+    apply to the lead (a choice left over from an earlier lead is not a mistake)."""
+    plays: list[dict[str, Any]] = []
+    for index, card in enumerate(form.cards):
+        play: dict[str, Any] = {"card": card}
+        if names:
+            play["player"] = names[index % len(names)]
+        if index == 0 and card.upper() in (JOKER, "JOKER"):
+            play["suit"] = form.suit or None
+        if index == 0 and form.call and card.upper() == specials.get("joker_call"):
+            play["call"] = True
+        plays.append({key: value for key, value in play.items() if value is not None})
+    number = digits_number(form.trick)
+    trick: Any = form.trick if number is None else number
+    body = {"trump": form.trump, "trick": trick, "plays": plays}
+    return {key: value for key, value in body.items() if value != ""}
+
+
+def seat_order(players: list[str], leader: str) -> list[str]:
+    """Return the players in the order they play from the leader (the seats go round)."""
+    start = players.index(leader) if leader in players else 0
+    return players[start:] + players[:start]
+
+
+def verdict_words(result: dict[str, Any], call_card: str) -> dict[str, Any]:
+    """Word the referee's answer: the winning play, why, and notes on a dead joker or a call."""
+    cards = [play["card"] for play in result["plays"]]
+    notes = []
+    dead = result["dead_joker"]  # the rules say why the joker has no power (tricks.dead_joker)
+    if result["call_has_power"] is False:
+        notes.append(_("A joker call (조커콜) in the first trick (초구) has no power."))
+    elif dead == "called":
+        notes.append(_("Joker call (조커콜): the joker had to come out, and it is dead."))
+    elif dead == "first_or_last" and result["card"] != JOKER:
+        notes.append(_("The joker (조커) is dead in the first trick (초구) and in the last one."))
+    return {
+        "play": str(PLAY_WORDS[result["index"]]),
+        "reason": str(REASON_WORDS[result["reason"]]),
+        "notes": notes,
+        "partial": len(cards) < PLAYS,
+        "call_card": call_card,
+    }
+
+
+def trick_page(view: Any = None):
+    """Answer the form: the page with the verdict, or with the refusal by its field."""
+    rules = resolve_rules(OPTIONS, dict(view.table.rules) if view else {})
+    specials = special_cards(rules)
+    form = TrickForm.read(request.args)
+    players = list(view.table.players) if view else []
+    if players and form.leader not in players:
+        form.leader = players[0]
+    names = seat_order(players, form.leader) if players else None
+    result = verdict = None
+    status = 200
+    asked = bool(form.cards) or bool(request.args.get("go"))
+    if asked:
+        trump_specials = specials.get(form.trump, {})
+        body = body_of(form, trump_specials, names)
+        if view:
+            body["rules"] = dict(view.table.rules)
+        try:
+            result = judge_trick(body)
+        except Refusal as error:
+            unfinished = len(form.cards) < PLAYS and not request.args.get("go")
+            if not (error.code == "missing_field" and unfinished):
+                where = field_of(error.field)
+                if where:
+                    form.add_error(where, error.message)
+                form.add_error("", error.message)
+                status = 422
+        else:
+            verdict = verdict_words(result, trump_specials.get("joker_call", ""))
+    return render_template(
+        "mighty/trick.html",
+        view=view,
+        form=form,
+        result=result,
+        verdict=verdict,
+        names=names,
+        specials=specials,
+        trumps=[(trump, str(TRUMP_LABELS[trump])) for trump in TRUMPS],
+        suits=[(suit, str(TRUMP_LABELS[suit])) for suit in SUITS],
+        ranks=RANKS,
+        tricks=range(1, TRICKS + 1),
+        most=PLAYS,
+    ), status
+
+
+@blueprint.get("/trick")
+def mighty_trick():
+    """Who takes this trick? Judged under the default house rules, the players unnamed."""
+    return trick_page()
+
+
+@blueprint.get("/sessions/<int:session_id>/trick")
+def mighty_session_trick(session_id: int):
+    """Who takes this trick? Judged under the session's house rules, with its players' names."""
+    view = session_or_404(session_id)
+    if view.session.game != "mighty":
+        abort(404)
+    return trick_page(view)

@@ -1,0 +1,37 @@
+"""The registry of games: each game package registers its one `Game` here when it is imported."""
+
+from __future__ import annotations
+
+from .errors import MalformedInput, quote
+from .game import Game
+
+#: every registered game by slug, in the order pages list them (each game's ``position``)
+GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry (once per slug) and keep the registry in page order."""
+    if not game.slug or (game.slug in GAMES and GAMES[game.slug] is not game):
+        raise ValueError(f"a game is already registered as {game.slug!r}")
+    ordered = sorted([*GAMES.values(), game], key=lambda known: (known.position, known.slug))
+    GAMES.clear()
+    GAMES.update((known.slug, known) for known in ordered)
+    return game
+
+
+def unregister(slug: str) -> None:
+    """Take a game out of the registry (a test's own game, when the test ends)."""
+    GAMES.pop(slug, None)
+
+
+def get_game(slug: object) -> Game:
+    """Return the registered game for slug, or raise ``unknown_game`` quoting it."""
+    if isinstance(slug, str) and slug in GAMES:
+        return GAMES[slug]
+    raise MalformedInput(
+        "unknown_game",
+        "Unknown game {value}; refapp referees {known}.",
+        "game",
+        value=quote(slug),
+        known=", ".join(GAMES),
+    )

@@ -1,0 +1,128 @@
+"""Each game's pages, registered by the game's own web package; shared code names no game.
+
+A game's web package (``refapp/games/<game>/web/``) builds one `GamePages` and passes it to
+`register_pages`: its round form, its blueprint (its own pages, its templates under
+``<game>/`` and its static files), its API routes, the words its input values and statistics are
+shown in, and the parts of the session page it fills. `init_app` imports every registered
+game's web package and registers its blueprints; the session page, the history, the player page
+and the index read a game's parts from here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, Flask, url_for
+from markupsafe import Markup
+
+from ..extensions import csrf
+from ..games import GAMES, Game
+from ..games.errors import Refusal
+from .forms.base import RoundForm
+
+#: a page's words: a lazy-translated string (shown with str())
+Words = Any
+
+
+@dataclass(frozen=True)
+class GamePages:
+    """What one game shows: its round form, its blueprint and API, its words and its files."""
+
+    slug: str
+    #: the round form (its ``template`` is the form's part of the session page)
+    round_form: type[RoundForm]
+    #: the game's own pages, with its templates (``<slug>/...``) and static files
+    blueprint: Blueprint
+    #: the game's own API routes, answered under /api in the API's error shape
+    api: Blueprint | None = None
+    #: style sheets and scripts from the game's static folder that every page links
+    styles: tuple[str, ...] = ()
+    scripts: tuple[str, ...] = ()
+    #: the session page's "what comes next" under the standings, and a round's summary line
+    status: str | None = None
+    summary: str | None = None
+    #: how a value of each of the game's input kinds reads (``round_input`` kinds)
+    value_words: Mapping[str, Callable[[Any], Markup | str]] = field(default_factory=dict)
+    #: how the text of each of the game's own path placeholders reads (e.g. a role's title)
+    place_words: Mapping[str, Callable[[str], Markup | str]] = field(default_factory=dict)
+    #: the game's own statistics figures as the player page words them, and a note under them
+    figure_words: tuple[tuple[str, Words], ...] = ()
+    figures_note: Words = ""
+    #: figures shown as a percentage
+    shares: tuple[str, ...] = ()
+    #: links the index page offers for this game: (words, endpoint)
+    links: tuple[tuple[Words, str], ...] = ()
+
+    def static_url(self, filename: str) -> str:
+        """Return the address of one of the game's static files (versioned by its content)."""
+        return url_for(f"{self.blueprint.name}.static", filename=filename)
+
+
+#: every game's pages, by the game's slug
+PAGES: dict[str, GamePages] = {}
+
+
+def register_pages(pages: GamePages) -> GamePages:
+    """Add a game's pages to the registry (its game must be registered first)."""
+    if pages.slug not in GAMES:
+        raise ValueError(f"no game is registered as {pages.slug!r}")
+    PAGES[pages.slug] = pages
+    return pages
+
+
+def unregister_pages(slug: str) -> None:
+    """Take a game's pages out of the registry (a test's own game, when the test ends)."""
+    PAGES.pop(slug, None)
+
+
+def pages_of(game: Game | str) -> GamePages:
+    """Return the registered pages of a game (by the game or its slug)."""
+    slug = game if isinstance(game, str) else game.slug
+    try:
+        return PAGES[slug]
+    except KeyError:
+        raise LookupError(f"the game {slug!r} has no pages registered") from None
+
+
+def load_pages() -> None:
+    """Import the web package of every registered game that has one (it registers itself)."""
+    for game in GAMES.values():
+        package = type(game).__module__
+        if game.slug not in PAGES and importlib.util.find_spec(f"{package}.web") is not None:
+            importlib.import_module(f"{package}.web")
+
+
+def init_app(app: Flask) -> None:
+    """Register every game's blueprints (its API under /api, exempt from the pages' CSRF)."""
+    load_pages()
+    for pages in PAGES.values():
+        app.register_blueprint(pages.blueprint)
+        if pages.api is not None:
+            csrf.exempt(pages.api)
+            app.register_blueprint(pages.api, url_prefix="/api")
+    app.add_template_global(pages_of, "game_pages")
+    app.add_template_global(lambda: list(PAGES.values()), "every_game_pages")
+
+
+def game_api(slug: str, import_name: str) -> Blueprint:
+    """Return a game's API blueprint: its routes answer a refusal in the API's error shape."""
+    from ..api.views import rule_violation
+
+    api = Blueprint(f"{slug}_api", import_name)
+    api.register_error_handler(Refusal, rule_violation)
+    return api
+
+
+def game_blueprint(slug: str, import_name: str) -> Blueprint:
+    """Return a game's blueprint: its templates (``<slug>/...``) and static files beside it."""
+    return Blueprint(
+        slug,
+        import_name,
+        template_folder="templates",
+        static_folder="static",
+        static_url_path=f"/static/games/{slug}",
+    )
