@@ -42,8 +42,6 @@ OPEN_PAGES = {"web.sign_in", "web.sign_out", "static"}
 #: API posts that change nothing: a round's dry run (with a true flag, as the view reads it)
 DRY_RUN_ENDPOINTS = {"api.record_round"}
 DRY_RUN_FLAGS = ("1", "true", "yes")
-#: API paths that change nothing, by path (the route may come later than this guard)
-OPEN_API_PATHS = {"/api/mighty/trick"}
 HEADER = "X-Table-Password"
 #: where a sign-in lives in the session cookie: {"key": digest of the password, "at": time,
 #: "id": the random id whose digest the sign_in table keeps while the sign-in is in force}
@@ -221,10 +219,17 @@ def api_changes_nothing() -> bool:
     """Return True for an API request that changes nothing: a read, a dry run, a trick check."""
     if request.method in READ_METHODS:
         return True
-    if request.method == "POST" and request.path in OPEN_API_PATHS:
+    if request.method == "POST" and request.path in open_api_paths():
         return True
     dry_run = request.args.get("dry_run", "").lower() in DRY_RUN_FLAGS
     return request.method == "POST" and dry_run and request.endpoint in DRY_RUN_ENDPOINTS
+
+
+def open_api_paths() -> set[str]:
+    """Return the API paths that change nothing, as the games' pages declare them."""
+    from .web.game_pages import PAGES  # the games' pages load after this guard
+
+    return {path for pages in PAGES.values() for path in pages.open_api_paths}
 
 
 def guard_api():

@@ -190,6 +190,34 @@ def options_table(slug: str) -> str:
     return "\n".join(rows) + (f"\n\nPresets: {presets} (the first is the default).\n")
 
 
+#: what a declared input kind holds, for the docs
+KINDS = {
+    "plain": "a value as the API shows it",
+    "name": "a seated player's name",
+    "names": "seated players' names, in order",
+    "card": "a card (`SA`, `H10`, `JK`)",
+    "cards": "a list of cards",
+    "trump": "a suit `S` `H` `D` `C`, or `NT`",
+    "holder": "who held it: `boss`, `friend`, `opposition`, `kitty` (empty: the ruling side)",
+    "revolution": "`plain` or `greater`",
+}
+
+
+def input_table(slug: str) -> str:
+    """Return a game's round input as declared once: each path, its words and its value."""
+    game = GAMES[slug]
+    rows = ["| path | what it is | value |", "| --- | --- | --- |"]
+    for entry in game.round_input:
+        words = entry.words.replace("%(", "{").replace(")s", "}")
+        rows.append(f"| `{entry.spec}` | {words} | {KINDS.get(entry.kind, entry.kind)} |")
+    places = ", ".join(
+        f"`{{{name}}}`: " + pattern.replace("|", ", ")
+        for name, pattern in game.input_places.items()
+    )
+    note = "`{player}` is a seated player's name, `{n}` and `{m}` count from 1"
+    return "\n".join(rows) + f"\n\n{note}{'; ' + places if places else ''}.\n"
+
+
 def codes_table(package: str) -> str:
     """Return the codes raised in refapp/games/<package>/ (``shared``: refapp/games/*.py)."""
     prefix = "refapp/games/"
@@ -220,6 +248,8 @@ def generated_parts(name: str) -> str:
     what, _, slug = name.partition("_")
     if what == "options":
         return options_table(slug)
+    if what == "input":
+        return input_table(slug)
     return codes_table(slug)
 
 

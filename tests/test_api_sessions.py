@@ -1,4 +1,4 @@
-"""The session endpoints of API.md: create, list, read, finish, and their refusals."""
+"""The session endpoints of docs/API.md: create, list, read, finish, and their refusals."""
 
 from __future__ import annotations
 

@@ -54,6 +54,8 @@ class GamePages:
     figures_note: Words = ""
     #: figures shown as a percentage
     shares: tuple[str, ...] = ()
+    #: the game's API paths that change nothing (answered without the table's password)
+    open_api_paths: tuple[str, ...] = ()
     #: links the index page offers for this game: (words, endpoint)
     links: tuple[tuple[Words, str], ...] = ()
 
@@ -89,11 +91,14 @@ def pages_of(game: Game | str) -> GamePages:
 
 
 def load_pages() -> None:
-    """Import the web package of every registered game that has one (it registers itself)."""
+    """Import the web package of every registered game that has one: it registers its pages."""
     for game in GAMES.values():
-        package = type(game).__module__
-        if game.slug not in PAGES and importlib.util.find_spec(f"{package}.web") is not None:
-            importlib.import_module(f"{package}.web")
+        package = f"{type(game).__module__}.web"
+        if game.slug in PAGES or importlib.util.find_spec(package) is None:
+            continue
+        found = getattr(importlib.import_module(package), "PAGES", None)
+        if isinstance(found, GamePages) and found.slug not in PAGES:
+            register_pages(found)  # imported before, its pages since taken out (a test's game)
 
 
 def init_app(app: Flask) -> None:

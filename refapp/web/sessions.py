@@ -58,7 +58,7 @@ def index():
 def new_session():
     """Seat the players and choose the house rules of a new session: a preset or a saved set,
     and the rules the table changes from it."""
-    slug = request.values.get("game", "dixit")
+    slug = request.values.get("game") or next(iter(GAMES), "")
     if slug not in GAMES:
         abort(404)
     game = get_game(slug)

@@ -28,7 +28,7 @@ def test_cards_are_ranks_or_jesters(raw, card):
 
 @pytest.mark.parametrize("raw", ["7", " 12 "])
 def test_a_rank_sent_as_text_is_invalid_value(raw):
-    """API.md's Types: numbers are JSON numbers; the forms convert what a person types."""
+    """docs/API.md's Types: numbers are JSON numbers; the forms convert what a person types."""
     refused("invalid_value", parse_card, raw, "tribute.greater_peasant")
 
 

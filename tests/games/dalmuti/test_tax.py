@@ -40,7 +40,7 @@ def test_the_tax_due_names_givers_counts_and_which_cards():
 
 
 def test_the_state_lists_each_exchange_with_the_api_keys_only():
-    """Regression: API.md's tribute_due items are exactly {from, to, count, which}.
+    """Regression: docs/API.md's tribute_due items are exactly {from, to, count, which}.
 
     The golden runner compares lists whole, so the engine's own keys (role, after_receiving)
     made every state check of tribute_due fail.

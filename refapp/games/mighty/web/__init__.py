@@ -41,6 +41,7 @@ PAGES = register_pages(
             "the final contract as boss. Runs and back-runs: hands on the ruling side. Points "
             "per round count misdeals and all-pass rounds too."
         ),
+        open_api_paths=("/api/mighty/trick",),
         links=((_l("Mighty: who takes this trick?"), "mighty.mighty_trick"),),
     )
 )
