@@ -19,6 +19,7 @@ from ..errors import N_, MalformedInput
 from ..game import Account, Game, Outcome, Table
 from ..inputs import mapping, require
 from ..registry import register
+from . import codes as _codes  # noqa: F401  (registers the game's error codes)
 from . import stats as dalmuti_stats
 from .cards import JESTER as JESTER
 from .cards import JESTER_COPIES as JESTER_COPIES

@@ -14,6 +14,7 @@ from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..game import Account, Game, Outcome, Preset, Table, signed
 from ..inputs import mapping, require, sequence, whole_number
 from ..registry import register
+from . import codes as _codes  # noqa: F401  (registers the game's error codes)
 from . import stats as dixit_stats
 from .options import OPTIONS, DixitRules
 from .round_input import ROUND_INPUT

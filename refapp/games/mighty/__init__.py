@@ -27,6 +27,7 @@ from ..errors import N_, MalformedInput
 from ..game import Account, Game, Outcome, Table
 from ..inputs import mapping
 from ..registry import register
+from . import codes as _codes  # noqa: F401  (registers the game's error codes)
 from . import stats as mighty_stats
 from .auction import (
     MAX_BID,
