@@ -9,6 +9,7 @@ or removed in its own folder; every module stays under 400 lines. Complexity is 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest

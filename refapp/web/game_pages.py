@@ -23,6 +23,7 @@ from ..extensions import csrf
 from ..games import GAMES, Game
 from ..games.errors import Refusal
 from .forms.base import RoundForm
+from .forms.seating import Seating
 
 #: a page's words: a lazy-translated string (shown with str())
 Words = Any
@@ -54,6 +55,8 @@ class GamePages:
     figures_note: Words = ""
     #: figures shown as a percentage
     shares: tuple[str, ...] = ()
+    #: how its new-session form seats the players (None: one name per line)
+    seating: Seating | None = None
     #: the game's API paths that change nothing (answered without the table's password)
     open_api_paths: tuple[str, ...] = ()
     #: links the index page offers for this game: (words, endpoint)

@@ -93,7 +93,7 @@ def save_rules():
     save_form = SaveRulesForm()
     form.validate()
     save_form.validate()
-    for field in (form.name, form.players, *([form["first_ranks"]] if form.takes_draw else [])):
+    for field in (form.name, form.players, *form.seating_fields()):
         field.errors = []  # the session's own fields do not matter for its rules
     blocked = any(field.errors for field in form) or form.form_errors or save_form.errors
     if not blocked:

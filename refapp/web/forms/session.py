@@ -10,7 +10,6 @@ field still at that fill's value, or at the chosen one's, is not a change.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any, ClassVar, cast
 
 from flask_babel import gettext as _
@@ -32,15 +31,13 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...games.errors import Refusal
 from ...games.game import Game
-from ...games.inputs import digits_number
 from ...games.options import RuleOption
 from .common import add_error, options
+from .seating import Seating
 
 WHOLE = re.compile(r"-?[0-9]{1,9}")
 #: how the preset choice names a saved set (a preset's key never holds a colon)
 SAVED = "saved:"
-#: a player's line when the first ranks come from a draw: the name, then the card drawn
-DRAW_LINE = re.compile(r"(?P<name>.*?\S)[\s:=,-]+(?P<draw>[0-9]{1,2}|[jJ])")
 
 
 class MultiCheckboxField(SelectMultipleField):
@@ -136,8 +133,8 @@ class NewSessionForm(FlaskForm):
     the_game: Game
     #: the table's saved sets for this game, by name
     saved_sets: ClassVar[dict[str, dict[str, Any]]] = {}
-    #: True for a game whose first ranks may come from a draw (Dalmuti's ``initial_draw``)
-    takes_draw = False
+    #: how the game seats its players (its pages' own, or one name per line)
+    seating: Seating = Seating()
 
     @classmethod
     def for_game(
@@ -151,28 +148,15 @@ class NewSessionForm(FlaskForm):
         fields: dict[str, Field] = {
             f"rule_{option.key}": rule_field(option) for option in game.options
         }
-        if "initial_draw" in game.setup_keys:
-            fields["first_ranks"] = RadioField(
-                _("First ranks"),
-                choices=options(
-                    ["order", "draw"],
-                    [
-                        _(
-                            "As listed: the first name is the Greater Dalmuti, the last the "
-                            "Greater Peasant."
-                        ),
-                        _(
-                            "By draw: write the card each player drew after their name, "
-                            "e.g. \u201cAnn 7\u201d (1 to 12, J for a jester, the worst)."
-                        ),
-                    ],
-                ),
-                default="order",
-            )
+        from ..game_pages import PAGES  # the games' pages import these forms
+
+        seating = PAGES[game.slug].seating if game.slug in PAGES else None
+        seating = seating or Seating()
+        fields.update(seating.fields())
         made = type(f"NewSessionForm_{game.slug}", (cls,), fields)
         form_class = cast(type[NewSessionForm], made)  # type() makes a subclass of cls
         form_class.rule_options = game.options
-        form_class.takes_draw = "first_ranks" in fields
+        form_class.seating = seating
         form_class.the_game = game
         form_class.saved_sets = {
             item["name"]: item for item in saved or [] if item["game"] == game.slug
@@ -284,27 +268,17 @@ class NewSessionForm(FlaskForm):
         if field.data not in self.choice_keys():
             raise ValidationError(_("Choose one of the presets or saved rules."))
 
-    def by_draw(self) -> bool:
-        """Return True when the first ranks are to follow the draws written after the names."""
-        return self.takes_draw and self["first_ranks"].data == "draw"
-
     def lines(self) -> list[str]:
         """Return the non-empty lines of the players field, trimmed."""
         return [line.strip() for line in (self.players.data or "").splitlines() if line.strip()]
 
     def validate_players(self, field: Field) -> None:
-        """With a draw, check that every line ends in the card drawn."""
-        if not self.by_draw():
-            return
-        for line in self.lines():
-            if not DRAW_LINE.fullmatch(line):
-                raise ValidationError(
-                    _(
-                        "Write the card %(name)s drew after the name, e.g. \u201c%(name)s 7\u201d "
-                        "(1 to 12, or J).",
-                        name=line,
-                    )
-                )
+        """Refuse a line the game's seating cannot read (e.g. a draw missing)."""
+        self.seating.check(self, self.lines())
+
+    def seating_fields(self) -> list[Field]:
+        """Return the fields the game's seating adds."""
+        return [self[name] for name in self.seating.field_names]
 
     def rule_fields(self) -> list[Field]:
         """Return the house-rule fields in the game's order."""
@@ -312,22 +286,10 @@ class NewSessionForm(FlaskForm):
 
     def body(self) -> dict[str, Any]:
         """Return the API-shaped body for ``create_session``."""
-        names = self.lines()
-        draws: dict[str, int | str] = {}
-        if self.by_draw():
-            names = []
-            for line in self.lines():
-                found = DRAW_LINE.fullmatch(line)
-                name = found["name"] if found else line
-                draw = found["draw"].upper() if found else ""
-                names.append(name)
-                key = unicodedata.normalize("NFC", name.strip())
-                number = digits_number(draw)
-                draws[key] = draw if number is None else number
+        names, setup = self.seating.read(self, self.lines())
         body = {"game": self.game.data, "name": self.name.data, "players": names}
         body.update(self.rules_body())
-        if draws:
-            body["initial_draw"] = draws
+        body.update(setup)
         return body
 
     def show_violation(self, error: Refusal) -> None:
@@ -335,7 +297,7 @@ class NewSessionForm(FlaskForm):
         path = error.field or ""
         if path.startswith("rules."):
             field = self._fields.get("rule_" + path.split(".", 1)[1])
-        elif path.startswith(("players", "initial_draw")):
+        elif path.startswith(("players", *self.seating.setup_paths)):
             field = self.players
         elif path == "name":
             field = self.name

@@ -15,6 +15,7 @@ blueprint: Blueprint = game_blueprint("dalmuti", __name__)
 
 from . import check_play  # noqa: E402, F401  (its route registers on the blueprint)
 from .forms import DalmutiHandForm  # noqa: E402
+from .seating import DrawSeating  # noqa: E402
 from .words import role_title  # noqa: E402
 
 
@@ -31,6 +32,7 @@ PAGES = register_pages(
     GamePages(
         slug="dalmuti",
         round_form=DalmutiHandForm,
+        seating=DrawSeating(),
         blueprint=blueprint,
         styles=("dalmuti.css",),
         scripts=("dalmuti.js",),
