@@ -84,6 +84,24 @@ def app(tmp_path, migrated):
 
 
 @pytest.fixture
+def guarded(tmp_path):
+    """Return an app whose table has the password 'owl' (CSRF on, as in production)."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "k",
+            "PASSWORD": "owl",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'g.sqlite'}",
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
 def client(app):
     """Return a test client."""
     return app.test_client()

@@ -2,31 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 from refapp import create_app
 from refapp.extensions import db
 from refapp.models import GameSession, Round
 
 from .conftest import SEED_TURN
-
-
-@pytest.fixture
-def guarded(tmp_path):
-    """Return an app whose table has the password 'owl' (CSRF on, as in production)."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "k",
-            "PASSWORD": "owl",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'g.sqlite'}",
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    yield app
-    with app.app_context():
-        db.engine.dispose()
 
 
 def csrf_token(client, path: str) -> str:

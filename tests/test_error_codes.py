@@ -7,10 +7,8 @@ import re
 
 import pytest
 
-from refapp import create_app
 from refapp.api.errors import error_response
 from refapp.error_docs import ROOT, all_sites, documents, errors_table, regenerate
-from refapp.extensions import db
 from refapp.games import errors
 from refapp.games.codes import CODES, Kind, UnknownCode, status_of
 
@@ -157,21 +155,9 @@ def test_each_status_through_the_client(client, api):
     assert answer(api.record(sid, {**turn("Ben"), "votes": "Ann"})) == (422, "invalid_value")
 
 
-def test_the_password_refusal_through_the_client(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "k",
-            "PASSWORD": "owl",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'g.sqlite'}",
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    refused = app.test_client().post("/api/sessions", json={"game": "dixit"})
+def test_the_password_refusal_through_the_client(guarded):
+    refused = guarded.test_client().post("/api/sessions", json={"game": "dixit"})
     assert answer(refused) == (401, "sign_in_required")
-    with app.app_context():
-        db.engine.dispose()
 
 
 @pytest.mark.parametrize("code", ["too_many_attempts", "busy", "server_error", "request_timeout"])

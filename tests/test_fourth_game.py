@@ -13,31 +13,21 @@ from refapp.games import GAMES, register, unregister
 from refapp.web.game_pages import PAGES, unregister_pages
 
 from .coin_toss import CoinToss
-from .conftest import make_test_app
 
 
 @pytest.fixture
-def app(tmp_path, migrated):
-    """An app with the coin toss registered; the registry is as before once the test ends."""
+def coin_toss():
+    """Register the coin toss (before the app is made) and take it out when the test ends."""
     register(CoinToss())
-    try:
-        from refapp.extensions import db
+    yield
+    unregister("coin_toss")
+    unregister_pages("coin_toss")
 
-        app = make_test_app(migrated or f"sqlite:///{tmp_path / 'toss.sqlite'}")
-        with app.app_context():
-            if migrated:
-                names = ", ".join(table.name for table in db.metadata.sorted_tables)
-                db.session.execute(db.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
-                db.session.commit()
-            else:
-                db.create_all()
-        yield app
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
-    finally:
-        unregister("coin_toss")
-        unregister_pages("coin_toss")
+
+@pytest.fixture
+def app(coin_toss, app):
+    """The conftest's app, made with the coin toss registered."""
+    return app
 
 
 def toss(api, sid: int, winner: str):
