@@ -23,7 +23,7 @@ from ..i18n import bdi, bdi_join
 from .game_pages import PAGES
 
 
-def fill(template: Any, **values: Any) -> Markup:
+def fill_escaped(template: Any, **values: Any) -> Markup:
     """Fill a translated template: its words escaped, each value escaped unless it is Markup."""
     return escape(str(template)) % values
 
@@ -46,7 +46,7 @@ def describe_path(game: Game, where: str) -> Markup:
             values[name] = bdi(text)
         elif name in own:
             values[name] = own[name](text)
-    return fill(_(declared.words), **values)
+    return fill_escaped(_(declared.words), **values)
 
 
 # -- values as a player reads them --------------------------------------------------------------
