@@ -13,6 +13,7 @@ from refapp.games import GAMES, register, unregister
 from refapp.web.game_pages import PAGES, unregister_pages
 
 from .coin_toss import CoinToss
+from .conftest import make_test_app
 
 
 @pytest.fixture
@@ -134,3 +135,17 @@ def test_every_language_shows_its_pages_with_its_words_in_english(
         assert answer.status_code == 200, url
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "Coin toss" in page and shared_word in page
+
+
+def test_a_game_registered_without_pages_stops_the_app_by_name(tmp_path):
+    class Pageless(CoinToss):
+        """The coin toss under another slug, with no web package of its own."""
+
+        slug = "pageless"
+
+    register(Pageless())
+    try:
+        with pytest.raises(LookupError, match="pageless"):
+            make_test_app(f"sqlite:///{tmp_path / 'none.sqlite'}")
+    finally:
+        unregister("pageless")

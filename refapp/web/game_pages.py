@@ -93,11 +93,19 @@ def pages_of(game: Game | str) -> GamePages:
         raise LookupError(f"the game {slug!r} has no pages registered") from None
 
 
+def has_module(name: str) -> bool:
+    """Return True when a module of that name can be imported (its parent may be a module)."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
 def load_pages() -> None:
     """Import the web package of every registered game that has one: it registers its pages."""
     for game in GAMES.values():
         package = f"{type(game).__module__}.web"
-        if game.slug in PAGES or importlib.util.find_spec(package) is None:
+        if game.slug in PAGES or not has_module(package):
             continue
         found = getattr(importlib.import_module(package), "PAGES", None)
         if isinstance(found, GamePages) and found.slug not in PAGES:
@@ -105,8 +113,14 @@ def load_pages() -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Register every game's blueprints (its API under /api, exempt from the pages' CSRF)."""
+    """Register every game's blueprints (its API under /api, exempt from the pages' CSRF).
+
+    A registered game without pages stops the app here, by name, rather than on its first page.
+    """
     load_pages()
+    missing = [slug for slug in GAMES if slug not in PAGES]
+    if missing:
+        raise LookupError(f"games registered without pages (refapp/games/<game>/web/): {missing}")
     for pages in PAGES.values():
         app.register_blueprint(pages.blueprint)
         if pages.api is not None:
