@@ -18,13 +18,9 @@ import pytest
 from refapp.extensions import db
 from refapp.models import Round
 
-from . import test_access
 from .conftest import shown
 from .test_access import csrf_token, sign_in
 from .test_web_mighty import hand_fields
-
-#: the table with a password and CSRF on, as deployed: the sign-in tests' own fixture
-guarded = test_access.guarded
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 GOLDEN = Path(__file__).parent / "golden" / "mighty-tricks.json"
