@@ -9,7 +9,7 @@ from .. import services
 from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.errors import Refusal
-from . import bp
+from . import again, bp
 from .chart import build_chart
 from .forms import ButtonForm, NewSessionForm, SessionFilterForm, round_form
 from .forms.session import SaveRulesForm
@@ -63,7 +63,7 @@ def new_session():
         abort(404)
     game = get_game(slug)
     form = NewSessionForm.for_game(game, services.rule_sets.list_rule_sets())
-    if request.method == "GET":
+    if request.method == "GET" and not again.prefill(form, request.args.get("again")):
         form.load_choice(request.args.get("preset"))
     elif form.validate_on_submit():
         try:
@@ -84,6 +84,7 @@ def new_session_page(form, game, status: int = 200, save_form=None):
         form=form,
         game=game,
         save_form=save_form or SaveRulesForm(formdata=None),
+        tables=again.tables_for(form),
     ), status
 
 

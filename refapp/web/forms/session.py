@@ -10,6 +10,7 @@ field still at that fill's value, or at the chosen one's, is not a change.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from flask_babel import gettext as _
@@ -197,6 +198,12 @@ class NewSessionForm(FlaskForm):
         rules = self.baseline(choice)
         for option in self.rule_options:
             self[f"rule_{option.key}"].data = field_data(option, rules[option.key])
+
+    def load_rules(self, rules: Mapping[str, Any]) -> None:
+        """Fill the house-rule fields with a session's own rules (an option it lacks: as is)."""
+        for option in self.rule_options:
+            if option.key in rules:
+                self[f"rule_{option.key}"].data = field_data(option, rules[option.key])
 
     def fills(self) -> dict[str, dict[str, Any]]:
         """Return every choice's field values, by field name, for the page's script."""

@@ -1,0 +1,52 @@
+"""The same table again: one tap starts a new session with a session's seats and house rules,
+and the new-session page offers a game's recent tables so a returning table types nothing."""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, url_for
+from flask_babel import gettext as _
+
+from .. import services
+from ..extensions import db
+from ..games.errors import Refusal
+from ..games.inputs import digits_number
+from ..models import GameSession
+from ..services.again import recent_tables, same_table
+from . import bp
+from .forms import ButtonForm, NewSessionForm
+
+
+@bp.post("/sessions/<int:session_id>/again")
+def play_again(session_id: int):
+    """Start a new session with this one's game, players in their seats and house rules."""
+    earlier = db.session.get(GameSession, session_id)
+    if earlier is None:
+        abort(404)
+    if not ButtonForm().validate_on_submit():
+        abort(400)
+    try:
+        session = services.create_session(same_table(earlier))
+    except Refusal as error:
+        db.session.rollback()
+        flash(error.message, "error")
+        return redirect(url_for("web.show_session", session_id=session_id))
+    flash(_("Session started: %(names)s.", names=", ".join(session.players)))
+    return redirect(url_for("web.show_session", session_id=session.id))
+
+
+def prefill(form: NewSessionForm, again: str | None) -> bool:
+    """Fill the new-session form from an earlier session of its game; False if there is none."""
+    number = digits_number(again or "")
+    earlier = db.session.get(GameSession, number) if number else None
+    if earlier is None or earlier.game != form.the_game.slug:
+        return False
+    body = same_table(earlier)
+    form.players.data = "\n".join(body["players"])
+    form.load_choice(body["preset"])
+    form.load_rules(body["rules"])
+    return True
+
+
+def tables_for(form: NewSessionForm) -> list[dict[str, object]]:
+    """Return the game's recent tables the new-session page offers (newest first)."""
+    return recent_tables(form.the_game.slug)
