@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from refapp.services.again import READ_MOST, recent_tables
+from refapp.services.again import recent_tables
 
 FIVE = ["Minsu", "Jiwoo", "Ann", "Ben", "Cy"]
 
@@ -43,14 +43,14 @@ def test_a_missing_session_cannot_be_played_again(client):
     assert button_posts(client, "/sessions/999/again").status_code == 404
 
 
-def test_the_new_session_page_offers_recent_tables_and_fills_them_in(client, api):
+def test_the_sessions_page_offers_recent_tables_and_they_fill_the_form_in(client, api):
     older = api.create(["Dee", "Eve", "Fay"], game="dixit")["id"]
     newer = api.create(["Ann", "Ben", "Cy"], game="dixit", rules={"target_score": 20})["id"]
-    api.create(["Ann", "Ben", "Cy"], game="dixit")  # the same seats: offered once
-    api.create(FIVE, game="mighty")  # another game: not offered
-    page = client.get("/sessions/new?game=dixit").get_data(as_text=True)
-    offered = re.findall(r'href="/sessions/new\?game=dixit&amp;again=(\d+)"', page)
-    assert len(offered) == 2 and int(offered[1]) == older and int(offered[0]) > newer
+    latest = api.create(["Ann", "Ben", "Cy"], game="dixit")["id"]  # the same seats: offered once
+    mighty = api.create(FIVE, game="mighty")["id"]
+    page = client.get("/").get_data(as_text=True)
+    offered = re.findall(r'href="/sessions/new\?game=(\w+)&amp;again=(\d+)"', page)
+    assert offered == [("mighty", str(mighty)), ("dixit", str(latest)), ("dixit", str(older))]
     filled = client.get(f"/sessions/new?game=dixit&again={newer}").get_data(as_text=True)
     names = re.search(r'<textarea[^>]*name="players"[^>]*>(.*?)</textarea>', filled, re.S)
     assert names and html.unescape(names.group(1)).split() == ["Ann", "Ben", "Cy"]
@@ -64,11 +64,12 @@ def test_another_games_session_fills_nothing(client, api):
     assert names and names.group(1).strip() == ""
 
 
-def test_recent_tables_read_a_bounded_page(app, api):
-    api.create(["Old", "Table", "Here"], game="dixit")
-    for _ in range(READ_MOST):
-        api.create(["Ann", "Ben", "Cy"], game="dixit")
-    with app.app_context():
-        tables = recent_tables("dixit")
-    # the oldest table lies past the rows read: a long history costs no more to offer
-    assert [table["players"] for table in tables] == [["Ann", "Ben", "Cy"]]
+def test_recent_tables_are_the_list_rows_one_per_game_and_seats():
+    rows = [
+        {"id": 4, "game": "dixit", "players": ["Ann", "Ben", "Cy"]},
+        {"id": 3, "game": "mighty", "players": ["Ann", "Ben", "Cy", "Dee", "Eve"]},
+        {"id": 2, "game": "dixit", "players": ["Ann", "Ben", "Cy"]},
+        {"id": 1, "game": "dixit", "players": ["Ben", "Ann", "Cy"]},
+    ]
+    assert [row["id"] for row in recent_tables(rows)] == [4, 3, 1]
+    assert [row["id"] for row in recent_tables(rows, most=1)] == [4]

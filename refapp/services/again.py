@@ -1,15 +1,12 @@
-"""The same table again: a new session like an earlier one, and the tables a game has seen."""
+"""The same table again: a new session like an earlier one, and the tables a list has seen."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..models import GameSession
-from .listing import SessionFilter, list_sessions
 from .rule_sets import preset_of
-
-#: the most sessions read to find a game's recent tables (a fixed bound, however many there are)
-READ_MOST = 30
 
 
 def same_table(session: GameSession) -> dict[str, Any]:
@@ -22,12 +19,13 @@ def same_table(session: GameSession) -> dict[str, Any]:
     }
 
 
-def recent_tables(game: str, most: int = 5) -> list[dict[str, Any]]:
-    """Return the latest sessions of a game, one per set of seats, newest first (a bounded read)."""
+def recent_tables(rows: Iterable[Mapping[str, Any]], most: int = 5) -> list[Mapping[str, Any]]:
+    """Return the sessions of a list's rows that seat a new table: one per game and set of seats,
+    in the list's order (the sessions page's own rows: no query of its own)."""
     seen: set[tuple[str, ...]] = set()
     found = []
-    for row in list_sessions(SessionFilter(game=game, per_page=READ_MOST)).sessions:
-        seats = tuple(row["players"])
+    for row in rows:
+        seats = (row["game"], *row["players"])
         if seats not in seen:
             seen.add(seats)
             found.append(row)

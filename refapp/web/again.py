@@ -1,5 +1,5 @@
 """The same table again: one tap starts a new session with a session's seats and house rules,
-and the new-session page offers a game's recent tables so a returning table types nothing."""
+and the sessions page offers the recent tables, so a returning table types nothing."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from ..games.errors import Refusal
 from ..games.inputs import digits_number
 from ..models import GameSession
 from ..services.again import recent_tables, same_table
+
+__all__ = ["play_again", "prefill", "recent_tables"]
 from . import bp
 from .forms import ButtonForm, NewSessionForm
 
@@ -45,8 +47,3 @@ def prefill(form: NewSessionForm, again: str | None) -> bool:
     form.load_choice(body["preset"])
     form.load_rules(body["rules"])
     return True
-
-
-def tables_for(form: NewSessionForm) -> list[dict[str, object]]:
-    """Return the game's recent tables the new-session page offers (newest first)."""
-    return recent_tables(form.the_game.slug)

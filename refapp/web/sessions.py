@@ -46,6 +46,7 @@ def index():
         "index.html",
         sessions=found.sessions,
         games=GAMES.values(),
+        tables=again.recent_tables(found.sessions),
         wanted=wanted,
         total=found.total,
         pages=found.pages,
@@ -84,7 +85,6 @@ def new_session_page(form, game, status: int = 200, save_form=None):
         form=form,
         game=game,
         save_form=save_form or SaveRulesForm(formdata=None),
-        tables=again.tables_for(form),
     ), status
 
 
