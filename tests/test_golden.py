@@ -1,8 +1,8 @@
 """Every worked table case of tests/golden/*.json, run through the JSON API.
 
-The cases and their runner are kept identical to the worked cases the project was given
-(tests/golden/README.md says how they read); the runner's HTTP call is pointed at the Flask
-test client so the same checks run in-process.
+The cases and their runner are the worked cases the project was given, their descriptions citing
+the project's own docs (tests/golden/README.md says how they read); the runner's HTTP call is
+pointed at the Flask test client so the same checks run in-process.
 """
 
 from __future__ import annotations
