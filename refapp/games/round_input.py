@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: what the shared placeholders match: a player's name (any text), a number from 1
 PLACES = {"player": ".+", "n": "[0-9]+", "m": "[0-9]+"}
@@ -30,11 +31,18 @@ class InputPath:
 
     def pattern(self, places: Mapping[str, str]) -> re.Pattern[str]:
         """Return the regular expression a concrete path of this spec matches."""
-        parts = []
-        for segment in self.spec.split("."):
-            name = segment[1:-1] if segment.startswith("{") and segment.endswith("}") else None
-            parts.append(f"(?P<{name}>{places[name]})" if name else re.escape(segment))
-        return re.compile(r"\.".join(parts))
+        return compiled(self.spec, tuple(sorted(places.items())))
+
+
+@lru_cache(maxsize=512)
+def compiled(spec: str, places: tuple[tuple[str, str], ...]) -> re.Pattern[str]:
+    """Compile a path spec once per set of placeholders (the history reads it per change)."""
+    known = dict(places)
+    parts = []
+    for segment in spec.split("."):
+        name = segment[1:-1] if segment.startswith("{") and segment.endswith("}") else None
+        parts.append(f"(?P<{name}>{known[name]})" if name else re.escape(segment))
+    return re.compile(r"\.".join(parts))
 
 
 def find_path(

@@ -12,16 +12,24 @@ from ..games.errors import Refusal
 from ..games.inputs import digits_number
 from ..models import GameSession
 from ..services.again import recent_tables, same_table
-
-__all__ = ["play_again", "prefill", "recent_tables"]
 from . import bp
 from .forms import ButtonForm, NewSessionForm
+
+__all__ = ["play_again", "prefill", "recent_tables"]
+
+
+def earlier_session(session_id: object) -> GameSession | None:
+    """Return a stored session (its seats, not its rounds), or None when there is no such one."""
+    try:
+        return services.load_session(session_id, with_rounds=False)
+    except Refusal:
+        return None
 
 
 @bp.post("/sessions/<int:session_id>/again")
 def play_again(session_id: int):
     """Start a new session with this one's game, players in their seats and house rules."""
-    earlier = db.session.get(GameSession, session_id)
+    earlier = earlier_session(session_id)
     if earlier is None:
         abort(404)
     if not ButtonForm().validate_on_submit():
@@ -39,7 +47,7 @@ def play_again(session_id: int):
 def prefill(form: NewSessionForm, again: str | None) -> bool:
     """Fill the new-session form from an earlier session of its game; False if there is none."""
     number = digits_number(again or "")
-    earlier = db.session.get(GameSession, number) if number else None
+    earlier = earlier_session(number) if number else None
     if earlier is None or earlier.game != form.the_game.slug:
         return False
     body = same_table(earlier)
