@@ -11,7 +11,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 export FLASK_APP := refapp
 
-.PHONY: install run migrate test test-pg lint format bench screens golden clean translations compile
+.PHONY: install run migrate test test-pg lint format bench screens golden clean translations compile table-report
 CATALOGS := $(wildcard refapp/translations/*/LC_MESSAGES/messages.po)
 COMPILED := $(CATALOGS:.po=.mo)
 # the rules' and forms' translatable strings: gettext, lazy labels, RuleViolation(code, template),
@@ -91,6 +91,11 @@ bench: $(STAMP)
 	$(BIN)/python bench/read_session.py
 	BENCH_DATABASE_URL="$(BENCH_DATABASE_URL)" $(BIN)/python bench/club_night.py
 	$(BIN)/python bench/import_memory.py
+
+# what a round costs at the table, per kind (taps, characters typed, searches off-screen, the
+# model's seconds), measured in headless Chromium at phone size; LANGS="en ko hu" for three
+table-report: $(TOOLS) $(COMPILED)
+	$(BIN)/python -m tests.table_report $(LANGS)
 
 # the README's screenshots: each game's session page, phone and laptop, light and dark
 screens: $(TOOLS) $(COMPILED)

@@ -42,6 +42,8 @@ TIMEOUT = 15_000
 LIVE_BUTTON = (
     "node => Boolean(node.form && node.form.hasAttribute('data-live') && node.type === 'submit')"
 )
+#: sets the round form's view before the page's scripts run (composer.js reads it)
+VIEW = "try { localStorage.setItem('refapp.composer.view', '%s'); } catch (e) {}"
 REFUSED_PAGE = re.compile(r"Failed to load resource: the server responded with a status of 422\b")
 
 
@@ -111,9 +113,12 @@ class Phone:
     Confirmation dialogs (undo, finish) are accepted, and their messages kept in ``dialogs``.
     """
 
-    def __init__(self, browser, base: str) -> None:
+    def __init__(self, browser, base: str, composer: bool = False) -> None:
         self.base = base
         self.page = browser.new_page(viewport=PHONE, locale="en-US")
+        # the round form one part at a time (the composer) or whole (its "All at once" view):
+        # tests of the form's fields use the whole form; tests/table_rounds.py the composer
+        self.page.add_init_script(VIEW % ("steps" if composer else "all"))
         self.page.set_default_timeout(TIMEOUT)
         self.errors: list[str] = []
         self.dialogs: list[str] = []

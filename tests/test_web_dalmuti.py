@@ -65,9 +65,10 @@ def near(page: str, marker: str, end: str = "</div>") -> str:
 
 
 def group(page: str, name: str) -> str:
-    """Return a step's fieldset: revolution, tax or finish."""
+    """Return a step: revolution, tax (with the tribute's cards and the hands) or finish."""
     block = page.split(f'id="dal-{name}"', 1)[1]
-    return block.split('<fieldset class="dal-step', 1)[0].split('<div class="buttons">', 1)[0]
+    end = '<fieldset class="dal-step dal-finish"' if name == "tax" else '<fieldset class="dal-step'
+    return block.split(end, 1)[0].split('<div class="buttons">', 1)[0]
 
 
 def stored(app, number: int = 1) -> Round:

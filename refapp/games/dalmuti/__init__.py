@@ -100,6 +100,7 @@ from .tax import tax_due as tax_due
 from .tax import tribute_cards as tribute_cards
 from .tax import tribute_due as tribute_due
 from .tax import tribute_given as tribute_given
+from .tax import tribute_paid as tribute_paid
 from .tax import tribute_required as tribute_required
 
 #: the fewest cards each player must be dealt (removed_ranks may not shrink the deck below it)
@@ -173,8 +174,11 @@ class Dalmuti(Game):
         due = revolution is None and tax_due(rules, hands_played)
         deal = Deal(table, rules, ranks, during, hands, revolution, hands_played, due)
         tribute = tribute_given(deal, raw.get("tribute"), partial)
+        paid = due and tribute_paid(raw.get("tribute"))
         trades = merchant_trades(deal, raw.get("merchant_trades"))
         entered: DalmutiInput = {"revolution": revolution, "tribute": tribute}
+        if paid:
+            entered["tribute"] = {**(tribute or {}), "paid": True}
         if hands:
             entered["hands"] = hands
         if trades:
@@ -183,7 +187,7 @@ class Dalmuti(Game):
         if revolution is not None:
             say_revolution(account, ranks, during, revolution)
         else:
-            say_tax(account, deal, tribute)
+            say_tax(account, deal, tribute, paid)
         say_trades(account, trades)
         if partial and raw.get("finish_order") is None:
             entered["finish_order"] = None
@@ -199,7 +203,7 @@ class Dalmuti(Game):
         finish = finish_order(table, require(raw, "finish_order"))
         entered["finish_order"] = finish
         scored = hand_result(deal, finish, account)
-        if due and len(tribute or {}) < len(givers(len(ranks))):
+        if due and not paid and len(tribute or {}) < len(givers(len(ranks))):
             scored["complete"] = False
             return Outcome(entered, scored, dict(state))
         after = {**state, "ranks": finish, "hands_played": hands_played + 1}

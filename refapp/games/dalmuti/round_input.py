@@ -10,6 +10,7 @@ from .ranks import ROLES
 ROUND_INPUT = (
     InputPath("finish_order", N_("Finishing order"), "names"),
     InputPath("tribute", N_("Tribute")),
+    InputPath("tribute.paid", N_("Tax paid as due")),
     InputPath("tribute.{role}", N_("Tribute cards of the %(role)s")),
     InputPath("revolution", N_("Revolution")),
     InputPath("revolution.player", N_("Player who declared the revolution"), "name"),

@@ -44,7 +44,8 @@ class DalmutiInput(TypedDict, total=False):
     """A hand as stored: the revolution or the tribute, the hands dealt, trades, finish order."""
 
     revolution: Revolution | None
-    tribute: CardsBy | None
+    #: cards by giving role, and ``"paid": True`` when the tax was recorded as paid as due
+    tribute: dict[str, Any] | None
     hands: CardsBy
     merchant_trades: list[list[str]]
     finish_order: list[str] | None

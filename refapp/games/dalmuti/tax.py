@@ -124,14 +124,33 @@ def tribute_required(due: Sequence[Mapping[str, Any]]) -> RuleViolation:
 # -- the tribute given -----------------------------------------------------------------------------
 
 
+def tribute_paid(raw: Any) -> bool:
+    """Return True when the tribute says the tax was paid as due (``"paid": true``)."""
+    if not isinstance(raw, Mapping) or raw.get("paid") is None:
+        return False
+    if not isinstance(raw["paid"], bool):
+        raise MalformedInput(
+            "invalid_value",
+            "Whether the tax was paid as due is true or false, not {value}.",
+            "tribute.paid",
+            value=quote(raw["paid"]),
+        )
+    return raw["paid"]
+
+
 def tribute_given(deal: Deal, raw: Any, partial: bool) -> CardsBy | None:
-    """Return the tax as given (cards by giving role), checked against everything known."""
+    """Return the tax as given (cards by giving role), checked against everything known.
+
+    ``"paid": true`` says the tax was paid as due: the roles given are checked, the others
+    are not required.
+    """
     rules, ranks, revolution, due = deal.rules, deal.ranks, deal.revolution, deal.due
     if raw is None or (isinstance(raw, Mapping) and not raw):
         if due and not partial:
             raise tribute_required(tribute_due(ranks, rules, deal.hands_played))
         return None
-    given = mapping(raw, "tribute")
+    given = {key: value for key, value in mapping(raw, "tribute").items() if key != "paid"}
+    partial = partial or tribute_paid(raw)
     if not due and revolution is not None:
         raise RuleViolation(
             "tribute_not_allowed",
@@ -354,19 +373,23 @@ def merchant_trades(deal: Deal, raw: Any) -> list[list[str]]:
 # -- explaining the tax ----------------------------------------------------------------------------
 
 
-def say_tax(account: Account, deal: Deal, tribute: CardsBy | None) -> None:
+def say_tax(account: Account, deal: Deal, tribute: CardsBy | None, paid: bool = False) -> None:
     """Explain the tax of a hand without a revolution: each tribute given, or why none is due."""
-    if tribute:
-        who = holders(deal.ranks)
-        for role, cards in tribute.items():
-            account.say(
-                "Tax: {giver} ({role_t}) gave {cards} to {receiver}.",
-                giver=who[role],
-                role_t=role_name(role),
-                cards=cards_text(cards),
-                receiver=who[TRIBUTE[role][0]],
-            )
-    elif not tax_due(deal.rules, deal.hands_played):
+    who = holders(deal.ranks)
+    for role, cards in (tribute or {}).items():
+        account.say(
+            "Tax: {giver} ({role_t}) gave {cards} to {receiver}.",
+            giver=who[role],
+            role_t=role_name(role),
+            cards=cards_text(cards),
+            receiver=who[TRIBUTE[role][0]],
+        )
+    missing = [role for role in givers(len(deal.ranks)) if role not in (tribute or {})]
+    if paid and deal.due and tribute and missing:
+        account.say("The rest of the tax was paid as due; those cards were not recorded.")
+    elif paid and deal.due and missing:
+        account.say("The tax was paid as due; its cards were not recorded.")
+    elif not tribute and not tax_due(deal.rules, deal.hands_played):
         account.say("No tax this hand ({why_t}).", why_t=no_tax_reason(deal.rules))
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import Field, SelectField, StringField
+from wtforms import BooleanField, Field, SelectField, StringField
 
 from ....services import SessionView
 from ....web.forms.base import At, RoundForm
@@ -57,6 +57,7 @@ class DalmutiHandForm(RoundForm):
     paths = {
         "revolution_player": "revolution.player",
         "revolution_kind": At("revolution.kind", read=lambda kind: kind or "plain"),
+        "tribute_paid": At("tribute.paid", read=lambda paid: True if paid else None, show=bool),
         "tribute_{role}": At("tribute.{role}", read=typed_cards, show=cards_field),
         "hand_{seat}": At("hands.{player}", read=typed_cards, show=cards_field),
         "finish_{place}": "finish_order.{place}",
@@ -291,6 +292,8 @@ def hand_fields(
             default="plain",
         ),
     }
+    if due:
+        fields["tribute_paid"] = BooleanField(_("Tax paid as due"))
     for item in due:
         fields[f"tribute_{item['role']}"] = tribute_field(item, ranks)
     sizes = dalmuti.hand_sizes(ranks, rules)

@@ -173,6 +173,10 @@
     picker.querySelectorAll("[data-rank]").forEach((b) => {
       press(b, b.dataset.rank === picker.dataset.chosenRank);
     });
+    // the card as players write it (suit symbol and rank, or the joker word), for the line
+    const joker = picker.querySelector("[data-pick='joker']");
+    const jokerWord = joker && joker.firstChild ? joker.firstChild.textContent.trim() : card;
+    input.dataset.shown = !CARD.exec(card) && card !== "JK" ? "" : card === "JK" ? jokerWord : face(picker, card);
   }
 
   // The friend card only matters when the friend is named by a card.

@@ -1,0 +1,320 @@
+// The round composer: a round entered one part at a time, with nothing to scroll to.
+//
+// A game's round form marks its parts: data-part="key" on each, with data-part-needs (the field
+// names that make the part done; "|" separates alternatives, name=value asks for one value) and
+// data-part-line (the words the line shows once done, {field} for a field's value, the same
+// alternatives). data-part-extra marks a part most rounds skip: a chip opens it. The composer
+// shows one part at a time, moves to the next part when one is done, keeps a line of what the
+// round will be recorded as (each piece opens its part), and brings a refused field's part and
+// control into view. Without JavaScript, or with "All at once", the whole form shows as it is.
+(function () {
+  "use strict";
+
+  const VIEW = "refapp.composer.view";
+  let memory = null; // {round, part}: the part shown, kept across a swap of the same round
+
+  function forms() {
+    return Array.from(document.querySelectorAll("form[data-composer]"));
+  }
+
+  function parts(form) {
+    return Array.from(form.querySelectorAll("[data-part]"));
+  }
+
+  function alternatives(text) {
+    return (text || "").split("|").map((one) => one.trim().split(/\s+/).filter(Boolean));
+  }
+
+  function field(form, name) {
+    return form.elements.namedItem(name);
+  }
+
+  function value(form, name) {
+    const found = field(form, name);
+    if (!found) return "";
+    if (found.disabled) return "-"; // not asked of anyone this round (the storyteller's vote)
+    if (found.type === "checkbox") return found.checked ? found.value || "y" : "";
+    return String(found.value || "").trim();
+  }
+
+  function holds(form, need) {
+    const [name, wanted] = need.split("=");
+    const got = value(form, name);
+    return wanted === undefined ? got !== "" : got === wanted;
+  }
+
+  // Return the index of the alternative the fields satisfy, or -1.
+  function satisfied(form, part) {
+    const options = alternatives(part.dataset.partNeeds);
+    if (!part.dataset.partNeeds) return -1;
+    return options.findIndex((needs) => needs.every((need) => holds(form, need)));
+  }
+
+  function done(form, part) {
+    return satisfied(form, part) >= 0;
+  }
+
+  // A field's value as the table reads it: the option's or chip's words, never a code.
+  function shown(form, name) {
+    const found = field(form, name);
+    if (!found) return "";
+    if (found.dataset && found.dataset.shown) return found.dataset.shown;
+    if (found.tagName === "SELECT") {
+      const option = found.selectedOptions[0];
+      return option && option.value !== "" ? option.textContent.trim() : "";
+    }
+    if (typeof RadioNodeList !== "undefined" && found instanceof RadioNodeList) {
+      const checked = Array.from(found).find((one) => one.checked);
+      const label = checked && checked.closest("label");
+      return label ? (label.dataset.short || label.textContent).trim() : "";
+    }
+    if (found.type === "checkbox") {
+      const label = found.closest("label");
+      return found.checked && label ? label.textContent.trim() : "";
+    }
+    return String(found.value || "").trim();
+  }
+
+  function title(part) {
+    if (part.dataset.partTitle) return part.dataset.partTitle;
+    const legend = part.querySelector("legend, summary");
+    return legend ? legend.textContent.trim() : part.dataset.part;
+  }
+
+  function line(form, part) {
+    if (!part.dataset.partNeeds) return (part.dataset.partLine || "").trim();
+    const index = satisfied(form, part);
+    if (index < 0) return "";
+    const lines = (part.dataset.partLine || "").split("|");
+    const pattern = (lines[index] !== undefined ? lines[index] : lines[0]).trim();
+    if (!pattern) return "";
+    return pattern.replace(/\{([^}]+)\}/g, (_match, name) => shown(form, name)).replace(/\s+/g, " ");
+  }
+
+  function words(form, key) {
+    return (form.querySelector(".composer-words") || form).dataset[key] || "";
+  }
+
+  // -- the line, the chips, the part shown ------------------------------------------------------
+
+  function build(form) {
+    if (form.querySelector(".composer-line")) return;
+    const top = document.createElement("div");
+    top.className = "composer-line";
+    top.setAttribute("role", "group");
+    top.setAttribute("aria-label", words(form, "line"));
+    const first = form.querySelector("[data-part]");
+    first.parentNode.insertBefore(top, first);
+    const more = document.createElement("div");
+    more.className = "composer-more";
+    more.setAttribute("role", "group");
+    more.setAttribute("aria-label", words(form, "more"));
+    parts(form)
+      .filter((part) => part.hasAttribute("data-part-extra"))
+      .forEach((part) => more.appendChild(chip(part, "composer-extra")));
+    const whole = document.createElement("button");
+    whole.type = "button";
+    whole.className = "composer-view";
+    more.appendChild(whole);
+    const bar = form.querySelector(".record-bar");
+    bar.parentNode.insertBefore(more, bar);
+  }
+
+  function chip(part, kind) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = kind;
+    button.dataset.goto = part.dataset.part;
+    return button;
+  }
+
+  function draw(form) {
+    const top = form.querySelector(".composer-line");
+    top.textContent = "";
+    const current = form.dataset.composerPart;
+    parts(form).forEach((part) => {
+      const extra = part.hasAttribute("data-part-extra");
+      const said = line(form, part);
+      if (extra && !said && part.dataset.part !== current) return;
+      const button = chip(part, "composer-part");
+      button.textContent = said || title(part);
+      button.classList.toggle("composer-done", Boolean(said));
+      button.classList.toggle("composer-todo", !said && Boolean(part.dataset.partNeeds));
+      if (part.dataset.part === current) button.setAttribute("aria-current", "step");
+      top.appendChild(button);
+    });
+    form.querySelectorAll(".composer-extra").forEach((button) => {
+      const part = form.querySelector(`[data-part="${button.dataset.goto}"]`);
+      button.textContent = part.dataset.partChip || title(part);
+      button.setAttribute("aria-pressed", String(button.dataset.goto === current));
+    });
+    const view = form.querySelector(".composer-view");
+    view.textContent = form.classList.contains("composing")
+      ? words(form, "all")
+      : words(form, "steps");
+    const ready = parts(form)
+      .filter((part) => part.dataset.partNeeds && !part.hasAttribute("data-part-extra"))
+      .every((part) => done(form, part));
+    form.classList.toggle("composer-ready", ready);
+  }
+
+  function show(form, key) {
+    form.dataset.composerPart = key;
+    parts(form).forEach((part) => {
+      const now = part.dataset.part === key;
+      part.classList.toggle("composer-current", now);
+      const details = part.matches("details") ? part : part.querySelector(":scope > details");
+      if (now && details && form.classList.contains("composing")) details.open = true;
+    });
+    memory = { round: roundOf(form), part: key };
+    draw(form);
+  }
+
+  function roundOf(form) {
+    const expected = form.querySelector("input[name=expected_round]");
+    return expected ? expected.value : "";
+  }
+
+  function steps(form) {
+    return parts(form).filter((part) => !part.hasAttribute("data-part-extra") && part.dataset.partNeeds);
+  }
+
+  // The first part still to do after the given one (then from the start); null when all are done.
+  function nextTodo(form, after) {
+    const list = steps(form);
+    const start = list.findIndex((part) => part.dataset.part === after) + 1;
+    const order = list.slice(start).concat(list.slice(0, start));
+    const next = order.find((part) => !done(form, part));
+    return next ? next.dataset.part : null;
+  }
+
+  function firstPart(form) {
+    const refused = refusedPart(form);
+    if (refused) return refused;
+    if (memory && memory.round === roundOf(form) && form.querySelector(`[data-part="${memory.part}"]`)) {
+      return memory.part;
+    }
+    const open = parts(form).find((part) => part.hasAttribute("data-part-open"));
+    if (open) return open.dataset.part;
+    const list = steps(form);
+    return nextTodo(form, list.length ? list[list.length - 1].dataset.part : "") || list[0].dataset.part;
+  }
+
+  function refusedPart(form) {
+    const link = form.querySelector(".refused a[data-field]");
+    const target = link && document.getElementById(link.dataset.field);
+    const part = target && target.closest("[data-part]");
+    return part ? part.dataset.part : null;
+  }
+
+  function setUp(form) {
+    if (!form.querySelector("[data-part]") || !form.querySelector(".record-bar")) return;
+    build(form);
+    let view = "steps";
+    try {
+      view = window.localStorage.getItem(VIEW) || "steps";
+    } catch (error) {
+      /* private mode: one part at a time */
+    }
+    form.classList.toggle("composing", view !== "all");
+    show(form, firstPart(form));
+  }
+
+  // After a tap or a change in the part shown: once it is done, the next part to do shows.
+  function settle(form, wasDone) {
+    const current = form.querySelector(`[data-part="${form.dataset.composerPart}"]`);
+    if (current && !wasDone && done(form, current) && form.classList.contains("composing")) {
+      const next = current.hasAttribute("data-part-extra")
+        ? nextTodo(form, "")
+        : nextTodo(form, current.dataset.part);
+      if (next) {
+        show(form, next);
+        return;
+      }
+    }
+    draw(form);
+  }
+
+  function around(event) {
+    const form = event.target.closest && event.target.closest("form[data-composer]");
+    if (!form || !form.dataset.composerPart) return;
+    const current = form.querySelector(`[data-part="${form.dataset.composerPart}"]`);
+    const wasDone = current ? done(form, current) : true;
+    // the game's own script answers the same event first (it fills the hidden fields)
+    window.setTimeout(() => settle(form, wasDone), 0);
+  }
+
+  // -- a refusal leads to its control --------------------------------------------------------------
+
+  function control(target) {
+    const id = target.id;
+    const visible = (node) => node && node.getClientRects().length > 0;
+    if (visible(target)) return target;
+    const over = document.querySelector(`[data-for="${id}"]`);
+    if (visible(over)) return over;
+    const row = target.closest(".field, fieldset, .dal-row, .vote-row, [data-part]");
+    return visible(row) ? row : target.closest("[data-part]");
+  }
+
+  function lead(link, form) {
+    const target = document.getElementById(link.dataset.field);
+    if (!target) return;
+    const part = target.closest("[data-part]");
+    if (form && part) show(form, part.dataset.part);
+    const shownControl = control(target);
+    if (!shownControl) return;
+    document.querySelectorAll(".refusal-mark").forEach((node) => node.classList.remove("refusal-mark"));
+    shownControl.classList.add("refusal-mark");
+    shownControl.scrollIntoView({ block: "nearest" });
+    const first = shownControl.matches("button, input, select, textarea")
+      ? shownControl
+      : shownControl.querySelector("button:not([disabled]), input:not([type=hidden]), select");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest(".refused a[data-field]");
+    if (link) {
+      event.preventDefault();
+      lead(link, link.closest("form[data-composer]"));
+      return;
+    }
+    const go = event.target.closest && event.target.closest("form[data-composer] [data-goto]");
+    if (go) {
+      const form = go.closest("form");
+      show(form, go.dataset.goto);
+      return;
+    }
+    const view = event.target.closest && event.target.closest(".composer-view");
+    if (view) {
+      const form = view.closest("form");
+      const steps = !form.classList.contains("composing");
+      form.classList.toggle("composing", steps);
+      try {
+        window.localStorage.setItem(VIEW, steps ? "steps" : "all");
+      } catch (error) {
+        /* private mode: for this page only */
+      }
+      draw(form);
+    }
+  });
+  // before the game's own scripts fill the fields: was the part done before this tap?
+  document.addEventListener("click", around, true);
+  document.addEventListener("change", around, true);
+
+  function init() {
+    forms().forEach(setUp);
+  }
+
+  // The page opens at the round to enter (after the round just recorded), not at its top.
+  function opening() {
+    init();
+    const form = forms()[0];
+    if (!form || !form.classList.contains("composing") || location.hash) return;
+    const start = document.getElementById("just") || form.closest("#record");
+    if (start && Math.abs(start.getBoundingClientRect().top) > 1) start.scrollIntoView({ block: "start" });
+  }
+
+  document.addEventListener("DOMContentLoaded", opening);
+  document.addEventListener("refapp:swapped", init);
+})();

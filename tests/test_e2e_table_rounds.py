@@ -1,0 +1,45 @@
+"""A round without scrolling: each kind of round entered by taps at 390x844, in three languages.
+
+From the page as it opens after the previous round, every control the round needs is on the
+screen when it is tapped (no search), no key is pressed, and the taps stay within the targets;
+the stored round is read back through the API.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from . import browser_support
+from .table_rounds import KINDS
+
+chromium, live_csrf, table_phone = (
+    browser_support.chromium,
+    browser_support.live_csrf,
+    browser_support.table_phone,
+)
+
+#: the most taps each kind of round may take (the record button included)
+TARGETS = {"mighty plain": 8, "dixit 5p": 9, "dalmuti 6p-tax": 8}
+LANGUAGES = ["en", "ko", "hu"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_round_fits_the_screen(table_phone, kind, lang):
+    count, session = KINDS[kind](table_phone, lang)
+    assert count.scrolls == 0, f"{kind} ({lang}): off screen when tapped: {count.off_screen}"
+    assert count.typed == 0
+    assert count.taps <= TARGETS[kind], count.line()
+    assert len(session["rounds"]) == 2
+    entered = session["rounds"][1]["input"]
+    if kind == "mighty plain":
+        assert entered["contract"] == {"boss": "Seoyeon", "bid": 15, "trump": "S"}
+        assert entered["friend"]["card"] == "DA" and entered["friend"]["player"] == "Minsu"
+        assert entered["opposition_points"] == 7
+    elif kind == "dixit 5p":
+        assert entered["storyteller"] == "Ben"
+        assert entered["positions"] == ["Cy", "Ben", "Dee", "Eve", "Ann"]
+        assert entered["votes"] == {"Ann": 2, "Cy": 2, "Dee": 1, "Eve": 5}
+    else:
+        assert entered["tribute"] == {"paid": True}
+        assert entered["finish_order"] == ["Cy", "Ann", "Fay", "Ben", "Dee", "Eve"]
