@@ -178,9 +178,10 @@ def test_on_this_computer_with_the_server_on_the_network_the_code_is_the_lan_add
     monkeypatch.setattr(join, "lan_address", lambda: LAN)
     part = join_part(client.get(f"/sessions/{sid}", base_url="http://127.0.0.1:8000"))
     url = f"http://{LAN}:8000/sessions/{sid}"
-    assert f'<a class="join-address" href="{url}">{url}</a>' in part
+    assert f'<p class="join-address">{url}</p>' in part
     assert decode(part) == url
     assert '<details class="join">' in part  # closed until tapped: it takes one line
+    assert "sign in" not in part  # an open table: nothing to sign in to
 
 
 def test_a_phone_that_came_by_a_name_gets_that_name(app, client, sid, monkeypatch):
@@ -196,7 +197,7 @@ def test_a_server_only_this_computer_reaches_says_so_instead_of_a_code(app, clie
     assert "<svg" not in part
     assert "the server answers only this computer" in part
     assert "make run HOST=0.0.0.0" in part
-    assert f"http://127.0.0.1:8000/sessions/{sid}</a>" in part
+    assert f"http://127.0.0.1:8000/sessions/{sid}</p>" in part
 
 
 def test_the_configured_address_wins_and_the_environment_over_the_config(
@@ -221,7 +222,7 @@ def test_a_host_too_long_for_a_code_shows_the_address_alone(client, sid):
     host = ".".join(["a" * 60] * 60)  # 3,659 characters: more than a QR code holds
     part = join_part(client.get(f"/sessions/{sid}", base_url=f"http://{host}"))
     assert "<svg" not in part
-    assert f"http://{host}/sessions/{sid}</a>" in part
+    assert f"http://{host}/sessions/{sid}</p>" in part
 
 
 def test_the_join_part_closes_the_page_after_the_session_end(client, sid):
@@ -248,3 +249,14 @@ def test_serve_tells_the_app_its_host(monkeypatch):
     serve.main(["--host", "0.0.0.0", "--port", "0"])
     assert served["ran"] and served["host"] == "0.0.0.0"
     assert served["app"].config["SERVED_HOST"] == "0.0.0.0"
+
+
+def test_with_a_table_password_the_joining_phone_is_told_it_signs_in(guarded, monkeypatch):
+    client = guarded.test_client()
+    created = client.post(
+        "/api/sessions",
+        json={"game": "dixit", "players": ["A", "B", "C"]},
+        headers={"X-Table-Password": "owl"},
+    )
+    part = join_part(client.get(f"/sessions/{created.get_json()['id']}"))
+    assert "They sign in with the table password first." in part
