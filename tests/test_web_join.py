@@ -180,7 +180,9 @@ def test_on_this_computer_with_the_server_on_the_network_the_code_is_the_lan_add
     url = f"http://{LAN}:8000/sessions/{sid}"
     assert f'<p class="join-address">{url}</p>' in part
     assert decode(part) == url
-    assert '<details class="join">' in part  # closed until tapped: it takes one line
+    assert (
+        '<details class="join" id="join-details">' in part
+    )  # closed until tapped: it takes one line
     assert "sign in" not in part  # an open table: nothing to sign in to
 
 
