@@ -137,6 +137,10 @@ def main(argv: list[str] | None = None) -> None:
 
     from . import create_app
 
+    app = create_app()
+    # the session page's join code: a request to localhost is shown the LAN address only when
+    # the server listens beyond this computer (refapp/web/join.py)
+    app.config["SERVED_HOST"] = args.host
     chosen = fit_connections(
         settings(
             threads=args.threads,
@@ -151,7 +155,7 @@ def main(argv: list[str] | None = None) -> None:
         chosen["per_address"],
         chosen["channel_timeout"],
     )
-    server = front.create_server(create_app(), host=args.host, port=args.port, **chosen)
+    server = front.create_server(app, host=args.host, port=args.port, **chosen)
     server.print_listen("refapp on http://{}:{}/")
     server.run()
 
