@@ -422,7 +422,7 @@ def test_a_change_that_does_not_fit_itself_is_refused_and_nothing_moves(client, 
     assert again.status_code == 422
     body = again.get_json()
     assert (body["code"], body["field"]) == ("card_played_twice", "tricks.2.2.card")
-    assert "DA was already played by Ben in trick 1" in body["message"]
+    assert body["message"] == "♦A was already played by Ben in trick 1; no card is played twice."
     for bad, field in (
         ({"trick": 6, "play": 1, "card": "D3"}, "change.trick"),
         ({"trick": 5, "play": 0, "card": "D3"}, "change.play"),

@@ -101,7 +101,7 @@ def keep_fitting(
             found = TRICK_PATH.match(refusal.field or "")
             at = int(found.group(1)) if found else None
             if at is None or at <= changed:
-                raise
+                raise faced(refusal) from None
             broke = broke or refusal
             end = at  # at < end: the loop ends, at the latest with the changed trick last
 
@@ -113,15 +113,15 @@ def face(card: Any) -> str:
     return _("Joker") if card == JOKER else card_face(card)
 
 
-def said(refusal: Refusal) -> str:
-    """Return a refusal's message with its cards as the table writes them."""
+def faced(refusal: Refusal) -> Refusal:
+    """Return the same refusal with its cards as the table writes them (♠A, the joker named)."""
     params = dict(refusal.params)
     for key in CARD_PARAMS:
         if isinstance(params.get(key), str):
             params[key] = face(params[key])
     if refusal.code == "wrong_leader" and isinstance(params.get("value"), str):
         params["value"] = params["value"].strip("'\"")  # a name on the pad, not a typed value
-    return type(refusal)(refusal.code, refusal.template, refusal.field, **params).message
+    return type(refusal)(refusal.code, refusal.template, refusal.field, **params)
 
 
 def change_lines(change: Mapping[str, Any], broke: Refusal | None) -> list[str]:
@@ -157,5 +157,5 @@ def change_lines(change: Mapping[str, Any], broke: Refusal | None) -> list[str]:
             )
         )
     if broke is not None:
-        lines.append(said(broke))
+        lines.append(faced(broke).message)
     return lines
