@@ -61,6 +61,8 @@ def change(taps: Taps, played: str, right: str) -> tuple[int, list[dict]]:
     assert fixing.is_visible()
     card = f"{PAD} button[data-pad-card='{right}']"
     places.append(place(taps, card))
+    # the question takes the turn's place: the grid's first and last cards stay in reach
+    places += [place(taps, f"{PAD} button[data-pad-card='{edge}']") for edge in ("SA", "JK")]
     taps.pad(card)
     assert fixing.is_hidden()
     return taps.total - before, places
@@ -104,6 +106,9 @@ def test_a_card_changed_in_trick_3_keeps_the_tricks_that_still_fit(table_phone):
         assert found["reached"] and found["top"] >= 0 and found["bottom"] <= bar, (found, bar)
     fixed = page.locator(f"{PAD} [data-pad-fixed] li").all_inner_texts()
     assert fixed == ["Trick 3: Dee played ♦3, not ♦7.", "Tricks 4 to 5 still fit: kept as entered."]
+    note = place(taps, f"{PAD} [data-pad-fixed]")
+    print(f"what the change did, on screen at {note}")
+    assert note["top"] >= 0 and note["bottom"] <= bar, note
     assert page.locator(f"{PAD} [data-pad-tricks] > li").count() == 4
     assert wrong.inner_text().split() == ["♦3", "Dee"]
     assert page.locator(f"{PAD} button[data-pad-card='D7']").is_enabled()  # free again
@@ -155,7 +160,7 @@ def test_a_change_the_referee_refuses_leaves_the_tricks_as_they_were(table_phone
         play_trick(taps, hand["tricks"][number - 1], number)
     kept = page.locator("#tricks").input_value()
     taps.tap(f"{PAD} button[data-pad-change='2.4']")  # Ann's ♦5 in trick 3
-    assert page.locator(f"{PAD} [data-pad-fixing] p").inner_text() == (
+    assert page.locator(f"{PAD} [data-pad-fixing]").inner_text() == (
         "Change ♦5 (Ann, trick 3): tap the right card."
     )
     grid = f"{PAD} button[data-pad-card='{{}}']"
@@ -177,7 +182,7 @@ def test_a_change_the_referee_refuses_leaves_the_tricks_as_they_were(table_phone
     phone.errors = [error for error in phone.errors if error not in refused]
     assert page.locator("#tricks").input_value() == kept
     assert page.locator(f"{PAD} [data-pad-fixing]").is_visible()  # another card may be tapped
-    taps.tap(f"{PAD} [data-pad-fixing] button[data-pad-cancel]")
+    taps.tap(f"{PAD} button[data-pad-fix-cancel]")
     assert page.locator(f"{PAD} [data-pad-fixing]").is_hidden() and notice.is_hidden()
     assert page.locator(f"{PAD} button[data-pad-change='2.4']").inner_text().split() == [
         "♦5",

@@ -94,8 +94,10 @@
     const change = pad.padChange;
     const box = pad.querySelector("[data-pad-fixing]");
     box.hidden = !change;
+    pad.querySelector("[data-pad-fix-cancel]").hidden = !change;
+    pad.querySelector("[data-pad-undo]").hidden = Boolean(change);
     if (change) {
-      box.querySelector("p").textContent = (pad.dataset.wordsChange || "")
+      box.textContent = (pad.dataset.wordsChange || "")
         .replace("{card}", face(change.card, pad))
         .replace("{player}", change.player || "")
         .replace("{trick}", String(change.trick + 1));
