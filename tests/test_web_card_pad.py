@@ -438,3 +438,24 @@ def test_a_change_that_does_not_fit_itself_is_refused_and_nothing_moves(client, 
         json={"boss": "Ben", "trump": "NT", "tricks": tricks, "change": "3.3"},
     )
     assert broken.status_code == 422 and broken.get_json()["field"] == "change"
+
+
+def test_a_lead_changed_to_the_joker_names_its_suit_and_the_joker_as_the_table_does(client, api):
+    sid = new_session(api)
+    hand = case("MT-01")
+    tricks = cards_only(hand["tricks"])[:5]
+    unnamed = change(client, sid, hand, tricks, trick=3, play=1, card="JK")
+    assert unnamed.status_code == 422 and unnamed.get_json()["field"] == "tricks.2.0.suit"
+    answer = change(client, sid, hand, tricks, trick=3, play=1, card="JK", suit="D").get_json()
+    assert answer["tricks"][2][0] == {"player": "Ben", "card": "JK", "suit": "D"}
+    assert answer["finished"][2]["winner"] == "Ben"  # a live joker in trick 3
+    assert answer["change"]["kept"] == [4] and answer["change"]["dropped"] == [5]
+    assert answer["change"]["lines"] == [
+        "Trick 3: Ben played Joker, not ♦K.",
+        "Trick 4 still fits: kept as entered.",
+        "Trick 5 no longer fits: enter it again.",
+        "Joker was already played by Ben in trick 3; no card is played twice.",
+    ]
+    client.set_cookie("lang", "ko")
+    korean = change(client, sid, hand, tricks, trick=3, play=1, card="JK", suit="D").get_json()
+    assert "조커" in korean["change"]["lines"][-1]
