@@ -313,3 +313,149 @@ def test_the_pad_asks_for_the_sign_in_and_the_forms_csrf_token(guarded):
     token = csrf_token(client, f"/sessions/{sid}")
     answer = pad(client, sid, hand, **{"X-CSRFToken": token})
     assert answer.status_code == 200 and answer.get_json()["next_player"] == "Ann"
+
+
+# -- changing a card played ---------------------------------------------------------------------
+
+
+def change(client, sid: int, hand: dict, tricks: list, **new):
+    """Ask the pad to change one play of tricks (numbered from 1) of a worked hand's contract."""
+    body = {
+        "boss": hand["contract"]["boss"],
+        "trump": hand["contract"]["trump"],
+        "friend": {"kind": "card", "card": hand["friend"]["card"]},
+        "tricks": tricks,
+        "change": new,
+    }
+    return client.post(f"/sessions/{sid}/card-pad", json=body)
+
+
+def entered(hand: dict, count: int, trick: int, position: int, card: str) -> list:
+    """Return the first count tricks as the pad sends them, with one card tapped wrongly."""
+    tricks = cards_only(hand["tricks"])[:count]
+    tricks[trick - 1][position - 1] = {"card": card}
+    return tricks
+
+
+def test_a_changed_card_keeps_the_tricks_after_it_that_still_fit(client, api):
+    sid = new_session(api)
+    hand = case("MT-01")  # Ben 14 NT; trick 3: Ben DK, Cy S4, Dee D3, Eve D9, Ann D5
+    tricks = entered(hand, 5, 3, 3, "D7")  # Dee's D3 tapped as D7; trick 5 under way
+    tricks[4] = tricks[4][:2]
+    answer = change(client, sid, hand, tricks, trick=3, play=3, card="D3").get_json()
+    assert answer["tricks"] == [*hand["tricks"][:4], hand["tricks"][4][:2]]
+    assert answer["change"] == {
+        "trick": 3,
+        "play": 3,
+        "player": "Dee",
+        "old": "D7",
+        "new": "D3",
+        "kept": [4, 5],
+        "dropped": [],
+        "code": None,
+        "lines": ["Trick 3: Dee played ♦3, not ♦7.", "Tricks 4 to 5 still fit: kept as entered."],
+    }
+    assert answer["next_player"] == "Ben" and answer["trick"] == 5
+
+
+def test_a_changed_winner_drops_the_tricks_led_by_the_old_one(client, api):
+    sid = new_session(api)
+    hand = case("MT-01")
+    # Ben's DK tapped as D6: Eve's D9 took trick 3, so the pad named Eve to lead trick 4
+    tricks = entered(hand, 3, 3, 1, "D6")
+    tricks += [
+        [{"card": "HA"}, {"card": "H6"}, {"card": "HQ"}, {"card": "H4"}, {"card": "H2"}],
+        [{"card": "SK"}, {"card": "SJ"}],
+    ]
+    wrong = pad(client, sid, hand, tricks).get_json()
+    assert wrong["finished"][2]["winner"] == "Eve" and wrong["tricks"][3][0]["player"] == "Eve"
+    answer = change(client, sid, hand, tricks, trick=3, play=1, card="DK").get_json()
+    assert answer["tricks"] == hand["tricks"][:3]
+    assert answer["finished"][2]["winner"] == "Ben" and answer["next_player"] == "Ben"
+    assert answer["change"]["kept"] == [] and answer["change"]["dropped"] == [4, 5]
+    assert answer["change"]["code"] == "wrong_leader"
+    assert answer["change"]["lines"] == [
+        "Trick 3: Ben played ♦K, not ♦6.",
+        "Tricks 4 to 5 no longer fit: enter them again.",
+        "Ben took trick 3 and leads trick 4, not Eve.",
+    ]
+
+
+def test_a_card_now_played_twice_or_a_revoke_drops_from_its_trick(client, api):
+    sid = new_session(api)
+    hand = case("MT-01")
+    tricks = cards_only(hand["tricks"])[:5]
+    twice = change(client, sid, hand, tricks, trick=3, play=3, card="H2").get_json()
+    assert len(twice["tricks"]) == 3 and twice["change"]["dropped"] == [4, 5]
+    assert twice["change"]["lines"][1:] == [
+        "Tricks 4 to 5 no longer fit: enter them again.",
+        "♥2 was already played by Dee in trick 3; no card is played twice.",
+    ]
+    # Dee shows no club in trick 2, yet leads CJ in trick 6: tricks 3-5 fit, 6-10 do not
+    whole = cards_only(hand["tricks"])
+    revoke = change(client, sid, hand, whole, trick=2, play=3, card="S5").get_json()
+    assert revoke["change"]["kept"] == [3, 4, 5] and revoke["change"]["dropped"] == [6, 7, 8, 9, 10]
+    assert revoke["change"]["code"] == "revoke"
+    assert revoke["change"]["lines"][1] == "Tricks 3 to 5 still fit: kept as entered."
+    assert revoke["change"]["lines"][3].startswith("Revoke: Dee did not follow clubs in trick 2")
+    assert revoke["complete"] is False and revoke["fill"] is None  # the totals wait for ten
+
+
+def test_a_change_to_a_whole_hand_that_fits_settles_it_again(client, api):
+    sid = new_session(api)
+    hand = case("MT-01")
+    tricks = cards_only(hand["tricks"])
+    tricks[9][1] = {"card": "C5"}  # Cy's C10 in trick 10 tapped as C5, a card in the kitty
+    wrong = pad(client, sid, hand, tricks).get_json()
+    assert wrong["fill"]["opposition_points"] == 3  # Ann took DJ alone
+    answer = change(client, sid, hand, tricks, trick=10, play=2, card="C10").get_json()
+    assert answer["complete"] and answer["change"]["kept"] == answer["change"]["dropped"] == []
+    assert answer["fill"]["opposition_points"] == 4  # C10 and DJ to Ann, as the hand was played
+    assert answer["tricks"] == hand["tricks"]
+
+
+def test_a_change_that_does_not_fit_itself_is_refused_and_nothing_moves(client, api):
+    sid = new_session(api)
+    hand = case("MT-01")
+    tricks = cards_only(hand["tricks"])[:5]
+    again = change(client, sid, hand, tricks, trick=3, play=3, card="DA")  # led in trick 1
+    assert again.status_code == 422
+    body = again.get_json()
+    assert (body["code"], body["field"]) == ("card_played_twice", "tricks.2.2.card")
+    assert body["message"] == "♦A was already played by Ben in trick 1; no card is played twice."
+    for bad, field in (
+        ({"trick": 6, "play": 1, "card": "D3"}, "change.trick"),
+        ({"trick": 5, "play": 0, "card": "D3"}, "change.play"),
+        ({"trick": "3", "play": 1, "card": "D3"}, "change.trick"),
+        ({"trick": 3, "play": 1, "card": "ZZ"}, "tricks.2.0.card"),
+        ({"trick": 3, "play": 1}, "tricks.2.0.card"),
+    ):
+        refused = change(client, sid, hand, tricks, **bad)
+        assert refused.status_code == 422, bad
+        assert refused.get_json()["field"] == field, bad
+    broken = client.post(
+        f"/sessions/{sid}/card-pad",
+        json={"boss": "Ben", "trump": "NT", "tricks": tricks, "change": "3.3"},
+    )
+    assert broken.status_code == 422 and broken.get_json()["field"] == "change"
+
+
+def test_a_lead_changed_to_the_joker_names_its_suit_and_the_joker_as_the_table_does(client, api):
+    sid = new_session(api)
+    hand = case("MT-01")
+    tricks = cards_only(hand["tricks"])[:5]
+    unnamed = change(client, sid, hand, tricks, trick=3, play=1, card="JK")
+    assert unnamed.status_code == 422 and unnamed.get_json()["field"] == "tricks.2.0.suit"
+    answer = change(client, sid, hand, tricks, trick=3, play=1, card="JK", suit="D").get_json()
+    assert answer["tricks"][2][0] == {"player": "Ben", "card": "JK", "suit": "D"}
+    assert answer["finished"][2]["winner"] == "Ben"  # a live joker in trick 3
+    assert answer["change"]["kept"] == [4] and answer["change"]["dropped"] == [5]
+    assert answer["change"]["lines"] == [
+        "Trick 3: Ben played Joker, not ♦K.",
+        "Trick 4 still fits: kept as entered.",
+        "Trick 5 no longer fits: enter it again.",
+        "Joker was already played by Ben in trick 3; no card is played twice.",
+    ]
+    client.set_cookie("lang", "ko")
+    korean = change(client, sid, hand, tricks, trick=3, play=1, card="JK", suit="D").get_json()
+    assert "조커" in korean["change"]["lines"][-1]

@@ -6,6 +6,10 @@ play in seat order, and each trick's winner leads the next. The rules referee th
 (``trick_checks``) and, with all ten in and the friend known, say what they prove
 (``trick_totals``). Nothing is stored: recording the hand stays the form's job. A refusal comes
 back as 422 with the rules' code and message in the page's language.
+
+A played card is changed with ``change`` ({"trick", "play", "card"}, numbered from 1): the plays
+keep the players the pad named them with, the referee checks the tricks again, and the tricks
+from the first one that no longer fits are dropped (``card_pad_fix``).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from ..trick_checks import PlayLog, referee_tricks
 from ..trick_totals import Totals, settle
 from ..tricks import PLAYS, TRICKS, Specials, decide_trick, read_play
 from . import blueprint
+from .card_pad_fix import change_play
 
 #: what the pad may say about a play; the player is the rules' to name
 PLAY_KEYS = ("card", "suit", "call")
@@ -47,6 +52,9 @@ def mighty_card_pad(session_id: int):
             raise MalformedInput("invalid_json", "The request body must be a JSON object.")
         contract = read_contract(table, body)
         named = name_plays(table, contract, body.get("tricks") or [])
+        if body.get("change") is not None:
+            log, change = change_play(table, contract, named, body["change"])
+            return {**pad_answer(table, log, body.get("friend")), "change": change}
         log = referee_tricks(table, contract, named, partial=True)
         return pad_answer(table, log, body.get("friend"))
     except Refusal as refusal:

@@ -3,91 +3,21 @@
 // turn it is, decides each trick and refuses a revoke or an ignored joker call the moment it is
 // proven; the refused card is not taken. The tricks live in the form's hidden `tricks` field,
 // so a page swapped in by live.js (or reloaded) picks the pad up where it stood; after trick
-// 10 the points, the holders and the friend below are filled in from the tricks. Words come
-// from the template's data-* attributes and from the server, never from here.
+// 10 the points, the holders and the friend below are filled in from the tricks. Any card
+// played can be changed: tap it, then the right card; the server checks the tricks after it
+// again and keeps those that still fit. Words come from the template's data-* attributes and
+// from the server, never from here; the form is read and filled by mighty_pad_form.js and the
+// tricks are drawn by mighty_pad_view.js.
 (function () {
   "use strict";
 
   const PLAYS = 5;
-  const BUTTONS = "[data-pad-card], [data-pad-suit], [data-pad-call], [data-pad-cancel], [data-pad-undo]";
-
-  // The suits' symbols are the server's: the pad's data-symbols (a suit letter to its symbol).
-  function symbols() {
-    const holder = document.querySelector("details.card-pad[data-symbols]");
-    try {
-      return JSON.parse((holder && holder.dataset.symbols) || "{}");
-    } catch (error) {
-      return {};
-    }
-  }
-
-  function face(card) {
-    const symbol = card !== "JK" ? symbols()[card[0]] : null;
-    return symbol ? symbol + card.slice(1) : card;
-  }
-
-  function field(pad, key) {
-    const id = pad.dataset[key];
-    return id ? document.getElementById(id) : null;
-  }
-
-  function formOf(pad) {
-    return pad.closest("form") || document;
-  }
-
-  function checked(pad, name) {
-    if (!name) return null;
-    const chosen = Array.from(formOf(pad).querySelectorAll("input[type=radio]:checked")).find(
-      (input) => input.name === name,
-    );
-    return chosen ? chosen.value : null;
-  }
-
-  // -- what the form holds -----------------------------------------------------------------
-
-  function contract(pad) {
-    const boss = field(pad, "boss");
-    return {
-      boss: boss ? boss.value : "",
-      trump: checked(pad, pad.dataset.trump) || "",
-    };
-  }
-
-  function friend(pad) {
-    const kind = checked(pad, pad.dataset.friendKind) || pad.dataset.friendDefault || "card";
-    const card = field(pad, "friendCard");
-    return { kind: kind, card: card ? card.value.trim() : "" };
-  }
-
-  function specials(pad) {
-    try {
-      return JSON.parse(pad.dataset.specials || "{}");
-    } catch (error) {
-      return {};
-    }
-  }
-
-  // The tricks in the hidden field, as the pad keeps them: cards only (the server names players).
-  function storedPlays(pad) {
-    const hidden = field(pad, "tricks");
-    let tricks = [];
-    try {
-      tricks = JSON.parse((hidden && hidden.value) || "[]");
-    } catch (error) {
-      tricks = [];
-    }
-    if (!Array.isArray(tricks)) return [];
-    return tricks
-      .filter((trick) => Array.isArray(trick) && trick.length)
-      .map((trick) =>
-        trick.map((play) => {
-          const kept = { card: String((play && play.card) || "") };
-          if (play && play.suit) kept.suit = play.suit;
-          if (play && play.call === true) kept.call = true;
-          return kept;
-        }),
-      );
-  }
+  const BUTTONS =
+    "[data-pad-card], [data-pad-suit], [data-pad-call], [data-pad-cancel], [data-pad-undo], " +
+    "[data-pad-change]";
+  const view = window.MightyPadView;
+  const { contract, friend, specials, storedPlays, cardsOnly, writeTricks, fill, unfill, token } =
+    window.MightyPadForm;
 
   function copy(plays) {
     return plays.map((trick) => trick.map((play) => Object.assign({}, play)));
@@ -104,62 +34,9 @@
     return !last || last.length >= PLAYS;
   }
 
-  // -- the form's fields --------------------------------------------------------------------
-
-  function setValue(node, value) {
-    if (!node || node.value === value) return;
-    if (node.tagName === "SELECT" && !Array.from(node.options).some((o) => o.value === value)) return;
-    node.value = value;
-    node.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-
-  function writeTricks(pad, tricks) {
-    const hidden = field(pad, "tricks");
-    if (!hidden) return;
-    const text = tricks && tricks.length ? JSON.stringify(tricks) : "";
-    if (hidden.value !== text) {
-      hidden.value = text;
-      hidden.dispatchEvent(new Event("change", { bubbles: true }));
-    }
-  }
-
-  const FILLED = {
-    opposition_points: "points",
-    mighty_holder: "mightyHolder",
-    joker_holder: "jokerHolder",
-    friend_player: "friendPlayer",
-  };
-
-  // After trick 10: the points, the holders and the friend as the tricks prove them.
-  function fill(pad, values) {
-    const filled = {};
-    Object.keys(FILLED).forEach((key) => {
-      if (values[key] === null || values[key] === undefined) return;
-      const node = field(pad, FILLED[key]);
-      setValue(node, String(values[key]));
-      if (node) filled[key] = node.value;
-    });
-    pad.padFilled = filled;
-  }
-
-  // Before trick 10 again (a card taken back): clear what the pad filled in and nobody changed.
-  function unfill(pad) {
-    const filled = pad.padFilled || {};
-    Object.keys(filled).forEach((key) => {
-      const node = field(pad, FILLED[key]);
-      if (node && node.value === filled[key]) setValue(node, "");
-    });
-    pad.padFilled = null;
-  }
-
   // -- asking the server ---------------------------------------------------------------------
 
-  function token(pad) {
-    const input = formOf(pad).querySelector("input[name$='csrf_token']");
-    return input ? input.value : "";
-  }
-
-  async function ask(pad, plays) {
+  async function ask(pad, plays, change) {
     const terms = contract(pad);
     const response = await fetch(pad.dataset.url, {
       method: "POST",
@@ -170,6 +47,7 @@
         trump: terms.trump,
         friend: friend(pad),
         tricks: plays,
+        change: change || undefined,
       }),
     });
     const type = response.headers.get("Content-Type") || "";
@@ -178,7 +56,8 @@
   }
 
   // Send candidate tricks; keep them when the referee accepts them (or always, with force).
-  async function send(pad, candidate, force) {
+  // With a change, the tricks kept are the referee's: those that still fit after it.
+  async function send(pad, candidate, force, change) {
     const number = (pad.padAsked || 0) + 1;
     pad.padAsked = number;
     pad.dataset.busy = "1";
@@ -186,14 +65,16 @@
     render(pad);
     let answer = null;
     try {
-      answer = await ask(pad, candidate);
+      answer = await ask(pad, candidate, change);
     } catch (error) {
       answer = null;
     }
     if (number !== pad.padAsked) return; // a newer question went out meanwhile
     delete pad.dataset.busy;
     if (answer && answer.status === 200) {
-      pad.padPlays = candidate;
+      pad.padPlays = change ? cardsOnly(answer.body.tricks) : candidate;
+      pad.padChange = null;
+      pad.padFixed = (answer.body.change && answer.body.change.lines) || null;
       pad.padAnswer = answer.body;
       pad.padBlocked = false;
       writeTricks(pad, answer.body.tricks);
@@ -233,6 +114,11 @@
   // -- taps ------------------------------------------------------------------------------------
 
   function play(pad, played) {
+    if (pad.padChange) {
+      changeTo(pad, played);
+      return;
+    }
+    pad.padFixed = null;
     const plays = copy(pad.padPlays);
     if (leading(plays)) plays.push([played]);
     else plays[plays.length - 1].push(played);
@@ -242,9 +128,10 @@
 
   function tapCard(pad, card) {
     if (pad.dataset.busy || pad.padPending || pad.padBlocked) return;
-    const plays = pad.padPlays;
-    if (playedCards(plays).has(card)) return;
-    if (leading(plays)) {
+    const change = pad.padChange;
+    const plays = change ? pad.padPlays.slice(0, change.trick) : pad.padPlays;
+    if (!change && playedCards(plays).has(card)) return;
+    if (change ? change.play === 0 : leading(plays)) {
       const number = plays.length + 1;
       const call = (specials(pad)[contract(pad).trump] || {}).joker_call;
       if (card === "JK") {
@@ -261,9 +148,48 @@
     play(pad, { card: card });
   }
 
+  // A played card tapped: the pad asks for the right one (the grid, as for entering).
+  function startChange(pad, where) {
+    if (pad.dataset.busy || pad.padBlocked) return;
+    const [trick, position] = where.split(".").map(Number);
+    const answer = pad.padAnswer || {};
+    const finished = answer.finished || [];
+    const plays = trick < finished.length ? finished[trick].plays : answer.current || [];
+    const played = plays[position];
+    if (!played) return;
+    pad.padPending = null;
+    pad.padMessage = "";
+    pad.padFixed = null;
+    pad.padChange = { trick: trick, play: position, card: played.card, player: played.player };
+    render(pad); // the question stands in the sticky head: on screen without scrolling
+  }
+
+  function changeTo(pad, played) {
+    const change = pad.padChange;
+    pad.padPending = null;
+    if (played.card === change.card && !played.suit && !played.call) {
+      pad.padChange = null;
+      render(pad);
+      return;
+    }
+    const asked = Object.assign({ trick: change.trick + 1, play: change.play + 1 }, played);
+    send(pad, copy(pad.padPlays), false, asked);
+  }
+
+  // The cards the change may pick: none played before the changed trick, nor elsewhere in it.
+  function changeable(pad, change) {
+    const taken = playedCards(pad.padPlays.slice(0, change.trick));
+    (pad.padPlays[change.trick] || []).forEach((played, position) => {
+      if (position !== change.play) taken.add(played.card);
+    });
+    return (card) => !taken.has(card) && card !== change.card;
+  }
+
   function takeBack(pad) {
     if (pad.dataset.busy) return;
     pad.padPending = null;
+    pad.padChange = null;
+    pad.padFixed = null;
     const plays = copy(pad.padPlays);
     if (!plays.length) return;
     plays[plays.length - 1].pop();
@@ -280,41 +206,6 @@
     return item;
   }
 
-  function playChip(played) {
-    const item = document.createElement("li");
-    const name = document.createElement("bdi");
-    name.textContent = played.player || "";
-    const card = document.createElement("b");
-    card.className = played.card === "JK" ? "" : "mighty-suit-" + played.card[0];
-    card.textContent = face(played.card) + (played.suit ? " → " + (symbols()[played.suit] || played.suit) : "");
-    item.append(name, " ", card);
-    return item;
-  }
-
-  function renderTricks(pad, answer) {
-    const list = pad.querySelector("[data-pad-tricks]");
-    const finished = (answer && answer.finished) || [];
-    list.replaceChildren(
-      ...finished.map((trick) => {
-        const item = document.createElement("li");
-        const cards = document.createElement("span");
-        cards.className = "pad-trick-cards";
-        trick.plays.forEach((played) => {
-          const card = document.createElement("b");
-          card.className = played.card === "JK" ? "" : "mighty-suit-" + played.card[0];
-          card.textContent = face(played.card);
-          cards.append(card, " ");
-        });
-        item.append(cards, document.createTextNode(trick.line));
-        return item;
-      }),
-    );
-    const last = pad.querySelector("[data-pad-last]");
-    const shown = finished.length && answer && !answer.complete && answer.current.length === 0;
-    last.hidden = !shown;
-    last.textContent = shown ? finished[finished.length - 1].line : "";
-  }
-
   function render(pad) {
     const answer = pad.padAnswer;
     const terms = contract(pad);
@@ -325,29 +216,37 @@
     pad.querySelector("[data-pad-need]").hidden = !need;
     const turn = pad.querySelector("[data-pad-turn]");
     turn.textContent = need || !answer ? "" : complete ? pad.dataset.wordsDone : answer.next_line;
-    turn.hidden = !turn.textContent;
-    const current = pad.querySelector("[data-pad-current]");
-    current.replaceChildren(...(answer && !need ? answer.current || [] : []).map(playChip));
+    turn.hidden = !turn.textContent || Boolean(pad.padChange);
+    view.renderCurrent(pad, need ? null : answer);
     const refused = pad.querySelector("[data-pad-refused]");
     refused.textContent = pad.padMessage || "";
     refused.hidden = !pad.padMessage;
     pad.querySelectorAll("[data-pad-ask]").forEach((box) => {
       box.hidden = !pending || pending.ask !== box.dataset.padAsk;
     });
-    renderTricks(pad, need ? null : answer);
+    view.renderTricks(pad, need ? null : answer);
+    view.renderChange(pad);
     const lines = pad.querySelector("[data-pad-lines]");
     lines.replaceChildren(...((answer && answer.lines) || []).map((line) => listItem(line)));
     lines.hidden = !lines.children.length;
     const played = playedCards(pad.padPlays);
+    const change = pad.padChange;
+    const free = change ? changeable(pad, change) : (card) => !played.has(card);
     const follow = ((answer && answer.must_play) || []).find((must) => must.follow);
+    const closed = busy || need || pad.padBlocked || Boolean(pending) || (complete && !change);
     pad.querySelectorAll("[data-pad-card]").forEach((button) => {
       const card = button.dataset.padCard;
       const used = played.has(card);
-      button.disabled = used || busy || need || pad.padBlocked || complete || Boolean(pending);
+      button.disabled = !free(card) || closed;
       button.classList.toggle("pad-played", used);
-      const follows = Boolean(follow) && card !== "JK" && card[0] === follow.follow;
+      button.classList.toggle("pad-changing", Boolean(change) && card === change.card);
+      const follows = !change && Boolean(follow) && card !== "JK" && card[0] === follow.follow;
       button.classList.toggle("pad-follow", !used && follows);
     });
+    pad.querySelectorAll("[data-pad-change]").forEach((button) => {
+      button.disabled = busy || need || pad.padBlocked || Boolean(pending);
+    });
+    pad.classList.toggle("pad-fixing", Boolean(change));
     pad.querySelector("[data-pad-undo]").disabled = busy || !pad.padPlays.length;
     pad.setAttribute("aria-busy", busy ? "true" : "false");
   }
@@ -364,6 +263,8 @@
     pad.padPending = null;
     pad.padMessage = "";
     pad.padBlocked = false;
+    pad.padChange = null;
+    pad.padFixed = null;
     render(pad);
     if (pad.open || pad.padPlays.length) refresh(pad);
   }
@@ -385,8 +286,13 @@
     } else if (target.dataset.padCall && pending) {
       const called = target.dataset.padCall === "1";
       play(pad, called ? { card: pending.card, call: true } : { card: pending.card });
+    } else if (target.dataset.padChange) {
+      startChange(pad, target.dataset.padChange);
     } else if (target.hasAttribute("data-pad-cancel")) {
-      pad.padPending = null;
+      // a pending question goes first; the change itself with the next cancel
+      if (pending) pad.padPending = null;
+      else pad.padChange = null;
+      pad.padMessage = "";
       render(pad);
     } else if (target.hasAttribute("data-pad-undo")) takeBack(pad);
   });
