@@ -1,11 +1,14 @@
-"""The same table again: a new session like an earlier one, and the tables a list has seen."""
+"""The same table again: a new session like an earlier one, recent tables, known names."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..models import GameSession
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import GameSession, Player, SessionPlayer
 from .rule_sets import preset_of
 
 
@@ -32,3 +35,19 @@ def recent_tables(rows: Iterable[Mapping[str, Any]], most: int = 5) -> list[Mapp
         if len(found) == most:
             break
     return found
+
+
+#: how many seats the known names are read from, whatever the history (a bounded read)
+KNOWN_SEATS = 60
+
+
+def known_names(most: int = 16) -> list[str]:
+    """Return the names at the latest tables (latest first, in seat order), read in one query."""
+    rows = db.session.execute(
+        select(Player.name)
+        .join(SessionPlayer, SessionPlayer.player_id == Player.id)
+        .join(GameSession, GameSession.id == SessionPlayer.session_id)
+        .order_by(GameSession.updated_at.desc(), GameSession.id.desc(), SessionPlayer.seat)
+        .limit(KNOWN_SEATS)
+    ).scalars()
+    return list(dict.fromkeys(rows))[:most]

@@ -1,5 +1,6 @@
 """The same table again: one tap starts a new session with a session's seats and house rules,
-and the sessions page offers the recent tables, so a returning table types nothing."""
+the sessions page offers the recent tables and the new-session form the known names, so a
+returning table types nothing."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ from ..extensions import db
 from ..games.errors import Refusal
 from ..games.inputs import digits_number
 from ..models import GameSession
-from ..services.again import recent_tables, same_table
+from ..services.again import known_names, recent_tables, same_table
 from . import bp
 from .forms import ButtonForm, NewSessionForm
 
-__all__ = ["play_again", "prefill", "recent_tables"]
+__all__ = ["known_names", "play_again", "prefill", "recent_tables"]
 
 
 def earlier_session(session_id: object) -> GameSession | None:
@@ -55,3 +56,9 @@ def prefill(form: NewSessionForm, again: str | None) -> bool:
     form.load_choice(body["preset"])
     form.load_rules(body["rules"])
     return True
+
+
+@bp.app_template_global("known_names")
+def offered_names() -> list[str]:
+    """Return the names the new-session form offers as chips (the latest tables' players)."""
+    return known_names()

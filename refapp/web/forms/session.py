@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import (
     BooleanField,
     Field,
@@ -28,7 +29,7 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.validators import InputRequired, Length, ValidationError
-from wtforms.widgets import CheckboxInput, ListWidget
+from wtforms.widgets import CheckboxInput, ListWidget, html_params
 
 from ...games.errors import Refusal
 from ...games.game import Game
@@ -41,10 +42,22 @@ WHOLE = re.compile(r"-?[0-9]{1,9}")
 SAVED = "saved:"
 
 
+class CheckList(ListWidget):
+    """A list of checkboxes, each inside its label: the whole line is the 44 px target."""
+
+    def __call__(self, field: Field, **kwargs: Any) -> Markup:
+        kwargs.setdefault("id", field.id)
+        items = [
+            Markup('<li><label class="check">%s %s</label></li>') % (box(), box.label.text)
+            for box in field
+        ]
+        return Markup("<ul %s>%s</ul>") % (html_params(**kwargs), Markup("").join(items))
+
+
 class MultiCheckboxField(SelectMultipleField):
     """A list of checkboxes for an option that takes several values."""
 
-    widget = ListWidget(prefix_label=False)
+    widget = CheckList()
     option_widget = CheckboxInput()
 
 
