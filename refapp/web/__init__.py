@@ -6,4 +6,4 @@ from flask import Blueprint
 
 bp: Blueprint = Blueprint("web", __name__)
 
-from . import again, archive, history, players, rule_sets, sessions, signin  # noqa: E402, F401
+from . import again, archive, corrections, history, players, rule_sets, sessions, signin  # noqa: E402, F401
