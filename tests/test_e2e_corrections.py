@@ -130,6 +130,10 @@ def test_round_one_of_twelve_corrected_in_place_in_three_taps(phone):
     assert table.page.locator("#round-1 a[data-correct]").get_attribute("aria-expanded") == "true"
     assert table.shows("#round-1 .correction")
     assert table.page.locator("#fix-boss").input_value() == "Ann"  # the stored hand, to change
+    for control in ("#round-1 a[data-correct]", SAVE, "#main .correction a[data-close]",
+                    "#fix-next-round > summary"):  # fmt: skip
+        size = table.page.locator(control).bounding_box()
+        assert size and size["height"] >= 44 and size["width"] >= 44, control
     table.tap(chip("contract_bid", "14"))
     table.tap(SAVE, send=True)
 
@@ -237,3 +241,26 @@ def test_a_correction_closes_where_it_opened_and_one_opens_at_a_time(phone):
     assert table.shows("#round-1 a[data-correct]")
     assert phone.session(sid)["rounds"][0]["input"] == hand("Ann", "Cy")
     phone.check("after closing")
+
+
+def test_another_phone_s_round_leaves_the_open_correction_as_it_was(phone):
+    sid = twelve_hands(phone)
+    table = Table(phone)
+    phone.open(f"/sessions/{sid}")
+    read_history(table)
+    table.tap("#round-1 a[data-correct]", send=True)
+    table.tap(chip("contract_bid", "14"))
+    where = table.top("#round-1")
+
+    # another phone records hand 13: this page follows (live.js), the correction stays open
+    phone.api("POST", f"/api/sessions/{sid}/rounds", hand("Eve", "Ben"))
+    table.page.wait_for_selector("#round-13", timeout=10_000)
+    assert table.page.locator("#round-1 .correction").count() == 1
+    assert table.page.locator("#fix-contract_bid").input_value() == "14"  # the entry is kept
+    assert abs(table.top("#round-1") - where) <= 1
+    table.tap(SAVE, send=True)
+
+    rounds = phone.session(sid)["rounds"]
+    assert len(rounds) == ROUNDS + 1 and rounds[0]["input"]["contract"]["bid"] == 14
+    assert rounds[-1]["input"] == hand("Eve", "Ben")
+    phone.check("after the correction")

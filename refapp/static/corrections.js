@@ -112,6 +112,7 @@
       kept = box;
       settle();
       keep(anchor);
+      see();
       // a form opened low on the screen comes up under its link (less than a screen's move)
       const top = link.getBoundingClientRect().top;
       if (top > window.innerHeight / 4) window.scrollBy(0, top - link.offsetHeight / 2);
@@ -140,7 +141,15 @@
     if (also && event.target !== also) also.checked = true;
   });
 
-  // Another phone's round swapped the page in (live.js): the open correction goes back in place.
+  // Where the open correction's round stands on the screen, kept up to date as the page scrolls.
+  let seen = null;
+  function see() {
+    seen = kept && kept.isConnected ? mark(kept.closest("li[id]")) : null;
+  }
+  window.addEventListener("scroll", see, { passive: true });
+
+  // Another phone's round swapped the page in (live.js): the open correction goes back in place,
+  // its round where it stood (after live.js has kept its own anchor: a microtask runs after it).
   document.addEventListener("refapp:swapped", () => {
     if (settling || !kept || kept.isConnected) return;
     const item = document.getElementById(kept.dataset.item);
@@ -151,6 +160,8 @@
     item.appendChild(kept);
     const link = item.querySelector("a[data-correct]");
     if (link) link.setAttribute("aria-expanded", "true");
+    const anchor = seen;
+    queueMicrotask(() => keep(anchor));
   });
 
   // -- sending a correction or an undo ----------------------------------------------------------
