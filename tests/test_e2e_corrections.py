@@ -264,3 +264,27 @@ def test_another_phone_s_round_leaves_the_open_correction_as_it_was(phone):
     assert len(rounds) == ROUNDS + 1 and rounds[0]["input"]["contract"]["bid"] == 14
     assert rounds[-1]["input"] == hand("Eve", "Ben")
     phone.check("after the correction")
+
+
+def test_a_correction_sent_without_a_connection_says_so_and_is_sent_again_by_a_tap(phone):
+    sid = twelve_hands(phone)
+    table = Table(phone)
+    phone.open(f"/sessions/{sid}")
+    read_history(table)
+    table.tap("#round-1 a[data-correct]", send=True)
+    table.tap(chip("contract_bid", "14"))
+    edit = f"**/sessions/{sid}/rounds/1/edit*"
+    table.page.route(edit, lambda route: route.abort())
+    table.tap(SAVE, send=True, status=0)
+    note = table.page.locator("#round-1 .correction .live-note")
+    assert "No connection. Nothing was sent" in note.inner_text()
+    assert table.shows("#round-1 .correction .live-note")  # in the sticky bar, on screen
+    assert phone.session(sid)["rounds"][0]["input"]["contract"]["bid"] == 13
+    assert table.page.locator("#fix-contract_bid").input_value() == "14"  # the entry is kept
+
+    table.page.unroute(edit)
+    table.tap(SAVE, send=True)
+    assert phone.session(sid)["rounds"][0]["input"]["contract"]["bid"] == 14
+    assert table.shows("#round-1")
+    phone.errors = [error for error in phone.errors if "ERR_FAILED" not in error]
+    phone.check("after the correction sent again")

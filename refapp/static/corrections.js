@@ -218,18 +218,23 @@
       line.dataset.kind = "offline";
       line.setAttribute("role", "alert");
       const bar = form.querySelector(".record-bar");
-      if (bar) bar.before(line);
+      if (bar) bar.prepend(line); // in the sticky bar: seen wherever the player is
       else form.after(line);
     }
     line.textContent = main().dataset.offlineTap || "";
   }
 
+  // What stays put after an undo: the round below the one undone in the history, else the list;
+  // a form outside the history (marked data-in-place) keeps its own section.
+  function stays(form, item) {
+    if (!item) return form.closest("section[id]");
+    return item.nextElementSibling || document.getElementById("history");
+  }
+
   async function send(form, submitter) {
     const box = form.closest(".correction");
     const item = form.closest("li[id]");
-    // what stays put: the round corrected; after an undo, the round below it, or the list
-    const below = item && item.nextElementSibling;
-    const anchor = mark(box ? item : below || document.getElementById("history"));
+    const anchor = mark(box ? item : stays(form, item));
     // live.js polls only a page whose <main> names what to poll: not while this is sent, lest
     // its refresh take the answer's flashed message first (the answer's page polls again)
     const page = main();
