@@ -152,7 +152,8 @@ def test_correct_a_past_turn_undo_the_last_and_read_the_other_pages(table_phone)
     record(phone, SECOND, 2)
 
     # correct turn 1: Dee found Ann's card after all, so everyone found it
-    phone.tap("#round-1 a:has-text('Correct')")
+    page.locator("#round-1 a:has-text('Correct')").click()  # opens in place, in the history
+    phone.tap("#round-1 .correction a:has-text('Open on its own page')")
     assert page.locator("h1").inner_text() == "Correct round 1"
     assert page.locator("#storyteller").input_value() == "Ann"
     assert page.locator("#vote_3").input_value() == "3"

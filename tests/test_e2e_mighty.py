@@ -174,7 +174,8 @@ def test_correct_a_past_hand_undo_the_last_and_read_the_other_pages(table_phone)
     assert second["Dee"] > 0 and second["Eve"] > 0
 
     # correct hand 1: the opposition took 6 point cards, so the 15 was not made
-    phone.tap("#round-1 a:has-text('Correct')")
+    page.locator("#round-1 a:has-text('Correct')").click()  # opens in place, in the history
+    phone.tap("#round-1 .correction a:has-text('Open on its own page')")
     assert page.locator("h1").inner_text() == "Correct round 1"
     assert page.locator("#boss").input_value() == "Ann"
     assert page.locator("#opposition_points").input_value() == "3"

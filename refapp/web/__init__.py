@@ -6,4 +6,14 @@ from flask import Blueprint
 
 bp: Blueprint = Blueprint("web", __name__)
 
-from . import again, archive, history, join, players, rule_sets, sessions, signin  # noqa: E402, F401
+from . import (  # noqa: E402, F401
+    again,
+    archive,
+    corrections,
+    history,
+    join,
+    players,
+    rule_sets,
+    sessions,
+    signin,
+)

@@ -1,4 +1,4 @@
-"""Pages: the sessions, a new session, the session page with its round form, corrections."""
+"""Pages: the sessions, a new session, the session page with its round form, undo and finish."""
 
 from __future__ import annotations
 
@@ -202,112 +202,6 @@ def show_stale(form, session_id: int, expected: int | None) -> None:
 def back_to_session(session_id: int, number: int | None = None):
     """Answer a reload or a bookmark of a form's address with the session page itself."""
     return redirect(url_for("web.show_session", session_id=session_id))
-
-
-@bp.route("/sessions/<int:session_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
-def edit_round(session_id: int, number: int):
-    """Correct a past round (and the round after it, when both must change together); every
-    later round is replayed through the rules, all or nothing."""
-    view = editing_view(session_id, number)
-    stored = view.rounds[0]
-    following = view.rounds[1] if len(view.rounds) > 1 else None
-    if request.method == "GET":
-        form = round_form(view, stored.input, number)
-        later = None
-        if following is not None:
-            later = round_form(view, following.input, number + 1, prefix=NEXT)
-        return render_edit(view, form, stored, 200, later, following)
-    form = round_form(view, correcting=number)
-    later = None
-    if following is not None:
-        later = round_form(view, correcting=number + 1, prefix=NEXT)
-    paired = later if request.form.get("also_next") == "1" else None
-    both = paired is not None
-    status = 422
-    if form.validate_on_submit() and (paired is None or paired.validate_on_submit()):
-        body = without_expected(form.round_input())
-        try:
-            if form.is_check():
-                form.show_check(services.check_round(session_id, body, number))
-                status = 200
-            else:
-                wanted = {number: body}
-                if paired is not None:
-                    wanted[number + 1] = without_expected(paired.round_input())
-                services.replace_rounds(session_id, wanted)
-                flash(correction_words(number, both))
-                return redirect(url_for("web.show_session", session_id=session_id, just=number))
-        except Refusal as error:
-            db.session.rollback()
-            show_correction_refusal(form, later, error, number)
-    view = editing_view(session_id, number)
-    return render_edit(view, form, stored, status, later, following)
-
-
-#: the field prefix of the round after the one corrected, when both are corrected together
-NEXT = "next"
-
-
-def without_expected(body: dict) -> dict:
-    """Return a corrected round's input without the next-round marker a new round carries."""
-    body.pop("expected_round", None)
-    return body
-
-
-def correction_words(number: int, both: bool) -> str:
-    """Say what a saved correction changed."""
-    if both:
-        return _(
-            "Rounds %(n)d and %(next)d corrected; later rounds were rescored.",
-            n=number,
-            next=number + 1,
-        )
-    return _("Round %(n)d corrected; later rounds were rescored.", n=number)
-
-
-def show_correction_refusal(form, later, error: Refusal, number: int) -> None:
-    """Show why a correction was refused: by its field, by the next round's field when that
-    round is being corrected too, or naming the later round it breaks."""
-    if error.round is not None and error.round == number + 1 and later is not None:
-        later.show_violation(error)
-        later.refused = True
-        form.form_errors.append(
-            _(
-                "Round %(n)d would break a rule: %(message)s Correct it below, together with "
-                "this one.",
-                n=error.round,
-                message=error.message,
-            )
-        )
-    elif error.round is not None and error.round != number:
-        form.form_errors.append(
-            _("Round %(n)d would break a rule: %(message)s", n=error.round, message=error.message)
-        )
-    else:
-        form.show_violation(error)
-
-
-def editing_view(session_id: int, number: int) -> services.SessionView:
-    """Describe a session with the round being corrected and the one after it, or answer 404."""
-    view = session_or_404(session_id, 0)
-    if not 1 <= number <= view.count:
-        abort(404)
-    view.rounds = services.round_rows(session_id, number - 1, number + 1)
-    return view
-
-
-def render_edit(view: services.SessionView, form, stored, status: int, later=None, following=None):
-    """Render the correction page for a stored round (with the next round's form, if any)."""
-    return render_template(
-        "edit_round.html",
-        view=view,
-        form=form,
-        played=stored,
-        round_template=form_template(view),
-        later=later or None,
-        following=following,
-        also_next=request.form.get("also_next") == "1" or bool(getattr(later, "refused", False)),
-    ), status
 
 
 @bp.post("/sessions/<int:session_id>/rounds/<int:number>/delete")
