@@ -258,6 +258,7 @@ def test_the_form_without_javascript_is_as_it_was(chromium, live_csrf):
 @pytest.mark.parametrize("locale", ["ko-KR", "hu-HU"])
 def test_the_pads_words_come_from_the_page_language(chromium, live_csrf, locale):
     context = chromium.new_context(viewport=PHONE, locale=locale)
+    context.add_init_script(browser_support.VIEW % "all")  # the whole round form
     page = context.new_page()
     try:
         created = context.request.post(

@@ -327,6 +327,7 @@ def test_three_players_lay_two_cards_each_and_the_last_fills_itself(table_phone)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_pads_meet_aa_contrast_light_and_dark(chromium, live_csrf, scheme):
     context = chromium.new_context(viewport=PHONE, color_scheme=scheme, locale="en-US")
+    context.add_init_script(browser_support.VIEW % "all")  # the whole round form
     page = context.new_page()
     try:
         base = live_csrf[0]
