@@ -164,11 +164,43 @@ def dalmuti_six_tax(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     return table.done(), phone.session(sid)
 
 
+def mighty_correction_two(phone: Any, lang: str = "en") -> tuple[Count, dict]:
+    """Correct hand 1's friend when that moves hand 2's dealer: both rounds, in place."""
+    hands = []
+    dealer = "Minsu"
+    for friend in ("Seoyeon", "Jiwoo", "Hyunwoo"):
+        hands.append(
+            {
+                "dealer": dealer,
+                "contract": {"boss": "Minsu", "bid": 13, "trump": "H"},
+                "friend": {"card": "JK", "player": friend},
+                "opposition_points": 3,
+            }
+        )
+        dealer = friend
+    sid = open_session(phone, "mighty", MIGHTY, hands, lang)
+    table = Table(phone, "mighty correction-2")
+    fix = "#main .correction .mighty-names[data-for='fix-{}'] button[data-value='{}']"
+    table.tap("#round-1 a[data-correct]")  # opens the correction in the history, in place
+    phone.page.locator("#round-1 .correction form").wait_for()
+    table.tap("#main .correction .composer-line button[data-goto='friend']")  # the line's friend
+    table.tap(fix.format("friend_player", "Eunji"))  # Eunji held the joker: she deals hand 2
+    table.send("#main .correction .record-bar button[value=record]", status=422)
+    table.count.refusals += 1
+    table.tap(fix.format("next-dealer", "Eunji"))
+    table.send("#main .correction .record-bar button[value=record]")
+    session = phone.session(sid)
+    assert session["rounds"][0]["input"]["friend"]["player"] == "Eunji"
+    assert session["rounds"][1]["input"]["dealer"] == "Eunji"
+    return table.done(), session
+
+
 #: every kind the report prints, and the driver of each
 KINDS: dict[str, Callable[[Any, str], tuple[Count, dict]]] = {
     "mighty plain": mighty_plain,
     "dixit 5p": dixit_five,
     "dalmuti 6p-tax": dalmuti_six_tax,
+    "mighty correction-2": mighty_correction_two,
 }
 
 

@@ -2,7 +2,8 @@
 
 From the page as it opens after the previous round, every control the round needs is on the
 screen when it is tapped (no search), no key is pressed, and the taps stay within the targets;
-the stored round is read back through the API.
+the stored round is read back through the API. A returning table starts with no typing, and a
+two-round correction takes six taps and one search (round 1 in the history).
 """
 
 from __future__ import annotations
@@ -19,7 +20,15 @@ chromium, live_csrf, table_phone = (
 )
 
 #: the most taps each kind of round may take (the record button included)
-TARGETS = {"mighty plain": 8, "dixit 5p": 9, "dalmuti 6p-tax": 8}
+TARGETS = {
+    "mighty plain": 8,
+    "dixit 5p": 9,
+    "dalmuti 6p-tax": 8,
+    "mighty correction-2": 6,
+    "setup returning": 2,
+}
+#: the searches off-screen each kind may need: finding round 1 in the history is one
+SEARCHES = {"mighty correction-2": 1}
 LANGUAGES = ["en", "ko", "hu"]
 
 
@@ -27,9 +36,12 @@ LANGUAGES = ["en", "ko", "hu"]
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_a_round_fits_the_screen(table_phone, kind, lang):
     count, session = KINDS[kind](table_phone, lang)
-    assert count.scrolls == 0, f"{kind} ({lang}): off screen when tapped: {count.off_screen}"
+    most = SEARCHES.get(kind, 0)
+    assert count.scrolls <= most, f"{kind} ({lang}): off screen when tapped: {count.off_screen}"
     assert count.typed == 0
     assert count.taps <= TARGETS[kind], count.line()
+    if kind in ("setup returning", "mighty correction-2"):
+        return  # their drivers check the stored session themselves
     assert len(session["rounds"]) == 2
     entered = session["rounds"][1]["input"]
     if kind == "mighty plain":

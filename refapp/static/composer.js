@@ -11,7 +11,7 @@
   "use strict";
 
   const VIEW = "refapp.composer.view";
-  let memory = null; // {round, part}: the part shown, kept across a swap of the same round
+  const memory = {}; // by form id: {round, part}, the part shown, kept across a swap of the same round
 
   function forms() {
     return Array.from(document.querySelectorAll("form[data-composer]"));
@@ -166,7 +166,7 @@
       const details = part.matches("details") ? part : part.querySelector(":scope > details");
       if (now && details && form.classList.contains("composing")) details.open = true;
     });
-    memory = { round: roundOf(form), part: key };
+    memory[form.id] = { round: roundOf(form), part: key };
     draw(form);
   }
 
@@ -191,8 +191,9 @@
   function firstPart(form) {
     const refused = refusedPart(form);
     if (refused) return refused;
-    if (memory && memory.round === roundOf(form) && form.querySelector(`[data-part="${memory.part}"]`)) {
-      return memory.part;
+    const kept = memory[form.id];
+    if (kept && kept.round === roundOf(form) && form.querySelector(`[data-part="${kept.part}"]`)) {
+      return kept.part;
     }
     const open = parts(form).find((part) => part.hasAttribute("data-part-open"));
     if (open) return open.dataset.part;
@@ -204,10 +205,15 @@
     const link = form.querySelector(".refused a[data-field]");
     const target = link && document.getElementById(link.dataset.field);
     const part = target && target.closest("[data-part]");
-    return part ? part.dataset.part : null;
+    return part && form.contains(part) ? part.dataset.part : null;
   }
 
   function setUp(form) {
+    // a correction's next round keeps its whole form, in the bar below the round corrected
+    form.querySelectorAll(".next-round [data-part]").forEach((inner) => {
+      inner.dataset.partOff = inner.dataset.part;
+      inner.removeAttribute("data-part");
+    });
     if (!form.querySelector("[data-part]") || !form.querySelector(".record-bar")) return;
     build(form);
     let view = "steps";
