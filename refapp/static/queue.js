@@ -122,7 +122,7 @@
         const drop = document.createElement("a");
         drop.href = item.action.replace(/\/rounds$/, "");
         drop.className = "button secondary";
-        drop.dataset.queueDiscard = "1";
+        drop.dataset.discard = "1"; // as the stale choice's own "Discard mine"
         drop.textContent = said("queueDiscard", numberOf(item));
         line.append(" ", drop);
       }
@@ -422,7 +422,7 @@
   // -- the table's decisions, and what survives a swap or a reload ------------------------------
 
   document.addEventListener("click", (event) => {
-    const discard = event.target.closest && event.target.closest("[data-discard], [data-queue-discard]");
+    const discard = event.target.closest && event.target.closest("a[data-discard]");
     if (!discard || !items.length || !items[0].held) return;
     items.shift(); // the page load that follows shows the next round's blank form
     save();
