@@ -351,17 +351,17 @@
 
   function resume() {
     need = "";
-    const box = document.getElementById("again");
+    const box = document.getElementById("sign-in-again");
     if (box) box.remove();
     after.splice(0).forEach((then) => then());
   }
 
   function showPasswordBox(message) {
-    let box = document.getElementById("again");
+    let box = document.getElementById("sign-in-again");
     if (!box) {
       box = document.createElement("form");
-      box.id = "again";
-      box.className = "again card";
+      box.id = "sign-in-again";
+      box.className = "sign-in-again card";
       box.setAttribute("role", "alert");
       const ask = document.createElement("p");
       ask.textContent = live.words("againAsk");
