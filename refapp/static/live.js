@@ -1,18 +1,17 @@
 // In-place pages: forms marked data-live are sent in the background and the server's <main>
 // is swapped in where the player is; the session page polls the session's version (a 304
-// when nothing changed) so every phone at the table stays in step; a round that fails for the
-// network is kept on the phone and sent again when the connection is back. Without this
-// script every form still works by plain page loads.
+// when nothing changed) so every phone at the table stays in step. A round is handed to
+// queue.js, which keeps it on the phone until it is stored. Without this script every form
+// still works by plain page loads.
 (function () {
   "use strict";
 
   const LIVE = { "X-Refapp-Live": "1" };
   const POLL_MS = 2000;
-  const RETRY_MS = 4000;
-  const PENDING = "refapp-pending:";
   let busy = false;
   let pollTimer = null;
-  let retryTimer = null;
+  //: the round form as the server sent it, before anyone typed: the next round starts from it
+  let pristine = null;
 
   function main() {
     return document.getElementById("main");
@@ -58,16 +57,38 @@
     const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("main");
     const old = main();
     if (!fresh || !old) return false;
+    const blank = fresh.querySelector("form[data-keep]");
+    if (blank && !blank.querySelector(".refused")) pristine = blank.outerHTML;
     const mine = keepForm && old.querySelector("form[data-keep][data-dirty]");
     const theirs = mine && fresh.querySelector("form[data-keep]");
     if (mine && theirs && mine.getAttribute("action") === theirs.getAttribute("action")) {
       theirs.replaceWith(mine);
-      notice(mine, "moved", fresh.dataset.moved);
+      if (behind(mine, theirs)) {
+        notice(mine, "moved", fresh.dataset.moved);
+        // the entry leads to the stale choice: its button names the round the page is at
+        const button = recordButton(mine);
+        const named = recordButton(theirs);
+        if (button && named) button.textContent = named.textContent;
+      }
     }
     old.replaceWith(document.adoptNode(fresh));
     if (fresh.dataset.title) document.title = fresh.dataset.title;
     document.dispatchEvent(new CustomEvent("refapp:swapped"));
     return true;
+  }
+
+  function expected(form) {
+    const input = form && form.querySelector("input[name=expected_round]");
+    return input ? input.value : "";
+  }
+
+  // Is the kept entry for a round another phone has recorded since?
+  function behind(mine, theirs) {
+    return expected(mine) !== expected(theirs);
+  }
+
+  function recordButton(form) {
+    return form.querySelector(".record-bar button[name=action][value=record]");
   }
 
   // A line at the top of a form (no connection, another phone moved on); one of each kind.
@@ -142,17 +163,32 @@
     return url.pathname + url.search;
   }
 
-  async function send(form, entries, anchor) {
+  // Post a form's entries; a network failure throws (the caller keeps what it sent).
+  async function post(action, entries) {
     const body = new FormData();
     entries.forEach(([name, value]) => body.append(name, value));
-    const response = await fetch(form.getAttribute("action") || location.pathname, {
+    const response = await fetch(action || location.pathname, {
       method: "POST",
       body: body,
       headers: LIVE,
       credentials: "same-origin",
     });
-    const html = await response.text();
-    if (!swap(html, false)) {
+    return { response: response, html: await response.text() };
+  }
+
+  // What a write whose sign-in or CSRF token lapsed needs before it is sent again ("sign-in",
+  // "token"), or "" for any other answer: such an answer is never swapped in over the entry.
+  function again(response) {
+    const need = response.headers.get("X-Refapp-Again");
+    if (need) return need;
+    const signIn = words("signIn");
+    return response.redirected && signIn && new URL(response.url).pathname === signIn ? "sign-in" : "";
+  }
+
+  // Show the server's answer in place (a plain page load when it is no page of ours).
+  function answer(got, anchor, keepForm) {
+    const response = got.response;
+    if (!swap(got.html, Boolean(keepForm))) {
       location.assign(response.url);
       return;
     }
@@ -176,12 +212,22 @@
       ([, value]) => typeof value === "string",
     );
     const anchor = anchorOf(submitter || form);
+    const queue = window.refapp.queue;
+    if (queue && form.hasAttribute("data-keep") && stores(form, entries)) {
+      queue.submit(form, entries, anchor); // a round: kept on the phone until it is stored
+      return;
+    }
     busy = true;
     try {
-      await send(form, entries, anchor);
-      forget(form);
+      const got = await post(form.getAttribute("action"), entries);
+      const need = again(got.response);
+      if (need && queue) queue.askAgain(need, () => submit(form, submitter));
+      else answer(got, anchor, false);
+      clearNotice(form, "offline");
     } catch (error) {
-      offline(form, entries);
+      countSwap(0);
+      notice(form, "offline", words("offlineTap"));
+      form.scrollIntoView({ block: "start" });
     } finally {
       busy = false;
     }
@@ -193,80 +239,6 @@
     event.preventDefault();
     if (busy) return;
     submit(form, event.submitter);
-  });
-
-  // -- never lost: a round sent while the network is down --------------------------------------
-
-  function pendingKey(form) {
-    return PENDING + (form.getAttribute("action") || location.pathname);
-  }
-
-  function forget(form) {
-    try {
-      window.localStorage.removeItem(pendingKey(form));
-    } catch (error) {
-      /* private mode: nothing was kept */
-    }
-    clearNotice(form, "offline");
-  }
-
-  function offline(form, entries) {
-    countSwap(0);
-    if (!form.hasAttribute("data-keep") || !stores(form, entries)) {
-      notice(form, "offline", words("offlineTap"));
-      form.scrollIntoView({ block: "start" });
-      return;
-    }
-    try {
-      window.localStorage.setItem(pendingKey(form), JSON.stringify(entries));
-    } catch (error) {
-      /* kept in memory below, for as long as the page is open */
-    }
-    form.liveEntries = entries;
-    notice(form, "offline", words("offline"));
-    form.querySelector(".live-note[data-kind='offline']").scrollIntoView({ block: "nearest" });
-    scheduleRetry();
-  }
-
-  function pendingEntries(form) {
-    if (form.liveEntries) return form.liveEntries;
-    try {
-      const kept = window.localStorage.getItem(pendingKey(form));
-      return kept ? JSON.parse(kept) : null;
-    } catch (error) {
-      return null;
-    }
-  }
-
-  function scheduleRetry() {
-    if (retryTimer === null) retryTimer = window.setTimeout(retry, RETRY_MS);
-  }
-
-  // Send a kept round again; expected_round in it means it can never be stored twice.
-  async function retry() {
-    retryTimer = null;
-    const form = document.querySelector("#main form[data-keep]");
-    const entries = form && pendingEntries(form);
-    if (!entries) return;
-    if (busy) {
-      scheduleRetry();
-      return;
-    }
-    busy = true;
-    try {
-      await send(form, entries, anchorOf(form));
-      forget(form);
-    } catch (error) {
-      scheduleRetry();
-    } finally {
-      busy = false;
-    }
-  }
-
-  window.addEventListener("online", () => {
-    if (retryTimer !== null) window.clearTimeout(retryTimer);
-    retryTimer = null;
-    retry();
   });
 
   // -- every phone in step ---------------------------------------------------------------------
@@ -338,12 +310,29 @@
     }
   });
 
-  document.addEventListener("DOMContentLoaded", () => {
-    startPolling();
-    const form = document.querySelector("#main form[data-keep]");
-    if (form && pendingEntries(form)) {
-      notice(form, "offline", words("offline"));
-      retry();
-    }
+  document.addEventListener("DOMContentLoaded", startPolling);
+
+  const first = document.querySelector("#main form[data-keep]");
+  if (first) pristine = first.outerHTML; // game scripts dress it up only at DOMContentLoaded
+
+  // What queue.js (the rounds kept on the phone) uses of this script.
+  window.refapp = Object.assign(window.refapp || {}, {
+    words: words,
+    notice: notice,
+    clearNotice: clearNotice,
+    anchorOf: anchorOf,
+    place: place,
+    swap: swap,
+    countSwap: countSwap,
+    post: post,
+    again: again,
+    answer: answer,
+    expected: expected,
+    recordButton: recordButton,
+    pristine: () => pristine,
+    setBusy: (value) => {
+      busy = value;
+    },
+    isBusy: () => busy,
   });
 })();

@@ -9,7 +9,7 @@ from .. import services
 from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.errors import Refusal
-from . import again, bp
+from . import again, bp, stale
 from .chart import build_chart
 from .forms import ButtonForm, NewSessionForm, SessionFilterForm, round_form
 from .forms.session import SaveRulesForm
@@ -162,7 +162,7 @@ def record_round(session_id: int):
             elif services.already_recorded(session_id, body):
                 return recorded(session_id, form.expected())  # a retry whose answer was lost
             else:
-                show_stale(form, session_id, form.expected())
+                show_stale(form, session_id, form.expected(), body)
     return render_session(*history_view(session_id), form, status)
 
 
@@ -177,8 +177,9 @@ def is_stale(error: Refusal) -> bool:
     return error.code == "stale_round"
 
 
-def show_stale(form, session_id: int, expected: int | None) -> None:
-    """Keep the input, say which rounds another phone recorded, and aim it at the next round."""
+def show_stale(form, session_id: int, expected: int | None, body: dict | None = None) -> None:
+    """Keep the input, say which rounds another phone recorded, and aim it at the next round;
+    the page shows the last of them beside the kept entry, whose recording the table chooses."""
     count = services.load_session(session_id, with_rounds=False).round_count
     first = expected or count
     if first >= count:
@@ -193,6 +194,7 @@ def show_stale(form, session_id: int, expected: int | None) -> None:
         words + " " + _("Your entry is kept: check it and record it as round %(n)d.", n=count + 1)
     )
     form.stale = True
+    form.stale_choice = stale.compare(session_id, body or {}, count)
     form.expected_round.data = str(count + 1)
 
 

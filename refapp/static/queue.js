@@ -1,0 +1,458 @@
+// Nothing lost: every round the table records waits on the phone (localStorage, at most
+// data-queue-cap rounds) until the server has stored it. Rounds entered with no connection
+// wait in order while the form moves on to the next round; each is sent once, in order, when
+// the connection is back (its expected_round makes a second store impossible). A waiting
+// round the server refuses stops the queue until the table records or discards it. A write
+// whose sign-in or CSRF token lapsed asks for the password in place and is then sent again.
+(function () {
+  "use strict";
+
+  const live = window.refapp;
+  if (!live || !window.fetch) return;
+  const RETRY_MS = 4000;
+  const KEY = "refapp-queue:";
+  //: the rounds waiting, oldest first: {action, entries, held (refused, the table decides),
+  //: front (sent from the form on screen: its refusal is simply shown, as without a queue)}
+  let items = [];
+  let sending = false;
+  let retryTimer = null;
+  //: what the sign-in needs before anything is sent again ("sign-in", "token"), if anything
+  let need = "";
+  //: forms (not rounds) to send again once signed in
+  const after = [];
+
+  function main() {
+    return document.getElementById("main");
+  }
+
+  function storageKey() {
+    const node = main();
+    return node && node.dataset.session ? KEY + node.dataset.session : null;
+  }
+
+  function load() {
+    const key = storageKey();
+    if (!key) return [];
+    try {
+      const kept = JSON.parse(window.localStorage.getItem(key) || "[]");
+      return Array.isArray(kept) ? kept.filter((item) => item && Array.isArray(item.entries)) : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function save() {
+    const key = storageKey();
+    if (!key) return;
+    try {
+      if (items.length) window.localStorage.setItem(key, JSON.stringify(items));
+      else window.localStorage.removeItem(key);
+    } catch (error) {
+      /* private mode or full: the rounds wait in memory for as long as the page is open */
+    }
+  }
+
+  function cap() {
+    return Number(live.words("queueCap")) || 50;
+  }
+
+  function said(key, n) {
+    return live.words(key).replace("{n}", String(n));
+  }
+
+  function roundWord(n) {
+    return live.words("queueRound").replace(live.words("queueNumber"), String(n));
+  }
+
+  function field(entries, name) {
+    const found = entries.find(([key]) => key === name);
+    return found ? String(found[1]) : "";
+  }
+
+  function numberOf(item) {
+    return Number(field(item.entries, "expected_round")) || 0;
+  }
+
+  function withField(entries, name, value) {
+    return entries.map(([key, old]) => [key, key === name ? String(value) : old]);
+  }
+
+  function roundForm() {
+    return document.querySelector("#main form[data-keep]");
+  }
+
+  // -- what the table sees ---------------------------------------------------------------------
+
+  // The panel by the form: how many rounds wait, which, and where the queue stopped.
+  function render() {
+    let panel = document.getElementById("queue");
+    const section = document.getElementById("record");
+    if (!items.length || !section) {
+      if (panel) panel.remove();
+      return;
+    }
+    if (!panel) {
+      panel = document.createElement("div");
+      panel.id = "queue";
+      panel.className = "queue";
+      panel.setAttribute("role", "status");
+    }
+    const form = section.querySelector("form[data-keep]");
+    if (form) form.before(panel);
+    else section.prepend(panel);
+    panel.replaceChildren();
+    const count = document.createElement("p");
+    count.className = "queue-count";
+    count.textContent = said("queueCount", items.length);
+    panel.append(count);
+    if (items[0].held) {
+      const held = document.createElement("p");
+      held.className = "error queue-held";
+      held.textContent = said("queueHeld", numberOf(items[0]));
+      panel.append(held);
+    }
+    const list = document.createElement("ol");
+    list.className = "queue-rounds";
+    items.forEach((item, index) => {
+      const line = document.createElement("li");
+      line.dataset.round = String(numberOf(item));
+      line.textContent = roundWord(numberOf(item));
+      if (index === 0 && item.held) {
+        line.dataset.held = "1";
+        const drop = document.createElement("a");
+        drop.href = item.action.replace(/\/rounds$/, "");
+        drop.className = "button secondary";
+        drop.dataset.discard = "1"; // as the stale choice's own "Discard mine"
+        drop.textContent = said("queueDiscard", numberOf(item));
+        line.append(" ", drop);
+      }
+      list.append(line);
+    });
+    panel.append(list);
+  }
+
+  // The form moves on to the round after the one just kept: the page's blank form (game
+  // scripts dress it again), numbered for that round.
+  function advance(form, sent) {
+    const next = Number(field(sent, "expected_round")) + 1;
+    const blank = live.pristine();
+    let fresh = form;
+    if (blank) {
+      const holder = document.createElement("template");
+      holder.innerHTML = blank;
+      fresh = holder.content.firstElementChild;
+      form.replaceWith(fresh);
+    } else {
+      form.reset();
+      delete form.dataset.dirty;
+    }
+    fresh.querySelectorAll(".live-note, .refused, .stale").forEach((node) => node.remove());
+    const expected = fresh.querySelector("input[name=expected_round]");
+    if (expected) expected.value = String(next);
+    const token = fresh.querySelector("input[name=csrf_token]");
+    if (token && field(sent, "csrf_token")) token.value = field(sent, "csrf_token");
+    setNumbers(fresh, next);
+    document.dispatchEvent(new CustomEvent("refapp:swapped"));
+    return fresh;
+  }
+
+  // The heading and the record button name the round the form will record.
+  function setNumbers(form, next) {
+    const section = form.closest("section");
+    const heading = section && section.querySelector("h2");
+    [heading, live.recordButton(form)].forEach((node) => {
+      if (node) node.textContent = node.textContent.replace(/\d+/, String(next));
+    });
+  }
+
+  // After a swap (another phone, a background refresh) the form stays after the waiting rounds.
+  function keepInStep() {
+    const form = roundForm();
+    if (!items.length || items[0].held || !form || form.dataset.queueHead) return;
+    const last = items[items.length - 1];
+    const next = numberOf(last) + 1;
+    if (!form.dataset.dirty) {
+      if (Number(live.expected(form)) !== next) advance(form, last.entries);
+      return;
+    }
+    live.clearNotice(form, "moved");
+    setNumbers(form, next);
+  }
+
+  // -- sending, in order -----------------------------------------------------------------------
+
+  // A round from the form (live.js hands over every storing submit of form[data-keep]).
+  function submit(form, entries, anchor) {
+    const head = items[0];
+    if (head && head.held && form.dataset.queueHead) {
+      // the table's answer to the held round: the rounds after it follow it
+      const shift = Number(field(entries, "expected_round")) - numberOf(head);
+      items.slice(1).forEach((item) => {
+        item.entries = withField(item.entries, "expected_round", numberOf(item) + shift);
+      });
+      items[0] = { action: head.action, entries: entries, front: false };
+      delete form.dataset.queueHead;
+      save();
+      pump(anchor);
+      return;
+    }
+    if (items.length >= cap()) {
+      live.notice(form, "full", live.words("queueFull"));
+      return;
+    }
+    const front = items.length === 0;
+    items.push({ action: form.getAttribute("action"), entries: entries, front: front });
+    save();
+    if (!front) {
+      advance(form, entries);
+      render();
+    }
+    pump(anchor);
+  }
+
+  function scheduleRetry() {
+    if (retryTimer === null) retryTimer = window.setTimeout(retry, RETRY_MS);
+  }
+
+  function retry() {
+    retryTimer = null;
+    pump(null);
+  }
+
+  // Send the waiting rounds one at a time, oldest first, until one is refused or none is left.
+  async function pump(anchor) {
+    if (sending || need || !items.length || items[0].held) return;
+    if (live.isBusy()) {
+      scheduleRetry();
+      return;
+    }
+    sending = true;
+    live.setBusy(true);
+    try {
+      while (items.length && !items[0].held && !need) {
+        if (!(await sendHead(anchor))) break;
+      }
+    } finally {
+      sending = false;
+      live.setBusy(false);
+      render();
+    }
+  }
+
+  // Send the oldest round; return true when the next one may follow.
+  async function sendHead(anchor) {
+    const item = items[0];
+    let got;
+    try {
+      got = await live.post(item.action, item.entries);
+    } catch (error) {
+      wentOffline(item);
+      return false;
+    }
+    if (got.response.status >= 500) {
+      wentOffline(item); // busy or down for a moment: the same round is sent again later
+      return false;
+    }
+    const form = roundForm();
+    if (form) live.clearNotice(form, "offline");
+    const lapsed = live.again(got.response);
+    if (lapsed) {
+      askAgain(lapsed, () => pump(anchor));
+      return false;
+    }
+    const stored = got.response.ok && got.response.redirected;
+    items.shift();
+    if (stored) {
+      save();
+      // the last one shows its round; a form being filled in meanwhile is kept
+      if (!items.length) live.answer(got, item.front ? anchor : null, !item.front);
+      return true;
+    }
+    if (!item.front) {
+      item.held = true; // the table decides; nothing after it is sent until then
+      items.unshift(item);
+    }
+    save();
+    live.answer(got, anchor, false);
+    const shown = roundForm();
+    if (item.held && shown) shown.dataset.queueHead = "1";
+    return false;
+  }
+
+  function wentOffline(item) {
+    live.countSwap(0);
+    const form = roundForm();
+    if (item.front && form) {
+      item.front = false; // it waits now: the form moves on to the next round
+      save();
+      advance(form, item.entries);
+    }
+    const shown = roundForm();
+    live.notice(shown, "offline", live.words("offline"));
+    render();
+    const panel = document.getElementById("queue");
+    if (panel) panel.scrollIntoView({ block: "nearest" });
+    scheduleRetry();
+  }
+
+  // -- a lapsed sign-in ------------------------------------------------------------------------
+
+  // Ask the sign-in route, as JSON, whether a password is needed and for a fresh CSRF token.
+  async function signInState(body) {
+    const response = await fetch(live.words("signIn"), {
+      method: body ? "POST" : "GET",
+      body: body,
+      headers: { "X-Refapp-Live": "1", Accept: "application/json" },
+      credentials: "same-origin",
+    });
+    let data = {};
+    try {
+      data = await response.json();
+    } catch (error) {
+      /* not JSON: treated as a refusal below */
+    }
+    return { ok: response.ok, data: data };
+  }
+
+  // The new session's token goes into every waiting round and every form of the page.
+  function useToken(token) {
+    if (!token) return;
+    items.forEach((item) => {
+      item.entries = withField(item.entries, "csrf_token", token);
+    });
+    save();
+    document.querySelectorAll("input[name=csrf_token]").forEach((input) => {
+      input.value = token;
+    });
+  }
+
+  async function askAgain(kind, then) {
+    const first = !need;
+    need = kind;
+    if (then) after.push(then);
+    if (!first) return;
+    if (kind === "token") {
+      try {
+        const state = await signInState(null);
+        if (state.ok && !state.data.password_needed) {
+          useToken(state.data.csrf_token);
+          resume();
+          return;
+        }
+      } catch (error) {
+        need = "";
+        scheduleRetry();
+        return;
+      }
+      need = "sign-in";
+    }
+    showPasswordBox();
+  }
+
+  function resume() {
+    need = "";
+    const box = document.getElementById("sign-in-again");
+    if (box) box.remove();
+    after.splice(0).forEach((then) => then());
+  }
+
+  function showPasswordBox(message) {
+    let box = document.getElementById("sign-in-again");
+    if (!box) {
+      box = document.createElement("form");
+      box.id = "sign-in-again";
+      box.className = "sign-in-again card";
+      box.setAttribute("role", "alert");
+      const ask = document.createElement("p");
+      ask.textContent = live.words("againAsk");
+      const label = document.createElement("label");
+      label.textContent = live.words("againPassword");
+      const input = document.createElement("input");
+      input.type = "password";
+      input.name = "password";
+      input.autocomplete = "current-password";
+      label.append(input);
+      const error = document.createElement("p");
+      error.className = "error";
+      error.hidden = true;
+      const button = document.createElement("button");
+      button.type = "submit";
+      button.textContent = live.words("againButton");
+      box.append(ask, label, error, button);
+      box.addEventListener("submit", signIn);
+    }
+    const section = document.getElementById("record");
+    const form = roundForm();
+    if (form) form.before(box);
+    else if (section) section.prepend(box);
+    else main().prepend(box);
+    const error = box.querySelector(".error");
+    error.textContent = message || "";
+    error.hidden = !message;
+    box.scrollIntoView({ block: "nearest" });
+    box.querySelector("input").focus({ preventScroll: true });
+  }
+
+  async function signIn(event) {
+    event.preventDefault();
+    const box = event.currentTarget;
+    const password = box.querySelector("input").value;
+    try {
+      const state = await signInState(null);
+      if (!state.data.password_needed) {
+        useToken(state.data.csrf_token);
+        resume();
+        return;
+      }
+      const body = new FormData();
+      body.append("password", password);
+      body.append("csrf_token", state.data.csrf_token || "");
+      const answer = await signInState(body);
+      if (!answer.ok || answer.data.password_needed) {
+        showPasswordBox(answer.data.error || live.words("againAsk"));
+        return;
+      }
+      useToken(answer.data.csrf_token);
+      resume();
+    } catch (error) {
+      showPasswordBox(live.words("offlineTap"));
+    }
+  }
+
+  // -- the table's decisions, and what survives a swap or a reload ------------------------------
+
+  document.addEventListener("click", (event) => {
+    const discard = event.target.closest && event.target.closest("a[data-discard]");
+    if (!discard || !items.length || !items[0].held) return;
+    items.shift(); // the page load that follows shows the next round's blank form
+    save();
+  });
+
+  document.addEventListener("refapp:swapped", () => {
+    keepInStep();
+    render();
+  });
+
+  window.addEventListener("online", () => {
+    if (retryTimer !== null) window.clearTimeout(retryTimer);
+    retryTimer = null;
+    pump(null);
+  });
+
+  live.queue = { submit: submit, askAgain: askAgain, size: () => items.length };
+
+  items = load();
+  if (items.length) {
+    items.forEach((item) => {
+      item.front = false; // after a reload every kept round is a waiting one
+      item.held = false; // sent again: a refusal comes back and is shown again
+    });
+    const form = roundForm();
+    const last = items[items.length - 1];
+    if (form && Number(live.expected(form)) <= numberOf(last)) {
+      advance(form, last.entries);
+    }
+    render();
+    document.addEventListener("DOMContentLoaded", () => pump(null));
+  }
+})();
