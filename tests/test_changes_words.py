@@ -329,6 +329,7 @@ PATHS = {
             [12, 12],
             "Tribute cards of the Greater Dalmuti: 12, 11 → 12, 12",
         ),
+        ("tribute.paid", None, True, "Tax paid as due: nothing → yes"),
         ("tribute.lesser_peasant", [3], ["J"], "Tribute cards of the Lesser Peasant: 3 → J"),
         ("tribute.lesser_dalmuti", [12], [11], "Tribute cards of the Lesser Dalmuti: 12 → 11"),
         ("revolution", None, [], "Revolution: nothing → nothing"),
