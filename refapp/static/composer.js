@@ -203,7 +203,7 @@
 
   function refusedPart(form) {
     const link = form.querySelector(".refused a[data-field]");
-    const target = link && document.getElementById(link.dataset.field);
+    const target = link && fieldFor(link.dataset.field);
     const part = target && target.closest("[data-part]");
     return part && form.contains(part) ? part.dataset.part : null;
   }
@@ -258,12 +258,24 @@
     if (visible(target)) return target;
     const over = document.querySelector(`[data-for="${id}"]`);
     if (visible(over)) return over;
+    const chips = target.closest("[role=radiogroup], .mighty-trumps, .mighty-kinds");
+    if (visible(chips)) return chips;
     const row = target.closest(".field, fieldset, .dal-row, .vote-row, [data-part]");
     return visible(row) ? row : target.closest("[data-part]");
   }
 
+  // The field a refusal names: by its id, else by its name (a group of radio chips), else the
+  // first of its choices (WTForms numbers them id-0, id-1, ...).
+  function fieldFor(id) {
+    return (
+      document.getElementById(id) ||
+      document.querySelector(`[name="${CSS.escape(id)}"]`) ||
+      document.getElementById(`${id}-0`)
+    );
+  }
+
   function lead(link, form) {
-    const target = document.getElementById(link.dataset.field);
+    const target = fieldFor(link.dataset.field);
     if (!target) return;
     const part = target.closest("[data-part]");
     if (form && part) show(form, part.dataset.part);
