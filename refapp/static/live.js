@@ -221,7 +221,8 @@
     try {
       const got = await post(form.getAttribute("action"), entries);
       const need = again(got.response);
-      if (need && queue) queue.askAgain(need, () => submit(form, submitter));
+      const again = window.refapp.signInAgain;
+      if (need && again) again.ask(need, () => submit(form, submitter));
       else answer(got, anchor, false);
       clearNotice(form, "offline");
     } catch (error) {
