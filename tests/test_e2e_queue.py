@@ -186,3 +186,33 @@ def test_a_round_another_phone_recorded_first_holds_the_queue(phone, language):
     assert stored(phone, sid) == [(1, "Dee"), (2, "Ann"), (3, "Ben"), (4, "Cy")]
     phone.page.locator("#just").wait_for()
     forget_cut_offs(phone)
+
+
+def test_the_queue_keeps_at_most_fifty_rounds_and_says_so(phone):
+    sid = start(phone)
+    phone.page.route("**/sessions/*/rounds", lambda route: route.abort("internetdisconnected"))
+    enter_offline(phone, [DIXIT_ROUND])
+    phone.page.evaluate(
+        """(key) => {
+          const kept = JSON.parse(localStorage.getItem(key));
+          localStorage.setItem(key, JSON.stringify(Array.from({ length: 50 }, (_, index) => ({
+            ...kept[0],
+            entries: kept[0].entries.map(([name, value]) =>
+              [name, name === "expected_round" ? String(index + 1) : value]),
+          }))));
+        }""",
+        f"refapp-queue:{sid}",
+    )
+    phone.page.reload()
+    phone.page.locator("#queue li").nth(49).wait_for()
+    assert form_state(phone)["expected"] == "51"
+    phone.page.evaluate(SET_FIELDS, DIXIT_NEXT)
+    phone.page.locator(RECORD).click()
+    full = phone.page.locator(".live-note[data-kind=full]")
+    full.wait_for()
+    assert "50" in full.inner_text()
+    assert phone.page.locator("#queue li").count() == 50
+    assert phone.page.locator("#storyteller").input_value() == "Ben"  # the entry stays put
+    kept = phone.page.evaluate(f"() => JSON.parse(localStorage.getItem('refapp-queue:{sid}'))")
+    assert len(kept) == 50
+    forget_cut_offs(phone)

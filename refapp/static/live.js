@@ -213,7 +213,9 @@
     );
     const anchor = anchorOf(submitter || form);
     const queue = window.refapp.queue;
-    if (queue && form.hasAttribute("data-keep") && stores(form, entries)) {
+    // a new round (the session's /rounds), not a correction of one
+    const isNew = /\/rounds$/.test(form.getAttribute("action") || "");
+    if (queue && isNew && form.hasAttribute("data-keep") && stores(form, entries)) {
       queue.submit(form, entries, anchor); // a round: kept on the phone until it is stored
       return;
     }
@@ -221,7 +223,8 @@
     try {
       const got = await post(form.getAttribute("action"), entries);
       const need = again(got.response);
-      if (need && queue) queue.askAgain(need, () => submit(form, submitter));
+      const signIn = window.refapp.signInAgain;
+      if (need && signIn) signIn.ask(need, () => submit(form, submitter));
       else answer(got, anchor, false);
       clearNotice(form, "offline");
     } catch (error) {

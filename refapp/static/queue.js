@@ -2,13 +2,14 @@
 // data-queue-cap rounds) until the server has stored it. Rounds entered with no connection
 // wait in order while the form moves on to the next round; each is sent once, in order, when
 // the connection is back (its expected_round makes a second store impossible). A waiting
-// round the server refuses stops the queue until the table records or discards it. A write
-// whose sign-in or CSRF token lapsed asks for the password in place and is then sent again.
+// round the server refuses stops the queue until the table records or discards it; one whose
+// sign-in or CSRF token lapsed waits for signin-again.js.
 (function () {
   "use strict";
 
   const live = window.refapp;
-  if (!live || !window.fetch) return;
+  if (!live || !live.signInAgain || !window.fetch) return;
+  const again = live.signInAgain;
   const RETRY_MS = 4000;
   const KEY = "refapp-queue:";
   //: the rounds waiting, oldest first: {action, entries, held (refused, the table decides),
@@ -16,10 +17,6 @@
   let items = [];
   let sending = false;
   let retryTimer = null;
-  //: what the sign-in needs before anything is sent again ("sign-in", "token"), if anything
-  let need = "";
-  //: forms (not rounds) to send again once signed in
-  const after = [];
 
   function main() {
     return document.getElementById("main");
@@ -221,7 +218,7 @@
 
   // Send the waiting rounds one at a time, oldest first, until one is refused or none is left.
   async function pump(anchor) {
-    if (sending || need || !items.length || items[0].held) return;
+    if (sending || again.needed() || !items.length || items[0].held) return;
     if (live.isBusy()) {
       scheduleRetry();
       return;
@@ -229,7 +226,7 @@
     sending = true;
     live.setBusy(true);
     try {
-      while (items.length && !items[0].held && !need) {
+      while (items.length && !items[0].held && !again.needed()) {
         if (!(await sendHead(anchor))) break;
       }
     } finally {
@@ -257,7 +254,7 @@
     if (form) live.clearNotice(form, "offline");
     const lapsed = live.again(got.response);
     if (lapsed) {
-      askAgain(lapsed, () => pump(anchor));
+      again.ask(lapsed, () => pump(anchor));
       return false;
     }
     const stored = got.response.ok && got.response.redirected;
@@ -295,130 +292,6 @@
     scheduleRetry();
   }
 
-  // -- a lapsed sign-in ------------------------------------------------------------------------
-
-  // Ask the sign-in route, as JSON, whether a password is needed and for a fresh CSRF token.
-  async function signInState(body) {
-    const response = await fetch(live.words("signIn"), {
-      method: body ? "POST" : "GET",
-      body: body,
-      headers: { "X-Refapp-Live": "1", Accept: "application/json" },
-      credentials: "same-origin",
-    });
-    let data = {};
-    try {
-      data = await response.json();
-    } catch (error) {
-      /* not JSON: treated as a refusal below */
-    }
-    return { ok: response.ok, data: data };
-  }
-
-  // The new session's token goes into every waiting round and every form of the page.
-  function useToken(token) {
-    if (!token) return;
-    items.forEach((item) => {
-      item.entries = withField(item.entries, "csrf_token", token);
-    });
-    save();
-    document.querySelectorAll("input[name=csrf_token]").forEach((input) => {
-      input.value = token;
-    });
-  }
-
-  async function askAgain(kind, then) {
-    const first = !need;
-    need = kind;
-    if (then) after.push(then);
-    if (!first) return;
-    if (kind === "token") {
-      try {
-        const state = await signInState(null);
-        if (state.ok && !state.data.password_needed) {
-          useToken(state.data.csrf_token);
-          resume();
-          return;
-        }
-      } catch (error) {
-        need = "";
-        scheduleRetry();
-        return;
-      }
-      need = "sign-in";
-    }
-    showPasswordBox();
-  }
-
-  function resume() {
-    need = "";
-    const box = document.getElementById("sign-in-again");
-    if (box) box.remove();
-    after.splice(0).forEach((then) => then());
-  }
-
-  function showPasswordBox(message) {
-    let box = document.getElementById("sign-in-again");
-    if (!box) {
-      box = document.createElement("form");
-      box.id = "sign-in-again";
-      box.className = "sign-in-again card";
-      box.setAttribute("role", "alert");
-      const ask = document.createElement("p");
-      ask.textContent = live.words("againAsk");
-      const label = document.createElement("label");
-      label.textContent = live.words("againPassword");
-      const input = document.createElement("input");
-      input.type = "password";
-      input.name = "password";
-      input.autocomplete = "current-password";
-      label.append(input);
-      const error = document.createElement("p");
-      error.className = "error";
-      error.hidden = true;
-      const button = document.createElement("button");
-      button.type = "submit";
-      button.textContent = live.words("againButton");
-      box.append(ask, label, error, button);
-      box.addEventListener("submit", signIn);
-    }
-    const section = document.getElementById("record");
-    const form = roundForm();
-    if (form) form.before(box);
-    else if (section) section.prepend(box);
-    else main().prepend(box);
-    const error = box.querySelector(".error");
-    error.textContent = message || "";
-    error.hidden = !message;
-    box.scrollIntoView({ block: "nearest" });
-    box.querySelector("input").focus({ preventScroll: true });
-  }
-
-  async function signIn(event) {
-    event.preventDefault();
-    const box = event.currentTarget;
-    const password = box.querySelector("input").value;
-    try {
-      const state = await signInState(null);
-      if (!state.data.password_needed) {
-        useToken(state.data.csrf_token);
-        resume();
-        return;
-      }
-      const body = new FormData();
-      body.append("password", password);
-      body.append("csrf_token", state.data.csrf_token || "");
-      const answer = await signInState(body);
-      if (!answer.ok || answer.data.password_needed) {
-        showPasswordBox(answer.data.error || live.words("againAsk"));
-        return;
-      }
-      useToken(answer.data.csrf_token);
-      resume();
-    } catch (error) {
-      showPasswordBox(live.words("offlineTap"));
-    }
-  }
-
   // -- the table's decisions, and what survives a swap or a reload ------------------------------
 
   document.addEventListener("click", (event) => {
@@ -439,7 +312,15 @@
     pump(null);
   });
 
-  live.queue = { submit: submit, askAgain: askAgain, size: () => items.length };
+  // a new sign-in's token goes into every waiting round
+  again.onToken((token) => {
+    items.forEach((item) => {
+      item.entries = withField(item.entries, "csrf_token", token);
+    });
+    save();
+  });
+
+  live.queue = { submit: submit, size: () => items.length };
 
   items = load();
   if (items.length) {
