@@ -6,8 +6,8 @@ import secrets
 from datetime import timedelta
 from pathlib import Path
 
-from flask import Flask, render_template, request
-from werkzeug.exceptions import HTTPException
+from flask import Flask, Response, render_template, request
+from werkzeug.exceptions import BadHost, HTTPException
 
 from .extensions import csrf, db, migrate
 
@@ -125,6 +125,9 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
         """Show an HTTP error in the shape the client reads."""
+        if isinstance(error, BadHost):
+            # no page can be drawn for a Host that cannot be read: its links need that host
+            return Response("400 Bad Request: the Host header is not a host name.", 400)
         if isinstance(error, Busy):
             db.session.rollback()
         if wants_json():

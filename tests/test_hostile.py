@@ -86,3 +86,11 @@ def test_corrections_and_undo_with_any_body(api, body, number):
     assert_answered(api.client.put(f"/api/sessions/{sid}/rounds/{number}", json=body))
     assert_answered(api.client.delete(f"/api/sessions/{sid}/rounds/{number}"))
     assert_answered(api.client.post(f"/api/sessions/{sid}/rounds?dry_run=1", json=body))
+
+
+def test_a_host_header_that_is_no_host_name_is_400_not_500(client):
+    """A Host label past 63 characters makes werkzeug refuse the host: a 400, never a 500."""
+    response = client.get("/", headers={"Host": "x" * 70})
+    assert response.status_code == 400
+    response = client.get("/api/sessions", headers={"Host": "y" * 5000})
+    assert response.status_code == 400

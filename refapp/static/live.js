@@ -71,6 +71,12 @@
         if (button && named) button.textContent = named.textContent;
       }
     }
+    // what the player opened stays open (e.g. the join code): <details> with an id
+    const opened = Array.from(old.querySelectorAll("details[id][open]")).map((box) => box.id);
+    opened.forEach((id) => {
+      const box = fresh.querySelector(`details[id="${CSS.escape(id)}"]`);
+      if (box) box.open = true;
+    });
     old.replaceWith(document.adoptNode(fresh));
     if (fresh.dataset.title) document.title = fresh.dataset.title;
     document.dispatchEvent(new CustomEvent("refapp:swapped"));
