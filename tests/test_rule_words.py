@@ -161,7 +161,7 @@ def test_values_read_as_words_in_the_readers_language(app):
 
 class Visible(HTMLParser):
     """Collects the text a page shows: text nodes and the attributes a reader sees, not names,
-    values, ids or scripts."""
+    values, ids, scripts or a command to type (<code>)."""
 
     SHOWN = ("placeholder", "title", "aria-label", "alt", "data-confirm")
 
@@ -171,12 +171,12 @@ class Visible(HTMLParser):
         self.hidden = 0
 
     def handle_starttag(self, tag, attrs) -> None:
-        if tag in ("script", "style"):
+        if tag in ("script", "style", "code"):
             self.hidden += 1
         self.parts.extend(value or "" for name, value in attrs if name in self.SHOWN)
 
     def handle_endtag(self, tag) -> None:
-        if tag in ("script", "style"):
+        if tag in ("script", "style", "code"):
             self.hidden -= 1
 
     def handle_data(self, data: str) -> None:

@@ -142,7 +142,7 @@ def test_refused_turn_shows_its_message_next_to_the_field(client, app, form, mes
     page = shown(response)
     assert message in page
     if field == "positions":
-        block = page.split("Who laid each card?")[1].split("</fieldset>")[0]
+        block = page.split("<legend>Who laid each card?")[1].split("</fieldset>")[0]
     else:
         block = page.split(f'name="{field}"')[1].split("</div>")[0]
     assert message in block, f"the message should stand next to {field}"

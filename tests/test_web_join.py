@@ -198,7 +198,7 @@ def test_a_server_only_this_computer_reaches_says_so_instead_of_a_code(app, clie
     part = join_part(client.get(f"/sessions/{sid}", base_url="http://127.0.0.1:8000"))
     assert "<svg" not in part
     assert "the server answers only this computer" in part
-    assert "make run HOST=0.0.0.0" in part
+    assert "<code>HOST=0.0.0.0 make run</code>" in part
     assert f"http://127.0.0.1:8000/sessions/{sid}</p>" in part
 
 

@@ -258,7 +258,7 @@
     if (visible(target)) return target;
     const over = document.querySelector(`[data-for="${id}"]`);
     if (visible(over)) return over;
-    const chips = target.closest("[role=radiogroup], .mighty-trumps, .mighty-kinds");
+    const chips = target.closest("[role=radiogroup], [data-chip-group]");
     if (visible(chips)) return chips;
     const row = target.closest(".field, fieldset, .dal-row, .vote-row, [data-part]");
     return visible(row) ? row : target.closest("[data-part]");

@@ -139,11 +139,7 @@ def tribute_paid(raw: Any) -> bool:
 
 
 def tribute_given(deal: Deal, raw: Any, partial: bool) -> CardsBy | None:
-    """Return the tax as given (cards by giving role), checked against everything known.
-
-    ``"paid": true`` says the tax was paid as due: the roles given are checked, the others
-    are not required.
-    """
+    """Return the tax as given (by giving role), checked; ``paid`` leaves roles unrequired."""
     rules, ranks, revolution, due = deal.rules, deal.ranks, deal.revolution, deal.due
     if raw is None or (isinstance(raw, Mapping) and not raw):
         if due and not partial:
@@ -384,10 +380,10 @@ def say_tax(account: Account, deal: Deal, tribute: CardsBy | None, paid: bool = 
             cards=cards_text(cards),
             receiver=who[TRIBUTE[role][0]],
         )
-    missing = [role for role in givers(len(deal.ranks)) if role not in (tribute or {})]
-    if paid and deal.due and tribute and missing:
+    unrecorded = paid and deal.due and len(tribute or {}) < len(givers(len(deal.ranks)))
+    if unrecorded and tribute:
         account.say("The rest of the tax was paid as due; those cards were not recorded.")
-    elif paid and deal.due and missing:
+    elif unrecorded:
         account.say("The tax was paid as due; its cards were not recorded.")
     elif not tribute and not tax_due(deal.rules, deal.hands_played):
         account.say("No tax this hand ({why_t}).", why_t=no_tax_reason(deal.rules))

@@ -15,7 +15,7 @@
     }
   }
 
-  // A card as the table writes it: ♠A, and the joker by its name in the page's language.
+  // A card as the table writes it (the suit's symbol and the rank), the joker by its name.
   function face(card, pad) {
     if (card === "JK") return (pad && pad.dataset.wordsJoker) || card;
     const symbol = symbols()[card[0]];
@@ -88,7 +88,7 @@
     );
   }
 
-  // The change under way ("Change ♠K, Ben's card in trick 3: tap the right card.") and what
+  // The change under way ("Change <card>, Ben's card in trick 3: tap the right card.") and what
   // the last change did (which tricks were kept, which need entering again).
   function renderChange(pad) {
     const change = pad.padChange;
