@@ -23,7 +23,7 @@ chromium, live_csrf, table_phone = (
 TARGETS = {
     "mighty plain": 8,
     "dixit 5p": 9,
-    "dalmuti 6p-tax": 8,
+    "dalmuti 6p-tax": 7,
     "mighty correction-2": 6,
     "setup returning": 2,
 }
