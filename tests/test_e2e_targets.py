@@ -111,6 +111,7 @@ def test_every_target_outside_the_round_form_is_44_px(phone, language):
         assert page.evaluate("document.documentElement.lang") == language
         assert count_targets(page) >= 5, path
         found[path] = small_targets(page)
+        phone.check(f"{path} with every <details> open")  # what opens does not widen the page
     assert not any(found.values()), "\n".join(f"{p}: {s}" for p, s in found.items() if s)
 
 
