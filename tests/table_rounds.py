@@ -13,12 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .browser_support import VIEW
+from .browser_support import KEYS, VIEW
 
 #: the model's seconds for each thing a player does
 SECONDS = {"tap": 1.2, "typed": 0.4, "scroll": 2.0, "refusal": 3.0}
-#: counts keys pressed on the page (typing is the slowest thing a table does)
-KEYS = "window.__keys = 0; addEventListener('keydown', () => { window.__keys += 1; }, true);"
 #: is the control wholly on screen, and the topmost thing at its centre (not under the bar)?
 ON_SCREEN = """node => {
   const box = node.getBoundingClientRect();
@@ -195,15 +193,6 @@ def mighty_correction_two(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     return table.done(), session
 
 
-#: every kind the report prints, and the driver of each
-KINDS: dict[str, Callable[[Any, str], tuple[Count, dict]]] = {
-    "mighty plain": mighty_plain,
-    "dixit 5p": dixit_five,
-    "dalmuti 6p-tax": dalmuti_six_tax,
-    "mighty correction-2": mighty_correction_two,
-}
-
-
 def setup_returning(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     """Start a new session for a table that played before: its chip on the sessions page."""
     players = ["민수", "지우", "서연", "현우", "은지"]
@@ -219,4 +208,11 @@ def setup_returning(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     return table.done(), session
 
 
-KINDS["setup returning"] = setup_returning
+#: every kind the report prints, and the driver of each
+KINDS: dict[str, Callable[[Any, str], tuple[Count, dict]]] = {
+    "mighty plain": mighty_plain,
+    "dixit 5p": dixit_five,
+    "dalmuti 6p-tax": dalmuti_six_tax,
+    "mighty correction-2": mighty_correction_two,
+    "setup returning": setup_returning,
+}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from . import browser_support
-from .table_rounds import KEYS, ON_SCREEN, Table, open_session
+from .table_rounds import ON_SCREEN, Table, open_session
 
 chromium, live_csrf, table_phone = (
     browser_support.chromium,
@@ -88,7 +88,6 @@ def test_every_control_is_44px_and_the_record_bar_one_row(table_phone, game, lan
     rounds = [{"tribute": {"paid": True}, "finish_order": players}] if game == "dalmuti" else []
     open_session(table_phone, game, players, rounds, lang)
     page = table_phone.page
-    page.add_init_script(KEYS)
     form = page.locator("#round-form")
     for part in form.locator(".composer-line button, .composer-more .composer-extra").all():
         part.click()  # each part in turn, the rare ones too

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from . import browser_support
-from .browser_support import PHONE, TIMEOUT, Phone
+from .browser_support import KEYS, PHONE, TIMEOUT, Phone
 from .contrast import CONTRAST_FAILURES
 from .test_e2e_polish import small_targets
 
@@ -28,8 +28,6 @@ chromium, live_csrf, table_phone = (
 TURN = "#round-form > .dixit-turn"
 #: every button the pads show, each to be at least 44 x 44 px
 PADS = [f"{TURN} button.dx-slot", f"{TURN} .dx-names button", f"{TURN} .dx-votes button"]
-#: counts every key pressed in the page: the tests below use none
-KEYS = "window.__keys = 0; addEventListener('keydown', () => { window.__keys += 1; }, true);"
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 #: the most taps a five-player turn may take, from the fresh session page

@@ -14,6 +14,7 @@ import pytest
 from refapp.games.mighty.scoring import score_hand
 
 from . import browser_support
+from .browser_support import KEYS
 from .test_e2e_polish import small_targets
 
 # the shared fixtures, brought into this module so that its tests can ask for them
@@ -38,8 +39,6 @@ PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 HAND_TAPS = 10
 #: taps per bid or pass on the auction pad
 TAPS_PER_BID = 1
-#: counts every key pressed in the page: the tests below use none
-KEYS = "window.__keys = 0; addEventListener('keydown', () => { window.__keys += 1; }, true);"
 FIRST_HAND = {
     "dealer": "Ann",
     "contract": {"boss": "Ann", "bid": 13, "trump": "S"},

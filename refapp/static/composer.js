@@ -45,8 +45,8 @@
 
   // Return the index of the alternative the fields satisfy, or -1.
   function satisfied(form, part) {
-    const options = alternatives(part.dataset.partNeeds);
     if (!part.dataset.partNeeds) return -1;
+    const options = alternatives(part.dataset.partNeeds);
     return options.findIndex((needs) => needs.every((need) => holds(form, need)));
   }
 

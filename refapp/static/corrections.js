@@ -76,10 +76,7 @@
     const part = box.querySelector(".next-round");
     const bar = box.querySelector(".record-bar");
     if (!part || !bar) return;
-    bar.prepend(part);
-    part.style.margin = "0 0 0.4rem";
-    part.style.maxHeight = "50vh";
-    part.style.overflowY = "auto";
+    bar.prepend(part); // styled by .record-bar > .next-round (composer.css)
     const refused = part.open && part.querySelector(".refused");
     if (refused) part.scrollTop = refused.offsetTop - part.offsetTop;
   }

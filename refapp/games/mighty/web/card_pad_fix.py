@@ -16,7 +16,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ...errors import MalformedInput, Refusal, quote
+from ...errors import N_, MalformedInput, Refusal, quote
 from ...game import Table
 from ...inputs import mapping, whole_number
 from ..cards import JOKER
@@ -124,6 +124,15 @@ def faced(refusal: Refusal) -> Refusal:
     return type(refusal)(refusal.code, refusal.template, refusal.field, **params)
 
 
+def tricks_line(tricks: list[int], one: str, many: str) -> str:
+    """Say one trick or a run of tricks in its sentence (nothing for none)."""
+    if not tricks:
+        return ""
+    if len(tricks) == 1:
+        return _(one, trick=tricks[0])
+    return _(many, first=tricks[0], last=tricks[-1])
+
+
 def change_lines(change: Mapping[str, Any], broke: Refusal | None) -> list[str]:
     """Say what changed, which tricks still fit and were kept, and which need entering again."""
     lines = [
@@ -135,27 +144,17 @@ def change_lines(change: Mapping[str, Any], broke: Refusal | None) -> list[str]:
             old=face(change["old"]),
         )
     ]
-    kept, dropped = change["kept"], change["dropped"]
-    if len(kept) == 1:
-        lines.append(_("Trick %(trick)s still fits: kept as entered.", trick=kept[0]))
-    elif kept:
-        lines.append(
-            _(
-                "Tricks %(first)s to %(last)s still fit: kept as entered.",
-                first=kept[0],
-                last=kept[-1],
-            )
-        )
-    if len(dropped) == 1:
-        lines.append(_("Trick %(trick)s no longer fits: enter it again.", trick=dropped[0]))
-    elif dropped:
-        lines.append(
-            _(
-                "Tricks %(first)s to %(last)s no longer fit: enter them again.",
-                first=dropped[0],
-                last=dropped[-1],
-            )
-        )
+    kept = tricks_line(
+        change["kept"],
+        N_("Trick %(trick)s still fits: kept as entered."),
+        N_("Tricks %(first)s to %(last)s still fit: kept as entered."),
+    )
+    dropped = tricks_line(
+        change["dropped"],
+        N_("Trick %(trick)s no longer fits: enter it again."),
+        N_("Tricks %(first)s to %(last)s no longer fit: enter them again."),
+    )
+    lines += [line for line in (kept, dropped) if line]
     if broke is not None:
         lines.append(faced(broke).message)
     return lines
