@@ -11,9 +11,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, has_request_context, redirect, request
-from flask_babel import format_datetime, get_locale, gettext
+from flask_babel import Domain, format_datetime, get_locale, gettext
+from jinja2 import pass_context
 from markupsafe import Markup, escape
 
+from . import particles
 from .access import safe_next
 from .extensions import babel
 from .games import errors as rule_errors
@@ -34,6 +36,42 @@ def select_locale() -> str:
         if picked in LANGUAGES:
             return picked
     return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def fit_words(text: str) -> str:
+    """Fit a filled-in sentence's particles to its words in the reader's language."""
+    return particles.fit(text, str(get_locale() or "en")) if has_request_context() else text
+
+
+class FittingDomain(Domain):
+    """Flask-Babel's translations, each filled-in message's particles fitted to its words."""
+
+    def gettext(self, *args: Any, **variables: Any) -> str:
+        """Translate and fill in, then fit the particles."""
+        return fit_words(super().gettext(*args, **variables))
+
+    def ngettext(self, *args: Any, **variables: Any) -> str:
+        """Translate the plural form and fill in, then fit the particles."""
+        return fit_words(super().ngettext(*args, **variables))
+
+    def pgettext(self, *args: Any, **variables: Any) -> str:
+        """Translate in context and fill in, then fit the particles."""
+        return fit_words(super().pgettext(*args, **variables))
+
+    def npgettext(self, *args: Any, **variables: Any) -> str:
+        """Translate the plural form in context and fill in, then fit the particles."""
+        return fit_words(super().npgettext(*args, **variables))
+
+
+def fitting(function: Any) -> Any:
+    """Wrap one of Jinja's gettext callables so that what it fills in is fitted too."""
+
+    @pass_context
+    def fitted(context: Any, *args: Any, **variables: Any) -> str:
+        """Call the template's gettext, then fit the particles."""
+        return fit_words(function(context, *args, **variables))
+
+    return fitted
 
 
 def bdi(name: Any) -> Markup:
@@ -125,7 +163,11 @@ def init_app(app: Flask) -> None:
     """Bind Flask-Babel, the picker route, the template helpers and the rules' translator."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     babel.init_app(app, locale_selector=select_locale)
-    rule_errors.install_translator(gettext)
+    babel.__dict__["domain_instance"] = FittingDomain()  # Babel caches its domain right there
+    globals_ = app.jinja_env.globals
+    for name in ("gettext", "ngettext", "pgettext", "npgettext"):
+        globals_[name] = fitting(globals_[name])
+    rule_errors.install_translator(gettext, fit_words)
     app.add_url_rule("/language/<code>", "pick_language", pick_language)
     from .games import GAMES
 

@@ -27,12 +27,17 @@ def N_(text: str) -> str:
 #: turns an English message template into the reader's language; the app installs gettext
 #: here, so the rules stay free of Flask while every message can still be translated
 translate: Callable[[str], str] = _untranslated
+#: fits a filled-in message's particles to its words (Korean 이/가, Hungarian a/az)
+finish: Callable[[str], str] = _untranslated
 
 
-def install_translator(function: Callable[[str], str]) -> None:
-    """Use function (e.g. Flask-Babel's gettext) to translate message templates."""
-    global translate
+def install_translator(
+    function: Callable[[str], str], fitter: Callable[[str], str] = _untranslated
+) -> None:
+    """Use function (e.g. Flask-Babel's gettext) to translate templates, fitter to finish them."""
+    global translate, finish
     translate = function
+    finish = fitter
 
 
 def fill(template: str, params: dict[str, Any]) -> str:
@@ -41,7 +46,7 @@ def fill(template: str, params: dict[str, Any]) -> str:
         key: translate(value) if key.endswith("_t") and isinstance(value, str) else value
         for key, value in params.items()
     }
-    return translate(template).format(**values) if params else translate(template)
+    return finish(translate(template).format(**values) if params else translate(template))
 
 
 class Refusal(ValueError):
