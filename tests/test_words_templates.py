@@ -181,3 +181,12 @@ def test_the_scan_reads_every_games_templates():
         if path.relative_to(ROOT).parts[0] == "games"
     }
     assert {"dalmuti", "dixit", "mighty"} <= games
+
+
+@pytest.mark.parametrize(
+    ("game", "count"), [("mighty", "5 players."), ("dixit", "3 to 8 players.")]
+)
+def test_the_players_hint_says_an_exact_count_once(client, game, count):
+    page = client.get(f"/sessions/new?game={game}").get_data(as_text=True)
+    assert count in page
+    assert "5 to 5" not in page
