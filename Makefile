@@ -42,7 +42,7 @@ refapp/translations/%/LC_MESSAGES/messages.mo: refapp/translations/%/LC_MESSAGES
 # re-extract the English strings and merge them into the ko and hu catalogs
 translations: $(TOOLS)
 	$(BIN)/pybabel --quiet extract -F babel.cfg $(KEYWORDS) --no-location --sort-output -o refapp/translations/messages.pot .
-	$(BIN)/pybabel --quiet update -N --no-wrap -i refapp/translations/messages.pot -d refapp/translations
+	$(BIN)/pybabel --quiet update -N --no-wrap --ignore-obsolete -i refapp/translations/messages.pot -d refapp/translations
 
 compile: $(COMPILED)
 

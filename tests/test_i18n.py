@@ -41,7 +41,11 @@ HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 def extracted() -> set[str]:
     """Return every English msgid the app's code and templates mark today."""
-    method_map = [("refapp/**.py", "python"), ("refapp/templates/**.html", "jinja2")]
+    method_map = [
+        ("refapp/**.py", "python"),
+        ("refapp/templates/**.html", "jinja2"),
+        ("refapp/games/*/web/templates/**.html", "jinja2"),
+    ]
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map, keywords=KEYWORDS, options_map={}
