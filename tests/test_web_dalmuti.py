@@ -112,7 +112,10 @@ def test_hands_to_play_and_a_removed_rank_are_shown(client, api):
     page = shown(client.get(f"/sessions/{sid}"))
     assert "hand 1 of 3" in page and "0 played, 3 to play." in page
     assert "Eve deals 68 cards (without the 12s)" in page
-    assert "No tax this hand (the first hand, and tax_first_hand is off)." in page
+    assert (
+        "No tax this hand (the first hand, and the house rule “Tax in the first hand” is off)."
+        in page
+    )
     assert 'name="tribute_greater_peasant"' not in page
     assert "Check the revolution" in page
 

@@ -101,6 +101,11 @@ class RuleOption:
         )
 
 
+def label_of(options: Sequence[RuleOption], key: str) -> str:
+    """Return the words naming the option with that key (marked N_; a message translates them)."""
+    return next(option.label for option in options if option.key == key)
+
+
 def grouped(
     options: Sequence[RuleOption], topics: Mapping[str, str]
 ) -> list[tuple[str, list[RuleOption]]]:

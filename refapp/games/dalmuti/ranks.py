@@ -23,7 +23,7 @@ from .cards import (
     sort_cards,
     titles,
 )
-from .options import house_rules
+from .options import house_rules, option_label
 from .shapes import Card, CardsBy, Revolution
 
 ROLES = ("greater_dalmuti", "lesser_dalmuti", "merchant", "lesser_peasant", "greater_peasant")
@@ -282,8 +282,9 @@ def _kind_refused(
         return RuleViolation(
             "revolution_kind_not_allowed",
             "{who} ({role_t}) holds both jesters, and under these house rules that is a "
-            "greater revolution, not a plain one (gp_may_choose_plain is off).",
+            "greater revolution, not a plain one (the house rule “{rule_t}” is off).",
             "revolution.kind",
+            rule_t=option_label("gp_may_choose_plain"),
             **who,
         )
     entitled = greater_revolution_by(ranks, rules)

@@ -14,7 +14,7 @@ from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..game import Account
 from ..inputs import mapping, sequence
 from .cards import JESTER, cards_text, check_supply, parse_cards, sort_cards
-from .options import house_rules
+from .options import house_rules, option_label
 from .ranks import holders, role_name, roles_of
 from .shapes import Card, CardsBy, Deal, Exchange
 
@@ -37,8 +37,9 @@ EXCHANGE_NAMES = {
     "lesser_dalmuti": "ld",
 }
 #: why no tax is paid (besides a revolution), shown inside a sentence
-NO_TAX_RULE = N_("the house rule tax is off")
-NO_TAX_FIRST_HAND = N_("the first hand, and tax_first_hand is off")
+#: (each names its house rule by the label players read, as in the options)
+NO_TAX_RULE = N_("the house rule “Tax (tribute)” is off")
+NO_TAX_FIRST_HAND = N_("the first hand, and the house rule “Tax in the first hand” is off")
 #: what holds too many copies of a card, in check_supply's message
 TRIBUTE_CARDS = N_("The tribute's cards")
 HANDS_AND_TRIBUTE = N_("The hands entered and the tribute's cards")
@@ -326,8 +327,9 @@ def merchant_trades(deal: Deal, raw: Any) -> list[list[str]]:
     if not deal.rules.merchant_trade:
         raise MalformedInput(
             "invalid_value",
-            "Merchant trades are not played at this table (house rule merchant_trade is off).",
+            "Merchant trades are not played at this table (the house rule “{rule_t}” is off).",
             "merchant_trades",
+            rule_t=option_label("merchant_trade"),
         )
     if deal.revolution is not None:
         raise RuleViolation(

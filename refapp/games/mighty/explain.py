@@ -291,14 +291,14 @@ def _say_penalty(account: Account, score: Score, friend: str | None) -> None:
     penalty = {"bid": score.bid, "penalty": -10 * score.bid, "m": score.m}
     if friend is not None:
         account.say(
-            "Back-run penalty (seed rule): boss -10 x {bid} = {penalty}, friend -{bid}; "
-            "the opposition +{m} each as usual. This hand is not zero-sum.",
+            "Back-run penalty (the Korean wiki's rule): boss -10 x {bid} = {penalty}, "
+            "friend -{bid}; the opposition +{m} each as usual. This hand is not zero-sum.",
             **penalty,
         )
     else:
         account.say(
-            "Back-run penalty (seed rule): boss -10 x {bid} = {penalty}; the opposition "
-            "+{m} each as usual. This hand is not zero-sum.",
+            "Back-run penalty (the Korean wiki's rule): boss -10 x {bid} = {penalty}; "
+            "the opposition +{m} each as usual. This hand is not zero-sum.",
             **penalty,
         )
 
