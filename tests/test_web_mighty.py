@@ -383,7 +383,10 @@ def test_friend_type_not_allowed_stands_by_the_friend(client, api, app):
     assert response.status_code == 422
     page = shown(response)
     friend = page.split('id="friend"')[1].split("</fieldset>")[0]
-    assert "This table does not allow a &#39;none&#39; friend" in friend
+    assert (
+        "This table does not allow declaring no friend (노 프렌드): its house rule “Ways to name "
+        "the friend” allows only calling a card." in friend
+    )
 
 
 def test_check_only_shows_the_score_without_storing(client, api, app):
