@@ -229,12 +229,12 @@ def test_hands_entered_are_stored_with_the_hand(client, app, api):
     [
         (
             hand_form({**TAX, "greater_peasant": "4 4"}, hands={"Eve": EVE}),
-            "Eve must give their 2 best card(s), 2, 4, not 4, 4.",
+            "Eve must give the best of their hand, 2, 4, not 4, 4.",
             'name="tribute_greater_peasant"',
         ),
         (
             hand_form({**TAX, "lesser_peasant": "7 8"}),
-            "The Lesser Peasant gives exactly 1 card(s), not 2 (7, 8).",
+            "Cards the Lesser Peasant gives: exactly 1, not 2 (given: 7, 8).",
             'name="tribute_lesser_peasant"',
         ),
         (
@@ -342,7 +342,7 @@ def test_check_the_tribute_refuses_a_short_tribute(client, app, api):
     response = client.post(f"/sessions/{sid}/rounds", data=data)
     assert response.status_code == 422
     page = shown(response)
-    message = "The Greater Peasant gives exactly 2 card(s), not 1 (5)."
+    message = "Cards the Greater Peasant gives: exactly 2, not 1 (given: 5)."
     assert message in near(page, 'name="tribute_greater_peasant"')
     assert "Checked" not in page
     assert count(app, Round) == 0
@@ -382,7 +382,7 @@ def test_check_a_legal_play(client, app, api):
     assert status == 200
     verdict = near(page, 'id="verdict"')
     assert "Legal: 6, 6, J (3 × 6, Knight) beats 7, 7, 7 (3 × 7, Seamstress)." in verdict
-    assert "To beat it: 3 card(s) of a number below 6" in verdict
+    assert "To beat it: 3 cards of a number below 6" in verdict
     assert "Left in the hand: 2, 9." in verdict
     status, page = check_play(client, sid, play="J J")
     assert status == 200
@@ -405,7 +405,7 @@ def test_next_play_makes_the_checked_play_the_one_to_beat(client, api):
     ("fields", "message", "field"),
     [
         ({"play": "5 6"}, "A play is cards of one rank (jesters join them), not 5, 6.", "play"),
-        ({"previous": "7 7", "play": "6"}, "The play before was 2 card(s)", "play"),
+        ({"previous": "7 7", "play": "6"}, "Cards in the play before: 2", "play"),
         ({"previous": "7 7", "play": "8 8"}, "8, 8 does not beat 7, 7", "play"),
         ({"previous": "7 7", "play": "7 J"}, "7, J does not beat 7, 7", "play"),
         ({"play": "6 6", "hand": "6 9 12"}, "6 is not in the hand (6, 9, 12).", "play"),

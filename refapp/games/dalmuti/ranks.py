@@ -325,7 +325,8 @@ def _check_jesters(player: str, hands: CardsBy) -> None:
     if player in hands and hands[player].count(JESTER) < JESTER_COPIES:
         raise RuleViolation(
             "revolution_without_jesters",
-            "{player} declared a revolution but was dealt {count} jester(s); it takes both.",
+            "{player} declared a revolution but was dealt only {count} of the two jesters; "
+            "it takes both.",
             "revolution.player",
             player=player,
             count=hands[player].count(JESTER),

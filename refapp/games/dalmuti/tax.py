@@ -107,16 +107,16 @@ def tribute_required(due: Sequence[Mapping[str, Any]]) -> RuleViolation:
     if len(due) > 2:
         return RuleViolation(
             "tribute_required",
-            "The tax is due this hand: enter the tribute ({gp} gives {gd} {gp_count} best "
-            "card(s); {gd} gives {gp} {gd_count} card(s); {lp} gives {ld} {lp_count} best "
-            "card(s); {ld} gives {lp} {ld_count} card(s)).",
+            "The tax is due this hand: enter the tribute ({gp} → {gd}: the best {gp_count}; "
+            "{gd} → {gp}: any {gd_count}; {lp} → {ld}: the best {lp_count}; {ld} → {lp}: any "
+            "{ld_count}).",
             "tribute",
             **values,
         )
     return RuleViolation(
         "tribute_required",
-        "The tax is due this hand: enter the tribute ({gp} gives {gd} {gp_count} best "
-        "card(s); {gd} gives {gp} {gd_count} card(s)).",
+        "The tax is due this hand: enter the tribute ({gp} → {gd}: the best {gp_count}; "
+        "{gd} → {gp}: any {gd_count}).",
         "tribute",
         **values,
     )
@@ -219,7 +219,7 @@ def tribute_cards(
     if not cards:
         raise RuleViolation(
             "wrong_tribute_count",
-            "The {role_t} gives exactly {want} card(s), not {count} (none).",
+            "Cards the {role_t} gives: exactly {want}, not {count} (none given).",
             where,
             role_t=role_name(role),
             want=want,
@@ -228,7 +228,7 @@ def tribute_cards(
     if len(cards) != want:
         raise RuleViolation(
             "wrong_tribute_count",
-            "The {role_t} gives exactly {want} card(s), not {count} ({value}).",
+            "Cards the {role_t} gives: exactly {want}, not {count} (given: {value}).",
             where,
             role_t=role_name(role),
             want=want,
@@ -292,10 +292,10 @@ def check_held(role: str, giver: str, cards: list[Card], held: Counter[Card]) ->
         where = f"tribute.{role}"
         raise RuleViolation(
             "card_not_in_hand",
-            "{giver} gave {value}, but their hand ({hand}) does not hold it.",
+            "{giver} gave cards their hand ({hand}) does not hold: {missing}.",
             where,
             giver=giver,
-            value=cards_text(sort_cards(missing.elements())),
+            missing=cards_text(sort_cards(missing.elements())),
             hand=cards_text(sort_cards(held.elements())),
         )
 
@@ -307,7 +307,7 @@ def check_best(role: str, giver: str, cards: list[Card], hand: list[Card]) -> No
         where = f"tribute.{role}"
         raise RuleViolation(
             "tribute_not_best",
-            "{giver} must give their {count} best card(s), {best}, not {value}.",
+            "{giver} must give the best of their hand, {best}, not {value}.",
             where,
             giver=giver,
             count=len(cards),

@@ -114,10 +114,12 @@ def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
         lines.append(_("Nothing beats it: the others can only pass, and the trick ends."))
     else:
         lines.append(
-            _(
-                "To beat it: %(count)s card(s) of a number below %(rank)s, or pass "
+            ngettext(
+                "To beat it: %(num)d card of a number below %(rank)s, or pass "
                 "(a player may pass even when able to play).",
-                count=len(cards),
+                "To beat it: %(num)d cards of a number below %(rank)s, or pass "
+                "(a player may pass even when able to play).",
+                len(cards),
                 rank=rank,
             )
         )
