@@ -144,7 +144,7 @@ def test_refused_inputs_stand_by_their_fields_and_store_nothing(table_phone):
     page.locator(chip("mighty_holder", "opposition")).click()
     page.locator(points(0)).click()
     phone.tap("button[name=action][value=record]", status=422)
-    phone.assert_message_by("#opposition_points", "opposition_points cannot be 0")
+    phone.assert_message_by("#opposition_points", "the opposition's point cards cannot be 0")
     session = phone.session(sid)
     assert session["rounds"] == [] and set(session["totals"].values()) == {0}
     assert phone.standings() == dict.fromkeys(PLAYERS, 0)

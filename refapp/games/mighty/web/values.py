@@ -7,8 +7,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ....web.path_words import shown
-from ..cards import JOKER
-from ..table_view import card_face
+from ..cards import JOKER, card_face
 from .words import HOLDER_LABELS, TRUMP_LABELS
 
 
