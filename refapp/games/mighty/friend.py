@@ -26,7 +26,7 @@ FRIEND_WORDS = {
     "none": N_("declaring no friend (노 프렌드)"),
     "first_trick": N_("the first-trick friend (초구 프렌드)"),
 }
-#: the label of the ``friend_types`` option (its choices are FRIEND_FORMS)
+#: the label of the ``friend_types`` option, as options.py writes it (its choices: FRIEND_FORMS)
 FRIEND_TYPES_LABEL = N_("Ways to name the friend")
 
 

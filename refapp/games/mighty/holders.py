@@ -29,6 +29,8 @@ HOLDER_WORDS = {
 }
 #: the card each holder key is about, in words
 HELD_CARD_WORDS = {"mighty_holder": N_("the mighty"), "joker_holder": N_("the joker")}
+#: a card whose holder key is not one of HOLDER_KEYS, in words
+SOME_CARD = N_("the card")
 
 
 def holder_words(holder: str) -> str:
@@ -65,7 +67,7 @@ def read_holder(value: Any, key: str) -> str:
             "Who ended with {card_t}: the boss, the friend, the opposition or the kitty, "
             "not {value}.",
             key,
-            card_t=HELD_CARD_WORDS.get(key, N_("the card")),
+            card_t=HELD_CARD_WORDS.get(key, SOME_CARD),
             value=quote(value),
         )
     return holder

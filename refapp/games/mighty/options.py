@@ -12,7 +12,7 @@ from ..game import Preset
 from ..options import RuleOption
 from .auction import MAX_BID
 from .dealer import ROTATIONS
-from .friend import FRIEND_FORMS, FRIEND_TYPES_LABEL
+from .friend import FRIEND_FORMS
 from .scoring import LOSS_MULTIPLIERS
 
 
@@ -168,7 +168,7 @@ OPTIONS = (
         ["card", "none"],
         "The ways the boss may choose from to name a friend.",
         choices=FRIEND_FORMS,
-        label=FRIEND_TYPES_LABEL,
+        label=N_("Ways to name the friend"),
         group="friend",
         choice_labels=(
             N_("Call a card (its holder is the friend)"),
