@@ -75,7 +75,10 @@ def test_new_session_form_stores_players_in_seat_order_and_rules(client, app):
     [
         ({"players": "Ann\nBen"}, "Dixit is played by 3 to 8 players, not 2."),
         ({"players": "Ann\nBen\nAnn"}, "&#39;Ann&#39; is seated twice"),
-        ({"rule_target_score": "lots"}, "The house rule “Target score” must be a whole number, not &#39;lots&#39;."),
+        (
+            {"rule_target_score": "lots"},
+            "The house rule “Target score” must be a whole number, not &#39;lots&#39;.",
+        ),
         ({"rule_deck_exhausted": "stop"}, "Not a valid choice"),
     ],
 )
