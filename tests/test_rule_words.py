@@ -156,7 +156,7 @@ def test_values_read_as_words_in_the_readers_language(app):
             assert rule_value(misdeal, "point_cards") == "Pontkártyák: 0 vagy kevesebb"
             assert rule_value(cap, None) == "nincs"
             groups = [words for words, _ in rule_groups(mighty)]
-            assert groups[0] == "Osztáshiba" and "Licit" in groups
+            assert groups[0] == "Bedobás (gyenge lap)" and "Licit" in groups
 
 
 class Visible(HTMLParser):

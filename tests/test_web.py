@@ -79,7 +79,7 @@ def test_new_session_form_stores_players_in_seat_order_and_rules(client, app):
             {"rule_target_score": "lots"},
             "The house rule “Target score” must be a whole number, not &#39;lots&#39;.",
         ),
-        ({"rule_deck_exhausted": "stop"}, "Not a valid choice"),
+        ({"rule_deck_exhausted": "stop"}, "When the draw pile runs out: pick one of the choices."),
     ],
 )
 def test_refused_session_shows_the_message_next_to_the_field(client, app, fields, message):

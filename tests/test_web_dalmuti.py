@@ -186,7 +186,7 @@ def test_recording_needs_the_finishing_order_after_the_steps_before_it(client, a
     assert "Enter the finishing order" in group(shown(response), "finish")
     short = hand_form({**TAX, "greater_peasant": "5"})
     page = shown(client.post(f"/sessions/{sid}/rounds", data=short))
-    assert "not 1 (5)" in near(page, 'name="tribute_greater_peasant"')
+    assert "not 1 (given: 5)" in near(page, 'name="tribute_greater_peasant"')
     assert count(app, Round) == 0
 
 
@@ -249,7 +249,8 @@ def test_hands_entered_are_stored_with_the_hand(client, app, api):
         ),
         (
             hand_form({**TAX, "greater_peasant": "5 9"}, hands={"Eve": EVE}),
-            "Eve gave 5, but their hand",
+            "Eve gave cards their hand (2, 4, 4, 7, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12, 12, J) "
+            "does not hold: 5.",
             'name="tribute_greater_peasant"',
         ),
         (
@@ -535,7 +536,7 @@ def test_a_refused_correction_stands_by_its_field_and_changes_nothing(client, ap
     response = client.post(f"/sessions/{sid}/rounds/1/edit", data=bad)
     assert response.status_code == 422
     page = shown(response)
-    assert "not 1 (5)" in near(page, 'name="tribute_greater_peasant"')
+    assert "not 1 (given: 5)" in near(page, 'name="tribute_greater_peasant"')
     assert "Hand 1 as it was played" in page
     assert stored(app).input["tribute"]["greater_peasant"] == [5, 6]
 

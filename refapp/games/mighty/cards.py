@@ -71,9 +71,8 @@ def parse_trump(text: Any, where: str = "trump") -> str:
             return _SUIT_ALIASES[trump]
     raise MalformedInput(
         "invalid_value",
-        "{where} must be a trump: S, H, D, C or NT (no-trump), not {value}.",
+        "{value} is not a trump: write S, H, D, C or NT (no-trump).",
         where,
-        where=where,
         value=quote(text),
     )
 

@@ -190,9 +190,8 @@ def _named_suit(value: Any, where: str, index: int, card: str) -> str | None:
         if suit == "NT":
             raise MalformedInput(
                 "invalid_value",
-                "{where} must be a suit: S, H, D or C, not {value}.",
+                "{value} is not a suit the joker can name: write S, H, D or C.",
                 where,
-                where=where,
                 value=quote(value),
             )
         return suit
