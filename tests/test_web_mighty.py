@@ -485,7 +485,7 @@ def test_all_pass_after_a_bid_is_refused(client, api, app):
     assert 'value="all_pass"' not in table.page
     response = table.post("all_pass")
     assert response.status_code == 422
-    assert "all_pass is true, but Ann won the auction" in table.page
+    assert "The hand is entered as one everyone passed, but Ann won the auction" in table.page
     assert not stored(app)
 
 

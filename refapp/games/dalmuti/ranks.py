@@ -103,7 +103,10 @@ def ranks_from_draw(players: Sequence[str], raw: Any) -> list[str]:
         where = f"initial_draw.{name}"
         if name in draws:
             raise MalformedInput(
-                "invalid_value", "{value} has two draws in initial_draw.", where, value=quote(name)
+                "invalid_value",
+                "{value} has two draws in the seating draw.",
+                where,
+                value=quote(name),
             )
         draws[name] = draw_cards(value, where)
     for name in players:
