@@ -1,7 +1,7 @@
 """The forms' own refusals speak in the app's voice: each names its field, in the reader's language.
 
-WTForms' defaults ("Not a valid choice.", "올바르지 않은 선택값입니다.") never reach a page: a value a
-select does not offer is refused with the field's label and the app's sentence.
+WTForms' defaults ("Not a valid choice.", "올바르지 않은 선택값입니다.") never reach a page: a
+value a select does not offer is refused with the field's label and the app's sentence.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def test_a_mighty_count_that_is_not_a_number_names_the_point_cards_in_words(clie
     }
     page = posted(client, "en", sid, data)
     assert (
-        "data-field=\"opposition_points\">The opposition's point cards are a whole number "
+        'data-field="opposition_points">The opposition\'s point cards are a whole number '
         "from 0 to 20, not 'lots'." in page
     )
     assert "opposition_points must" not in page

@@ -263,7 +263,7 @@ def revolution_declared(
     if not isinstance(kind, str) or kind.strip().lower() not in REVOLUTION_KINDS:
         raise MalformedInput(
             "invalid_value",
-            "revolution.kind must be 'plain' or 'greater', not {value}.",
+            "A revolution is 'plain' or 'greater', not {value}.",
             "revolution.kind",
             value=quote(kind),
         )
