@@ -36,8 +36,7 @@ EXCHANGE_NAMES = {
     "lesser_peasant": "lp",
     "lesser_dalmuti": "ld",
 }
-#: why no tax is paid (besides a revolution), shown inside a sentence
-#: (each names its house rule by the label players read, as in the options)
+#: why no tax is paid (besides a revolution), in a sentence: each names its rule by its label
 NO_TAX_RULE = N_("the house rule “Tax (tribute)” is off")
 NO_TAX_FIRST_HAND = N_("the first hand, and the house rule “Tax in the first hand” is off")
 #: what holds too many copies of a card, in check_supply's message
@@ -310,7 +309,6 @@ def check_best(role: str, giver: str, cards: list[Card], hand: list[Card]) -> No
             "{giver} must give the best of their hand, {best}, not {value}.",
             where,
             giver=giver,
-            count=len(cards),
             best=cards_text(best),
             value=cards_text(cards),
         )
