@@ -66,7 +66,7 @@ def test_the_words_in_korean(client):
     assert "세 번째 카드" in dead and "선도패" in dead and "초구" in dead
     assert "♥K이(가) 1번 트릭을 따요" in dead
     called = verdict(client.get(JOKER_CALL, headers=headers))
-    assert "조커콜" in called and "CA이(가) 4번째 트릭을 따요" in called
+    assert "조커콜" in called and "♣A이(가) 4번 트릭을 따요" in called
     page = text(client.get("/trick", headers=headers))
     assert "이 트릭은 누가 따나요?" in page and "Who takes this trick?" not in page
 
@@ -84,7 +84,7 @@ def test_a_card_twice_is_refused_by_its_field_and_at_the_top(client):
     assert "trick-verdict" not in page
     korean = client.get(TWICE, headers={"Accept-Language": "ko"})
     assert korean.status_code == 422
-    assert "H5" in text(korean) and message not in text(korean)
+    assert "♥5" in text(korean) and message not in text(korean)
 
 
 def test_bad_input_is_refused_never_a_server_error(client):
