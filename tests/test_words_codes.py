@@ -167,3 +167,10 @@ def test_fill_formats_a_face_and_a_word_list(app):
     with app.test_request_context(), force_locale("ko"):
         text = fill("{card} / {ways_t}", {"card": Face("JK"), "ways_t": Words(["Joker", "SA"])})
     assert text == "조커 / 조커, SA"
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Joker ♠A"), ("ko", "조커 ♠A")])
+def test_pages_have_a_filter_for_a_card_in_a_sentence(app, language, words):
+    with app.test_request_context(), force_locale(language):
+        shown = app.jinja_env.from_string("{{ 'JK' | mighty_card }} {{ 'SA' | mighty_card }}")
+        assert shown.render() == words
