@@ -119,7 +119,7 @@ class Dixit(Game):
             raise RuleViolation(
                 "wrong_storyteller",
                 "It is {expected}'s turn to be the storyteller (to the left of {last}), "
-                "not {value}'s.",
+                "not {value}.",
                 "storyteller",
                 expected=expected,
                 last=state.get("last_storyteller"),
