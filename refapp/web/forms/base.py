@@ -33,7 +33,7 @@ from ...games.errors import Refusal
 from ...games.inputs import digits_number
 from ...services import SessionView
 from .common import add_error
-from .voice import AppForm
+from .voice import AppForm, refusal_words
 
 #: an input path: keys (text) and, last, maybe a place in a list (a number, from 1)
 Path = tuple[str | int, ...]
@@ -302,4 +302,4 @@ class RoundForm(AppForm):
         if field is None and group is not None:
             self.group_errors[group].append(error.message)
         else:
-            add_error(self, field, error.message)
+            add_error(self, field, refusal_words(field, error))

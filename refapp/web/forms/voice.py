@@ -17,6 +17,8 @@ from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import Field
 
+from ...games.errors import Refusal
+
 #: WTForms' English defaults (3.x), each with the app's sentence for it: (pattern, words)
 Words = Callable[[str, re.Match[str]], str]
 DEFAULTS: tuple[tuple[re.Pattern[str], Words], ...] = (
@@ -60,6 +62,17 @@ def in_app_voice(field: Field, message: Any) -> Any:
         if found:
             return words(str(field.label.text), found)
     return message
+
+
+def refusal_words(field: Field | None, refusal: Refusal) -> str:
+    """Return a refusal's message for the page: a missing value names the field by its label.
+
+    The API's ``missing_field`` names the input path ("The field contract is required."); the
+    page says it with the label of the field that holds it.
+    """
+    if refusal.code == "missing_field" and field is not None and field.type != "HiddenField":
+        return _("%(field)s: fill this in.", field=str(field.label.text))
+    return refusal.message
 
 
 class AppForm(FlaskForm):
