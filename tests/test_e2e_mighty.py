@@ -137,7 +137,7 @@ def test_refused_inputs_stand_by_their_fields_and_store_nothing(table_phone):
     # a friend named by a card, but no card picked
     contract(phone, "Ann", 15, "Hearts", None, "Cy", 3)
     phone.tap("button[name=action][value=record]", status=422)
-    phone.assert_message_by("#friend_card", "The field friend.card is required.")
+    phone.assert_message_by("#friend_card", "Friend card: fill this in.")
     assert page.locator("#friend_card").input_value() == ""
     # point cards for the opposition, though it took none (the mighty is one of them)
     page.locator("[data-pick=joker]").click()
