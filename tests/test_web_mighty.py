@@ -320,7 +320,11 @@ def test_unfinished_auction_cannot_be_recorded(client, api, app):
         ({"friend_player": ""}, "friend_player", "Friend (프렌드): fill this in."),
         ({"opposition_points": "25"}, "opposition_points", "from 0 to 20, not 25"),
         ({"opposition_points": "lots"}, "opposition_points", "from 0 to 20, not &#39;lots&#39;"),
-        ({"opposition_points": ""}, "opposition_points", "Opposition&#39;s point cards (야당 점수카드): fill this in."),
+        (
+            {"opposition_points": ""},
+            "opposition_points",
+            "Opposition&#39;s point cards (야당 점수카드): fill this in.",
+        ),
         ({"contract_bid": ""}, "contract_bid", "Count: fill this in."),
         ({"contract_bid": "12"}, "contract_bid", "A bid of 12 is below this auction"),
         ({"contract_trump": ""}, "contract_trump", "Trump (기루다): fill this in."),
