@@ -146,7 +146,7 @@ def test_mighty_correction_reads_in_every_language(api, client, app):
         "Friend (프렌드): Cy → Dee",
         "Opposition's point cards (야당 점수카드): 3 → 5",
         "Mighty (마이티) ended with: nothing → Friend (프렌드)",
-        "Misdeal (파토) hand: ♠2, ♠3, ♠4, ♠5, ♠6, ♠7, ♠8, ♠9, ♥2, ♥3 → "
+        "Throw-in (파토) hand: ♠2, ♠3, ♠4, ♠5, ♠6, ♠7, ♠8, ♠9, ♥2, ♥3 → "
         "♠2, ♠3, ♠4, ♠5, ♠6, ♠7, ♠8, ♠9, ♥2, ♥4",
     ]
     for language in ("ko", "hu"):
@@ -158,7 +158,7 @@ def test_mighty_correction_reads_in_every_language(api, client, app):
         assert (
             lines[3] == words(app, language, "Friend (프렌드)") + ": <bdi>Cy</bdi> → <bdi>Dee</bdi>"
         )
-        assert lines[6].startswith(words(app, language, "Misdeal (파토) hand") + ": ")
+        assert lines[6].startswith(words(app, language, "Throw-in (파토) hand") + ": ")
 
 
 def test_mighty_all_pass_and_undo_read_as_words(api, client):
@@ -306,7 +306,7 @@ PATHS = {
             "Joker (조커) ended with: Opposition (야당) → Friend (프렌드)",
         ),
         ("misdeal.player", "Ben", "Cy", "Player who declared the misdeal (파토): Ben → Cy"),
-        ("misdeal.hand", ["SA", "JK"], ["SK", "JK"], "Misdeal (파토) hand: ♠A, Joker → ♠K, Joker"),
+        ("misdeal.hand", ["SA", "JK"], ["SK", "JK"], "Throw-in (파토) hand: ♠A, Joker → ♠K, Joker"),
         ("tricks", [], None, "Tricks: nothing → nothing"),
         ("tricks.4", [], None, "Trick 4: nothing → nothing"),
         ("tricks.4.2.player", "Ann", "Ben", "Player of card 2 in trick 4: Ann → Ben"),

@@ -110,7 +110,7 @@ def test_refused_inputs_stand_by_their_fields_and_store_nothing(table_phone):
     pay_tax(page, {**TAX, "lesser_peasant": "7 8"})
     phone.tap("button:has-text('Check the tribute')", status=422)
     phone.assert_message_by(
-        "#tribute_lesser_peasant", "The Lesser Peasant gives exactly 1 card(s), not 2 (7, 8)."
+        "#tribute_lesser_peasant", "Cards the Lesser Peasant gives: exactly 1, not 2 (given: 7, 8)."
     )
     assert page.locator("#tribute_lesser_peasant").input_value() == "7 8"
 

@@ -137,14 +137,14 @@ def test_refused_inputs_stand_by_their_fields_and_store_nothing(table_phone):
     # a friend named by a card, but no card picked
     contract(phone, "Ann", 15, "Hearts", None, "Cy", 3)
     phone.tap("button[name=action][value=record]", status=422)
-    phone.assert_message_by("#friend_card", "The field friend.card is required.")
+    phone.assert_message_by("#friend_card", "Friend card: fill this in.")
     assert page.locator("#friend_card").input_value() == ""
     # point cards for the opposition, though it took none (the mighty is one of them)
     page.locator("[data-pick=joker]").click()
     page.locator(chip("mighty_holder", "opposition")).click()
     page.locator(points(0)).click()
     phone.tap("button[name=action][value=record]", status=422)
-    phone.assert_message_by("#opposition_points", "opposition_points cannot be 0")
+    phone.assert_message_by("#opposition_points", "the opposition's point cards cannot be 0")
     session = phone.session(sid)
     assert session["rounds"] == [] and set(session["totals"].values()) == {0}
     assert phone.standings() == dict.fromkeys(PLAYERS, 0)

@@ -133,7 +133,7 @@ def test_values_read_as_words_in_the_readers_language(app):
     cap = next(o for o in dixit.options if o.key == "bonus_cap")
     with app.test_request_context():
         with force_locale("en"):
-            assert rule_label(misdeal) == rule_label("misdeal") == "Misdeal (파토)"
+            assert rule_label(misdeal) == rule_label("misdeal") == "Throw-in (파토)"
             assert rule_value(misdeal, "half_ten") == "Tens count half: below 1"
             assert rule_value(misdeal, "off") == "No misdeals"
             assert rule_value(friends, ["card", "first_trick"]) == (
@@ -156,7 +156,7 @@ def test_values_read_as_words_in_the_readers_language(app):
             assert rule_value(misdeal, "point_cards") == "Pontkártyák: 0 vagy kevesebb"
             assert rule_value(cap, None) == "nincs"
             groups = [words for words, _ in rule_groups(mighty)]
-            assert groups[0] == "Osztáshiba" and "Licit" in groups
+            assert groups[0] == "Bedobás (gyenge lap)" and "Licit" in groups
 
 
 class Visible(HTMLParser):

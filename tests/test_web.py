@@ -75,8 +75,11 @@ def test_new_session_form_stores_players_in_seat_order_and_rules(client, app):
     [
         ({"players": "Ann\nBen"}, "Dixit is played by 3 to 8 players, not 2."),
         ({"players": "Ann\nBen\nAnn"}, "&#39;Ann&#39; is seated twice"),
-        ({"rule_target_score": "lots"}, "House rule target_score must be a whole number"),
-        ({"rule_deck_exhausted": "stop"}, "Not a valid choice"),
+        (
+            {"rule_target_score": "lots"},
+            "The house rule “Target score” must be a whole number, not &#39;lots&#39;.",
+        ),
+        ({"rule_deck_exhausted": "stop"}, "When the draw pile runs out: pick one of the choices."),
     ],
 )
 def test_refused_session_shows_the_message_next_to_the_field(client, app, fields, message):
@@ -131,7 +134,7 @@ def test_record_a_turn_through_the_form(client, app):
             "Ann is the storyteller and does not vote",
             "vote_0",
         ),
-        (turn_form(positions=("Ben", "Ann", "Ben", "Cy")), "Ben laid 2 card(s)", "positions"),
+        (turn_form(positions=("Ben", "Ann", "Ben", "Cy")), "Cards laid by Ben: 2", "positions"),
         (turn_form(positions=("Dee", "Ann", "", "Cy")), "Choose who laid card 3.", "pos_3"),
     ],
 )

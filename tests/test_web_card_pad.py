@@ -151,7 +151,7 @@ def test_a_revoke_in_the_tricks_is_refused_by_the_form_with_its_message(client, 
     assert response.status_code == 422
     page = shown(response)
     message = (
-        "Revoke: Ann did not follow clubs in trick 2, yet plays C5 in trick 10, "
+        "Revoke: Ann did not follow clubs in trick 2, yet plays ♣5 in trick 10, "
         "so they held it then."
     )
     assert message in page
@@ -193,7 +193,7 @@ def test_the_pad_names_the_players_and_tells_the_next_play(client, api):
     ]
     assert [trick["winner"] for trick in answer["finished"]] == ["Cy", "Ann"]
     assert answer["finished"][1]["line"] == (
-        "Trick 2: Ann takes it with S3 (the highest trump); point cards: HA."
+        "Trick 2: Ann takes it with ♠3 (the highest trump); point cards: ♥A."
     )
     assert answer["next_player"] == "Ben" and answer["trick"] == 3
     assert answer["must_play"] == [{"follow": "C"}, {"joker_if_held": True}]
@@ -221,7 +221,7 @@ def test_after_trick_ten_the_pad_fills_the_totals(client, api):
         "joker_holder": "boss",
         "friend_player": "Cy",
     }
-    assert "SA was played by Cy in trick 1, so Cy is the friend." in answer["lines"]
+    assert "♠A was played by Cy in trick 1, so Cy is the friend." in answer["lines"]
 
 
 def test_the_friend_card_in_the_kitty_makes_the_boss_the_friend(client, api):
@@ -249,14 +249,14 @@ def test_first_trick_friend_and_a_missing_friend_card(client, api):
             "MT-06",
             "revoke",
             "tricks.1.1",
-            "Revoke: Ben did not follow hearts in trick 1, yet plays H4 in trick 2, "
+            "Revoke: Ben did not follow hearts in trick 1, yet plays ♥4 in trick 2, "
             "so they held it then.",
         ),
         (
             "MT-08",
             "joker_call_ignored",
             "tricks.2.3",
-            "Dee called the joker with C3 in trick 2 and Ann did not play it, yet plays it "
+            "Dee called the joker with ♣3 in trick 2 and Ann did not play it, yet plays it "
             "in trick 3.",
         ),
     ],

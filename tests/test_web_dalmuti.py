@@ -112,7 +112,10 @@ def test_hands_to_play_and_a_removed_rank_are_shown(client, api):
     page = shown(client.get(f"/sessions/{sid}"))
     assert "hand 1 of 3" in page and "0 played, 3 to play." in page
     assert "Eve deals 68 cards (without the 12s)" in page
-    assert "No tax this hand (the first hand, and tax_first_hand is off)." in page
+    assert (
+        "No tax this hand (the first hand, and the house rule “Tax in the first hand” is off)."
+        in page
+    )
     assert 'name="tribute_greater_peasant"' not in page
     assert "Check the revolution" in page
 
@@ -183,7 +186,7 @@ def test_recording_needs_the_finishing_order_after_the_steps_before_it(client, a
     assert "Enter the finishing order" in group(shown(response), "finish")
     short = hand_form({**TAX, "greater_peasant": "5"})
     page = shown(client.post(f"/sessions/{sid}/rounds", data=short))
-    assert "not 1 (5)" in near(page, 'name="tribute_greater_peasant"')
+    assert "not 1 (given: 5)" in near(page, 'name="tribute_greater_peasant"')
     assert count(app, Round) == 0
 
 
@@ -226,12 +229,12 @@ def test_hands_entered_are_stored_with_the_hand(client, app, api):
     [
         (
             hand_form({**TAX, "greater_peasant": "4 4"}, hands={"Eve": EVE}),
-            "Eve must give their 2 best card(s), 2, 4, not 4, 4.",
+            "Eve must give the best of their hand, 2, 4, not 4, 4.",
             'name="tribute_greater_peasant"',
         ),
         (
             hand_form({**TAX, "lesser_peasant": "7 8"}),
-            "The Lesser Peasant gives exactly 1 card(s), not 2 (7, 8).",
+            "Cards the Lesser Peasant gives: exactly 1, not 2 (given: 7, 8).",
             'name="tribute_lesser_peasant"',
         ),
         (
@@ -246,7 +249,8 @@ def test_hands_entered_are_stored_with_the_hand(client, app, api):
         ),
         (
             hand_form({**TAX, "greater_peasant": "5 9"}, hands={"Eve": EVE}),
-            "Eve gave 5, but their hand",
+            "Eve gave cards their hand (2, 4, 4, 7, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12, 12, J) "
+            "does not hold: 5.",
             'name="tribute_greater_peasant"',
         ),
         (
@@ -339,7 +343,7 @@ def test_check_the_tribute_refuses_a_short_tribute(client, app, api):
     response = client.post(f"/sessions/{sid}/rounds", data=data)
     assert response.status_code == 422
     page = shown(response)
-    message = "The Greater Peasant gives exactly 2 card(s), not 1 (5)."
+    message = "Cards the Greater Peasant gives: exactly 2, not 1 (given: 5)."
     assert message in near(page, 'name="tribute_greater_peasant"')
     assert "Checked" not in page
     assert count(app, Round) == 0
@@ -379,7 +383,7 @@ def test_check_a_legal_play(client, app, api):
     assert status == 200
     verdict = near(page, 'id="verdict"')
     assert "Legal: 6, 6, J (3 × 6, Knight) beats 7, 7, 7 (3 × 7, Seamstress)." in verdict
-    assert "To beat it: 3 card(s) of a number below 6" in verdict
+    assert "To beat it: 3 cards of a number below 6" in verdict
     assert "Left in the hand: 2, 9." in verdict
     status, page = check_play(client, sid, play="J J")
     assert status == 200
@@ -402,7 +406,7 @@ def test_next_play_makes_the_checked_play_the_one_to_beat(client, api):
     ("fields", "message", "field"),
     [
         ({"play": "5 6"}, "A play is cards of one rank (jesters join them), not 5, 6.", "play"),
-        ({"previous": "7 7", "play": "6"}, "The play before was 2 card(s)", "play"),
+        ({"previous": "7 7", "play": "6"}, "Cards in the play before: 2", "play"),
         ({"previous": "7 7", "play": "8 8"}, "8, 8 does not beat 7, 7", "play"),
         ({"previous": "7 7", "play": "7 J"}, "7, J does not beat 7, 7", "play"),
         ({"play": "6 6", "hand": "6 9 12"}, "6 is not in the hand (6, 9, 12).", "play"),
@@ -532,7 +536,7 @@ def test_a_refused_correction_stands_by_its_field_and_changes_nothing(client, ap
     response = client.post(f"/sessions/{sid}/rounds/1/edit", data=bad)
     assert response.status_code == 422
     page = shown(response)
-    assert "not 1 (5)" in near(page, 'name="tribute_greater_peasant"')
+    assert "not 1 (given: 5)" in near(page, 'name="tribute_greater_peasant"')
     assert "Hand 1 as it was played" in page
     assert stored(app).input["tribute"]["greater_peasant"] == [5, 6]
 

@@ -316,25 +316,29 @@ def test_unfinished_auction_cannot_be_recorded(client, api, app):
     ("fields", "field", "message"),
     [
         ({"friend_card": "ZZ"}, "friend_card", "&#39;ZZ&#39; is not a card"),
-        ({"friend_card": ""}, "friend_card", "The field friend.card is required."),
-        ({"friend_player": ""}, "friend_player", "The field friend.player is required."),
+        ({"friend_card": ""}, "friend_card", "Friend card: fill this in."),
+        ({"friend_player": ""}, "friend_player", "Friend (프렌드): fill this in."),
         ({"opposition_points": "25"}, "opposition_points", "from 0 to 20, not 25"),
         ({"opposition_points": "lots"}, "opposition_points", "from 0 to 20, not &#39;lots&#39;"),
-        ({"opposition_points": ""}, "opposition_points", "The field opposition_points is required"),
-        ({"contract_bid": ""}, "contract_bid", "The field contract.bid is required."),
+        (
+            {"opposition_points": ""},
+            "opposition_points",
+            "Opposition&#39;s point cards (야당 점수카드): fill this in.",
+        ),
+        ({"contract_bid": ""}, "contract_bid", "Count: fill this in."),
         ({"contract_bid": "12"}, "contract_bid", "A bid of 12 is below this auction"),
-        ({"contract_trump": ""}, "contract_trump", "The field contract.trump is required."),
-        ({"boss": ""}, "boss", "The field contract.boss is required."),
+        ({"contract_trump": ""}, "contract_trump", "Trump (기루다): fill this in."),
+        ({"boss": ""}, "boss", "Boss (주공): fill this in."),
         (
             {"boss": "", "contract_bid": "", "contract_trump": ""},
             "boss",
-            "The field contract is required.",
+            "Boss (주공): fill this in.",
         ),
-        ({"joker_holder": "opposition"}, "joker_holder", "JK is the friend card"),
+        ({"joker_holder": "opposition"}, "joker_holder", "Joker is the friend card"),
         (
             {"mighty_holder": "opposition", "opposition_points": "0"},
             "opposition_points",
-            "opposition_points cannot be 0",
+            "the opposition&#39;s point cards cannot be 0",
         ),
         ({"dealer": "Zed"}, "dealer", "&#39;Zed&#39; is not seated at this table"),
     ],
@@ -383,7 +387,10 @@ def test_friend_type_not_allowed_stands_by_the_friend(client, api, app):
     assert response.status_code == 422
     page = shown(response)
     friend = page.split('id="friend"')[1].split("</fieldset>")[0]
-    assert "This table does not allow a &#39;none&#39; friend" in friend
+    assert (
+        "This table does not allow declaring no friend (노 프렌드): its house rule “Ways to name "
+        "the friend” allows only calling a card." in friend
+    )
 
 
 def test_check_only_shows_the_score_without_storing(client, api, app):
@@ -419,9 +426,9 @@ def test_misdeal_is_one_tap_and_stores_a_zero_round(client, api, app):
         ("Ben", "SA SK SQ SJ S10 HA HK HQ HJ H10", "misdeal_hand", "hand is worth 9"),
         ("Ben", "S2 S3 H4", "misdeal_hand", "A dealt hand has 10 cards, not 3."),
         ("Ben", "S2 S3 H4 H5 D6 D7 C8 C9 HK XX", "misdeal_hand", "Card 10 of the hand"),
-        ("Ben", "S2 S2 H4 H5 D6 D7 C8 C9 HK JK", "misdeal_hand", "The hand holds S2 twice."),
-        ("Ben", "", "misdeal_hand", "The field misdeal.hand is required."),
-        ("", WEAK_HAND, "misdeal_player", "The field misdeal.player is required."),
+        ("Ben", "S2 S2 H4 H5 D6 D7 C8 C9 HK JK", "misdeal_hand", "The hand holds ♠2 twice."),
+        ("Ben", "", "misdeal_hand", "Their 10 cards: fill this in."),
+        ("", WEAK_HAND, "misdeal_player", "Declared by: fill this in."),
     ],
 )
 def test_refused_misdeal_stands_by_its_field(client, api, app, player, hand, field, message):
@@ -482,7 +489,7 @@ def test_all_pass_after_a_bid_is_refused(client, api, app):
     assert 'value="all_pass"' not in table.page
     response = table.post("all_pass")
     assert response.status_code == 422
-    assert "all_pass is true, but Ann won the auction" in table.page
+    assert "The hand is entered as one everyone passed, but Ann won the auction" in table.page
     assert not stored(app)
 
 

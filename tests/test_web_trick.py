@@ -43,7 +43,7 @@ def test_a_dead_first_trick_joker_loses_to_the_led_suit(client):
     box = verdict(response)
     assert "3rd play" in box and "♥K" in box
     assert "The highest card of the led suit (선도패)" in box
-    assert "HK takes trick 1 (the highest card of the led suit); point cards: HK." in box
+    assert "♥K takes trick 1 (the highest card of the led suit); point cards: ♥K." in box
     assert "The joker (조커) is dead in the first trick (초구)" in box
     # the grid greys the cards in the trick, and is full
     page = response.get_data(as_text=True)
@@ -57,16 +57,16 @@ def test_a_called_joker_is_dead(client):
     box = verdict(response)
     assert "3rd play" in box and "♣A" in box
     assert "Joker call (조커콜): the joker had to come out, and it is dead." in box
-    assert "CA takes trick 4 (the highest card of the led suit); point cards: CA C10." in box
+    assert "♣A takes trick 4 (the highest card of the led suit); point cards: ♣A ♣10." in box
 
 
 def test_the_words_in_korean(client):
     headers = {"Accept-Language": "ko"}
     dead = verdict(client.get(DEAD_JOKER, headers=headers))
     assert "세 번째 카드" in dead and "선도패" in dead and "초구" in dead
-    assert "HK이(가) 1번째 트릭을 따요" in dead
+    assert "♥K이(가) 1번 트릭을 따요" in dead
     called = verdict(client.get(JOKER_CALL, headers=headers))
-    assert "조커콜" in called and "CA이(가) 4번째 트릭을 따요" in called
+    assert "조커콜" in called and "♣A이(가) 4번 트릭을 따요" in called
     page = text(client.get("/trick", headers=headers))
     assert "이 트릭은 누가 따나요?" in page and "Who takes this trick?" not in page
 
@@ -75,7 +75,7 @@ def test_a_card_twice_is_refused_by_its_field_and_at_the_top(client):
     response = client.get(TWICE)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    message = "H5 is already in this trick; no card is played twice."
+    message = "♥5 is already in this trick; no card is played twice."
     assert page.count(message) == 2
     form = page.split('id="trick-form"', 1)[1]
     assert form.index(message) < form.index('name="trump"')  # at the top of the form
@@ -84,7 +84,7 @@ def test_a_card_twice_is_refused_by_its_field_and_at_the_top(client):
     assert "trick-verdict" not in page
     korean = client.get(TWICE, headers={"Accept-Language": "ko"})
     assert korean.status_code == 422
-    assert "H5" in text(korean) and message not in text(korean)
+    assert "♥5" in text(korean) and message not in text(korean)
 
 
 def test_bad_input_is_refused_never_a_server_error(client):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from .errors import N_, MalformedInput, quote
+from .words import Words
 
 
 @dataclass(frozen=True)
@@ -45,25 +46,30 @@ class RuleOption:
             if self.nullable:
                 return None
             raise MalformedInput(
-                "invalid_rules", "House rule {key} may not be null.", where, key=self.key
+                "invalid_rules",
+                "The house rule “{rule_t}” may not be null.",
+                where,
+                rule_t=self.label or self.key,
             )
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise self._bad(value, "House rule {key} must be true or false, not {value}.")
+            raise self._bad(value, "The house rule “{rule_t}” must be true or false, not {value}.")
         if self.kind == "int":
             return self._int(value)
         if self.kind == "choice":
             if isinstance(value, str) and value in self.choices:
                 return value
-            raise self._bad(value, "House rule {key} must be one of {choices}, not {value}.")
+            raise self._bad(
+                value, "The house rule “{rule_t}” takes one of: {choices_t} (not {value})."
+            )
         if self.kind in ("choices", "int_list"):
             if not isinstance(value, list):
-                raise self._bad(value, "House rule {key} must be a list, not {value}.")
+                raise self._bad(value, "The house rule “{rule_t}” must be a list, not {value}.")
             items = [self._item(item) for item in value]
             if len(set(items)) != len(items):
                 raise self._bad(
-                    value, "House rule {key} must be a list without repeats, not {value}."
+                    value, "The house rule “{rule_t}” must be a list without repeats, not {value}."
                 )
             return sorted(items, key=self._order)
         raise AssertionError(f"unknown option kind {self.kind!r}")  # a programming error
@@ -73,18 +79,24 @@ class RuleOption:
             return self._int(item)
         if isinstance(item, str) and item in self.choices:
             return item
-        raise self._bad(item, "House rule {key} takes values from {choices}, not {value}.")
+        raise self._bad(
+            item, "The house rule “{rule_t}” takes values from: {choices_t} (not {value})."
+        )
 
     def _order(self, item: Any) -> Any:
         return self.choices.index(item) if self.kind == "choices" else item
 
     def _int(self, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self._bad(value, "House rule {key} must be a whole number, not {value}.")
+            raise self._bad(value, "The house rule “{rule_t}” must be a whole number, not {value}.")
         if self.minimum is not None and value < self.minimum:
-            raise self._bad(value, "House rule {key} must be at least {minimum}, not {value}.")
+            raise self._bad(
+                value, "The house rule “{rule_t}” must be at least {minimum}, not {value}."
+            )
         if self.maximum is not None and value > self.maximum:
-            raise self._bad(value, "House rule {key} must be at most {maximum}, not {value}.")
+            raise self._bad(
+                value, "The house rule “{rule_t}” must be at most {maximum}, not {value}."
+            )
         return value
 
     def _bad(self, value: Any, template: str) -> MalformedInput:
@@ -93,12 +105,17 @@ class RuleOption:
             "invalid_rules",
             N_(template),
             f"rules.{self.key}",
-            key=self.key,
+            rule_t=self.label or self.key,
             value=quote(value),
-            choices=", ".join(map(quote, self.choices)),
+            choices_t=Words((self.choice_label(choice) for choice in self.choices), " / "),
             minimum=self.minimum,
             maximum=self.maximum,
         )
+
+
+def label_of(options: Sequence[RuleOption], key: str) -> str:
+    """Return the words naming the option with that key (marked N_; a message translates them)."""
+    return next(option.label for option in options if option.key == key)
 
 
 def grouped(

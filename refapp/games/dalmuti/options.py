@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import N_
 from ..game import Preset
-from ..options import HouseRules, RuleOption
+from ..options import HouseRules, RuleOption, label_of
 
 OPTIONS = (
     RuleOption(
@@ -192,6 +192,11 @@ class DalmutiRules(HouseRules):
     scoring: str
     rising_bonus: bool
     hands_to_play: int | None
+
+
+def option_label(key: str) -> str:
+    """Return a Dalmuti house rule's name as players read it (untranslated), given its key."""
+    return label_of(OPTIONS, key)
 
 
 def house_rules(rules: Mapping[str, Any]) -> DalmutiRules:

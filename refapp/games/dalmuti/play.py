@@ -61,8 +61,8 @@ def check_play(
         if len(cards) != len(before):
             raise RuleViolation(
                 "wrong_play_count",
-                "The play before was {want} card(s), so this one must be {want} too, not "
-                "{count} ({value}).",
+                "Cards in the play before: {want}, so this one must have {want} too, not "
+                "{count} (played: {value}).",
                 where,
                 want=len(before),
                 count=len(cards),

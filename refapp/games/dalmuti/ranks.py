@@ -23,7 +23,7 @@ from .cards import (
     sort_cards,
     titles,
 )
-from .options import house_rules
+from .options import house_rules, option_label
 from .shapes import Card, CardsBy, Revolution
 
 ROLES = ("greater_dalmuti", "lesser_dalmuti", "merchant", "lesser_peasant", "greater_peasant")
@@ -103,7 +103,10 @@ def ranks_from_draw(players: Sequence[str], raw: Any) -> list[str]:
         where = f"initial_draw.{name}"
         if name in draws:
             raise MalformedInput(
-                "invalid_value", "{value} has two draws in initial_draw.", where, value=quote(name)
+                "invalid_value",
+                "{value} has two draws in the seating draw.",
+                where,
+                value=quote(name),
             )
         draws[name] = draw_cards(value, where)
     for name in players:
@@ -260,7 +263,7 @@ def revolution_declared(
     if not isinstance(kind, str) or kind.strip().lower() not in REVOLUTION_KINDS:
         raise MalformedInput(
             "invalid_value",
-            "revolution.kind must be 'plain' or 'greater', not {value}.",
+            "A revolution is 'plain' or 'greater', not {value}.",
             "revolution.kind",
             value=quote(kind),
         )
@@ -282,8 +285,9 @@ def _kind_refused(
         return RuleViolation(
             "revolution_kind_not_allowed",
             "{who} ({role_t}) holds both jesters, and under these house rules that is a "
-            "greater revolution, not a plain one (gp_may_choose_plain is off).",
+            "greater revolution, not a plain one (the house rule “{rule_t}” is off).",
             "revolution.kind",
+            rule_t=option_label("gp_may_choose_plain"),
             **who,
         )
     entitled = greater_revolution_by(ranks, rules)
@@ -324,7 +328,8 @@ def _check_jesters(player: str, hands: CardsBy) -> None:
     if player in hands and hands[player].count(JESTER) < JESTER_COPIES:
         raise RuleViolation(
             "revolution_without_jesters",
-            "{player} declared a revolution but was dealt {count} jester(s); it takes both.",
+            "{player} declared a revolution but was dealt only {count} of the two jesters; "
+            "it takes both.",
             "revolution.player",
             player=player,
             count=hands[player].count(JESTER),

@@ -16,8 +16,8 @@ from .ranks import role_name, roles_of
 from .shapes import DalmutiResult, Deal
 
 SCORING_NOTE = {
-    "players_below": N_("players below"),
-    "players_below_plus_one": N_("players below + 1"),
+    "players_below": N_("one for each player who finished below"),
+    "players_below_plus_one": N_("one for each player who finished below, plus one"),
 }
 #: the finishing places as words (ten players at most); a template also gets the bare number
 ORDINALS = (
@@ -104,6 +104,8 @@ def score_hand(
     if rules["rising_bonus"]:
         roles = roles_of(during)
         for top, low, risen in rising_bonuses(during, finish):
+            if not risen:
+                continue  # a peasant who did not rise earns their Dalmuti nothing to explain
             bonus[top] += risen
             place = finish.index(low) + 1
             values = {
@@ -132,7 +134,7 @@ def score_hand(
 
 
 def say_place(account: Account, name: str, position: int, count: int, won: int, note: str) -> None:
-    """Explain one finishing place: 'Cy went out 1st of 5: 4 points (players below).'."""
+    """Explain one finishing place: 'Cy went out 1st of 5: 4 points (one for each ...).'."""
     values = {
         "name": name,
         "place_t": ordinal(position),

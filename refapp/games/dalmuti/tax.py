@@ -14,7 +14,7 @@ from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..game import Account
 from ..inputs import mapping, sequence
 from .cards import JESTER, cards_text, check_supply, parse_cards, sort_cards
-from .options import house_rules
+from .options import house_rules, option_label
 from .ranks import holders, role_name, roles_of
 from .shapes import Card, CardsBy, Deal, Exchange
 
@@ -36,9 +36,9 @@ EXCHANGE_NAMES = {
     "lesser_peasant": "lp",
     "lesser_dalmuti": "ld",
 }
-#: why no tax is paid (besides a revolution), shown inside a sentence
-NO_TAX_RULE = N_("the house rule tax is off")
-NO_TAX_FIRST_HAND = N_("the first hand, and tax_first_hand is off")
+#: why no tax is paid (besides a revolution), in a sentence: each names its rule by its label
+NO_TAX_RULE = N_("the house rule “Tax (tribute)” is off")
+NO_TAX_FIRST_HAND = N_("the first hand, and the house rule “Tax in the first hand” is off")
 #: what holds too many copies of a card, in check_supply's message
 TRIBUTE_CARDS = N_("The tribute's cards")
 HANDS_AND_TRIBUTE = N_("The hands entered and the tribute's cards")
@@ -106,16 +106,16 @@ def tribute_required(due: Sequence[Mapping[str, Any]]) -> RuleViolation:
     if len(due) > 2:
         return RuleViolation(
             "tribute_required",
-            "The tax is due this hand: enter the tribute ({gp} gives {gd} {gp_count} best "
-            "card(s); {gd} gives {gp} {gd_count} card(s); {lp} gives {ld} {lp_count} best "
-            "card(s); {ld} gives {lp} {ld_count} card(s)).",
+            "The tax is due this hand: enter the tribute ({gp} → {gd}: the best {gp_count}; "
+            "{gd} → {gp}: any {gd_count}; {lp} → {ld}: the best {lp_count}; {ld} → {lp}: any "
+            "{ld_count}).",
             "tribute",
             **values,
         )
     return RuleViolation(
         "tribute_required",
-        "The tax is due this hand: enter the tribute ({gp} gives {gd} {gp_count} best "
-        "card(s); {gd} gives {gp} {gd_count} card(s)).",
+        "The tax is due this hand: enter the tribute ({gp} → {gd}: the best {gp_count}; "
+        "{gd} → {gp}: any {gd_count}).",
         "tribute",
         **values,
     )
@@ -218,7 +218,7 @@ def tribute_cards(
     if not cards:
         raise RuleViolation(
             "wrong_tribute_count",
-            "The {role_t} gives exactly {want} card(s), not {count} (none).",
+            "Cards the {role_t} gives: exactly {want}, not {count} (none given).",
             where,
             role_t=role_name(role),
             want=want,
@@ -227,7 +227,7 @@ def tribute_cards(
     if len(cards) != want:
         raise RuleViolation(
             "wrong_tribute_count",
-            "The {role_t} gives exactly {want} card(s), not {count} ({value}).",
+            "Cards the {role_t} gives: exactly {want}, not {count} (given: {value}).",
             where,
             role_t=role_name(role),
             want=want,
@@ -291,10 +291,10 @@ def check_held(role: str, giver: str, cards: list[Card], held: Counter[Card]) ->
         where = f"tribute.{role}"
         raise RuleViolation(
             "card_not_in_hand",
-            "{giver} gave {value}, but their hand ({hand}) does not hold it.",
+            "{giver} gave cards their hand ({hand}) does not hold: {missing}.",
             where,
             giver=giver,
-            value=cards_text(sort_cards(missing.elements())),
+            missing=cards_text(sort_cards(missing.elements())),
             hand=cards_text(sort_cards(held.elements())),
         )
 
@@ -306,10 +306,9 @@ def check_best(role: str, giver: str, cards: list[Card], hand: list[Card]) -> No
         where = f"tribute.{role}"
         raise RuleViolation(
             "tribute_not_best",
-            "{giver} must give their {count} best card(s), {best}, not {value}.",
+            "{giver} must give the best of their hand, {best}, not {value}.",
             where,
             giver=giver,
-            count=len(cards),
             best=cards_text(best),
             value=cards_text(cards),
         )
@@ -326,8 +325,9 @@ def merchant_trades(deal: Deal, raw: Any) -> list[list[str]]:
     if not deal.rules.merchant_trade:
         raise MalformedInput(
             "invalid_value",
-            "Merchant trades are not played at this table (house rule merchant_trade is off).",
+            "Merchant trades are not played at this table (the house rule “{rule_t}” is off).",
             "merchant_trades",
+            rule_t=option_label("merchant_trade"),
         )
     if deal.revolution is not None:
         raise RuleViolation(

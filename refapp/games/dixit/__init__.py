@@ -119,7 +119,7 @@ class Dixit(Game):
             raise RuleViolation(
                 "wrong_storyteller",
                 "It is {expected}'s turn to be the storyteller (to the left of {last}), "
-                "not {value}'s.",
+                "not {value}.",
                 "storyteller",
                 expected=expected,
                 last=state.get("last_storyteller"),
@@ -148,7 +148,7 @@ class Dixit(Game):
                 role = N_("the storyteller") if player == storyteller else N_("each other player")
                 raise RuleViolation(
                     "wrong_card_count",
-                    "{player} laid {count} card(s), but {role_t} lays exactly {want}.",
+                    "Cards laid by {player}: {count}, but {role_t} lays exactly {want}.",
                     "positions",
                     player=player,
                     count=laid_by,
@@ -206,7 +206,7 @@ class Dixit(Game):
         if len(picks) > allowed:
             raise RuleViolation(
                 "too_many_votes",
-                "{voter} voted {value}, but each player votes {allowed} time(s) at most.",
+                "{voter} voted {value}, but the most votes a player has here is {allowed}.",
                 where,
                 voter=voter,
                 value=quote(value),

@@ -66,7 +66,7 @@ from .contract import (
 )
 from .dealer import check_dealer, dealer_after_all_pass, dealer_after_hand
 from .explain import say_all_pass, say_misdeal, say_progress, say_score
-from .friend import FRIEND_FORMS, friend_player, read_friend
+from .friend import FRIEND_FORMS, FRIEND_TYPES_LABEL, friend_player, friend_words, read_friend
 from .friend_card import check_friend_card_held
 from .holders import HOLDER_KEYS, HOLDERS, check_holders, read_holder, read_points
 from .misdeal import declare_misdeal, misdeal_allowed, misdeal_limit, misdeal_value
@@ -135,7 +135,7 @@ class Mighty(Game):
     house_rules_type = MightyRules
     presets = PRESETS
     topics = {
-        "misdeal": N_("Misdeal (파토)"),
+        "misdeal": N_("Throw-in (파토)"),
         "auction": N_("Auction"),
         "contract": N_("Contract after the kitty"),
         "friend": N_("Friend (프렌드)"),
@@ -153,9 +153,10 @@ class Mighty(Game):
         if not rules["friend_types"]:
             raise MalformedInput(
                 "invalid_rules",
-                "House rule friend_types must allow at least one of {known}.",
+                "The house rule “{rule_t}” must allow at least one of: {known_t}.",
                 "rules.friend_types",
-                known=", ".join(FRIEND_FORMS),
+                rule_t=FRIEND_TYPES_LABEL,
+                known_t=friend_words(FRIEND_FORMS),
             )
         return rules
 

@@ -5,9 +5,10 @@ Spec: "Cards and notation". The deck is 52 cards and the joker; five hands of 10
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .. import errors
 from ..errors import N_, MalformedInput, quote
 
 HAND_SIZE = 10
@@ -70,11 +71,44 @@ def parse_trump(text: Any, where: str = "trump") -> str:
             return _SUIT_ALIASES[trump]
     raise MalformedInput(
         "invalid_value",
-        "{where} must be a trump: S, H, D, C or NT (no-trump), not {value}.",
+        "{value} is not a trump: write S, H, D, C or NT (no-trump).",
         where,
-        where=where,
         value=quote(text),
     )
+
+
+#: the joker's name in a sentence (the other cards are written with their suit's symbol)
+JOKER_WORD = N_("Joker")
+
+
+def card_suit(card: str) -> str | None:
+    """Return a card's suit letter ("DA" -> "D"), or None for the joker."""
+    return None if card == JOKER else card[:1]
+
+
+def card_face(card: str) -> str:
+    """Return a card with its suit's symbol: "DA" -> "♦A", "C3" -> "♣3"; the joker stays "JK"."""
+    suit = card_suit(card)
+    return card if suit is None else SUIT_SYMBOLS.get(suit, suit) + card[1:]
+
+
+def card_words(card: str) -> str:
+    """Return a card as players write it, for a message's ``_t`` value: "♠A", the joker's name."""
+    return JOKER_WORD if card == JOKER else card_face(card)
+
+
+def cards_words(cards: Iterable[str]) -> str:
+    """Return cards other than the joker as players write them: "♠A ♥10"."""
+    return " ".join(card_face(card) for card in cards)
+
+
+class Face(str):
+    """A card in a refusal's message: its code, written as players write it when filled."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return format(errors.translate(card_words(self)), spec)
 
 
 def is_point_card(card: str) -> bool:

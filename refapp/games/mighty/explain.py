@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game import Account, signed
 from .auction import Auction, Bid, next_bid
-from .cards import POINT_CARDS
+from .cards import POINT_CARDS, card_words
 from .explain_tricks import say_next_play, say_totals, say_tricks
 from .scoring import BACK_RUN_MOST, RUN_FIXED, Score
 
@@ -128,7 +128,7 @@ def _friend_form(entered: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """Return how the friend was named and the values a sentence about them needs.
 
     The forms: none, self_first_trick, first_trick, self_card, unknown_card and card; the
-    values are ``friend`` (a name) and ``card``, as the form has them.
+    values are ``friend`` (a name) and ``card_t`` (the card as players write it).
     """
     friend = entered["friend"]
     boss = entered["contract"]["boss"] if "contract" in entered else None
@@ -138,10 +138,10 @@ def _friend_form(entered: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         player = friend["first_trick"]
         return ("self_first_trick" if player == boss else "first_trick"), {"friend": player}
     if "kitty" in friend or friend.get("player") == boss:
-        return "self_card", {"card": friend["card"]}
+        return "self_card", {"card_t": card_words(friend["card"])}
     if "player" not in friend:  # a dry run's tricks have not shown the card yet
-        return "unknown_card", {"card": friend["card"]}
-    return "card", {"friend": friend["player"], "card": friend["card"]}
+        return "unknown_card", {"card_t": card_words(friend["card"])}
+    return "card", {"friend": friend["player"], "card_t": card_words(friend["card"])}
 
 
 def say_friend(account: Account, entered: Mapping[str, Any]) -> None:
@@ -157,12 +157,12 @@ def say_friend(account: Account, entered: Mapping[str, Any]) -> None:
         account.say("Friend: {friend}, who won trick 1.", **values)
     elif form == "self_card":
         account.say(
-            "Friend: {card}, in the boss's own hand or the kitty (a self friend).", **values
+            "Friend: {card_t}, in the boss's own hand or the kitty (a self friend).", **values
         )
     elif form == "unknown_card":
-        account.say("Friend: whoever holds {card}; it has not been played yet.", **values)
+        account.say("Friend: whoever holds {card_t}; it has not been played yet.", **values)
     else:
-        account.say("Friend: {friend}, who holds {card}.", **values)
+        account.say("Friend: {friend}, who holds {card_t}.", **values)
 
 
 def say_contract(account: Account, entered: Mapping[str, Any]) -> None:
@@ -187,13 +187,13 @@ def say_contract(account: Account, entered: Mapping[str, Any]) -> None:
         )
     elif form == "self_card":
         account.say(
-            "{boss} is the boss with {count} {trump_t}; friend: {card}, in the boss's own "
+            "{boss} is the boss with {count} {trump_t}; friend: {card_t}, in the boss's own "
             "hand or the kitty (a self friend).",
             **values,
         )
     else:
         account.say(
-            "{boss} is the boss with {count} {trump_t}; friend: {friend}, who holds {card}.",
+            "{boss} is the boss with {count} {trump_t}; friend: {friend}, who holds {card_t}.",
             **values,
         )
 
@@ -291,14 +291,14 @@ def _say_penalty(account: Account, score: Score, friend: str | None) -> None:
     penalty = {"bid": score.bid, "penalty": -10 * score.bid, "m": score.m}
     if friend is not None:
         account.say(
-            "Back-run penalty (seed rule): boss -10 x {bid} = {penalty}, friend -{bid}; "
-            "the opposition +{m} each as usual. This hand is not zero-sum.",
+            "Back-run penalty (the Korean wiki's rule): boss -10 x {bid} = {penalty}, "
+            "friend -{bid}; the opposition +{m} each as usual. This hand is not zero-sum.",
             **penalty,
         )
     else:
         account.say(
-            "Back-run penalty (seed rule): boss -10 x {bid} = {penalty}; the opposition "
-            "+{m} each as usual. This hand is not zero-sum.",
+            "Back-run penalty (the Korean wiki's rule): boss -10 x {bid} = {penalty}; "
+            "the opposition +{m} each as usual. This hand is not zero-sum.",
             **penalty,
         )
 

@@ -6,12 +6,12 @@ Worded once, like explain.py: the English templates are the translation catalogs
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import N_
 from ..game import Account
-from .cards import JOKER, TRUMP_NAMES
+from .cards import JOKER, TRUMP_NAMES, card_face, card_words, cards_words
 from .tricks import Decision
 
 if TYPE_CHECKING:  # the referee of the tricks words its sentences here
@@ -39,18 +39,18 @@ def say_trick(account: Account, number: int, decision: Decision) -> None:
     values = {
         "number": number,
         "winner": decision.winner,
-        "card": decision.card,
+        "card_t": card_words(decision.card),
         "reason_t": REASON_WORDS[decision.reason],
-        "points": " ".join(decision.points),
+        "points": cards_words(decision.points),
     }
     if decision.points:
         account.say(
-            "Trick {number}: {winner} takes it with {card} ({reason_t}); point cards: {points}.",
+            "Trick {number}: {winner} takes it with {card_t} ({reason_t}); point cards: {points}.",
             **values,
         )
     else:
         account.say(
-            "Trick {number}: {winner} takes it with {card} ({reason_t}); no point cards.",
+            "Trick {number}: {winner} takes it with {card_t} ({reason_t}); no point cards.",
             **values,
         )
 
@@ -59,14 +59,14 @@ def say_judged_trick(account: Account, number: int, decision: Decision) -> None:
     """Say which card takes one trick judged alone, and why (the players may be unnamed)."""
     values = {
         "number": number,
-        "card": decision.card,
+        "card_t": card_words(decision.card),
         "reason_t": REASON_WORDS[decision.reason],
-        "points": " ".join(decision.points),
+        "points": cards_words(decision.points),
     }
     if decision.points:
-        account.say("{card} takes trick {number} ({reason_t}); point cards: {points}.", **values)
+        account.say("{card_t} takes trick {number} ({reason_t}); point cards: {points}.", **values)
     else:
-        account.say("{card} takes trick {number} ({reason_t}); no point cards.", **values)
+        account.say("{card_t} takes trick {number} ({reason_t}); no point cards.", **values)
 
 
 def say_tricks(account: Account, log: PlayLog) -> None:
@@ -90,25 +90,38 @@ def say_totals(account: Account, log: PlayLog, totals: Totals, entered: Mapping[
         account.say("The opposition took no point cards in any trick.")
     _say_special(account, log, log.specials.mighty, totals.mighty_holder)
     _say_special(account, log, JOKER, totals.joker_holder)
-    account.say("The kitty holds {cards}.", cards=" ".join(totals.kitty))
+    _say_kitty(account, totals.kitty)
+
+
+def _say_kitty(account: Account, kitty: Sequence[str]) -> None:
+    """Say the kitty's cards as players write them, the joker by its name."""
+    cards = cards_words(card for card in kitty if card != JOKER)
+    if JOKER not in kitty:
+        account.say("The kitty holds {cards}.", cards=cards)
+    elif cards:
+        account.say("The kitty holds {cards} and the joker.", cards=cards)
+    else:
+        account.say("The kitty holds the joker.")
 
 
 def _say_friend_card(account: Account, log: PlayLog, card: str) -> None:
     """Say who played the friend card, which makes them the friend (or the boss alone)."""
     seen = log.played.get(card)
     if seen is None:
-        account.say("Nobody played {card}: it is in the kitty, a self friend.", card=card)
+        account.say(
+            "Nobody played {card_t}: it is in the kitty, a self friend.", card_t=card_words(card)
+        )
     elif seen[1] == log.boss:
         account.say(
-            "{card} was played by the boss {player} in trick {trick}: a self friend.",
-            card=card,
+            "{card_t} was played by the boss {player} in trick {trick}: a self friend.",
+            card_t=card_words(card),
             player=seen[1],
             trick=seen[0] + 1,
         )
     else:
         account.say(
-            "{card} was played by {player} in trick {trick}, so {player} is the friend.",
-            card=card,
+            "{card_t} was played by {player} in trick {trick}, so {player} is the friend.",
+            card_t=card_words(card),
             player=seen[1],
             trick=seen[0] + 1,
         )
@@ -120,7 +133,7 @@ def _say_special(account: Account, log: PlayLog, card: str, holder: str) -> None
     if seen is None and card == JOKER:
         account.say("Nobody played the joker: it is in the kitty.")
     elif seen is None:
-        account.say("Nobody played the mighty {card}: it is in the kitty.", card=card)
+        account.say("Nobody played the mighty {card}: it is in the kitty.", card=card_face(card))
     elif card == JOKER:
         account.say(
             "The joker was played by {player} ({holder_t}) in trick {trick}.",
@@ -131,7 +144,7 @@ def _say_special(account: Account, log: PlayLog, card: str, holder: str) -> None
     else:
         account.say(
             "The mighty {card} was played by {player} ({holder_t}) in trick {trick}.",
-            card=card,
+            card=card_face(card),
             player=seen[1],
             holder_t=HOLDER_WORDS[holder],
             trick=seen[0] + 1,

@@ -8,17 +8,31 @@ tricks may leave the card's holder out: the tricks show it (``trick_totals``).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import MalformedInput, RuleViolation, quote
+from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..game import Table
 from ..inputs import mapping, require
+from ..words import Words
 from .cards import parse_card
 from .shapes import Friend
 
 #: the ways to name a friend, as the input writes them (the ``friend_types`` option's choices)
 FRIEND_FORMS = ("card", "none", "first_trick")
+#: each way to name a friend in words, for a sentence (FRIEND_FORMS' order)
+FRIEND_WORDS = {
+    "card": N_("calling a card"),
+    "none": N_("declaring no friend (노 프렌드)"),
+    "first_trick": N_("the first-trick friend (초구 프렌드)"),
+}
+#: the label of the ``friend_types`` option, as options.py writes it (its choices: FRIEND_FORMS)
+FRIEND_TYPES_LABEL = N_("Ways to name the friend")
+
+
+def friend_words(forms: Sequence[str]) -> Words:
+    """Return ways to name a friend as words for a message, in the rule's order."""
+    return Words(FRIEND_WORDS[form] for form in FRIEND_FORMS if form in forms)
 
 
 def read_friend(
@@ -95,10 +109,12 @@ def _form(table: Table, given: Mapping[str, Any]) -> str:
     if form not in table.rules["friend_types"]:
         raise RuleViolation(
             "friend_type_not_allowed",
-            "This table does not allow a {form} friend (allowed: {allowed}).",
+            "This table does not allow {form_t}: its house rule “{rule_t}” allows only "
+            "{allowed_t}.",
             f"friend.{form}",
-            form=quote(form),
-            allowed=", ".join(table.rules["friend_types"]),
+            form_t=FRIEND_WORDS[form],
+            rule_t=FRIEND_TYPES_LABEL,
+            allowed_t=friend_words(table.rules["friend_types"]),
         )
     return form
 

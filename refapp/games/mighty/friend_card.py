@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import RuleViolation
+from .cards import Face
 
 #: the ``friend_card_in_own_hand`` house rule's choices, the default first
 OWN_CARD_RULES = ("self_friend", "forbidden")
@@ -50,7 +51,7 @@ def check_friend_card_held(
             "{card} went to the kitty, so the boss held it when calling it; this table does "
             "not allow calling a card the boss holds (no fake friend).",
             "friend.kitty",
-            card=friend["card"],
+            card=Face(friend["card"]),
         )
     if where == "hand":
         raise RuleViolation(
@@ -59,5 +60,5 @@ def check_friend_card_held(
             "a card the boss holds (no fake friend).",
             "friend.player",
             boss=boss,
-            card=friend["card"],
+            card=Face(friend["card"]),
         )

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import MalformedInput, Refusal, RuleViolation, quote
+from ..errors import N_, MalformedInput, Refusal, RuleViolation, quote
 from ..game import Table
 from ..inputs import require, whole_number
-from .cards import JOKER, POINT_CARDS, mighty_card
+from .cards import JOKER, POINT_CARDS, Face, mighty_card
 from .friend import friend_player
 from .shapes import HolderKey
 
@@ -20,6 +20,22 @@ from .shapes import HolderKey
 HOLDERS = ("boss", "friend", "opposition", "kitty")
 #: the input keys naming a special card's holder
 HOLDER_KEYS: tuple[HolderKey, ...] = ("mighty_holder", "joker_holder")
+#: each holder in words, for a sentence ("it ended with the kitty")
+HOLDER_WORDS = {
+    "boss": N_("the boss"),
+    "friend": N_("the friend"),
+    "opposition": N_("the opposition"),
+    "kitty": N_("the kitty"),
+}
+#: the card each holder key is about, in words
+HELD_CARD_WORDS = {"mighty_holder": N_("the mighty"), "joker_holder": N_("the joker")}
+#: a card whose holder key is not one of HOLDER_KEYS, in words
+SOME_CARD = N_("the card")
+
+
+def holder_words(holder: str) -> str:
+    """Return a holder in words for a message's ``_t`` value (an unknown one quoted as sent)."""
+    return HOLDER_WORDS.get(holder, quote(holder))
 
 
 def read_points(raw: Mapping[str, Any], partial: bool) -> int | None:
@@ -34,8 +50,7 @@ def read_points(raw: Mapping[str, Any], partial: bool) -> int | None:
     if points is None or not 0 <= points <= POINT_CARDS:
         raise MalformedInput(
             "invalid_points",
-            "opposition_points must be a whole number of point cards from 0 to {most}, "
-            "not {value}.",
+            "The opposition's point cards are a whole number from 0 to {most}, not {value}.",
             "opposition_points",
             most=POINT_CARDS,
             value=quote(value),
@@ -49,9 +64,10 @@ def read_holder(value: Any, key: str) -> str:
     if holder not in HOLDERS:
         raise MalformedInput(
             "invalid_value",
-            "{key} must be one of boss, friend, opposition or kitty, not {value}.",
+            "Who ended with {card_t}: the boss, the friend, the opposition or the kitty, "
+            "not {value}.",
             key,
-            key=key,
+            card_t=HELD_CARD_WORDS.get(key, SOME_CARD),
             value=quote(value),
         )
     return holder
@@ -71,7 +87,7 @@ def check_holders(table: Table, entered: Mapping[str, Any]) -> None:
         raise RuleViolation(
             "holder_conflict",
             "The opposition held the mighty, which wins its trick and is itself a point "
-            "card, so opposition_points cannot be 0.",
+            "card, so the opposition's point cards cannot be 0.",
             "opposition_points",
         )
 
@@ -100,9 +116,9 @@ def _check_holder(
     if holder == "friend" and has_friend is False:
         raise RuleViolation(
             "holder_conflict",
-            "{key} is 'friend', but this hand has no friend.",
+            "This hand has no friend, so {card_t} cannot have ended with the friend.",
             key,
-            key=key,
+            card_t=HELD_CARD_WORDS[key],
         )
     if holder is None or card is None or friend is None or friend.get("card") != card:
         return
@@ -110,20 +126,18 @@ def _check_holder(
         raise RuleViolation(
             "holder_conflict",
             "{card} is the friend card, so the friend {player} holds it for the ruling "
-            "side; {key} cannot be {value}.",
+            "side; it cannot have ended with {value_t}.",
             key,
-            card=card,
+            card=Face(card),
             player=friend["player"],
-            key=key,
-            value=quote(holder),
+            value_t=holder_words(holder),
         )
     if has_friend is False and holder not in ("boss", "kitty"):
         raise RuleViolation(
             "holder_conflict",
             "{card} is the friend card and the boss is their own friend, so it is in the "
-            "boss's hand or the kitty; {key} cannot be {value}.",
+            "boss's hand or the kitty; it cannot have ended with {value_t}.",
             key,
-            card=card,
-            key=key,
-            value=quote(holder),
+            card=Face(card),
+            value_t=holder_words(holder),
         )

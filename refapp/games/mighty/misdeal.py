@@ -8,13 +8,13 @@ from typing import Any
 from ..errors import N_, MalformedInput, Refusal, RuleViolation
 from ..game import Table
 from ..inputs import mapping, require, sequence
-from .cards import HAND_SIZE, JOKER, is_point_card, parse_card
+from .cards import HAND_SIZE, JOKER, Face, is_point_card, parse_card
 
 #: the value a hand may have at most to be thrown in, by the ``misdeal`` option's counting
 MISDEAL_LIMITS = {
-    "point_cards": N_("0 or less (point cards 1, SA 0, joker -1)"),
-    "half_ten": N_("less than 1 (A K Q J 1, SA 0, tens 0.5, joker -1)"),
-    "half_ten_strict": N_("less than 0.5 (A K Q J 1, SA 0, tens 0.5, joker -1)"),
+    "point_cards": N_("0 or less (point cards 1, ♠A 0, joker -1)"),
+    "half_ten": N_("less than 1 (A K Q J 1, ♠A 0, tens 0.5, joker -1)"),
+    "half_ten_strict": N_("less than 0.5 (A K Q J 1, ♠A 0, tens 0.5, joker -1)"),
 }
 
 
@@ -80,7 +80,7 @@ def dealt_hand(value: Any) -> list[str]:
                 "invalid_hand",
                 "The hand holds {card} twice.",
                 f"misdeal.hand.{index}",
-                card=card,
+                card=Face(card),
             )
         hand.append(card)
     if len(hand) != HAND_SIZE:

@@ -95,7 +95,7 @@ OPTIONS = (
         "half_ten",
         "half_ten_strict",
         "off",
-        label=N_("Misdeal (파토)"),
+        label=N_("Throw-in (파토)"),
         group="misdeal",
         choice_labels=(
             N_("Point cards: value 0 or less"),
@@ -185,7 +185,7 @@ OPTIONS = (
         group="friend",
         choice_labels=(
             N_("Allowed: the boss is their own friend (셀프 프렌드)"),
-            N_("Not allowed: no fake friend"),
+            N_("Forbidden (no fake friend)"),
         ),
     ),
     _choice(
@@ -301,7 +301,7 @@ OPTIONS = (
         [],
         "Which lost contracts double what the opposition wins, each once and together.",
         choices=LOSS_MULTIPLIERS,
-        label=N_("A lost contract doubles"),
+        label=N_("Lost contracts that double"),
         group="scoring",
         choice_labels=(
             N_("A lost no-trump contract"),
@@ -356,7 +356,7 @@ OPTIONS = (
 PRESETS = (
     Preset(
         "korean_wiki",
-        N_("Korean wiki (the seed)"),
+        N_("Korean wiki"),
         N_("Every rule as the Korean wiki article plays it: the default of each house rule."),
     ),
     Preset(

@@ -26,7 +26,7 @@ ROUND_INPUT = (
     InputPath("mighty_holder", N_("Mighty (마이티) ended with"), "holder"),
     InputPath("joker_holder", N_("Joker (조커) ended with"), "holder"),
     InputPath("misdeal.player", N_("Player who declared the misdeal (파토)"), "name"),
-    InputPath("misdeal.hand", N_("Misdeal (파토) hand"), "cards"),
+    InputPath("misdeal.hand", N_("Throw-in (파토) hand"), "cards"),
     InputPath("tricks", N_("Tricks")),
     InputPath("tricks.{n}", N_("Trick %(n)s")),
     InputPath("tricks.{n}.{m}.player", N_("Player of card %(m)s in trick %(n)s"), "name"),

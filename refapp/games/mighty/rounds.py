@@ -67,7 +67,8 @@ def check_everyone_passed(raw: Mapping[str, Any], auction: Auction | None, all_p
     if auction is not None and auction.highest is not None:
         raise MalformedInput(
             "invalid_value",
-            "all_pass is true, but {player} won the auction with {count} {trump_t}.",
+            "The hand is entered as one everyone passed, but {player} won the auction with "
+            "{count} {trump_t}.",
             "all_pass",
             player=auction.leader,
             **auction.highest.words(),

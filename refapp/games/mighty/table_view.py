@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .auction import MAX_BID, Auction, Bid, auction_floor, beats
-from .cards import DECK, HAND_SIZE, JOKER, SUIT_SYMBOLS, TRUMPS
+from .cards import DECK, HAND_SIZE, SUIT_SYMBOLS, TRUMPS
 from .dealer import DealerReason, reason_for
 from .misdeal import misdeal_allowed, misdeal_value
 
@@ -36,17 +36,6 @@ def next_hand(rules: Mapping[str, Any], state: Mapping[str, Any]) -> NextHand:
 def trump_symbol(trump: str) -> str:
     """Return a trump as the table writes it: "♥" for hearts, "NT" for no-trump."""
     return SUIT_SYMBOLS.get(trump, trump)
-
-
-def card_suit(card: str) -> str | None:
-    """Return a card's suit letter ("DA" -> "D"), or None for the joker."""
-    return None if card == JOKER else card[:1]
-
-
-def card_face(card: str) -> str:
-    """Return a card with its suit's symbol: "DA" -> "♦A", "C3" -> "♣3"; the joker stays "JK"."""
-    suit = card_suit(card)
-    return card if suit is None else SUIT_SYMBOLS.get(suit, suit) + card[1:]
 
 
 def bid_counts(rules: Mapping[str, Any]) -> list[int]:

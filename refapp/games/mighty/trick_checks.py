@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import MalformedInput, RuleViolation, quote
 from ..game import Table
 from ..inputs import sequence
-from .cards import JOKER, RANKS, TRUMP_NAMES
+from .cards import JOKER, RANKS, TRUMP_NAMES, Face
 from .tricks import (
     PLAYS,
     TRICKS,
@@ -258,7 +258,7 @@ class _Referee:
                 "card_played_twice",
                 "{card} was already played by {player} in trick {trick}; no card is played twice.",
                 f"{where}.card",
-                card=play.card,
+                card=Face(play.card),
                 player=player,
                 trick=trick + 1,
             )
@@ -277,7 +277,7 @@ class _Referee:
             player=play.player,
             suit_t=TRUMP_NAMES[suit],
             trick=earlier + 1,
-            card=play.card,
+            card=Face(play.card),
             later=index + 1,
         )
 
@@ -293,7 +293,7 @@ class _Referee:
             "play it, yet plays it in trick {later}.",
             where,
             leader=called.leader,
-            call_card=called.plays[0].card,
+            call_card=Face(called.plays[0].card),
             trick=earlier + 1,
             player=play.player,
             later=index + 1,
@@ -314,8 +314,8 @@ class _Referee:
                 "{later}: the boss may lead trump in trick 1 only with nothing but trump.",
                 where,
                 player=play.player,
-                led=self.boss_trump_lead,
-                card=play.card,
+                led=Face(self.boss_trump_lead),
+                card=Face(play.card),
                 later=index + 1,
             )
         if play.player in self.first_trumps:
@@ -325,8 +325,8 @@ class _Referee:
                 "trump, yet plays {card} in trick {later}, so they had another card.",
                 where,
                 player=play.player,
-                trump_card=self.first_trumps[play.seated],
-                card=play.card,
+                trump_card=Face(self.first_trumps[play.seated]),
+                card=Face(play.card),
                 later=index + 1,
             )
 

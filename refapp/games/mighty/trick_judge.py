@@ -12,7 +12,7 @@ from ..errors import MalformedInput, RuleViolation, quote
 from ..game import Account
 from ..inputs import mapping, name_given, require, sequence, whole_number
 from ..options import resolve_rules
-from .cards import JOKER, parse_trump
+from .cards import JOKER, Face, parse_trump
 from .explain_tricks import say_judged_trick
 from .options import OPTIONS
 from .rules import MightyRules
@@ -103,7 +103,7 @@ def _check_alone(play: Play, plays: list[Play], where: str) -> None:
                 "card_played_twice",
                 "{card} is already in this trick; no card is played twice.",
                 f"{where}.card",
-                card=play.card,
+                card=Face(play.card),
             )
         if play.player is not None and done.player == play.player:
             raise RuleViolation(

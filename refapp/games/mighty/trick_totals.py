@@ -15,8 +15,9 @@ from typing import Any
 
 from ..errors import RuleViolation, quote
 from ..game import Table
-from .cards import DECK, JOKER
+from .cards import DECK, JOKER, Face
 from .friend import friend_player
+from .holders import holder_words
 from .shapes import Friend, MightyInput, TricksResult
 from .trick_checks import PlayLog, referee_tricks
 
@@ -105,7 +106,7 @@ def _settle_friend(friend: Friend, log: PlayLog) -> Friend:
                 "tricks_disagree",
                 "{card} was played by {player} in trick {trick}, so it was not in the kitty.",
                 "friend.kitty",
-                card=card,
+                card=Face(card),
                 player=seen[1],
                 trick=seen[0] + 1,
             )
@@ -123,10 +124,10 @@ def _agree_friend_player(card: str, player: str, seen: tuple[int, str] | None, b
     if seen is not None and seen[1] != player:
         raise RuleViolation(
             "tricks_disagree",
-            "{card} was played by {player} in trick {trick}, so friend.player is {player}, "
+            "{card} was played by {player} in trick {trick}, so the friend is {player}, "
             "not {value}.",
             "friend.player",
-            card=card,
+            card=Face(card),
             player=seen[1],
             trick=seen[0] + 1,
             value=quote(player),
@@ -135,9 +136,9 @@ def _agree_friend_player(card: str, player: str, seen: tuple[int, str] | None, b
         raise RuleViolation(
             "tricks_disagree",
             "Nobody played {card}, so it is in the kitty and the boss {boss} is their own "
-            "friend; friend.player cannot be {value}.",
+            "friend; the friend cannot be {value}.",
             "friend.player",
-            card=card,
+            card=Face(card),
             boss=boss,
             value=quote(player),
         )
@@ -183,22 +184,21 @@ def _agree_holder(key: str, card: str, value: str | None, totals: Totals, log: P
     if seen is None:
         raise RuleViolation(
             "tricks_disagree",
-            "Nobody played {card}, so it is in the kitty: {key} is 'kitty', not {value}.",
+            "Nobody played {card}, so it ended in the kitty, not with {value_t}.",
             key,
-            card=card,
-            key=key,
-            value=quote(value),
+            card=Face(card),
+            value_t=holder_words(value),
         )
     raise RuleViolation(
         "tricks_disagree",
-        "{card} was played by {player} in trick {trick}, so {key} is {holder}, not {value}.",
+        "{card} was played by {player} in trick {trick}, so it ended with {holder_t}, not "
+        "with {value_t}.",
         key,
-        card=card,
+        card=Face(card),
         player=seen[1],
         trick=seen[0] + 1,
-        key=key,
-        holder=quote(holder),
-        value=quote(value),
+        holder_t=holder_words(holder),
+        value_t=holder_words(value),
     )
 
 

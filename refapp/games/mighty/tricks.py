@@ -19,6 +19,7 @@ from ..inputs import mapping
 from .cards import (
     JOKER,
     RANKS,
+    Face,
     is_point_card,
     joker_call_card,
     mighty_card,
@@ -189,9 +190,8 @@ def _named_suit(value: Any, where: str, index: int, card: str) -> str | None:
         if suit == "NT":
             raise MalformedInput(
                 "invalid_value",
-                "{where} must be a suit: S, H, D or C, not {value}.",
+                "{value} is not a suit the joker can name: write S, H, D or C.",
                 where,
-                where=where,
                 value=quote(value),
             )
         return suit
@@ -201,7 +201,7 @@ def _named_suit(value: Any, where: str, index: int, card: str) -> str | None:
             "Only a led joker names a suit; {where} cannot be given with {card}.",
             where,
             where=where,
-            card=card,
+            card=Face(card),
         )
     return None
 
@@ -221,11 +221,9 @@ def _call(value: Any, where: str, index: int, card: str, specials: Specials) -> 
     if index != 0 or card != specials.joker_call:
         raise MalformedInput(
             "invalid_value",
-            "Only the joker-call card {call_card}, led, calls the joker; {where} cannot be "
-            "true with {card}.",
+            "Only the joker-call card {call_card}, led, calls the joker; {card} cannot call it.",
             where,
-            where=where,
-            call_card=specials.joker_call,
-            card=card,
+            call_card=Face(specials.joker_call),
+            card=Face(card),
         )
     return True

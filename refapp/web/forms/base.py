@@ -26,7 +26,6 @@ from string import Formatter
 from typing import Any, ClassVar
 
 from flask import request
-from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField
 from wtforms.fields.core import UnboundField
 
@@ -34,6 +33,7 @@ from ...games.errors import Refusal
 from ...games.inputs import digits_number
 from ...services import SessionView
 from .common import add_error
+from .voice import AppForm, refusal_words
 
 #: an input path: keys (text) and, last, maybe a place in a list (a number, from 1)
 Path = tuple[str | int, ...]
@@ -125,7 +125,7 @@ def matcher(path: Path) -> re.Pattern[str]:
     return re.compile(rf"{parts}(\..*)?", re.S)
 
 
-class RoundForm(FlaskForm):
+class RoundForm(AppForm):
     """Base of the games' round forms (each game registers its own with its ``GamePages``).
 
     The page posts ``action=record`` to store the round; any other action (``check``, or a
@@ -302,4 +302,4 @@ class RoundForm(FlaskForm):
         if field is None and group is not None:
             self.group_errors[group].append(error.message)
         else:
-            add_error(self, field, error.message)
+            add_error(self, field, refusal_words(field, error))

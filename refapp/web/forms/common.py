@@ -7,6 +7,8 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import Field, SelectChoice
 
+from .voice import AppForm
+
 
 def options(values: Any, labels: Any = None) -> list[SelectChoice]:
     """Return select choices whose value and label are the given values (or labels)."""
@@ -24,5 +26,5 @@ def add_error(form: FlaskForm, field: Field | None, message: str) -> None:
         field.errors = [*field.errors, message]
 
 
-class ButtonForm(FlaskForm):
+class ButtonForm(AppForm):
     """A form that is only a button (undo, finish): CSRF-protected, no fields."""

@@ -6,7 +6,6 @@ import unicodedata
 from datetime import date
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import ValidationError
 
@@ -14,6 +13,7 @@ from ...games.errors import MalformedInput, quote
 from ...games.inputs import digits_number
 from ...services.listing import SessionFilter
 from ...services.values import has_control
+from .voice import AppForm
 
 #: the statuses a list may be narrowed to (``status``, or ``finished`` as the API first named it)
 STATUSES = {"active": False, "false": False, "finished": True, "true": True}
@@ -85,7 +85,7 @@ class WholeParameter(Parameter):
         return digits_number(self.text)
 
 
-class SessionFilterForm(FlaskForm):
+class SessionFilterForm(AppForm):
     """Narrow the sessions list by game, player, status and dates, and page through it.
 
     Pass the query string as ``formdata``. Bad values are refused by name (``invalid_value``,

@@ -16,7 +16,6 @@ from typing import Any, ClassVar, cast
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import (
     BooleanField,
@@ -36,6 +35,7 @@ from ...games.game import Game
 from ...games.options import RuleOption
 from .common import add_error, options
 from .seating import Seating
+from .voice import AppForm
 
 WHOLE = re.compile(r"-?[0-9]{1,9}")
 #: how the preset choice names a saved set (a preset's key never holds a colon)
@@ -123,7 +123,7 @@ def same_rule(option: RuleOption, data: Any, value: Any) -> bool:
         return False
 
 
-class NewSessionForm(FlaskForm):
+class NewSessionForm(AppForm):
     """Name the session, seat the players (one per line, clockwise) and set the house rules."""
 
     name = StringField(
@@ -328,7 +328,7 @@ class NewSessionForm(FlaskForm):
         add_error(self, field, error.message)
 
 
-class SaveRulesForm(FlaskForm):
+class SaveRulesForm(AppForm):
     """The name to save the new-session form's rules under (the rules come from that form)."""
 
     set_name = StringField(

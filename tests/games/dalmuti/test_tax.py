@@ -69,7 +69,7 @@ def test_three_players_exchange_only_between_the_greater_pair():
 def test_the_tax_is_required_when_due():
     table, state = seat(5)
     error = refused("tribute_required", hand, table, state, {"finish_order": order(*FIVE)})
-    assert "Eve gives Ann 2 best card(s)" in error.message
+    assert "Eve → Ann: the best 2; Ann → Eve: any 2" in error.message
     partial = {k: v for k, v in TAX.items() if k != "lesser_dalmuti"}
     error = refused(
         "tribute_required", hand, table, state, {"tribute": partial, "finish_order": order(*FIVE)}

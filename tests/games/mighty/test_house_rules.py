@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from refapp.games.errors import Refusal
-from refapp.games.mighty.cards import parse_card
+from refapp.games.mighty.cards import card_words, parse_card
 from refapp.games.mighty.dealer import next_dealer
 from refapp.games.mighty.friend_card import check_friend_card_held, friend_card_held
 from refapp.games.mighty.rules import MightyRules
@@ -281,7 +281,8 @@ def test_a_called_card_the_boss_held_is_refused_when_forbidden(friend, boss, whe
     with pytest.raises(Refusal) as caught:
         check_friend_card_held(FORBIDDEN, friend, boss)
     assert (caught.value.code, caught.value.field) == ("friend_card_held_by_boss", field)
-    assert friend["card"] in caught.value.message
+    message = caught.value.message
+    assert card_words(friend["card"]) in message and friend["card"] not in message
 
 
 @pytest.mark.parametrize(

@@ -157,7 +157,7 @@ def test_dry_run_tells_each_finished_trick_and_the_next_play():
     assert result["complete"] is False
     assert set(result["deltas"].values()) == {0}
     assert (
-        "Trick 1: Cy takes it with SA (the mighty); point cards: HA HQ SA H10 HK."
+        "Trick 1: Cy takes it with ♠A (the mighty); point cards: ♥A ♥Q ♠A ♥10 ♥K."
         in (result["explanation"])
     )
 
@@ -292,7 +292,7 @@ def test_stored_tricks_are_canonical():
 def test_revoke_is_proven_by_the_later_card():
     error = refused(dry("Ann:HA Ben:C5 Cy:H6 Dee:H8 Eve:H2", "Ann:HK Ben:H4"))
     assert (error.code, error.field) == ("revoke", "tricks.1.1")
-    assert "Ben" in error.message and "trick 1" in error.message and "H4" in error.message
+    assert "Ben" in error.message and "trick 1" in error.message and "♥4" in error.message
 
 
 def test_revoke_against_the_suit_a_led_joker_named():
@@ -301,7 +301,7 @@ def test_revoke_against_the_suit_a_led_joker_named():
     )
     error = refused(raw)
     assert (error.code, error.field) == ("revoke", "tricks.2.1")
-    assert "trick 2" in error.message and "C7" in error.message
+    assert "trick 2" in error.message and "♣7" in error.message
 
 
 def test_a_later_mighty_proves_a_revoke_against_another_card():
@@ -485,10 +485,10 @@ def test_ten_tricks_derive_what_was_left_out():
     assert again.result["deltas"] == outcome.result["deltas"]
     assert again.input == outcome.input
     lines = outcome.result["explanation"]
-    assert "HA was played by Eve in trick 4, so Eve is the friend." in lines
+    assert "♥A was played by Eve in trick 4, so Eve is the friend." in lines
     assert "The tricks give the opposition 4 point cards, in tricks 5, 10." in lines
     assert "The joker was played by Dee (the opposition) in trick 5." in lines
-    assert "The kitty holds S5 C5 C4." in lines
+    assert "The kitty holds ♠5 ♣5 ♣4." in lines
 
 
 def test_ten_tricks_scored_as_the_same_totals_entered():
@@ -514,7 +514,7 @@ def test_the_boss_playing_the_called_card_is_a_self_friend():
     assert (result["friend"], result["self_friend"]) == (None, True)
     assert result["opposition_points"] == 9
     assert result["deltas"]["Ben"] == -4 * result["deltas"]["Ann"]
-    assert "DA was played by the boss Ben in trick 1: a self friend." in result["explanation"]
+    assert "♦A was played by the boss Ben in trick 1: a self friend." in result["explanation"]
 
 
 @pytest.mark.parametrize(
@@ -615,7 +615,7 @@ def test_dry_run_reveals_a_friend_card_already_played():
     outcome = run(raw)
     assert outcome.input["friend"] == {"card": "DK"}
     assert (
-        "Friend: whoever holds DK; it has not been played yet." in (outcome.result["explanation"])
+        "Friend: whoever holds ♦K; it has not been played yet." in (outcome.result["explanation"])
     )
 
 

@@ -12,10 +12,10 @@ from flask import abort, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from flask_wtf import FlaskForm
 from wtforms import StringField
 
 from ....web.forms import add_error
+from ....web.forms.voice import AppForm
 from ....web.sessions import session_or_404
 from ... import dalmuti
 from ...errors import Refusal
@@ -23,7 +23,7 @@ from . import blueprint
 from .words import card_tokens, cards_field, rank_title
 
 
-class CheckPlayForm(FlaskForm):
+class CheckPlayForm(AppForm):
     """The play before (empty to lead), the play someone wants to make, optionally their hand."""
 
     previous = StringField(
@@ -114,10 +114,12 @@ def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
         lines.append(_("Nothing beats it: the others can only pass, and the trick ends."))
     else:
         lines.append(
-            _(
-                "To beat it: %(count)s card(s) of a number below %(rank)s, or pass "
+            ngettext(
+                "To beat it: %(num)d card of a number below %(rank)s, or pass "
                 "(a player may pass even when able to play).",
-                count=len(cards),
+                "To beat it: %(num)d cards of a number below %(rank)s, or pass "
+                "(a player may pass even when able to play).",
+                len(cards),
                 rank=rank,
             )
         )

@@ -56,6 +56,12 @@ class DrawSeating(Seating):
     def players_hint(self, form: FlaskForm) -> str | None:
         """Return how the names are written, in rank order or with the draws."""
         game = form.the_game
+        if game.min_players == game.max_players:
+            return _(
+                "One per line, %(count)d players: in rank order (Greater Dalmuti first), "
+                "or with each player's draw after the name, as chosen above.",
+                count=game.max_players,
+            )
         return _(
             "One per line, %(low)d to %(high)d players: in rank order (Greater Dalmuti first), "
             "or with each player's draw after the name, as chosen above.",

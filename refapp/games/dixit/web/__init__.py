@@ -25,7 +25,7 @@ PAGES = register_pages(
         figure_words=(
             ("storyteller_turns", _l("Turns as storyteller")),
             ("some_found", _l("Some found the card")),
-            ("some_found_share", _l("Share some found")),
+            ("some_found_share", _l("Share of turns where some found it")),
             ("average_vote_bonus", _l("Vote bonus per turn")),
         ),
         figures_note=_l(

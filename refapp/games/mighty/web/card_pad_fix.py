@@ -19,8 +19,7 @@ from flask_babel import gettext as _
 from ...errors import N_, MalformedInput, Refusal, quote
 from ...game import Table
 from ...inputs import mapping, whole_number
-from ..cards import JOKER
-from ..table_view import card_face
+from ..cards import JOKER, card_face
 from ..trick_checks import PlayLog, referee_tricks
 
 #: what a change may say about the new play (its player stays the one named before)

@@ -7,8 +7,8 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ....web.path_words import shown
-from ..cards import JOKER
-from ..table_view import card_face
+from ..cards import JOKER, card_face
+from . import blueprint
 from .words import HOLDER_LABELS, TRUMP_LABELS
 
 
@@ -47,3 +47,6 @@ VALUE_WORDS = {
     "trump": trump_value,
     "holder": holder_value,
 }
+
+#: a card in a page's sentence as players write it: ``{{ card | mighty_card }}`` (♠A, 조커)
+blueprint.add_app_template_filter(card_value, "mighty_card")

@@ -32,13 +32,12 @@ from .. import (
     next_bid,
     run_auction,
 )
+from ..cards import card_face, card_suit
 from ..dealer import DealerReason
 from ..misdeal import misdeal_limit
 from ..scoring import MULTIPLIER_NAMES, OUTCOME_NAMES, multiplier_steps
 from ..table_view import (
     bid_rows,
-    card_face,
-    card_suit,
     is_zero_sum,
     misdeal_counts,
     misdeals_played,
