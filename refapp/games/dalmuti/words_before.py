@@ -1,0 +1,11 @@
+"""Explanation words of earlier versions, in rounds stored before their words changed."""
+
+from ..errors import N_
+
+#: kept marked (and translated) because rounds stored with them show them again
+EARLIER = (
+    N_("players below"),
+    N_("players below + 1"),
+    N_("the first hand, and tax_first_hand is off"),
+    N_("the house rule tax is off"),
+)
