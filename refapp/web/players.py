@@ -9,7 +9,6 @@ from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import format_decimal, format_percent
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from werkzeug.routing import PathConverter
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length
@@ -21,6 +20,7 @@ from ..services import NAME_MAX
 from ..services import players as roster
 from . import bp
 from .forms import add_error
+from .forms.voice import AppForm
 from .game_pages import PAGES
 
 #: the figures every game shares, as the page words them
@@ -47,7 +47,7 @@ def add_player_name_converter(state) -> None:
     state.app.url_map.converters["player_name"] = PlayerName
 
 
-class RenameForm(FlaskForm):
+class RenameForm(AppForm):
     """Rename a player (fix a typo), or merge them into the player who has the new name."""
 
     name = StringField(

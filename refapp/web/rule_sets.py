@@ -8,7 +8,6 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 from wtforms.validators import InputRequired, Length
 
@@ -19,10 +18,11 @@ from ..services import rule_sets as saved_rules
 from . import bp
 from .forms import NewSessionForm, add_error
 from .forms.session import SAVED, SaveRulesForm
+from .forms.voice import AppForm
 from .sessions import new_session_page
 
 
-class RenameRuleSetForm(FlaskForm):
+class RenameRuleSetForm(AppForm):
     """A saved set's new name (the old one rides along hidden)."""
 
     name = HiddenField()
@@ -32,7 +32,7 @@ class RenameRuleSetForm(FlaskForm):
     )
 
 
-class DeleteRuleSetForm(FlaskForm):
+class DeleteRuleSetForm(AppForm):
     """Delete one saved set, named in a hidden field."""
 
     name = HiddenField()

@@ -11,7 +11,6 @@ from __future__ import annotations
 from flask import flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError, generate_csrf
 from wtforms import HiddenField, PasswordField
 from wtforms.validators import InputRequired
@@ -27,12 +26,13 @@ from ..access import (
     table_password,
 )
 from . import bp
+from .forms.voice import AppForm
 
 #: the header that tells live.js what a lapsed write needs before it is sent again
 AGAIN = "X-Refapp-Again"
 
 
-class SignInForm(FlaskForm):
+class SignInForm(AppForm):
     """The table password, and where to go back to."""
 
     password = PasswordField(
