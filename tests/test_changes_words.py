@@ -305,7 +305,7 @@ PATHS = {
             "friend",
             "Joker (조커) ended with: Opposition (야당) → Friend (프렌드)",
         ),
-        ("misdeal.player", "Ben", "Cy", "Player who declared the misdeal (파토): Ben → Cy"),
+        ("misdeal.player", "Ben", "Cy", "Player who threw the hand in (파토): Ben → Cy"),
         ("misdeal.hand", ["SA", "JK"], ["SK", "JK"], "Throw-in (파토) hand: ♠A, Joker → ♠K, Joker"),
         ("tricks", [], None, "Tricks: nothing → nothing"),
         ("tricks.4", [], None, "Trick 4: nothing → nothing"),

@@ -115,7 +115,7 @@ def test_session_page_shows_the_dealer_the_special_cards_and_the_form(client, ap
     assert "DA" in spades and "C3" in spades
     assert "SA" in clubs and "S3" in clubs
     assert "SA" in hearts and "C3" in hearts
-    assert "Boss (주공)" in page and "No-trump (노기루다)" in page and "Misdeal (파토)" in page
+    assert "Boss (주공)" in page and "No-trump (노기루다)" in page and "Throw-in (파토)" in page
     assert "to bid: at least 13, or pass." in page
     assert 'name="opposition_points"' in page and "Record round 1" in page
 
@@ -190,7 +190,7 @@ def test_record_a_whole_hand_through_the_auction_pad(client, api, app):
     assert "<strong>Cy</strong>" in page.split("Deals next")[1].split("</dd>")[0]
     history = page.split('id="round-1"')[1].split("</li>")[0]
     assert "Boss (주공) <b>Ann</b>" in history and "16 NT" in history
-    assert "(won at 15 ♥)" in history and "friend (프렌드) Cy, JK" in history
+    assert "(won at 15 ♥)" in history and "friend (프렌드) Cy, Joker" in history
     assert "Ruling side won (여당 승)" in history and "m = 12 (6 ×2 no-trump (노기루다))" in history
 
 
@@ -374,7 +374,7 @@ def test_friend_kinds_no_friend_self_friend_and_first_trick(client, api, app):
     assert rounds[1].result["self_friend"] is True
     page = shown(client.get(f"/sessions/{sid}"))
     assert "no friend (노 프렌드)" in page.split('id="round-1"')[1].split("</li>")[0]
-    assert "self friend (셀프 프렌드), JK" in page.split('id="round-2"')[1].split("</li>")[0]
+    assert "self friend (셀프 프렌드), Joker" in page.split('id="round-2"')[1].split("</li>")[0]
     assert "friend Dee (won trick 1)" in page.split('id="round-3"')[1].split("</li>")[0]
 
 
@@ -417,7 +417,7 @@ def test_misdeal_is_one_tap_and_stores_a_zero_round(client, api, app):
     assert "<strong>Ben</strong>" in page.split("Deals next")[1].split("</dd>")[0]
     assert "declared the misdeal" in page
     history = page.split('id="round-1"')[1].split("</li>")[0]
-    assert "Misdeal (파토)" in history and "by Ben · hand worth 0" in history
+    assert "Throw-in (파토)" in history and "by Ben · hand worth 0" in history
 
 
 @pytest.mark.parametrize(
@@ -550,7 +550,7 @@ def test_correct_a_stored_misdeal_and_turn_an_all_pass_into_a_hand(client, api, 
     assert [r.result["outcome"] for r in stored(app)] == ["misdeal", "all_pass"]
 
     edit = shown(client.get(f"{url}/1/edit"))
-    assert "stored as a <strong>misdeal (파토)</strong>" in edit
+    assert "stored as a <strong>throw-in (파토)</strong>" in edit
     assert re.search(r'<details class="mighty-misdeal"[^>]* open[ >]', edit)
     assert selected(edit, "misdeal_player") == "Ben" and f'value="{WEAK_HAND}"' in edit
     # the same cards declared by Cy: saved with the page's own button

@@ -25,7 +25,7 @@ ROUND_INPUT = (
     InputPath("opposition_points", N_("Opposition's point cards (야당 점수카드)")),
     InputPath("mighty_holder", N_("Mighty (마이티) ended with"), "holder"),
     InputPath("joker_holder", N_("Joker (조커) ended with"), "holder"),
-    InputPath("misdeal.player", N_("Player who declared the misdeal (파토)"), "name"),
+    InputPath("misdeal.player", N_("Player who threw the hand in (파토)"), "name"),
     InputPath("misdeal.hand", N_("Throw-in (파토) hand"), "cards"),
     InputPath("tricks", N_("Tricks")),
     InputPath("tricks.{n}", N_("Trick %(n)s")),

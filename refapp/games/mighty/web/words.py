@@ -68,8 +68,8 @@ HOLDER_LABELS = {
 
 
 def bid_words(count: Any, trump: str | None) -> str:
-    """Return a bid as the table says it: "15 ♥", "16 NT"."""
-    return f"{count} {trump_symbol(trump or '')}".strip()
+    """Return a bid as the table says it: "15 ♥", "16 NT" (노기, szan)."""
+    return f"{count} {_('NT') if trump == 'NT' else trump_symbol(trump or '')}".strip()
 
 
 def trump_words(trump: str) -> str:
