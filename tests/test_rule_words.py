@@ -153,7 +153,7 @@ def test_values_read_as_words_in_the_readers_language(app):
             )
         with force_locale("hu"):
             assert rule_label(tax) == "Adó (kártyacsere)"
-            assert rule_value(misdeal, "point_cards") == "Pontkártyák: 0 vagy kevesebb"
+            assert rule_value(misdeal, "point_cards") == "pontkártyák szerint 0 vagy kevesebb"
             assert rule_value(cap, None) == "nincs"
             groups = [words for words, _ in rule_groups(mighty)]
             assert groups[0] == "Bedobás (gyenge lap)" and "Licit" in groups
@@ -242,4 +242,4 @@ def test_the_new_session_form_still_sends_codes(client):
     assert 'value="first_trick"' in page and "The winner of the first trick (초구 프렌드)" in page
     client.set_cookie("lang", "ko")
     korean = client.get("/sessions/new?game=mighty").get_data(as_text=True)
-    assert '<option selected value="point_cards">점수카드로 계산: 0점 이하</option>' in korean
+    assert '<option selected value="point_cards">점수카드 기준 0점 이하</option>' in korean
