@@ -205,7 +205,7 @@ def test_a_revoke_is_stopped_with_its_message_in_view(table_phone):
     revoke = page.locator(f"{PAD} button[data-pad-card='H4']")
     taps.pad(revoke)
     message = (
-        "Revoke: Ben did not follow hearts in trick 1, yet plays H4 in trick 2, "
+        "Revoke: Ben did not follow hearts in trick 1, yet plays ♥4 in trick 2, "
         "so they held it then."
     )
     notice = page.locator(f"{PAD} [data-pad-refused]")

@@ -109,7 +109,9 @@ def test_refused_inputs_stand_by_their_fields_and_store_nothing(table_phone):
     open_rule_group(page, "#rule_target_score")
     page.fill("#rule_target_score", "lots")
     phone.tap("button:has-text('Start the session')", status=422)
-    phone.assert_message_by("#rule_target_score", "target_score must be a whole number")
+    phone.assert_message_by(
+        "#rule_target_score", "The house rule “Target score” must be a whole number"
+    )
     assert phone.api("GET", "/api/sessions")["total"] == before
 
     sid = start_session(phone)

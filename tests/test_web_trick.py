@@ -61,12 +61,13 @@ def test_a_called_joker_is_dead(client):
 
 
 def test_the_words_in_korean(client):
+    """The verdict in Korean: the particle after a card fits its rank letter (♥K가, ♣A가)."""
     headers = {"Accept-Language": "ko"}
     dead = verdict(client.get(DEAD_JOKER, headers=headers))
     assert "세 번째 카드" in dead and "선도패" in dead and "초구" in dead
-    assert "♥K이(가) 1번 트릭을 따요" in dead
+    assert "♥K가 1번 트릭을 따요" in dead  # a rank letter reads 케이: vowel-final
     called = verdict(client.get(JOKER_CALL, headers=headers))
-    assert "조커콜" in called and "♣A이(가) 4번 트릭을 따요" in called
+    assert "조커콜" in called and "♣A가 4번 트릭을 따요" in called
     page = text(client.get("/trick", headers=headers))
     assert "이 트릭은 누가 따나요?" in page and "Who takes this trick?" not in page
 

@@ -68,6 +68,7 @@ def test_the_korean_sentence_is_translated(client, api, app):
 
 
 def test_a_mighty_count_that_is_not_a_number_names_the_point_cards_in_words(client, api):
+    """A count the form cannot read is refused in words naming the field, quoting the input."""
     sid = api.create(players=["Ann", "Ben", "Cy", "Dee", "Eve"], game="mighty")["id"]
     data = {
         "boss": "Ann",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -228,3 +229,36 @@ def test_catalogs_keep_no_obsolete_entries(language):
     """`make translations` drops what the code no longer says (no `#~` entries pile up)."""
     text = (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
     assert not [line for line in text.splitlines() if line.startswith("#~")]
+
+
+SCRIPT_FILLED = re.compile(
+    r"""_\(\s*(["'])(?P<msgid>.+?)(?<!\\)\1(?P<args>[^()]*(?:\([^()]*\)[^()]*)*)\)""", re.S
+)
+SCRIPT_ARG = re.compile(r"""(\w+)=\s*(?:["']\{|["']\{["']\s*~)""")
+
+
+def script_filled() -> dict[str, set[str]]:
+    """Return each template msgid whose placeholders a script fills on the phone ('{card}')."""
+    found: dict[str, set[str]] = {}
+    folders = [ROOT / "refapp" / "templates", *(ROOT / "refapp" / "games").glob("*/web/templates")]
+    for folder in folders:
+        for path in folder.rglob("*.html"):
+            for call in SCRIPT_FILLED.finditer(path.read_text(encoding="utf-8")):
+                names = set(SCRIPT_ARG.findall(call.group("args")))
+                if names:
+                    found.setdefault(call.group("msgid"), set()).update(names)
+    return found
+
+
+def test_a_placeholder_a_script_fills_takes_no_korean_particle():
+    """The phone's script fills '{card}' after the page is made: nothing fits a particle there."""
+    filled_later = script_filled()
+    assert "Take back %(card)s" in filled_later  # the scan finds the pages' script words
+    particle = re.compile(r"^(?:\(이\)|\(으\)|[이가은는을를와과로랑])")
+    wrong = {}
+    for msgid, text in entries("ko"):
+        for name in filled_later.get(msgid, ()):
+            for after in text.split(f"%({name})s")[1:]:
+                if particle.match(after):
+                    wrong[msgid] = text
+    assert not wrong, json.dumps(wrong, ensure_ascii=False, indent=1)
