@@ -166,7 +166,7 @@ def code_problems(unquoted: str, language: str) -> list[str]:
 
 def code_word_in(word: str, text: str) -> bool:
     """Say whether a code word stands in the text as a word of its own."""
-    return re.search(rf"(?<![\w.]){re.escape(word)}(?![\w])", text) is not None
+    return re.search(rf"(?<![A-Za-z0-9_.]){re.escape(word)}(?![A-Za-z0-9_])", text) is not None
 
 
 def bracketed(text: str) -> list[str]:
