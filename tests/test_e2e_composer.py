@@ -8,6 +8,9 @@ import pytest
 from . import browser_support
 from .table_rounds import ON_SCREEN, Table, open_session
 
+#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+pytestmark = pytest.mark.layout
+
 chromium, live_csrf, table_phone = (
     browser_support.chromium,
     browser_support.live_csrf,

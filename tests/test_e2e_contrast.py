@@ -10,6 +10,9 @@ from .browser_support import PHONE
 from .contrast import CONTRAST_FAILURES
 from .test_e2e_live import GAMES
 
+#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+pytestmark = pytest.mark.layout
+
 chromium, live = browser_support.chromium, browser_support.live
 
 #: open every fold, so that the explanations and house rules are checked too

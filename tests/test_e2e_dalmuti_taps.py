@@ -14,6 +14,9 @@ import pytest
 from . import browser_support
 from .browser_support import PHONE, Phone
 
+#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+pytestmark = pytest.mark.layout
+
 chromium, live_csrf, table_phone = (
     browser_support.chromium,
     browser_support.live_csrf,

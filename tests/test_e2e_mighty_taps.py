@@ -17,6 +17,9 @@ from . import browser_support
 from .browser_support import KEYS
 from .test_e2e_polish import small_targets
 
+#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+pytestmark = pytest.mark.layout
+
 # the shared fixtures, brought into this module so that its tests can ask for them
 chromium, live_csrf, table_phone = (
     browser_support.chromium,

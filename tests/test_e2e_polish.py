@@ -8,6 +8,9 @@ import pytest
 from . import browser_support
 from .conftest import MIGHTY_HAND, SEED_TURN
 
+#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+pytestmark = pytest.mark.layout
+
 # the shared fixtures, brought into this module so that its tests can ask for them
 chromium, live, phone = browser_support.chromium, browser_support.live, browser_support.phone
 

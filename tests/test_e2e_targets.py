@@ -14,6 +14,9 @@ import pytest
 
 from . import browser_support
 
+#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+pytestmark = pytest.mark.layout
+
 # the shared fixtures, brought into this module so that its tests can ask for them
 chromium, live, phone = browser_support.chromium, browser_support.live, browser_support.phone
 

@@ -14,6 +14,9 @@ import pytest
 from .browser_support import PHONE, chromium, live, phone  # noqa: F401  (fixtures)
 from .conftest import MIGHTY_HAND, SEED_TURN, turn
 
+#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+pytestmark = pytest.mark.layout
+
 #: the rows of buttons a page lays out, by their classes
 BARS = ".buttons, .record-bar, .pad-choices, .pad-tools, .trick-actions, .actions"
 #: what may not clip its words: buttons, button links, chips, bids, a round form's selects (the
