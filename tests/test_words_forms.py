@@ -12,6 +12,7 @@ import pytest
 from flask_babel import force_locale, gettext
 
 from .conftest import shown
+from .test_web_mighty import hand_fields
 
 #: WTForms' own words, in English and in its Korean and Hungarian translations
 WTFORMS_WORDS = (
@@ -70,16 +71,7 @@ def test_the_korean_sentence_is_translated(client, api, app):
 def test_a_mighty_count_that_is_not_a_number_names_the_point_cards_in_words(client, api):
     """A count the form cannot read is refused in words naming the field, quoting the input."""
     sid = api.create(players=["Ann", "Ben", "Cy", "Dee", "Eve"], game="mighty")["id"]
-    data = {
-        "boss": "Ann",
-        "contract_bid": "15",
-        "contract_trump": "H",
-        "friend_kind": "card",
-        "friend_card": "JK",
-        "friend_player": "Cy",
-        "opposition_points": "lots",
-    }
-    page = posted(client, "en", sid, data)
+    page = posted(client, "en", sid, hand_fields(opposition_points="lots"))
     assert (
         'data-field="opposition_points">The opposition\'s point cards are a whole number '
         "from 0 to 20, not 'lots'." in page
