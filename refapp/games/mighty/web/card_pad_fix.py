@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from ...errors import N_, MalformedInput, Refusal, quote
 from ...game import Table
 from ...inputs import mapping, whole_number
-from ..cards import JOKER, card_face
+from ..cards import card_words
 from ..trick_checks import PlayLog, referee_tricks
 
 #: what a change may say about the new play (its player stays the one named before)
@@ -107,9 +107,7 @@ def keep_fitting(
 
 def face(card: Any) -> str:
     """Return a card as the table writes it: ♠A, and the joker by its name."""
-    if not isinstance(card, str):
-        return str(card)
-    return _("Joker") if card == JOKER else card_face(card)
+    return _(card_words(card)) if isinstance(card, str) else str(card)
 
 
 def faced(refusal: Refusal) -> Refusal:
