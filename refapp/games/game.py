@@ -258,6 +258,10 @@ class Game:
         """Return a player's figures of this game read from its rounds' stored results."""
         return {}
 
+    def how_we_score(self, table: Table) -> list[tuple[str, Account]]:
+        """Return what this table's house rules mean, as sentences under topic words (N_)."""
+        return []
+
     def describe_path(self, path: str) -> str:
         """Name an input path in words for the audit trail ("votes.Dee" -> "Dee's vote")."""
         return path.replace("_", " ").replace(".", " › ")

@@ -87,6 +87,8 @@ class RuleOption:
         return self.choices.index(item) if self.kind == "choices" else item
 
     def _int(self, value: Any) -> int:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)  # a whole number written 14.0 counts as 14, as in round inputs
         if isinstance(value, bool) or not isinstance(value, int):
             raise self._bad(value, "The house rule “{rule_t}” must be a whole number, not {value}.")
         if self.minimum is not None and value < self.minimum:

@@ -11,6 +11,7 @@ from . import (  # noqa: E402, F401
     archive,
     corrections,
     history,
+    how_we_score,
     join,
     players,
     rule_sets,

@@ -1,0 +1,27 @@
+"""The page a table opens when an argument starts: its house rules said in sentences."""
+
+from __future__ import annotations
+
+from flask import abort, render_template
+from flask_babel import gettext as _
+
+from .. import services
+from ..games import get_game
+from ..games.errors import Refusal, fill
+from . import bp
+
+
+@bp.get("/sessions/<int:session_id>/how-we-score")
+def how_we_score(session_id: int):
+    """Show what the session's house rules mean, topic by topic, in the reader's language."""
+    try:
+        session = services.load_session(session_id, with_rounds=False)
+    except Refusal:
+        abort(404)
+    game = get_game(session.game)
+    table = services.table_of(session)
+    sections = [
+        (_(topic) if topic else "", [fill(template, params) for template, params in account.parts])
+        for topic, account in game.how_we_score(table)
+    ]
+    return render_template("how_we_score.html", session=session, game=game, sections=sections)
