@@ -37,7 +37,9 @@ def test_how_we_score_says_every_topic_in_words(api, client, slug, language):
     assert response.status_code == 200
     text = re.sub(r"<[^>]+>", " ", shown(response))
     game = GAMES[slug]
-    table_sections = game.how_we_score(game.with_house_rules(Table(tuple(created["players"]), created["rules"])))
+    table_sections = game.how_we_score(
+        game.with_house_rules(Table(tuple(created["players"]), created["rules"]))
+    )
     assert shown(response).count("<h2>") == len([topic for topic, _ in table_sections if topic])
     for option in game.options:
         assert not re.search(rf"\b{re.escape(option.key)}\b", text), option.key
