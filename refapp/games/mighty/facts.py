@@ -114,7 +114,7 @@ def friend_fact(friend: Mapping[str, Any], boss: str, log: PlayLog | None) -> Fr
             player=real,
             self_friend=real is None,
             where=None,
-            trick=1 if log is not None else None,
+            trick=1,  # the winner of trick 1, by the rule itself
         )
     card = friend["card"]
     seen = log.played.get(card) if log is not None else None

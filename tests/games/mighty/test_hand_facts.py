@@ -268,6 +268,13 @@ def test_a_first_trick_friend_is_revealed_in_trick_1():
     assert "friend: Dee, who won trick 1." in result["explanation"][0]
 
 
+def test_a_first_trick_friend_entered_without_tricks_was_still_revealed_in_trick_1():
+    raw = hand(15, "H", 3, friend={"first_trick": "Cy"})
+    result = scored(raw, table(friend_types=["card", "none", "first_trick"]))
+    assert result["facts"]["friend"]["trick"] == 1
+    assert result["facts"]["friend"]["player"] == "Cy"
+
+
 def test_a_declared_no_friend():
     result = scored(hand(15, "H", 3, friend={"none": True}))
     assert result["facts"]["friend"]["form"] == "none"
