@@ -103,3 +103,19 @@ def test_the_online_preset_says_why_a_declared_run_does_not_double_again(api):
         "No ×2 for declared run: this table does not double for it (house rule “A declared run "
         "doubles again”)." in result["explanation"]
     )
+
+
+def test_a_judged_trick_says_the_suit_a_led_joker_named(client):
+    plays = [
+        {"card": "JK", "suit": "D"},
+        {"card": "D5"},
+        {"card": "DK"},
+        {"card": "H2"},
+        {"card": "D2"},
+    ]
+    response = client.post("/api/mighty/trick", json={"trump": "S", "trick": 4, "plays": plays})
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["reason"] == "joker"
+    assert body["explanation"][0] == "Trick 4: the joker was led, naming diamonds."
+    assert body["explanation"][1] == "Joker takes trick 4 (the joker); point cards: ♦K."

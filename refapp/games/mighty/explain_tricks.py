@@ -15,7 +15,7 @@ from ..game import Account
 from .cards import JOKER, TRUMP_NAMES, card_words, cards_words
 from .explain_facts import say_cards, say_friend_reveal
 from .facts import card_fact, friend_fact
-from .tricks import Decision
+from .tricks import Decision, Play
 
 if TYPE_CHECKING:  # the referee of the tricks words its sentences here
     from .trick_checks import PlayLog
@@ -52,8 +52,17 @@ def say_trick(account: Account, number: int, decision: Decision) -> None:
         )
 
 
-def say_judged_trick(account: Account, number: int, decision: Decision) -> None:
-    """Say which card takes one trick judged alone, and why (the players may be unnamed)."""
+def say_judged_trick(
+    account: Account, number: int, decision: Decision, lead: Play | None = None
+) -> None:
+    """Say which card takes one trick judged alone, and why (the players may be unnamed);
+    with its lead, the suit a led joker named first."""
+    if lead is not None and lead.card == JOKER and lead.suit is not None:
+        account.say(
+            "Trick {number}: the joker was led, naming {suit_t}.",
+            number=number,
+            suit_t=TRUMP_NAMES[lead.suit],
+        )
     values = {
         "number": number,
         "card_t": card_words(decision.card),
