@@ -24,16 +24,13 @@ if TYPE_CHECKING:
     from .trick_checks import PlayLog
     from .trick_totals import Totals
 
-#: the halves a thrown-in hand may be worth (below 1 when tens count half), as words
+#: the halves a thrown-in hand may be worth (below 1 when tens count half), as words, so that
+#: each language writes its own decimal mark (0,5 in Hungarian)
 HALVES = {0.5: N_("0.5"), -0.5: N_("-0.5")}
 
 
 def say_misdeal(account: Account, player: str, value: float, limit_t: str) -> None:
-    """Say who threw their hand in, why they could, and who deals next.
-
-    A hand worth a half is written as words (HALVES), so that each language writes its own
-    decimal mark (0,5 in Hungarian).
-    """
+    """Say who threw their hand in, why they could, and who deals next (a half as words)."""
     if value in HALVES:
         account.say(
             "{player} declared a misdeal: the hand is worth {value_t}, within the limit of "
@@ -168,9 +165,7 @@ def say_score(
     rules: Mapping[str, Any],
     refereed: tuple[PlayLog, Totals] | None = None,
 ) -> None:
-    """Explain a scored hand from its facts, line by line: the contract and the bid it came from,
-    the tricks, the mighty and the joker, n, the outcome and m, each multiplier, the share.
-    """
+    """Explain a scored hand from its facts: contract, bid, tricks, cards, n, m, share."""
     contract, friend = facts["contract"], facts["friend"]
     boss = contract["boss"]
     entered = {"contract": contract, "friend": _entered_friend(friend, boss)}

@@ -55,8 +55,7 @@ def say_trick(account: Account, number: int, decision: Decision) -> None:
 def say_judged_trick(
     account: Account, number: int, decision: Decision, lead: Play | None = None
 ) -> None:
-    """Say which card takes one trick judged alone, and why (the players may be unnamed);
-    with its lead, the suit a led joker named first."""
+    """Say which card takes one trick judged alone and why (a led joker's suit first)."""
     if lead is not None and lead.card == JOKER and lead.suit is not None:
         account.say(
             "Trick {number}: the joker was led, naming {suit_t}.",

@@ -36,8 +36,7 @@ HOLDERS = ({}, {"mighty_holder": "kitty", "joker_holder": "opposition"}, {"might
 
 
 def hands() -> list[dict]:
-    """Return varied hands of 16: each trump, a run, a win, a critic, a loss, a back-run; each
-    way to name a friend; holders entered or not; with a bidding log of 14 hearts or without."""
+    """Return varied hands of 16 (each trump, outcome, friend, holders, bidding) and trick hands."""
     varied = []
     for trump, points, friend, holders, bidding in itertools.product(
         ("S", "H", "NT"), (0, 3, 4, 8, 15), FRIENDS, HOLDERS, (False, True)
