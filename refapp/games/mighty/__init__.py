@@ -65,7 +65,7 @@ from .contract import (
     read_contract,
 )
 from .dealer import check_dealer, dealer_after_all_pass, dealer_after_hand
-from .explain import say_all_pass, say_misdeal, say_progress, say_score
+from .explain import explain_hand, say_all_pass, say_misdeal, say_progress
 from .friend import FRIEND_FORMS, FRIEND_TYPES_LABEL, friend_player, friend_words, read_friend
 from .friend_card import check_friend_card_held
 from .holders import HOLDER_KEYS, HOLDERS, check_holders, read_holder, read_points
@@ -306,8 +306,7 @@ class Mighty(Game):
             joker_holder=entered.get("joker_holder"),
             no_friend="none" in entered["friend"],
         )
-        account = Account()
-        say_score(account, entered, score, table.players, friend, refereed)
+        account, facts = explain_hand(table.rules, entered, score, table.players, refereed)
         extra: TricksResult = tricks_result(*refereed) if refereed is not None else {}
         return {
             "deltas": score.deltas,
@@ -322,6 +321,7 @@ class Mighty(Game):
             "friend": friend,
             "contract": dict(contract),
             "self_friend": friend is None and "none" not in entered["friend"],
+            "facts": facts,
             **extra,
         }
 

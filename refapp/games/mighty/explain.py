@@ -9,25 +9,44 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..errors import N_
 from ..game import Account, signed
 from .auction import Auction, Bid, next_bid
-from .cards import POINT_CARDS, card_words
-from .explain_tricks import say_next_play, say_totals, say_tricks
+from .cards import POINT_CARDS
+from .explain_facts import say_cards, say_contract_change, say_friend_reveal, say_multipliers
+from .explain_friend import say_contract, say_friend
+from .explain_tricks import say_kitty, say_next_play, say_points, say_tricks
+from .facts import hand_facts
 from .scoring import BACK_RUN_MOST, RUN_FIXED, Score
 
 if TYPE_CHECKING:
+    from .facts import HandFacts
     from .trick_checks import PlayLog
     from .trick_totals import Totals
 
+#: the halves a thrown-in hand may be worth (below 1 when tens count half), as words, so that
+#: each language writes its own decimal mark (0,5 in Hungarian)
+HALVES = {0.5: N_("0.5"), -0.5: N_("-0.5")}
+
 
 def say_misdeal(account: Account, player: str, value: float, limit_t: str) -> None:
-    """Say who threw their hand in, why they could, and who deals next."""
-    account.say(
-        "{player} declared a misdeal: the hand is worth {value}, within the limit of {limit_t}.",
-        player=player,
-        value=value,
-        limit_t=limit_t,
-    )
+    """Say who threw their hand in, why they could, and who deals next (a half as words)."""
+    if value in HALVES:
+        account.say(
+            "{player} declared a misdeal: the hand is worth {value_t}, within the limit of "
+            "{limit_t}.",
+            player=player,
+            value_t=HALVES[value],
+            limit_t=limit_t,
+        )
+    else:
+        account.say(
+            "{player} declared a misdeal: the hand is worth {value}, within the limit of "
+            "{limit_t}.",
+            player=player,
+            value=value,
+            limit_t=limit_t,
+        )
     account.say("Nobody scores; {player} deals the next hand.", player=player)
 
 
@@ -124,96 +143,41 @@ def _say_next_bid(account: Account, auction: Auction) -> None:
         )
 
 
-def _friend_form(entered: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    """Return how the friend was named and the values a sentence about them needs.
-
-    The forms: none, self_first_trick, first_trick, self_card, unknown_card and card; the
-    values are ``friend`` (a name) and ``card_t`` (the card as players write it).
-    """
-    friend = entered["friend"]
-    boss = entered["contract"]["boss"] if "contract" in entered else None
-    if "none" in friend:
-        return "none", {}
-    if "first_trick" in friend:
-        player = friend["first_trick"]
-        return ("self_first_trick" if player == boss else "first_trick"), {"friend": player}
-    if "kitty" in friend or friend.get("player") == boss:
-        return "self_card", {"card_t": card_words(friend["card"])}
-    if "player" not in friend:  # a dry run's tricks have not shown the card yet
-        return "unknown_card", {"card_t": card_words(friend["card"])}
-    return "card", {"friend": friend["player"], "card_t": card_words(friend["card"])}
-
-
-def say_friend(account: Account, entered: Mapping[str, Any]) -> None:
-    """Say who the friend is (a dry run's line)."""
-    form, values = _friend_form(entered)
-    if form == "none":
-        account.say("Friend: declared no friend.")
-    elif form == "self_first_trick":
-        account.say(
-            "Friend: the winner of trick 1 was the boss {friend} (a self friend).", **values
-        )
-    elif form == "first_trick":
-        account.say("Friend: {friend}, who won trick 1.", **values)
-    elif form == "self_card":
-        account.say(
-            "Friend: {card_t}, in the boss's own hand or the kitty (a self friend).", **values
-        )
-    elif form == "unknown_card":
-        account.say("Friend: whoever holds {card_t}; it has not been played yet.", **values)
-    else:
-        account.say("Friend: {friend}, who holds {card_t}.", **values)
-
-
-def say_contract(account: Account, entered: Mapping[str, Any]) -> None:
-    """Say who is the boss with what contract, and who the friend is (a hand's first line)."""
-    contract = entered["contract"]
-    form, values = _friend_form(entered)
-    values.update(boss=contract["boss"], **Bid(contract["bid"], contract["trump"]).words())
-    if form == "none":
-        account.say(
-            "{boss} is the boss with {count} {trump_t}; friend: declared no friend.", **values
-        )
-    elif form == "self_first_trick":
-        account.say(
-            "{boss} is the boss with {count} {trump_t}; friend: the winner of trick 1 was "
-            "the boss {friend} (a self friend).",
-            **values,
-        )
-    elif form == "first_trick":
-        account.say(
-            "{boss} is the boss with {count} {trump_t}; friend: {friend}, who won trick 1.",
-            **values,
-        )
-    elif form == "self_card":
-        account.say(
-            "{boss} is the boss with {count} {trump_t}; friend: {card_t}, in the boss's own "
-            "hand or the kitty (a self friend).",
-            **values,
-        )
-    else:
-        account.say(
-            "{boss} is the boss with {count} {trump_t}; friend: {friend}, who holds {card_t}.",
-            **values,
-        )
+def explain_hand(
+    rules: Mapping[str, Any],
+    entered: Mapping[str, Any],
+    score: Score,
+    players: Sequence[str],
+    refereed: tuple[PlayLog, Totals] | None = None,
+) -> tuple[Account, HandFacts]:
+    """Return a scored hand's facts and its explanation, built from them."""
+    facts = hand_facts(rules, entered, score, refereed[0] if refereed is not None else None)
+    account = Account()
+    say_score(account, facts, score, players, rules, refereed)
+    return account, facts
 
 
 def say_score(
     account: Account,
-    entered: Mapping[str, Any],
+    facts: HandFacts,
     score: Score,
     players: Sequence[str],
-    friend: str | None,
+    rules: Mapping[str, Any],
     refereed: tuple[PlayLog, Totals] | None = None,
 ) -> None:
-    """Explain a scored hand line by line: contract, n, outcome, m, back-run and the share.
-
-    With ``refereed`` (the hand's ten tricks and what they show) each trick is told too.
-    """
-    say_contract(account, entered)
+    """Explain a scored hand from its facts: contract, bid, tricks, cards, n, m, share."""
+    contract, friend = facts["contract"], facts["friend"]
+    boss = contract["boss"]
+    entered = {"contract": contract, "friend": _entered_friend(friend, boss)}
+    say_contract(account, entered, friend["where"])
+    say_contract_change(account, contract, facts["winning_bid"], facts["contract_change"])
     if refereed is not None:
         say_tricks(account, refereed[0])
-        say_totals(account, refereed[0], refereed[1], entered)
+        say_friend_reveal(account, friend, boss)
+        say_points(account, refereed[1])
+    say_cards(account, contract["trump"], facts["mighty"], facts["joker"])
+    if refereed is not None:
+        say_kitty(account, refereed[1].kitty)
     account.say(
         "The opposition took {against} point cards, so the ruling side has "
         "n = {total} - {against} = {taken}.",
@@ -224,10 +188,21 @@ def say_score(
     _say_outcome(account, score)
     if score.back_run:
         _say_back_run(account, score)
+    say_multipliers(account, list(facts["multipliers"]), rules["run"])
     if score.seed_penalty:
-        _say_penalty(account, score, friend)
-    boss = entered["contract"]["boss"]
-    say_share(account, players, boss, friend, score.deltas)
+        _say_penalty(account, score, friend["player"])
+    say_share(account, players, boss, friend["player"], score.deltas)
+
+
+def _entered_friend(friend: Mapping[str, Any], boss: str) -> dict[str, Any]:
+    """Return the friend fact in the input's form, for the contract's line."""
+    if friend["form"] == "none":
+        return {"none": True}
+    if friend["form"] == "first_trick":
+        return {"first_trick": friend["player"] or boss}
+    if friend["where"] == "kitty":
+        return {"card": friend["card"], "kitty": True}
+    return {"card": friend["card"], "player": friend["player"] or boss}
 
 
 def _say_outcome(account: Account, score: Score) -> None:
@@ -254,7 +229,7 @@ def _say_outcome(account: Account, score: Score) -> None:
 
 
 def say_arithmetic(account: Account, base: int, formula: str, steps: list[str], m: int) -> None:
-    """Say how m comes about: "Base 5 = 15 - 10; x2 run; x2 no-trump = 20."."""
+    """Say how m comes about: "Base 5 = 15 - 10; ×2 run; ×2 no-trump = 20."."""
     values: dict[str, Any] = {"base": base, "formula": formula, "m": m}
     values.update({f"step{index}_t": step for index, step in enumerate(steps, 1)})
     count = len(steps)
@@ -291,13 +266,13 @@ def _say_penalty(account: Account, score: Score, friend: str | None) -> None:
     penalty = {"bid": score.bid, "penalty": -10 * score.bid, "m": score.m}
     if friend is not None:
         account.say(
-            "Back-run penalty (the Korean wiki's rule): boss -10 x {bid} = {penalty}, "
+            "Back-run penalty (the Korean wiki's rule): boss -10 × {bid} = {penalty}, "
             "friend -{bid}; the opposition +{m} each as usual. This hand is not zero-sum.",
             **penalty,
         )
     else:
         account.say(
-            "Back-run penalty (the Korean wiki's rule): boss -10 x {bid} = {penalty}; "
+            "Back-run penalty (the Korean wiki's rule): boss -10 × {bid} = {penalty}; "
             "the opposition +{m} each as usual. This hand is not zero-sum.",
             **penalty,
         )

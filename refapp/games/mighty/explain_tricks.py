@@ -1,5 +1,6 @@
-"""The sentences of the play: each trick's winner and why, who played the friend card, the
-mighty and the joker, where the opposition's points came from, and the next play.
+"""The sentences of the play: each trick's winner and why (and the suit a led joker named), what
+ten tricks show (the friend card, the mighty and the joker: explain_facts), where the
+opposition's points came from, the kitty, and the next play.
 
 Worded once, like explain.py: the English templates are the translation catalogs' keys.
 """
@@ -11,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import N_
 from ..game import Account
-from .cards import JOKER, TRUMP_NAMES, card_face, card_words, cards_words
-from .tricks import Decision
+from .cards import JOKER, TRUMP_NAMES, card_words, cards_words
+from .explain_facts import say_cards, say_friend_reveal
+from .facts import card_fact, friend_fact
+from .tricks import Decision, Play
 
 if TYPE_CHECKING:  # the referee of the tricks words its sentences here
     from .trick_checks import PlayLog
@@ -25,12 +28,6 @@ REASON_WORDS = {
     "trump": N_("the highest trump"),
     "lead": N_("the highest card of the led suit"),
     "leader_by_default": N_("a dead joker led, and nothing followed its suit"),
-}
-#: who held the mighty or the joker, in words
-HOLDER_WORDS = {
-    "boss": N_("the boss"),
-    "friend": N_("the friend"),
-    "opposition": N_("the opposition"),
 }
 
 
@@ -55,8 +52,16 @@ def say_trick(account: Account, number: int, decision: Decision) -> None:
         )
 
 
-def say_judged_trick(account: Account, number: int, decision: Decision) -> None:
-    """Say which card takes one trick judged alone, and why (the players may be unnamed)."""
+def say_judged_trick(
+    account: Account, number: int, decision: Decision, lead: Play | None = None
+) -> None:
+    """Say which card takes one trick judged alone and why (a led joker's suit first)."""
+    if lead is not None and lead.card == JOKER and lead.suit is not None:
+        account.say(
+            "Trick {number}: the joker was led, naming {suit_t}.",
+            number=number,
+            suit_t=TRUMP_NAMES[lead.suit],
+        )
     values = {
         "number": number,
         "card_t": card_words(decision.card),
@@ -70,16 +75,32 @@ def say_judged_trick(account: Account, number: int, decision: Decision) -> None:
 
 
 def say_tricks(account: Account, log: PlayLog) -> None:
-    """Say each finished trick's winner, in order."""
+    """Say each finished trick's winner, in order, and the suit a led joker named."""
     for trick in log.finished:
+        lead = trick.plays[0]
+        if lead.card == JOKER and lead.suit is not None:
+            account.say(
+                "Trick {number}: {leader} led the joker, naming {suit_t}.",
+                number=trick.number,
+                leader=trick.leader,
+                suit_t=TRUMP_NAMES[lead.suit],
+            )
         say_trick(account, trick.number, trick.decision)
 
 
 def say_totals(account: Account, log: PlayLog, totals: Totals, entered: Mapping[str, Any]) -> None:
     """Say what ten tricks show: the friend, the opposition's points, the mighty and the joker."""
-    friend = entered["friend"]
-    if "card" in friend:
-        _say_friend_card(account, log, friend["card"])
+    friend = friend_fact(entered["friend"], log.boss, log)
+    say_friend_reveal(account, friend, log.boss)
+    say_points(account, totals)
+    mighty = card_fact(log.specials.mighty, totals.mighty_holder, log.boss, friend, log)
+    joker = card_fact(JOKER, totals.joker_holder, log.boss, friend, log)
+    say_cards(account, log.specials.trump, mighty, joker)
+    say_kitty(account, totals.kitty)
+
+
+def say_points(account: Account, totals: Totals) -> None:
+    """Say the opposition's point cards the tricks give, and in which tricks."""
     if totals.opposition_tricks:
         account.say(
             "The tricks give the opposition {points} point cards, in tricks {tricks}.",
@@ -88,12 +109,9 @@ def say_totals(account: Account, log: PlayLog, totals: Totals, entered: Mapping[
         )
     else:
         account.say("The opposition took no point cards in any trick.")
-    _say_special(account, log, log.specials.mighty, totals.mighty_holder)
-    _say_special(account, log, JOKER, totals.joker_holder)
-    _say_kitty(account, totals.kitty)
 
 
-def _say_kitty(account: Account, kitty: Sequence[str]) -> None:
+def say_kitty(account: Account, kitty: Sequence[str]) -> None:
     """Say the kitty's cards as players write them, the joker by its name."""
     cards = cards_words(card for card in kitty if card != JOKER)
     if JOKER not in kitty:
@@ -102,53 +120,6 @@ def _say_kitty(account: Account, kitty: Sequence[str]) -> None:
         account.say("The kitty holds {cards} and the joker.", cards=cards)
     else:
         account.say("The kitty holds the joker.")
-
-
-def _say_friend_card(account: Account, log: PlayLog, card: str) -> None:
-    """Say who played the friend card, which makes them the friend (or the boss alone)."""
-    seen = log.played.get(card)
-    if seen is None:
-        account.say(
-            "Nobody played {card_t}: it is in the kitty, a self friend.", card_t=card_words(card)
-        )
-    elif seen[1] == log.boss:
-        account.say(
-            "{card_t} was played by the boss {player} in trick {trick}: a self friend.",
-            card_t=card_words(card),
-            player=seen[1],
-            trick=seen[0] + 1,
-        )
-    else:
-        account.say(
-            "{card_t} was played by {player} in trick {trick}, so {player} is the friend.",
-            card_t=card_words(card),
-            player=seen[1],
-            trick=seen[0] + 1,
-        )
-
-
-def _say_special(account: Account, log: PlayLog, card: str, holder: str) -> None:
-    """Say who played the mighty or the joker, for which side, or that it is in the kitty."""
-    seen = log.played.get(card)
-    if seen is None and card == JOKER:
-        account.say("Nobody played the joker: it is in the kitty.")
-    elif seen is None:
-        account.say("Nobody played the mighty {card}: it is in the kitty.", card=card_face(card))
-    elif card == JOKER:
-        account.say(
-            "The joker was played by {player} ({holder_t}) in trick {trick}.",
-            player=seen[1],
-            holder_t=HOLDER_WORDS[holder],
-            trick=seen[0] + 1,
-        )
-    else:
-        account.say(
-            "The mighty {card} was played by {player} ({holder_t}) in trick {trick}.",
-            card=card_face(card),
-            player=seen[1],
-            holder_t=HOLDER_WORDS[holder],
-            trick=seen[0] + 1,
-        )
 
 
 def say_next_play(account: Account, log: PlayLog) -> None:

@@ -17,15 +17,15 @@ from .auction import MAX_BID, auction_floor
 from .cards import POINT_CARDS
 
 #: each multiplier, in the order they apply: its name on a round's summary, and its step in an
-#: explanation ("Base 5 = 15 - 10; x2 run = 10.")
+#: explanation ("Base 5 = 15 - 10; ×2 run = 10.")
 MULTIPLIERS = {
-    "run": (N_("run (런)"), N_("x2 run")),
-    "declared_run": (N_("declared run"), N_("x2 declared run")),
-    "no_trump": (N_("no-trump (노기루다)"), N_("x2 no-trump")),
-    "no_mighty": (N_("no mighty (노마이티)"), N_("x2 no mighty")),
-    "no_joker": (N_("no joker (노조커)"), N_("x2 no joker")),
-    "no_friend": (N_("no friend (노프렌드)"), N_("x2 declared no friend")),
-    "back_run": (N_("back-run (백런)"), N_("x2 back-run")),
+    "run": (N_("run (런)"), N_("×2 run")),
+    "declared_run": (N_("declared run"), N_("×2 declared run")),
+    "no_trump": (N_("no-trump (노기루다)"), N_("×2 no-trump")),
+    "no_mighty": (N_("no mighty (노마이티)"), N_("×2 no mighty")),
+    "no_joker": (N_("no joker (노조커)"), N_("×2 no joker")),
+    "no_friend": (N_("no friend (노프렌드)"), N_("×2 declared no friend")),
+    "back_run": (N_("back-run (백런)"), N_("×2 back-run")),
 }
 #: each outcome of a played hand, as a round's summary names it
 OUTCOME_NAMES = {
@@ -182,7 +182,7 @@ def win_base(formula: str, bid: int, taken: int, min_bid: int = 13) -> tuple[int
         return taken - 10, f"{taken} - 10"
     if formula == "pagat":
         base = 2 * (bid - min_bid) + (taken - bid)
-        return base, f"2 x ({bid} - {min_bid}) + ({taken} - {bid})"
+        return base, f"2 × ({bid} - {min_bid}) + ({taken} - {bid})"
     return bid - 10, f"{bid} - 10"
 
 
@@ -239,7 +239,7 @@ def loss_base(formula: str, bid: int, taken: int) -> tuple[int, str]:
     """Return a lost contract's base by the ``lose_formula`` option, and its arithmetic."""
     if formula == "shortfall":
         return bid - taken, f"{bid} - {taken}"
-    return 2 * (bid - taken), f"2 x ({bid} - {taken})"
+    return 2 * (bid - taken), f"2 × ({bid} - {taken})"
 
 
 def loss_m(

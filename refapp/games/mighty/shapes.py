@@ -107,6 +107,7 @@ class MightyResult(AuctionSummary, TricksResult, total=False):
     self_friend: bool
     winning_bid: WinningBid
     contract_changes: dict[str, int | None]
+    facts: Any  # facts.HandFacts: the scored hand's facts, each sentence's source
     declarer: str
     hand_value: float
     kitty_open: bool

@@ -56,7 +56,7 @@ def judge_trick(body: Any) -> dict[str, Any]:
     decision = decide_trick(trump, number, plays, rules)
     joker_in = any(play.card == JOKER for play in plays)
     account = Account()
-    say_judged_trick(account, number, decision)
+    say_judged_trick(account, number, decision, plays[0])
     return {
         "trump": trump,
         "trick": number,

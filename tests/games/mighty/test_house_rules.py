@@ -68,7 +68,7 @@ def test_loss_multipliers(raw, rules, m, multipliers, moves):
 def test_loss_multipliers_explain_each_doubling():
     result = scored(hand(15, "NT", 8, friend=NONE), loss_multipliers=["no_trump", "no_friend"])
     assert (
-        "Base 6 = 2 x (15 - 12); x2 no-trump; x2 declared no friend = 24."
+        "Base 6 = 2 × (15 - 12); ×2 no-trump; ×2 declared no friend = 24."
         in (result["explanation"])
     )
 
@@ -134,10 +134,10 @@ def test_back_run_when_decides_the_double():
 @pytest.mark.parametrize(
     ("min_bid", "bid", "against", "base", "formula"),
     [
-        (13, 15, 2, 7, "2 x (15 - 13) + (18 - 15)"),
-        (11, 11, 8, 1, "2 x (11 - 11) + (12 - 11)"),
-        (11, 13, 4, 7, "2 x (13 - 11) + (16 - 13)"),
-        (12, 15, 2, 9, "2 x (15 - 12) + (18 - 15)"),
+        (13, 15, 2, 7, "2 × (15 - 13) + (18 - 15)"),
+        (11, 11, 8, 1, "2 × (11 - 11) + (12 - 11)"),
+        (11, 13, 4, 7, "2 × (13 - 11) + (16 - 13)"),
+        (12, 15, 2, 9, "2 × (15 - 12) + (18 - 15)"),
     ],
 )
 def test_pagat_uses_the_tables_lowest_bid(min_bid, bid, against, base, formula):

@@ -90,12 +90,12 @@ def test_the_maximum():
     assert result["multipliers"] == [
         "run", "declared_run", "no_trump", "no_mighty", "no_joker", "no_friend",
     ]  # fmt: skip
-    assert "= 640" in result["explanation"][3]
+    assert "= 640" in " ".join(result["explanation"])
 
 
 def test_explanation_shows_the_arithmetic():
     result = play(hand(15, "NT", 0, friend={"card": "HA", "player": "Ben"})).result
-    assert "Base 5 = 15 - 10; x2 run; x2 no-trump = 20." in result["explanation"][3]
+    assert "Base 5 = 15 - 10; ×2 run; ×2 no-trump = 20." in " ".join(result["explanation"])
     assert result["deltas"] == deltas(40, 20, -20, -20, -20)
 
 
@@ -222,4 +222,4 @@ def test_back_run_double_is_not_a_ruling_multiplier():
     result = play(hand(14, "S", 15), table(back_run="double")).result
     assert (result["base"], result["m"], result["multipliers"]) == (18, 36, [])
     assert result["back_run"] is True
-    assert "x2 back-run = 36" in result["explanation"][3]
+    assert "×2 back-run = 36" in " ".join(result["explanation"])
