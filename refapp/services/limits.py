@@ -21,9 +21,9 @@ from . import values
 
 #: the most audit entries a session holds, live or imported (ten changes per round)
 AUDIT_MAX = 10 * values.MAX_ROUNDS
-#: an upper bound on one realistic round's bytes in an export: measured 26,347 bytes (compact
+#: an upper bound on one realistic round's bytes in an export: measured 27,152 bytes (compact
 #: JSON) for a Mighty hand of five 20-letter accented names, an 11-bid auction and 10 tricks of
-#: 5 plays each with a suit and a call, its result with the tricks and 15 sentences of
+#: 5 plays each with a suit and a call, its result with the tricks, its facts and the sentences of
 #: explanation, its record_round entry and one correction (the input twice)
 ROUND_BYTES = 28 * 1024
 #: the import's body limit: MAX_ROUNDS such rounds plus 1 MiB (287,768,576 bytes, ~275 MiB)

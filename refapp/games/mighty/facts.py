@@ -144,6 +144,9 @@ def card_fact(
     """Return where the mighty or the joker was, with its holder's name when it is known."""
     seen = log.played.get(card) if log is not None else None
     names = {"boss": boss, "friend": friend["player"]}
+    if holder is None and friend["card"] == card and seen is None:
+        # the friend card is this card: whoever the friend call found held it
+        holder = {"player": "friend", "hand": "boss"}.get(friend["where"] or "")
     return CardFact(
         card=card,
         holder=holder,

@@ -200,6 +200,24 @@ def test_a_friend_card_that_is_the_joker_is_flagged():
     assert "The friend card Joker is the joker itself." in result["explanation"]
 
 
+@pytest.mark.parametrize(
+    ("friend", "holder", "player", "words"),
+    [
+        ({"card": "JK", "player": "Cy"}, "friend", "Cy", "The joker was held by the friend Cy."),
+        ({"card": "JK", "player": "Ann"}, "boss", "Ann", "The joker was held by the boss Ann."),
+    ],
+)
+def test_the_friend_call_tells_who_held_the_joker_it_named(friend, holder, player, words):
+    """A friend card that is the joker was held by whoever the call found: not 'not entered'."""
+    result = scored(hand(15, "H", 3, friend=friend))
+    assert (result["facts"]["joker"]["holder"], result["facts"]["joker"]["player"]) == (
+        holder,
+        player,
+    )
+    assert words in result["explanation"]
+    assert "Who held the joker was not entered" not in text(result)
+
+
 def test_with_tricks_the_holders_name_the_player_and_the_trick():
     result = trick_case("MT-01")
     assert result["facts"]["mighty"] == {
