@@ -155,5 +155,5 @@ def largest_round() -> list[dict]:
 
 def test_the_import_limit_holds_the_largest_session():
     size = len(json.dumps(largest_round(), separators=(",", ":")).encode())
-    assert 24_000 < size <= archive.ROUND_BYTES  # measured 27,152 (with the facts; 26,347 when the limit was set)
+    assert 24_000 < size <= archive.ROUND_BYTES  # measured 27,152 with the facts
     assert archive.IMPORT_MAX_BYTES >= services.MAX_ROUNDS * archive.ROUND_BYTES
