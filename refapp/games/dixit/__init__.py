@@ -343,6 +343,7 @@ class Dixit(Game):
         """Tell the table the next storyteller, the target and the deck's counts."""
         table = self.with_house_rules(table)
         coming = next_storyteller(table, state)
+        ended = end_reasons(table.rules, state, totals, table.size)
         return {
             "next_storyteller": coming,
             "storyteller_free": coming is None,
@@ -356,8 +357,8 @@ class Dixit(Game):
             "deck_exhausted": state.get("deck_exhausted", False),
             "turns": state.get("turns", 0),
             "full_rounds": state.get("turns", 0) // table.size,
-            "turns_left": turns_left(table.rules, state, table.size),
-            "end_reasons": end_reasons(table.rules, state, totals, table.size),
+            "turns_left": 0 if ended else turns_left(table.rules, state, table.size),
+            "end_reasons": ended,
         }
 
     def describe_path(self, path: str) -> str:
