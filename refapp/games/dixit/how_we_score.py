@@ -28,19 +28,23 @@ def players_and_cards(table: Table) -> Account:
         most=most,
         players=table.size,
     )
-    template = (
-        "Two boxes, {cards} picture cards: each player holds {hand}, and the draw pile starts "
-        "at {pile}."
-        if house.large_table
-        else "One box, {cards} picture cards: each player holds {hand}, and the draw pile "
-        "starts at {pile}."
-    )
-    account.say(
-        template,
-        cards=deck_size(house),
-        hand=hand_size(table.size),
-        pile=first_draw_pile(house, table.size),
-    )
+    deck = {
+        "cards": deck_size(house),
+        "hand": hand_size(table.size),
+        "pile": first_draw_pile(house, table.size),
+    }
+    if house.large_table:
+        account.say(
+            "Two boxes, {cards} picture cards: each player holds {hand}, and the draw pile "
+            "starts at {pile}.",
+            **deck,
+        )
+    else:
+        account.say(
+            "One box, {cards} picture cards: each player holds {hand}, and the draw pile "
+            "starts at {pile}.",
+            **deck,
+        )
     if table.size == 3:
         account.say(
             "With three players each player but the storyteller lays two cards: {positions} "
