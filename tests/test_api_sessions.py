@@ -16,8 +16,10 @@ def test_create_session_returns_every_effective_rule(api):
     assert session["players"] == ["Ann", "Ben", "Cy", "Dee"]
     assert session["rules"] == {
         "target_score": 12,
+        "end_after_rounds": None,
         "bonus_cap": None,
         "two_votes_large_game": False,
+        "large_table": False,
         "deck_exhausted": "reshuffle",
     }
     assert session["totals"] == {"Ann": 0, "Ben": 0, "Cy": 0, "Dee": 0}
@@ -98,7 +100,7 @@ def test_list_sessions_newest_first_with_round_counts(api):
 
 
 def test_finish_names_the_leaders_and_refuses_a_second_finish(api, app):
-    session = api.create(rules={"target_score": None})
+    session = api.create(rules={"target_score": 10**6})
     api.record(session["id"], SEED_TURN)
     finished = api.client.post(f"/api/sessions/{session['id']}/finish")
     assert finished.status_code == 200

@@ -98,7 +98,7 @@ def test_a_later_import_entry_must_name_the_rounds_of_its_time(api, app):
 
 
 def test_a_trail_from_an_import_without_history_replays_from_there(api, app):
-    rules = {"target_score": None}
+    rules = {"target_score": 10**6}
     copied = imported(api.client, edited(rules=rules, rounds=[{"input": SEED_TURN}]))
     sid = copied["id"]
     assert api.record(sid, turn("Ben")).status_code == 201
@@ -114,7 +114,7 @@ def test_a_trail_from_an_import_without_history_replays_from_there(api, app):
 
 
 def test_a_hand_made_trail_without_times_takes_the_times_around_it(api):
-    body = edited(rules={"target_score": None}, rounds=[{"input": SEED_TURN}])
+    body = edited(rules={"target_score": 10**6}, rounds=[{"input": SEED_TURN}])
     body["audit"] = [
         {"action": "create_session", "at": "2026-01-01T10:00:00+00:00"},
         {"action": "record_round", "round": 1, "after": SEED_TURN},
@@ -128,7 +128,7 @@ def test_a_hand_made_trail_without_times_takes_the_times_around_it(api):
 
 def test_a_live_write_leaves_room_for_an_imports_entry(api, monkeypatch):
     monkeypatch.setattr(limits, "AUDIT_MAX", 4)
-    session = api.create(rules={"target_score": None})  # entry 1
+    session = api.create(rules={"target_score": 10**6})  # entry 1
     sid = session["id"]
     assert api.record(sid, SEED_TURN).status_code == 201  # 2
     assert api.record(sid, turn("Ben")).status_code == 201  # 3, and 4 for an import
@@ -154,7 +154,7 @@ def test_an_import_past_the_live_limits_is_session_full(api, app, monkeypatch):
 
 
 def test_a_live_write_past_the_byte_limit_is_session_full(api, app, monkeypatch):
-    session = api.create(rules={"target_score": None})
+    session = api.create(rules={"target_score": 10**6})
     sid = session["id"]
     assert api.record(sid, SEED_TURN).status_code == 201
     with app.app_context():

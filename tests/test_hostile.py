@@ -67,7 +67,7 @@ def test_session_shaped_bodies(client, game, players, rules):
 def test_round_shaped_bodies_store_nothing_when_refused(
     api, app, storyteller, positions, votes, dry_run
 ):
-    sid = api.create(rules={"target_score": None})["id"]
+    sid = api.create(rules={"target_score": 10**6})["id"]
     with app.app_context():
         before = db.session.query(Round).count()
     body = {"storyteller": storyteller, "positions": positions, "votes": votes}

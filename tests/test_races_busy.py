@@ -71,7 +71,7 @@ def assert_busy(response) -> None:
 
 
 def test_writes_waiting_past_the_busy_timeout_answer_503_busy(impatient, client, api):
-    sid = api.create(rules={"target_score": None})["id"]
+    sid = api.create(rules={"target_score": 10**6})["id"]
     assert api.record(sid, turn("Ann")).status_code == 201
     before = stored(impatient)
     with held(impatient, sid, "Ann"):
@@ -94,7 +94,7 @@ def test_writes_waiting_past_the_busy_timeout_answer_503_busy(impatient, client,
 
 
 def test_a_lock_error_at_a_flush_or_commit_is_503_busy_too(client, api, app, monkeypatch):
-    sid = api.create(rules={"target_score": None})["id"]
+    sid = api.create(rules={"target_score": 10**6})["id"]
     before = stored(app)
 
     def locked(*args, **kwargs):
@@ -111,7 +111,7 @@ def test_a_lock_error_at_a_flush_or_commit_is_503_busy_too(client, api, app, mon
 
 
 def test_another_database_error_is_still_a_plain_500(client, api, monkeypatch):
-    sid = api.create(rules={"target_score": None})["id"]
+    sid = api.create(rules={"target_score": 10**6})["id"]
 
     def broken(*args, **kwargs):
         raise OperationalError(

@@ -139,7 +139,7 @@ def together(calls: list[Callable[[], Any]]) -> list[Any]:
 
 def create(base: str, players: list[str]):
     """Start a Dixit session that never ends; return (status, body)."""
-    body = {"game": "dixit", "players": players, "rules": {"target_score": None}}
+    body = {"game": "dixit", "players": players, "rules": {"target_score": 10**6}}
     return http("POST", f"{base}/api/sessions?rounds=none", body)
 
 

@@ -35,7 +35,7 @@ def play(api, actions: list[str], twists: list[bool]) -> int:
     """Build a Dixit session through the API, one action after another; return its id."""
     tag = next(NUMBERS)
     players = [f"P{tag}{letter}" for letter in "abcd"]
-    sid = api.create(players=players, rules={"target_score": None})["id"]
+    sid = api.create(players=players, rules={"target_score": 10**6})["id"]
     rounds: list[bool] = []  # each round's twist
     for action, twist in zip(actions, itertools.cycle(twists or [False]), strict=False):
         session = api.session(sid)

@@ -151,7 +151,7 @@ def test_racing_writes_leave_the_session_whole(app, served, first, second):
         status, created = http(
             "POST",
             f"{served}/api/sessions",
-            {"game": "dixit", "players": players, "rules": {"target_score": None}},
+            {"game": "dixit", "players": players, "rules": {"target_score": 10**6}},
         )
         assert status == 201, created
         sid = created["id"]
@@ -185,7 +185,7 @@ def test_racing_writes_leave_the_session_whole(app, served, first, second):
 
 
 def test_two_undos_of_one_round_store_one(app, served, api):
-    sid = api.create(rules={"target_score": None})["id"]
+    sid = api.create(rules={"target_score": 10**6})["id"]
     for storyteller in ("Ann", "Ben"):
         assert api.record(sid, turn(storyteller)).status_code == 201
     answers = race_pair(served, sid, ["Ann", "Ben", "Cy", "Dee"], "undo", "undo")

@@ -13,31 +13,18 @@ from typing import Any, NoReturn
 from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..game import Account, Game, Outcome, Preset, Table, signed
 from ..inputs import mapping, require, sequence, whole_number
+from ..options import label_of
 from ..registry import register
 from . import codes as _codes  # noqa: F401  (registers the game's error codes)
+from . import how_we_score as dixit_how_we_score
 from . import stats as dixit_stats
+from .deck import after_turn, cards_laid, first_draw_pile, hand_size, position_count
+from .ending import end_reasons, say_end, turns_left
 from .options import OPTIONS, DixitRules
 from .round_input import ROUND_INPUT
 from .scoring import found_points, single_vote_bonus, vote_bonus
 from .shapes import DixitInput, DixitResult, DixitState, Vote
 from .table_view import TWO_VOTES_FROM, next_storyteller, two_votes
-
-DECK_SIZE = 84
-
-
-def hand_size(players: int) -> int:
-    """Return the cards each player holds: 7 with three players, else 6."""
-    return 7 if players == 3 else 6
-
-
-def cards_laid(players: int) -> int:
-    """Return the cards each player other than the storyteller lays: two with three players."""
-    return 2 if players == 3 else 1
-
-
-def position_count(players: int) -> int:
-    """Return how many cards are laid out each turn: five with three players, else one each."""
-    return 1 + cards_laid(players) * (players - 1)
 
 
 class Dixit(Game):
@@ -50,6 +37,7 @@ class Dixit(Game):
     min_players = 3
     max_players = 8
     topics = {
+        "table": N_("Players and cards"),
         "voting": N_("Voting and vote bonus"),
         "end": N_("End of the game"),
     }
@@ -65,7 +53,10 @@ class Dixit(Game):
         Preset(
             "odyssey",
             N_("Odyssey"),
-            N_("Up to 12 players, each voting for one or two cards; vote bonus capped at 3."),
+            N_(
+                "3 to 12 players; vote bonus capped at 3; from 7 players each votes for one or "
+                "two cards."
+            ),
             {"two_votes_large_game": True},
         ),
     )
@@ -75,18 +66,36 @@ class Dixit(Game):
         return dixit_stats.figures(name, results)
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
-        """Return 3..8 players, or 3..12 with the Odyssey two-votes rule."""
-        return (3, 12) if DixitRules.of(rules).two_votes_large_game else (3, 8)
+        """Return 3..8 players, or 3..12 with the Odyssey two-votes rule or a large table."""
+        house = DixitRules.of(rules)
+        return (3, 12) if house.two_votes_large_game or house.large_table else (3, 8)
+
+    def resolve_rules(self, overrides: Any, preset: str | None = None) -> dict[str, Any]:
+        """Return the effective house rules; without a target score the rounds to play end it."""
+        rules = super().resolve_rules(overrides, preset)
+        if rules["target_score"] is None and rules["end_after_rounds"] is None:
+            raise MalformedInput(
+                "invalid_rules",
+                "The house rule “{rule_t}” may be none only with “{other_t}” set: without "
+                "either the game would never end.",
+                "rules.target_score",
+                rule_t=label_of(OPTIONS, "target_score"),
+                other_t=label_of(OPTIONS, "end_after_rounds"),
+            )
+        return rules
+
+    def how_we_score(self, table: Table) -> list[tuple[str, Account]]:
+        """Return what this table's house rules mean, topic by topic."""
+        return dixit_how_we_score.sentences(self.with_house_rules(table), self.topics)
 
     def start(
         self, players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
     ) -> tuple[tuple[str, ...], DixitState]:
-        """Deal the hands: the draw pile holds what is left of the 84 cards."""
-        count = len(players)
+        """Deal the hands: the draw pile holds what is left of the 84 (or 168) cards."""
         state: DixitState = {
             "last_storyteller": None,
             "turns": 0,
-            "draw_pile": DECK_SIZE - count * hand_size(count),
+            "draw_pile": first_draw_pile(rules, len(players)),
             "discard_pile": 0,
             "reshuffles": 0,
             "deck_exhausted": False,
@@ -110,7 +119,13 @@ class Dixit(Game):
         votes = self._votes(table, storyteller, positions, raw)
         entered: DixitInput = {"storyteller": storyteller, "positions": positions, "votes": votes}
         result = self.score(table, entered)
-        return Outcome(entered, result, self._next_state(table, state, storyteller))
+        after = self._next_state(table, state, storyteller)
+        ending = Account()
+        say_end(table.rules, state, after, table.size, ending)
+        if ending.lines:
+            result["explanation"] = [*result["explanation"], *ending.lines]
+            result["explanation_parts"] = [*result["explanation_parts"], *ending.parts]
+        return Outcome(entered, result, after)
 
     def _storyteller(self, table: Table, state: Mapping[str, Any], raw: Mapping[str, Any]) -> str:
         storyteller = table.player(require(raw, "storyteller"), "storyteller")
@@ -314,23 +329,13 @@ class Dixit(Game):
     def _next_state(
         self, table: Table, state: Mapping[str, Any], storyteller: str
     ) -> dict[str, Any]:
-        """Discard the laid cards and refill every hand, reshuffling (or ending) when short."""
-        laid = position_count(table.size)
-        after = dict(state)
-        after["last_storyteller"] = storyteller
-        after["turns"] = state.get("turns", 0) + 1
-        after["discard_pile"] = state["discard_pile"] + laid
-        if state["draw_pile"] < laid:
-            if DixitRules.of(table.rules).deck_exhausted == "end":
-                after["deck_exhausted"] = True
-                return after
-            after["draw_pile"] = state["draw_pile"] + after["discard_pile"]
-            after["discard_pile"] = 0
-            after["reshuffles"] = state.get("reshuffles", 0) + 1
-        else:
-            after["draw_pile"] = state["draw_pile"]
-        after["draw_pile"] -= laid
-        return after
+        """Pass the storyteller on, count the turn, and refill the hands from the draw pile."""
+        return {
+            **state,
+            "last_storyteller": storyteller,
+            "turns": state.get("turns", 0) + 1,
+            **after_turn(table.rules, state, table.size),
+        }
 
     def public_state(
         self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
@@ -338,6 +343,7 @@ class Dixit(Game):
         """Tell the table the next storyteller, the target and the deck's counts."""
         table = self.with_house_rules(table)
         coming = next_storyteller(table, state)
+        ended = end_reasons(table.rules, state, totals, table.size)
         return {
             "next_storyteller": coming,
             "storyteller_free": coming is None,
@@ -350,6 +356,9 @@ class Dixit(Game):
             "reshuffles": state.get("reshuffles", 0),
             "deck_exhausted": state.get("deck_exhausted", False),
             "turns": state.get("turns", 0),
+            "full_rounds": state.get("turns", 0) // table.size,
+            "turns_left": 0 if ended else turns_left(table.rules, state, table.size),
+            "end_reasons": ended,
         }
 
     def describe_path(self, path: str) -> str:
@@ -362,12 +371,8 @@ class Dixit(Game):
         return super().describe_path(path)
 
     def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
-        """The game ends after a turn that brings someone to the target (or empties the deck)."""
-        table = self.with_house_rules(table)
-        if state.get("deck_exhausted"):
-            return True
-        target = table.rules["target_score"]
-        return target is not None and any(total >= target for total in totals.values())
+        """The game ends after a turn that reaches the target, the last round or the deck's end."""
+        return bool(end_reasons(table.rules, state, totals, table.size))
 
 
 register(Dixit())

@@ -10,11 +10,22 @@ OPTIONS = (
         "target_score",
         "int",
         30,
-        "The game ends after the turn in which someone reaches this score; with none, it "
-        "has no target.",
+        "The game ends after the turn in which someone reaches this score; none leaves only "
+        "the rounds to play as the end.",
         minimum=1,
         nullable=True,
         label=N_("Target score"),
+        group="end",
+    ),
+    RuleOption(
+        "end_after_rounds",
+        "int",
+        None,
+        "The game also ends after the turn in which every player has been the storyteller this "
+        "many times, whichever end comes first; none means no such end.",
+        minimum=1,
+        nullable=True,
+        label=N_("Rounds of storytellers to play"),
         group="end",
     ),
     RuleOption(
@@ -32,16 +43,26 @@ OPTIONS = (
         "two_votes_large_game",
         "bool",
         False,
-        "Odyssey rule for 7 to 12 players: one or two votes each, a lone correct vote +1, "
-        "bonus capped at 3.",
+        "Odyssey rule: the vote bonus is capped at 3, and from 7 to 12 players each votes for "
+        "one or two cards, a lone correct vote +1.",
         label=N_("Two votes in a large game (Odyssey)"),
         group="voting",
+    ),
+    RuleOption(
+        "large_table",
+        "bool",
+        False,
+        "The base game with a second box for up to 12 players: 168 cards, one vote each, no "
+        "cap of its own.",
+        label=N_("Large table (two boxes)"),
+        group="table",
     ),
     RuleOption(
         "deck_exhausted",
         "choice",
         "reshuffle",
-        "When the draw pile cannot refill every hand: reshuffle the discards, or end the game.",
+        "When the draw pile runs out: reshuffle the discards, or end the game after the turn "
+        "that takes its last card.",
         choices=("reshuffle", "end"),
         label=N_("When the draw pile runs out"),
         group="end",
@@ -56,6 +77,8 @@ class DixitRules(HouseRules):
     options = OPTIONS
     __slots__ = ()
     target_score: int | None
+    end_after_rounds: int | None
     bonus_cap: int | None
     two_votes_large_game: bool
+    large_table: bool
     deck_exhausted: str

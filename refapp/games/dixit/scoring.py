@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ..game import Account, Table
 
 ODYSSEY_BONUS_CAP = 3
+
+
+def bonus_cap(rules: Mapping[str, Any]) -> int | None:
+    """Return the most vote bonus a player gets in a turn: the house cap, 3 at most under Odyssey.
+
+    The Odyssey rule caps the bonus at any table size; a large table alone sets no cap.
+    """
+    cap: int | None = rules["bonus_cap"]
+    if rules["two_votes_large_game"]:
+        cap = ODYSSEY_BONUS_CAP if cap is None else min(cap, ODYSSEY_BONUS_CAP)
+    return cap
 
 
 def names(players: list[str]) -> str:
@@ -82,9 +94,7 @@ def vote_bonus(
                     owner=owner,
                     number=number,
                 )
-    cap = table.rules["bonus_cap"]
-    if table.rules["two_votes_large_game"]:
-        cap = ODYSSEY_BONUS_CAP if cap is None else min(cap, ODYSSEY_BONUS_CAP)
+    cap = bonus_cap(table.rules)
     for player in voters:
         if cap is not None and bonus[player] > cap:
             account.say(

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refapp.games.dixit import Dixit, hand_size, position_count
+from refapp.games.dixit import Dixit
+from refapp.games.dixit.deck import hand_size, position_count
 from refapp.games.errors import Refusal
 from refapp.games.game import Table
 
@@ -163,12 +164,12 @@ def test_deck_exhausted_end_rule_ends_the_game():
     assert DIXIT.is_over(table, after, {"Ann": 3})
 
 
-def test_target_score_ends_the_game_and_null_means_never():
+def test_target_score_ends_the_game_and_null_means_no_target():
     table, _ = setup(target_score=10)
     assert DIXIT.is_over(table, {}, {"Ann": 10, "Ben": 2})
     assert not DIXIT.is_over(table, {}, {"Ann": 9, "Ben": 2})
-    untargeted, _ = setup(target_score=None)
-    assert not DIXIT.is_over(untargeted, {}, {"Ann": 999})
+    untargeted, _ = setup(target_score=None, end_after_rounds=2)
+    assert not DIXIT.is_over(untargeted, {"turns": 7}, {"Ann": 999})
 
 
 def test_storyteller_passes_to_the_left():
@@ -251,6 +252,10 @@ def test_partial_turn_checks_only_what_was_sent():
         ({"bonus_cap": -1}, "rules.bonus_cap"),
         ({"two_votes_large_game": 1}, "rules.two_votes_large_game"),
         ({"deck_exhausted": "stop"}, "rules.deck_exhausted"),
+        ({"end_after_rounds": 0}, "rules.end_after_rounds"),
+        ({"end_after_rounds": True}, "rules.end_after_rounds"),
+        ({"large_table": "yes"}, "rules.large_table"),
+        ({"target_score": None}, "rules.target_score"),
         ({"no_such_rule": True}, "rules.no_such_rule"),
     ],
 )

@@ -11,7 +11,7 @@ from wtforms.validators import InputRequired
 from ....services import SessionView
 from ....web.forms.base import At, RoundForm
 from ....web.forms.common import options
-from .. import cards_laid, position_count
+from ..deck import cards_laid, position_count
 from ..table_view import votes_each
 
 

@@ -1,0 +1,80 @@
+"""Dixit's deck bookkeeping: hands, the cards laid each turn, the draw pile and its end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .options import DixitRules
+
+#: the picture cards of one box, and of two boxes for a large table
+DECK_SIZE = 84
+LARGE_DECK_SIZE = 168
+
+
+def deck_size(rules: Mapping[str, Any]) -> int:
+    """Return the picture cards in play: 168 with the large-table rule, else 84."""
+    return LARGE_DECK_SIZE if DixitRules.of(rules).large_table else DECK_SIZE
+
+
+def hand_size(players: int) -> int:
+    """Return the cards each player holds: 7 with three players, else 6."""
+    return 7 if players == 3 else 6
+
+
+def cards_laid(players: int) -> int:
+    """Return the cards each player other than the storyteller lays: two with three players."""
+    return 2 if players == 3 else 1
+
+
+def position_count(players: int) -> int:
+    """Return how many cards are laid out each turn: five with three players, else one each."""
+    return 1 + cards_laid(players) * (players - 1)
+
+
+def first_draw_pile(rules: Mapping[str, Any], players: int) -> int:
+    """Return the draw pile once every hand is dealt."""
+    return deck_size(rules) - players * hand_size(players)
+
+
+def turns_from_pile(draw_pile: int, players: int) -> int:
+    """Return how many more turns a draw pile refills, the one taking its last card included.
+
+    A refill that needs more cards than the pile holds is not made but still ends the game after
+    its turn, so a pile of 4 at five players lasts one more turn, as does a pile of exactly 5.
+    """
+    laid = position_count(players)
+    return max(1, -(-draw_pile // laid))
+
+
+def deck_ended(rules: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
+    """Return True when the deck has ended the game: a refill took its last card, or fell short.
+
+    A pile at 0 under ``deck_exhausted: "end"`` counts too, for states stored before the flag was
+    set on the turn that emptied it.
+    """
+    if state.get("deck_exhausted"):
+        return True
+    return DixitRules.of(rules).deck_exhausted == "end" and state.get("draw_pile") == 0
+
+
+def after_turn(rules: Mapping[str, Any], state: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """Return the deck after a turn: laid cards discarded and every hand refilled.
+
+    Under ``deck_exhausted: "end"`` the turn whose refill takes the last card (or needs more than
+    the pile holds, and is then not made) marks the deck exhausted; otherwise a short pile takes
+    the discards back, reshuffled, before the refill.
+    """
+    laid = position_count(players)
+    after = {"discard_pile": state["discard_pile"] + laid, "draw_pile": state["draw_pile"]}
+    if DixitRules.of(rules).deck_exhausted == "end":
+        if after["draw_pile"] >= laid:
+            after["draw_pile"] -= laid
+        after["deck_exhausted"] = state["draw_pile"] <= laid
+        return after
+    if after["draw_pile"] < laid:
+        after["draw_pile"] += after["discard_pile"]
+        after["discard_pile"] = 0
+        after["reshuffles"] = state.get("reshuffles", 0) + 1
+    after["draw_pile"] -= laid
+    return after

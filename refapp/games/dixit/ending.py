@@ -1,0 +1,85 @@
+"""When a Dixit game ends: the target score, the rounds of storytellers to play, the deck."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..game import Account
+from .deck import deck_ended, position_count, turns_from_pile
+from .options import DixitRules
+
+#: the ends a game may reach, in the order the state lists them
+END_REASONS = ("target_score", "end_after_rounds", "deck_exhausted")
+
+
+def last_turn(rules: Mapping[str, Any], players: int) -> int | None:
+    """Return the turn that completes the rounds of storytellers to play (None: no such end).
+
+    The storyteller passes to the left every turn, so N full rounds are N turns per player.
+    """
+    rounds = DixitRules.of(rules).end_after_rounds
+    return None if rounds is None else rounds * players
+
+
+def end_reasons(
+    rules: Mapping[str, Any], state: Mapping[str, Any], totals: Mapping[str, int], players: int
+) -> list[str]:
+    """Return why the game is over after this state (every end reached; empty: it goes on)."""
+    house = DixitRules.of(rules)
+    reasons = []
+    target = house.target_score
+    if target is not None and any(total >= target for total in totals.values()):
+        reasons.append("target_score")
+    last = last_turn(house, players)
+    if last is not None and state.get("turns", 0) >= last:
+        reasons.append("end_after_rounds")
+    if deck_ended(house, state):
+        reasons.append("deck_exhausted")
+    return reasons
+
+
+def turns_left(rules: Mapping[str, Any], state: Mapping[str, Any], players: int) -> int | None:
+    """Return the turns left before the rounds to play or the draw pile ends the game.
+
+    None when neither can end it; 0 once one has. Reaching the target score may end it sooner.
+    """
+    house = DixitRules.of(rules)
+    if deck_ended(house, state):
+        return 0
+    left = []
+    last = last_turn(house, players)
+    if last is not None:
+        left.append(max(0, last - state.get("turns", 0)))
+    if house.deck_exhausted == "end":
+        left.append(turns_from_pile(state["draw_pile"], players))
+    return min(left) if left else None
+
+
+def say_end(
+    rules: Mapping[str, Any],
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    players: int,
+    account: Account,
+) -> None:
+    """Explain a fixed end the turn reached: its rounds of storytellers, or the draw pile."""
+    house = DixitRules.of(rules)
+    last = last_turn(house, players)
+    if last is not None and after.get("turns", 0) == last:
+        account.say(
+            "This turn completes the last round of storytellers ({rounds} of {rounds}): the "
+            "game ends.",
+            rounds=house.end_after_rounds,
+        )
+    if after.get("deck_exhausted") and not before.get("deck_exhausted"):
+        needed = position_count(players)
+        if before["draw_pile"] < needed:
+            account.say(
+                "Cards left in the draw pile: {pile}, fewer than the {needed} the refill needs: "
+                "the hands are not refilled and the game ends.",
+                pile=before["draw_pile"],
+                needed=needed,
+            )
+        else:
+            account.say("The refill took the last card of the draw pile: the game ends.")
