@@ -186,11 +186,15 @@ class Game:
             return table
         return Table(table.players, self.house_rules(table.rules))
 
-    def resolve_rules(self, overrides: Any, preset: str | None = None) -> dict[str, Any]:
+    def resolve_rules(
+        self, overrides: Any, preset: str | None = None, *, stored: bool = False
+    ) -> dict[str, Any]:
         """Return the effective house rules for a new session, or raise ``invalid_rules``.
 
         The preset's values (the default preset's when None) come first and the explicit
         overrides win over them; an unknown preset is ``invalid_rules`` (field ``preset``).
+        ``stored`` rules are a session's own read back (an import, its audit trail): a check a
+        game added later for new sessions only does not refuse them.
         """
         chosen = self.preset(preset)
         if chosen is None or not chosen.rules:

@@ -70,10 +70,15 @@ class Dixit(Game):
         house = DixitRules.of(rules)
         return (3, 12) if house.two_votes_large_game or house.large_table else (3, 8)
 
-    def resolve_rules(self, overrides: Any, preset: str | None = None) -> dict[str, Any]:
-        """Return the effective house rules; without a target score the rounds to play end it."""
+    def resolve_rules(
+        self, overrides: Any, preset: str | None = None, *, stored: bool = False
+    ) -> dict[str, Any]:
+        """Return the effective house rules; without a target score the rounds to play end it.
+
+        A session stored before this check (no target, no rounds: it never ended) still imports.
+        """
         rules = super().resolve_rules(overrides, preset)
-        if rules["target_score"] is None and rules["end_after_rounds"] is None:
+        if not stored and rules["target_score"] is None and rules["end_after_rounds"] is None:
             raise MalformedInput(
                 "invalid_rules",
                 "The house rule “{rule_t}” may be none only with “{other_t}” set: without "

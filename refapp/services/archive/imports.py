@@ -92,7 +92,7 @@ def replay(body: ExportParts | Any) -> Replayed:
     game = get_game(given.get("game"))
     names = player_names(given.get("players"))
     chosen = game.preset(given.get("preset")) if given.get("preset") is not None else None
-    rules = game.resolve_rules(given.get("rules"))
+    rules = game.resolve_rules(given.get("rules"), stored=True)
     game.check_players(names, rules)
     setup = setup_of(game, given.get("setup"))
     seated, initial = game.start(names, rules, setup)

@@ -222,7 +222,7 @@ class TrailReplay:
             raise differs(where, "players", after["players"], self.names)
         if after.get("rules") is not None:
             try:
-                rules = game.resolve_rules(after["rules"])
+                rules = game.resolve_rules(after["rules"], stored=True)
             except Refusal:
                 rules = None
             if rules != dict(self.start.table.rules):
