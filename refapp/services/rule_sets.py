@@ -182,12 +182,15 @@ def rename_rule_set(raw_old: Any, raw_new: Any) -> RuleSet:
 
 
 def checked_rules(
-    game: Game, raw_preset: Any, raw_rules: Any, where: str
+    game: Game, raw_preset: Any, raw_rules: Any, where: str, *, stored: bool = False
 ) -> tuple[str | None, dict[str, Any]]:
-    """Return a set's preset key and its changes, checked by the game's options and the size."""
+    """Return a set's preset key and its changes, checked by the game's options and the size.
+
+    ``stored``: a set read back from a backup, which a check added later does not refuse.
+    """
     chosen = game.preset(raw_preset)
     overrides = dict(rules_object(raw_rules))
-    game.resolve_rules(overrides, chosen.key if chosen else None)  # refuses a bad option
+    game.resolve_rules(overrides, chosen.key if chosen else None, stored=stored)  # bad option
     size = len(json.dumps(overrides, ensure_ascii=False))
     if size > RULES_MAX_CHARS:
         raise MalformedInput(
@@ -254,7 +257,7 @@ def checked_rule_sets(raw: Any) -> list[RuleSet]:
         name = rule_set_name(entry.get("name"), f"{where}.name")
         game = get_game(entry.get("game"))
         preset, overrides = checked_rules(
-            game, entry.get("preset"), entry.get("rules"), f"{where}.rules"
+            game, entry.get("preset"), entry.get("rules"), f"{where}.rules", stored=True
         )
         checked.append(RuleSet(name=name, game=game.slug, preset=preset, rules=overrides))
     return checked
