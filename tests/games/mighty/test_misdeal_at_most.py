@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from refapp.games.errors import Refusal
+from refapp.games.mighty import Mighty
 from refapp.games.mighty.misdeal import (
     AT_MOST_WORDS,
     misdeal_allowed,
@@ -29,8 +30,6 @@ TWO_HALF = ["HK", "DK", "C10", "C2", "C4", "D5", "H6", "S7", "S8", "D9"]
 
 def thrown_in(cards, **rules) -> bool:
     """Return True when Cy may throw these cards in at a table with these rules."""
-    from refapp.games.mighty import Mighty
-
     tab = table(**rules)
     try:
         out = Mighty().play(tab, {}, {"misdeal": {"player": "Cy", "hand": cards}})
@@ -91,8 +90,6 @@ def test_a_refused_hand_says_the_limit_in_words():
 
 
 def test_an_allowed_hand_is_explained_with_the_tables_limit():
-    from refapp.games.mighty import Mighty
-
     tab = table(misdeal="half_ten", misdeal_at_most=2.5)
     out = Mighty().play(tab, {}, {"misdeal": {"player": "Cy", "hand": TWO_HALF}})
     assert out.result["hand_value"] == 2.5
