@@ -157,7 +157,7 @@ def shown(value: Any) -> str:
 
 
 def bounds(option: RuleOption) -> str:
-    """Return an option's range of whole numbers in words ("" when unbounded)."""
+    """Return an option's range of numbers in words ("" when unbounded)."""
     low, high = option.minimum, option.maximum
     if low is not None and high is not None:
         return f" from {low} to {high}"
@@ -174,6 +174,7 @@ def values_of(option: RuleOption) -> str:
         "choice": ", ".join(f"`{choice}`" for choice in option.choices),
         "choices": "a list of " + ", ".join(f"`{choice}`" for choice in option.choices),
         "int_list": "a list of whole numbers" + bounds(option),
+        "half": "a number in steps of 0.5" + bounds(option),
     }[option.kind]
     return taken + (", or null" if option.nullable else "")
 

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, has_request_context, redirect, request
-from flask_babel import Domain, format_datetime, get_locale, gettext
+from flask_babel import Domain, format_datetime, format_decimal, get_locale, gettext
 from jinja2 import pass_context
 from markupsafe import Markup, escape
 
@@ -131,6 +131,8 @@ def rule_value(option: RuleOption | str, value: Any) -> str:
         return ", ".join(words) if words else gettext("none")
     if found is not None and found.kind in ("choice", "choices"):
         return gettext(found.choice_label(value))
+    if isinstance(value, float):
+        return format_decimal(value)  # the reader's decimal sign: 2.5, Hungarian 2,5
     return str(value)
 
 

@@ -7,15 +7,11 @@ The state carries the next dealer (the previous hand's friend) and the next auct
 The rules follow the Korean wiki's article on 마이티; docs/API.md ("Mighty") shows a hand's input,
 result and state, and docs/ARCHITECTURE.md where each rule lives.
 
-The rules live in one module per phase of a hand, in the game's own words: ``cards``, ``misdeal``,
-``auction``, ``contract`` (the declaration after the kitty), ``friend``, ``holders`` (what the
-hand reports, cross-checked), ``dealer``, ``scoring`` and ``explain`` (every sentence), with the
-house rules in ``options`` and a round's form in ``rounds``. Refereeing the play trick by trick
-(a hand's optional ``tricks``, docs/API.md) is ``tricks`` (who takes a trick),
-``trick_checks`` (a hand's plays in order), ``trick_totals`` (what ten tricks show) and
-``trick_judge`` (one trick alone, for the API's "who takes this?"). The Game class here only
-dispatches to them; the names other modules import are re-exported so
-``from refapp.games.mighty import X`` keeps working.
+The rules live in one module per phase of a hand: ``cards``, ``misdeal``, ``auction``,
+``contract``, ``friend``, ``holders`` (what a hand reports), ``dealer``, ``scoring``, ``explain``
+(every sentence); ``options`` are the house rules, ``how_we_score`` says them. The play trick by
+trick is ``tricks``, ``trick_checks``, ``trick_totals`` and ``trick_judge``. The Game class only
+dispatches; ``from refapp.games.mighty import X`` offers the names other modules import.
 """
 
 from __future__ import annotations
@@ -69,6 +65,7 @@ from .explain import explain_hand, say_all_pass, say_misdeal, say_progress
 from .friend import FRIEND_FORMS, FRIEND_TYPES_LABEL, friend_player, friend_words, read_friend
 from .friend_card import check_friend_card_held
 from .holders import HOLDER_KEYS, HOLDERS, check_holders, read_holder, read_points
+from .how_we_score import how_we_score
 from .misdeal import declare_misdeal, misdeal_allowed, misdeal_limit, misdeal_value
 from .options import OPTIONS, PRESETS
 from .round_input import ROUND_INPUT
@@ -146,6 +143,10 @@ class Mighty(Game):
     def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         """Return a player's Mighty figures read from the stored results."""
         return mighty_stats.figures(name, results)
+
+    def how_we_score(self, table: Table) -> list[tuple[str, Account]]:
+        """Say what this table's house rules mean, under the game's topics."""
+        return [(self.topics[key], said) for key, said in how_we_score(table.rules)]
 
     def resolve_rules(self, overrides: Any, preset: str | None = None) -> dict[str, Any]:
         """Return the effective house rules; at least one way to name a friend must remain."""

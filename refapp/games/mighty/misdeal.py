@@ -1,13 +1,19 @@
-"""The misdeal: a dealt hand's value, and who may throw their hand in for it."""
+"""The misdeal: a dealt hand's value, and who may throw their hand in for it.
+
+The ``misdeal`` option says how a hand is counted and the most it may be worth; a table's own
+``misdeal_at_most`` (a number in steps of 0.5) replaces that most, counted the same way.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import N_, MalformedInput, Refusal, RuleViolation
 from ..game import Table
 from ..inputs import mapping, require, sequence
+from ..options import RuleOption
 from .cards import HAND_SIZE, JOKER, Face, is_point_card, parse_card
 
 #: the value a hand may have at most to be thrown in, by the ``misdeal`` option's counting
@@ -16,6 +22,81 @@ MISDEAL_LIMITS = {
     "half_ten": N_("less than 1 (A K Q J 1, ♠A 0, tens 0.5, joker -1)"),
     "half_ten_strict": N_("less than 0.5 (A K Q J 1, ♠A 0, tens 0.5, joker -1)"),
 }
+#: the most a hand may be worth by each counting: a hand's value goes in halves, so "less than
+#: 1" is at most 0.5 and "less than 0.5" at most 0
+MODE_MOST = {"point_cards": 0, "half_ten": 0.5, "half_ten_strict": 0}
+#: the lowest and highest a table's own limit (``misdeal_at_most``) may be
+AT_MOST_RANGE = (-1, 10)
+#: a table's own limit in words, by its value (Hungarian writes a half 0,5)
+AT_MOST_WORDS = {
+    -1: N_("at most -1"),
+    -0.5: N_("at most -0.5"),
+    0: N_("at most 0"),
+    0.5: N_("at most 0.5"),
+    1: N_("at most 1"),
+    1.5: N_("at most 1.5"),
+    2: N_("at most 2"),
+    2.5: N_("at most 2.5"),
+    3: N_("at most 3"),
+    3.5: N_("at most 3.5"),
+    4: N_("at most 4"),
+    4.5: N_("at most 4.5"),
+    5: N_("at most 5"),
+    5.5: N_("at most 5.5"),
+    6: N_("at most 6"),
+    6.5: N_("at most 6.5"),
+    7: N_("at most 7"),
+    7.5: N_("at most 7.5"),
+    8: N_("at most 8"),
+    8.5: N_("at most 8.5"),
+    9: N_("at most 9"),
+    9.5: N_("at most 9.5"),
+    10: N_("at most 10"),
+}
+
+
+class HalfStepOption(RuleOption):
+    """A house rule that takes a number in steps of 0.5 (2, 2.5), between minimum and maximum."""
+
+    def check(self, value: Any) -> Any:
+        """Return the number (a whole one as an int), or raise ``invalid_rules`` quoting it."""
+        if value is None and self.nullable:
+            return None
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+            or not float(value * 2).is_integer()
+        ):
+            raise self._bad(
+                value, "The house rule “{rule_t}” must be a number in steps of 0.5, not {value}."
+            )
+        if self.minimum is not None and value < self.minimum:
+            raise self._bad(
+                value, "The house rule “{rule_t}” must be at least {minimum}, not {value}."
+            )
+        if self.maximum is not None and value > self.maximum:
+            raise self._bad(
+                value, "The house rule “{rule_t}” must be at most {maximum}, not {value}."
+            )
+        return int(value) if float(value).is_integer() else float(value)
+
+
+#: the ``misdeal_at_most`` option: the table's own most a hand may be worth to be thrown in
+MISDEAL_AT_MOST = HalfStepOption(
+    "misdeal_at_most",
+    "half",
+    None,
+    N_(
+        "The most a hand may be worth to be thrown in, counted as the throw-in rule counts, in "
+        "steps of 0.5 (e.g. 1, or 2.5 for \u201cunder 3\u201d); empty: the throw-in rule's own."
+    ),
+    minimum=AT_MOST_RANGE[0],
+    maximum=AT_MOST_RANGE[1],
+    nullable=True,
+    label=N_("Most a hand may be worth for a throw-in (파토)"),
+    group="misdeal",
+)
 
 
 def misdeal_value(cards: Sequence[str], method: str) -> float:
@@ -37,15 +118,21 @@ def misdeal_value(cards: Sequence[str], method: str) -> float:
     return halves // 2 if halves % 2 == 0 else halves / 2
 
 
-def misdeal_allowed(value: float, method: str) -> bool:
-    """Return True when a hand of this value may be thrown in under the ``misdeal`` option."""
-    if method == "point_cards":
-        return value <= 0
-    if method == "half_ten":
-        return value < 1
-    if method == "half_ten_strict":
-        return value < 0.5
-    return False
+def misdeal_allowed(value: float, method: str, at_most: float | None = None) -> bool:
+    """Return True when a hand of this value may be thrown in: at most the ``misdeal`` option's
+    most, or the table's own ``misdeal_at_most`` when it has one (never when misdeals are off)."""
+    if method not in MODE_MOST:
+        return False
+    return value <= (MODE_MOST[method] if at_most is None else at_most)
+
+
+def misdeal_most(rules: Mapping[str, Any]) -> float | None:
+    """Return the most a hand may be worth to be thrown in at this table (None: misdeals off)."""
+    method = rules["misdeal"]
+    if method not in MODE_MOST:
+        return None
+    at_most = rules.get("misdeal_at_most")
+    return MODE_MOST[method] if at_most is None else at_most
 
 
 def declare_misdeal(table: Table, raw: Any) -> tuple[str, list[str], float]:
@@ -57,14 +144,14 @@ def declare_misdeal(table: Table, raw: Any) -> tuple[str, list[str], float]:
     value = misdeal_value(hand, method)
     if method == "off":
         raise RuleViolation("misdeal_not_allowed", "Misdeals are off at this table.", "misdeal")
-    if not misdeal_allowed(value, method):
+    if not misdeal_allowed(value, method, table.rules.get("misdeal_at_most")):
         raise RuleViolation(
             "misdeal_not_allowed",
             "{player}'s hand is worth {value}; a misdeal needs {limit_t}.",
             "misdeal.hand",
             player=player,
             value=value,
-            limit_t=MISDEAL_LIMITS[method],
+            limit_t=misdeal_limit(table.rules),
         )
     return player, hand, value
 
@@ -111,5 +198,7 @@ def _hand_card(text: Any, index: int) -> str:
 
 
 def misdeal_limit(rules: Mapping[str, Any]) -> str:
-    """Return the limit a misdeal needs at this table, in words marked for translation."""
-    return MISDEAL_LIMITS[rules["misdeal"]]
+    """Return the limit a misdeal needs at this table, in words marked for translation: the
+    table's own ("at most 1") when it has one, else the ``misdeal`` option's."""
+    at_most = rules.get("misdeal_at_most")
+    return MISDEAL_LIMITS[rules["misdeal"]] if at_most is None else AT_MOST_WORDS[at_most]

@@ -13,6 +13,7 @@ from ..options import RuleOption
 from .auction import MAX_BID
 from .dealer import ROTATIONS
 from .friend import FRIEND_FORMS
+from .misdeal import MISDEAL_AT_MOST
 from .scoring import LOSS_MULTIPLIERS
 
 
@@ -104,6 +105,7 @@ OPTIONS = (
             N_("No misdeals"),
         ),
     ),
+    MISDEAL_AT_MOST,
     _flag(
         "no_trump_beats_same_number",
         True,

@@ -15,6 +15,7 @@ class MightyRules(HouseRules):
     alt_mighty: str
     alt_joker_call: str
     misdeal: str
+    misdeal_at_most: float | None
     no_trump_beats_same_number: bool
     pass_is_final: bool
     all_pass: str

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from .auction import MAX_BID, Auction, Bid, auction_floor, beats
 from .cards import DECK, HAND_SIZE, SUIT_SYMBOLS, TRUMPS
 from .dealer import DealerReason, reason_for
-from .misdeal import misdeal_allowed, misdeal_value
+from .misdeal import misdeal_most, misdeal_value
 
 
 class NextHand(NamedTuple):
@@ -59,12 +59,8 @@ def bid_rows(auction: Auction, rules: Mapping[str, Any]) -> list[tuple[int, tupl
 def misdeal_counts(rules: Mapping[str, Any]) -> dict[str, Any]:
     """Return what the misdeal card grid adds up: each card's value under the ``misdeal`` house
     rule, and the most a hand may be worth to be thrown in (None when misdeals are off)."""
-    method = rules["misdeal"]
-    values = {card: misdeal_value([card], method) for card in DECK}
-    worths = (halves / 2 for halves in range(-2 * HAND_SIZE, 2 * HAND_SIZE + 1))
-    allowed = [worth for worth in worths if misdeal_allowed(worth, method)]
-    most = max(allowed) if allowed else None
-    return {"card_values": values, "most": most, "size": HAND_SIZE}
+    values = {card: misdeal_value([card], rules["misdeal"]) for card in DECK}
+    return {"card_values": values, "most": misdeal_most(rules), "size": HAND_SIZE}
 
 
 def misdeals_played(rules: Mapping[str, Any]) -> bool:

@@ -38,6 +38,8 @@ from .seating import Seating
 from .voice import AppForm
 
 WHOLE = re.compile(r"-?[0-9]{1,9}")
+#: a number with a decimal point or comma ("2.5", Hungarian "2,5")
+DECIMAL = re.compile(r"-?[0-9]{1,9}[.,][0-9]{1,9}")
 #: how the preset choice names a saved set (a preset's key never holds a colon)
 SAVED = "saved:"
 
@@ -99,6 +101,8 @@ def rule_from_field(option: RuleOption, data: Any) -> Any:
         return [int(part) if WHOLE.fullmatch(part) else part for part in parts]
     if not text:
         return None
+    if DECIMAL.fullmatch(text):
+        return float(text.replace(",", "."))
     return int(text) if WHOLE.fullmatch(text) else text
 
 

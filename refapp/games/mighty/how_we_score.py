@@ -1,0 +1,193 @@
+"""What a Mighty table's house rules mean, said in sentences topic by topic ("How we score").
+
+Each sentence states the effective rule in the game's words, never an option's key; a rule
+whose value changes nothing at this table (the self friend when no card may be called) is left
+unsaid. The scoring topic is ``how_we_score_points``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..game import Account
+from .auction import MAX_BID, next_floor
+from .cards import card_words
+from .friend import friend_words
+from .how_we_score_points import say_scoring
+from .misdeal import AT_MOST_WORDS, MODE_MOST, misdeal_most
+from .rules import MightyRules
+
+
+def say_throw_in(rules: MightyRules) -> Account:
+    """Say whether a weak hand may be thrown in, how it is counted and the most it may be worth."""
+    account = Account()
+    say = account.say
+    most = misdeal_most(rules)
+    if most is None:
+        say("Nobody may throw a hand in (파토) at this table: every dealt hand is played.")
+        return account
+    if rules.misdeal == "point_cards":
+        say(
+            "A dealt hand is counted for a throw-in (파토) as: each point card 1, ♠A 0, the "
+            "joker -1, every other card 0."
+        )
+    else:
+        say(
+            "A dealt hand is counted for a throw-in (파토) as: A K Q J 1 each (♠A 0), each 10 "
+            "0.5, the joker -1, every other card 0."
+        )
+    say(
+        "A player whose ten dealt cards are worth {limit_t} may throw them in before the "
+        "auction; nobody scores and that player deals the next hand.",
+        limit_t=AT_MOST_WORDS[most],
+    )
+    if rules.misdeal_at_most is not None:
+        say(
+            "That is the table's own limit: the counting alone would allow {usual_t}.",
+            usual_t=AT_MOST_WORDS[MODE_MOST[rules.misdeal]],
+        )
+    return account
+
+
+def say_auction(rules: MightyRules) -> Account:
+    """Say the auction's range, how bids beat each other, when it ends, and who deals."""
+    account = Account()
+    say = account.say
+    say(
+        "Each bid names a count of point cards from {min_bid} to {most} and a trump or no-trump; "
+        "the highest bid wins the auction.",
+        min_bid=rules.min_bid,
+        most=MAX_BID,
+    )
+    if rules.no_trump_beats_same_number:
+        say("At the same count no-trump beats a suit.")
+    else:
+        say("At the same count no-trump does not beat a suit: a higher bid needs a higher count.")
+    if rules.pass_is_final:
+        say("A player who passed may not bid again in that auction.")
+    else:
+        say("A player who passed may still bid again later in the same auction.")
+    if rules.bid20_ends_auction:
+        say("A bid of 20 ends the auction at once.")
+    else:
+        say("A bid of 20 does not end the auction by itself: the others still get their turn.")
+    if rules.all_pass == "open_kitty":
+        say(
+            "If everyone passes, the kitty is turned up and the auction starts again from "
+            "{floor}; if everyone passes again, nobody scores and the same dealer deals again.",
+            floor=next_floor(rules, reopen=True),
+        )
+    else:
+        say("If everyone passes, nobody scores and the same dealer deals again.")
+    say_dealer(account, rules)
+    return account
+
+
+def say_dealer(account: Account, rules: MightyRules) -> None:
+    """Say who deals the hand after a played one."""
+    if rules.next_dealer == "clockwise":
+        account.say(
+            "The player after the previous dealer, in the order of play, deals the next hand."
+        )
+    elif rules.next_dealer == "boss_if_won_else_friend":
+        account.say(
+            "The boss deals the next hand when the ruling side won or took exactly its bid, the "
+            "friend after a loss (the boss when there was no friend)."
+        )
+    else:
+        account.say(
+            "The previous hand's friend deals the next hand (its boss when there was no friend)."
+        )
+
+
+def say_contract(rules: MightyRules) -> Account:
+    """Say how the boss may change the contract after the kitty, and what each change costs."""
+    account = Account()
+    say = account.say
+    say(
+        "After taking the kitty the boss may keep the winning bid or raise it, never lower it; "
+        "keeping the trump, any raise is allowed."
+    )
+    if rules.to_no_trump_cost:
+        say(
+            "Changing a suit to no-trump needs a contract at least {n} higher than the winning "
+            "bid.",
+            n=rules.to_no_trump_cost,
+        )
+    else:
+        say("Changing a suit to no-trump needs no raise.")
+    say(
+        "Changing the trump to another suit needs a contract at least {n} higher than the "
+        "winning bid, or 20.",
+        n=max(rules.suit_change_cost, 1),
+    )
+    say(
+        "Changing no-trump to a suit needs a contract at least {n} higher than the winning bid, "
+        "or 20.",
+        n=max(rules.from_no_trump_cost, 1),
+    )
+    if rules.allow_no_trump_at_20:
+        say("A winning bid of 20 locks the trump, but a suit 20 may still become no-trump 20.")
+    else:
+        say("A winning bid of 20 locks the trump.")
+    return account
+
+
+def say_friend(rules: MightyRules) -> Account:
+    """Say the ways the boss may name a friend, and whether a card the boss holds may be called."""
+    account = Account()
+    say = account.say
+    say(
+        "The boss may name the friend in these ways: {ways_t}.",
+        ways_t=friend_words(rules.friend_types),
+    )
+    if "card" not in rules.friend_types:
+        return account
+    if rules.friend_card_in_own_hand == "self_friend":
+        say(
+            "The boss may call a card they hold or discarded to the kitty: they are then their "
+            "own friend (셀프 프렌드) and play alone."
+        )
+    else:
+        say("The boss may not call a card they hold or discarded to the kitty.")
+    return account
+
+
+def say_play(rules: MightyRules) -> Account:
+    """Say which cards are the mighty and the joker call, and who may trump the first trick."""
+    account = Account()
+    say = account.say
+    say(
+        "The mighty is ♠A; when spades are trump it is {card_t}.",
+        card_t=card_words(rules.alt_mighty),
+    )
+    say(
+        "The joker call card (조커콜) is ♣3; when clubs are trump it is {card_t}.",
+        card_t=card_words(rules.alt_joker_call),
+    )
+    if rules.trick1_trump == "none":
+        say("Nobody may play trump in the first trick.")
+    else:
+        say(
+            "In the first trick the boss may not lead trump; the others may play trump when they "
+            "cannot follow suit."
+        )
+    return account
+
+
+#: the topics in the order the page shows them, each with what it says
+SECTIONS: tuple[tuple[str, Callable[[MightyRules], Account]], ...] = (
+    ("misdeal", say_throw_in),
+    ("auction", say_auction),
+    ("contract", say_contract),
+    ("friend", say_friend),
+    ("play", say_play),
+    ("scoring", say_scoring),
+)
+
+
+def how_we_score(rules: Mapping[str, Any]) -> list[tuple[str, Account]]:
+    """Return what a table's house rules mean: (topic key, its sentences), in the page's order."""
+    typed = MightyRules.of(rules)
+    return [(topic, said(typed)) for topic, said in SECTIONS]
