@@ -3,15 +3,13 @@
 A hand's input names the contract (boss, bid, trump), the friend, the point cards the opposition
 took and, when it matters, who held the mighty and the joker; an optional ``dealer`` and
 ``bidding`` log are checked too. A round may instead be a misdeal or an auction everyone passed.
-The state carries the next dealer (the previous hand's friend) and the next auction's minimum.
-The rules follow the Korean wiki's article on 마이티; docs/API.md ("Mighty") shows a hand's input,
-result and state, and docs/ARCHITECTURE.md where each rule lives.
+The state carries the next dealer (the previous hand's friend) and the next auction's minimum
+(docs/API.md, "Mighty"; the rules follow the Korean wiki's article on 마이티).
 
 The rules live in one module per phase of a hand: ``cards``, ``misdeal``, ``auction``,
-``contract``, ``friend``, ``holders`` (what a hand reports), ``dealer``, ``scoring``, ``explain``
-(every sentence); ``options`` are the house rules, ``how_we_score`` says them. The play trick by
-trick is ``tricks``, ``trick_checks``, ``trick_totals`` and ``trick_judge``. The Game class only
-dispatches; ``from refapp.games.mighty import X`` offers the names other modules import.
+``contract``, ``friend``, ``holders``, ``dealer``, ``scoring``, ``facts`` and ``explain``;
+``options`` are the house rules, ``how_we_score`` says them; tricks are ``tricks``,
+``trick_checks``, ``trick_totals`` and ``trick_judge``. The Game class only dispatches.
 """
 
 from __future__ import annotations
@@ -148,9 +146,11 @@ class Mighty(Game):
         """Say what this table's house rules mean, under the game's topics."""
         return [(self.topics[key], said) for key, said in how_we_score(table.rules)]
 
-    def resolve_rules(self, overrides: Any, preset: str | None = None) -> dict[str, Any]:
+    def resolve_rules(
+        self, overrides: Any, preset: str | None = None, *, stored: bool = False
+    ) -> dict[str, Any]:
         """Return the effective house rules; at least one way to name a friend must remain."""
-        rules = super().resolve_rules(overrides, preset)
+        rules = super().resolve_rules(overrides, preset, stored=stored)
         if not rules["friend_types"]:
             raise MalformedInput(
                 "invalid_rules",
