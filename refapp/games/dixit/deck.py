@@ -37,13 +37,21 @@ def first_draw_pile(rules: Mapping[str, Any], players: int) -> int:
     return deck_size(rules) - players * hand_size(players)
 
 
-def turns_from_pile(draw_pile: int, players: int) -> int:
-    """Return how many more turns a draw pile refills, the one taking its last card included.
+#: the ways the draw pile may end the game: after the turn whose refill takes its last card, or
+#: (as refapp counted before; kept for the sessions it recorded) only one whose refill falls short
+DECK_ENDS = ("end", "end_when_short")
+
+
+def turns_from_pile(draw_pile: int, players: int, mode: str = "end") -> int:
+    """Return how many more turns a draw pile lasts, the turn that ends the game included.
 
     A refill that needs more cards than the pile holds is not made but still ends the game after
-    its turn, so a pile of 4 at five players lasts one more turn, as does a pile of exactly 5.
+    its turn, so a pile of 4 at five players lasts one more turn, as does a pile of exactly 5
+    (under ``end_when_short`` that pile of 5 lasts two: the refill after it falls short).
     """
     laid = position_count(players)
+    if mode == "end_when_short":
+        return draw_pile // laid + 1
     return max(1, -(-draw_pile // laid))
 
 
@@ -67,10 +75,12 @@ def after_turn(rules: Mapping[str, Any], state: Mapping[str, Any], players: int)
     """
     laid = position_count(players)
     after = {"discard_pile": state["discard_pile"] + laid, "draw_pile": state["draw_pile"]}
-    if DixitRules.of(rules).deck_exhausted == "end":
+    mode = DixitRules.of(rules).deck_exhausted
+    if mode in DECK_ENDS:
         if after["draw_pile"] >= laid:
             after["draw_pile"] -= laid
-        after["deck_exhausted"] = state["draw_pile"] <= laid
+        short = state["draw_pile"] < laid
+        after["deck_exhausted"] = short or (mode == "end" and state["draw_pile"] == laid)
         return after
     if after["draw_pile"] < laid:
         after["draw_pile"] += after["discard_pile"]

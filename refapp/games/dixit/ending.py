@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..game import Account
-from .deck import deck_ended, position_count, turns_from_pile
+from .deck import DECK_ENDS, deck_ended, position_count, turns_from_pile
 from .options import DixitRules
 
 #: the ends a game may reach, in the order the state lists them
@@ -51,8 +51,8 @@ def turns_left(rules: Mapping[str, Any], state: Mapping[str, Any], players: int)
     last = last_turn(house, players)
     if last is not None:
         left.append(max(0, last - state.get("turns", 0)))
-    if house.deck_exhausted == "end":
-        left.append(turns_from_pile(state["draw_pile"], players))
+    if house.deck_exhausted in DECK_ENDS:
+        left.append(turns_from_pile(state["draw_pile"], players, house.deck_exhausted))
     return min(left) if left else None
 
 

@@ -125,6 +125,13 @@ def ending(table: Table) -> Account:
             "before.",
             turn=turns_from_pile(first_draw_pile(house, table.size), table.size),
         )
+    elif house.deck_exhausted == "end_when_short":
+        account.say(
+            "The game ends after the turn whose refill needs more cards than the draw pile holds "
+            "(a refill that takes its last card does not end it): turn {turn} at this table, if "
+            "it has not ended before.",
+            turn=turns_from_pile(first_draw_pile(house, table.size), table.size, "end_when_short"),
+        )
     else:
         account.say(
             "When the draw pile runs short, the discards are shuffled into it and the game goes on."

@@ -62,11 +62,16 @@ OPTIONS = (
         "choice",
         "reshuffle",
         "When the draw pile runs out: reshuffle the discards, or end the game after the turn "
-        "that takes its last card.",
-        choices=("reshuffle", "end"),
+        "that takes its last card (or, as refapp counted before, the turn whose refill falls "
+        "short).",
+        choices=("reshuffle", "end", "end_when_short"),
         label=N_("When the draw pile runs out"),
         group="end",
-        choice_labels=(N_("Reshuffle the discards"), N_("The game ends")),
+        choice_labels=(
+            N_("Reshuffle the discards"),
+            N_("The game ends"),
+            N_("The game ends when a refill falls short"),
+        ),
     ),
 )
 

@@ -208,3 +208,32 @@ def test_a_large_table_with_odyssey_gives_two_votes_from_seven():
     # P4's card draws P3's second vote
     expected = {"P1": 3, "P2": 3 + 1, "P3": 3 + 3, "P4": 1} | dict.fromkeys(players[4:], 0)
     assert result["deltas"] == expected
+
+
+@pytest.mark.parametrize(
+    ("count", "last", "pile"),
+    [(3, 13, 3), (4, 16, 0), (5, 11, 4), (6, 9, 0), (7, 7, 0), (8, 5, 4)],
+)
+def test_the_earlier_reading_ends_only_when_a_refill_falls_short(count, last, pile):
+    """``end_when_short`` (what refapp counted before, kept for the sessions it recorded): a
+    refill that takes the last card does not end the game; the next one, short, does."""
+    turns, explanation, state, public = play_out(count, deck_exhausted="end_when_short")
+    assert (turns, state["draw_pile"], state["deck_exhausted"]) == (last, pile, True)
+    assert public["end_reasons"] == ["deck_exhausted"] and public["turns_left"] == 0
+    assert explanation[-1] == (
+        f"Cards left in the draw pile: {pile}, fewer than the {position_count(count)} the "
+        "refill needs: the hands are not refilled and the game ends."
+    )
+
+
+def test_the_earlier_reading_counts_the_turns_left_with_the_short_refill():
+    """Six players, a pile of 6 before turn 8: two turns left (8 empties it, 9 falls short)."""
+    players = seated(6)
+    rules = DIXIT.resolve_rules({"deck_exhausted": "end_when_short"})
+    _, state = DIXIT.start(players, rules, {})
+    table = Table(players, rules)
+    state = {**state, "draw_pile": 6, "turns": 7, "last_storyteller": "P1"}
+    assert DIXIT.public_state(table, state, {})["turns_left"] == 2
+    after = DIXIT.play(table, state, all_found(players, "P2")).state
+    assert after["draw_pile"] == 0 and not DIXIT.is_over(table, after, {})
+    assert DIXIT.public_state(table, after, {})["turns_left"] == 1
