@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.games.dalmuti.ranks import ranks_from_draw
-from refapp.games.dalmuti.tax import may_give_jester
+from refapp.games.dalmuti.draw import ranks_from_draw
+from refapp.games.dalmuti.tribute import may_give_jester
 
 from .support import ANN, EVE, FIVE, FOUR, GAME, TAX, hand, order, refused, seat
 
