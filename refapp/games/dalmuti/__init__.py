@@ -65,15 +65,16 @@ from .revolution import revolution_declared as revolution_declared
 from .revolution import revolution_kinds as revolution_kinds
 from .revolution import say_revolution as say_revolution
 from .round_input import INPUT_PLACES, ROUND_INPUT
-from .scoring import ORDINALS as ORDINALS
-from .scoring import SCORING_NOTE as SCORING_NOTE
+from .score_words import ORDINALS as ORDINALS
+from .score_words import ordinal as ordinal
+from .score_words import say_place as say_place
+from .scoring import ROLE_CHIPS as ROLE_CHIPS
+from .scoring import chip as chip
 from .scoring import finish_order as finish_order
 from .scoring import hand_result as hand_result
 from .scoring import hands_count as hands_count
-from .scoring import ordinal as ordinal
 from .scoring import points as points
 from .scoring import rising_bonuses as rising_bonuses
-from .scoring import say_place as say_place
 from .scoring import score_hand as score_hand
 from .scoring import session_over as session_over
 from .shapes import DalmutiInput, DalmutiResult, DalmutiState, Deal
@@ -85,10 +86,12 @@ from .tax import NO_TAX_FIRST_HAND as NO_TAX_FIRST_HAND
 from .tax import NO_TAX_RULE as NO_TAX_RULE
 from .tax import TRIBUTE as TRIBUTE
 from .tax import givers as givers
+from .tax import lesser_tax as lesser_tax
 from .tax import no_tax_reason as no_tax_reason
 from .tax import public_exchanges as public_exchanges
 from .tax import say_tax as say_tax
 from .tax import tax_due as tax_due
+from .tax import tax_facts as tax_facts
 from .tax import tribute_due as tribute_due
 from .tax import tribute_required as tribute_required
 from .trades import merchant_trades as merchant_trades
@@ -158,7 +161,8 @@ class Dalmuti(Game):
     ) -> tuple[tuple[str, ...], DalmutiState]:
         """Return the seats as entered and the first ranks: as entered, or from initial_draw."""
         draw = setup.get("initial_draw") if setup else None
-        ranks = list(players) if draw is None else ranks_from_draw(players, draw)
+        ties = house_rules(rules).draw_ties
+        ranks = list(players) if draw is None else ranks_from_draw(players, draw, ties)
         return tuple(players), {"ranks": ranks, "hands_played": 0}
 
     def play(
@@ -185,10 +189,11 @@ class Dalmuti(Game):
         if trades:
             entered["merchant_trades"] = trades
         account = Account()
+        facts = tax_facts(deal, tribute)
         if revolution is not None:
             say_revolution(account, ranks, during, revolution)
         else:
-            say_tax(account, deal, tribute, paid)
+            say_tax(account, deal, facts, paid)
         say_trades(account, trades)
         if partial and raw.get("finish_order") is None:
             entered["finish_order"] = None
@@ -199,12 +204,13 @@ class Dalmuti(Game):
                 "ranks_during": during,
                 "revolution": revolution["kind"] if revolution else None,
                 "tax": due,
+                "facts": facts,
             }
             return Outcome(entered, result, dict(state))
         finish = finish_order(table, require(raw, "finish_order"))
         entered["finish_order"] = finish
-        scored = hand_result(deal, finish, account)
-        if due and not paid and len(tribute or {}) < len(givers(len(ranks))):
+        scored = hand_result(deal, finish, account, facts)
+        if due and not paid and len(tribute or {}) < len(givers(len(ranks), rules)):
             scored["complete"] = False
             return Outcome(entered, scored, dict(state))
         after = {**state, "ranks": finish, "hands_played": hands_played + 1}

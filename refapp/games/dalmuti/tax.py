@@ -10,10 +10,10 @@ from typing import Any
 
 from ..errors import N_, RuleViolation
 from ..game import Account
-from .cards import cards_text
-from .options import house_rules
+from .cards import JESTER, rank_name, sort_cards
+from .options import house_rules, option_label
 from .ranks import holders, role_name
-from .shapes import CardsBy, Deal, Exchange
+from .shapes import CardsBy, Deal, Exchange, Facts, TributeFact
 
 #: giving role -> (receiving role, cards given, "best" or "any")
 TRIBUTE: dict[str, tuple[str, int, str]] = {
@@ -22,6 +22,9 @@ TRIBUTE: dict[str, tuple[str, int, str]] = {
     "lesser_peasant": ("lesser_dalmuti", 1, "best"),
     "lesser_dalmuti": ("lesser_peasant", 1, "any"),
 }
+#: the giving roles of the lesser pair, and the fewest players with a lesser pair at all
+LESSER_GIVERS = ("lesser_peasant", "lesser_dalmuti")
+LESSER_PAIR_FROM = 4
 #: the keys of one exchange of the tax in the API's state (``tribute_due``), as API.md lists them
 EXCHANGE_KEYS = ("from", "to", "count", "which")
 #: a Dalmuti's return gift -> the peasant tribute it answers (sequential timing: may pass it on)
@@ -54,10 +57,17 @@ def no_tax_reason(rules: Mapping[str, Any]) -> str:
     return NO_TAX_FIRST_HAND
 
 
-def givers(count: int) -> tuple[str, ...]:
-    """Return the roles that give cards in the tax; three players have only the greater pair."""
+def lesser_tax(count: int, rules: Mapping[str, Any]) -> bool:
+    """Return True when the Lesser pair exchanges cards too: four players or more, and at least
+    ``lesser_tax_min_players``."""
+    return count >= LESSER_PAIR_FROM and count >= house_rules(rules).lesser_tax_min_players
+
+
+def givers(count: int, rules: Mapping[str, Any]) -> tuple[str, ...]:
+    """Return the roles that give cards in the tax: the greater pair, and the lesser pair when
+    the table is big enough for it (``lesser_tax``)."""
     roles = tuple(TRIBUTE)
-    return roles if count >= 4 else roles[:2]
+    return roles if lesser_tax(count, rules) else roles[:2]
 
 
 def tribute_due(
@@ -69,7 +79,7 @@ def tribute_due(
     who = holders(ranks)
     timing = house_rules(rules).tax_timing
     due: list[Exchange] = []
-    for role in givers(len(ranks)):
+    for role in givers(len(ranks), rules):
         receiver, count, which = TRIBUTE[role]
         due.append(
             {
@@ -117,21 +127,72 @@ def tribute_required(due: Sequence[Mapping[str, Any]]) -> RuleViolation:
 # -- explaining the tax ----------------------------------------------------------------------------
 
 
-def say_tax(account: Account, deal: Deal, tribute: CardsBy | None, paid: bool = False) -> None:
-    """Explain the tax of a hand without a revolution: each tribute given, or why none is due."""
+def tax_facts(deal: Deal, tribute: CardsBy | None) -> Facts:
+    """Return the tax's facts: each tribute given (in the order of the tax) and, when the Lesser
+    pair gave nothing for the table's size, the players seated and the least for it."""
     who = holders(deal.ranks)
-    for role, cards in (tribute or {}).items():
+    given: list[TributeFact] = [
+        {"role": role, "from": who[role], "to": who[TRIBUTE[role][0]], "cards": list(cards)}
+        for role, cards in (tribute or {}).items()
+    ]
+    count = len(deal.ranks)
+    skipped = deal.due and count >= LESSER_PAIR_FROM and not lesser_tax(count, deal.rules)
+    least = deal.rules.lesser_tax_min_players
+    return {
+        "tribute": given,
+        "no_lesser_tax": {"players": count, "least": least} if skipped else None,
+    }
+
+
+def say_tax(account: Account, deal: Deal, facts: Facts, paid: bool = False) -> None:
+    """Explain the tax of a hand without a revolution from its facts: each tribute given with
+    its cards' titles, the Lesser pair left out, or why no tax is due."""
+    given = facts.get("tribute", [])
+    for item in given:
+        say_tribute(account, item)
+    skipped = facts.get("no_lesser_tax")
+    if skipped:
         account.say(
-            "Tax: {giver} ({role_t}) gave {cards} to {receiver}.",
-            giver=who[role],
-            role_t=role_name(role),
-            cards=cards_text(cards),
-            receiver=who[TRIBUTE[role][0]],
+            "{lp_t} and {ld_t} exchange no cards: {players} players, fewer than the {least} "
+            "the house rule “{rule_t}” asks for.",
+            lp_t=role_name("lesser_peasant"),
+            ld_t=role_name("lesser_dalmuti"),
+            rule_t=option_label("lesser_tax_min_players"),
+            **skipped,
         )
-    unrecorded = paid and deal.due and len(tribute or {}) < len(givers(len(deal.ranks)))
-    if unrecorded and tribute:
+    unrecorded = paid and deal.due and len(given) < len(givers(len(deal.ranks), deal.rules))
+    if unrecorded and given:
         account.say("The rest of the tax was paid as due; those cards were not recorded.")
     elif unrecorded:
         account.say("The tax was paid as due; its cards were not recorded.")
-    elif not tribute and not tax_due(deal.rules, deal.hands_played):
+    elif not given and not tax_due(deal.rules, deal.hands_played):
         account.say("No tax this hand ({why_t}).", why_t=no_tax_reason(deal.rules))
+
+
+def say_tribute(account: Account, item: TributeFact) -> None:
+    """Say one tribute given: the giver and their role, each card with its title, the receiver
+    ('Tax: Eve (Greater Peasant) gave 2 (Archbishop) and 4 (Baroness) to Ann.')."""
+    who = {"giver": item["from"], "role_t": role_name(item["role"]), "receiver": item["to"]}
+    cards = sort_cards(item["cards"])
+    numbers = [card for card in cards if card != JESTER]
+    jesters = len(cards) - len(numbers)
+    values: dict[str, Any] = dict(who)
+    for key, card in zip(("first", "second"), numbers, strict=False):
+        values[key], values[f"{key}_t"] = card, rank_name(card)
+    if len(numbers) == 2:
+        account.say(
+            "Tax: {giver} ({role_t}) gave {first} ({first_t}) and {second} ({second_t}) to "
+            "{receiver}.",
+            **values,
+        )
+    elif len(numbers) == 1 and jesters:
+        account.say(
+            "Tax: {giver} ({role_t}) gave {first} ({first_t}) and a jester to {receiver}.",
+            **values,
+        )
+    elif len(numbers) == 1:
+        account.say("Tax: {giver} ({role_t}) gave {first} ({first_t}) to {receiver}.", **values)
+    elif jesters == 2:
+        account.say("Tax: {giver} ({role_t}) gave both jesters to {receiver}.", **who)
+    else:
+        account.say("Tax: {giver} ({role_t}) gave a jester to {receiver}.", **who)

@@ -13,10 +13,19 @@ from typing import Any
 from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..inputs import mapping
 from .cards import JESTER, cards_text, check_supply, parse_cards, sort_cards
-from .options import house_rules
+from .options import house_rules, option_label
 from .ranks import holders, role_name
 from .shapes import Card, CardsBy, Deal
-from .tax import ANSWERS, TRIBUTE, givers, no_tax_reason, tribute_due, tribute_required
+from .tax import (
+    ANSWERS,
+    LESSER_GIVERS,
+    LESSER_PAIR_FROM,
+    TRIBUTE,
+    givers,
+    no_tax_reason,
+    tribute_due,
+    tribute_required,
+)
 
 #: what holds too many copies of a card, in check_supply's message
 TRIBUTE_CARDS = N_("The tribute's cards")
@@ -61,9 +70,11 @@ def tribute_given(deal: Deal, raw: Any, partial: bool) -> CardsBy | None:
             "tribute",
             why_t=no_tax_reason(rules),
         )
-    roles = givers(len(ranks))
+    roles = givers(len(ranks), rules)
     for key in given:
-        if key not in roles:
+        if key in LESSER_GIVERS and key not in roles and given[key] not in (None, []):
+            raise lesser_not_allowed(key, len(ranks), rules.lesser_tax_min_players)
+        if key not in roles and key not in LESSER_GIVERS:
             where = f"tribute.{key}"
             raise MalformedInput(
                 "invalid_value",
@@ -89,6 +100,34 @@ def tribute_given(deal: Deal, raw: Any, partial: bool) -> CardsBy | None:
         )
     check_tribute(deal, tribute)
     return tribute
+
+
+def lesser_not_allowed(role: str, count: int, least: int) -> RuleViolation:
+    """Return ``tribute_not_allowed`` for a lesser tribute at a table too small for one."""
+    where = f"tribute.{role}"
+    if count < LESSER_PAIR_FROM:
+        return RuleViolation(
+            "tribute_not_allowed",
+            "With {count} players there is no {lp_t} or {ld_t}, so no tribute from the {role_t}.",
+            where,
+            count=count,
+            lp_t=role_name("lesser_peasant"),
+            ld_t=role_name("lesser_dalmuti"),
+            role_t=role_name(role),
+        )
+    return RuleViolation(
+        "tribute_not_allowed",
+        "With {count} players only the {gp_t} and the {gd_t} exchange cards (the house rule "
+        "“{rule_t}” asks for {least} players for the Lesser pair), so no tribute from the "
+        "{role_t}.",
+        where,
+        count=count,
+        least=least,
+        gp_t=role_name("greater_peasant"),
+        gd_t=role_name("greater_dalmuti"),
+        rule_t=option_label("lesser_tax_min_players"),
+        role_t=role_name(role),
+    )
 
 
 def may_give_jester(rules: Mapping[str, Any], role: str) -> bool:
