@@ -40,6 +40,7 @@ from .cards import parse_cards as parse_cards
 from .cards import rank_name as rank_name
 from .cards import sort_cards as sort_cards
 from .draw import ranks_from_draw as ranks_from_draw
+from .how_we_score import how_we_score
 from .options import OPTIONS as OPTIONS
 from .options import PRESETS, DalmutiRules
 from .options import house_rules as house_rules
@@ -241,6 +242,10 @@ class Dalmuti(Game):
             "hands_total": coming.total,
             "hands_left": coming.left,
         }
+
+    def how_we_score(self, table: Table) -> list[tuple[str, Account]]:
+        """Return what this table's house rules mean, topic by topic (the "How we score" page)."""
+        return [(self.topics[key], account) for key, account in how_we_score(table)]
 
     def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
         """The session ends after hands_to_play hands (never, without a count)."""
