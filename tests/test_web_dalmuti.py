@@ -547,7 +547,9 @@ def test_check_a_correction_of_the_tribute(client, app, api):
     data = hand_form({**TAX, "greater_peasant": "2 3"}, action="check_tax")
     response = client.post(f"/sessions/{sid}/rounds/1/edit", data=data)
     assert response.status_code == 200
-    assert "Tax: Eve (Greater Peasant) gave 2 (Archbishop) and 3 (Earl Marshal) to Ann." in group(shown(response), "tax")
+    assert "Tax: Eve (Greater Peasant) gave 2 (Archbishop) and 3 (Earl Marshal) to Ann." in group(
+        shown(response), "tax"
+    )
     assert stored(app).input["tribute"]["greater_peasant"] == [5, 6]
 
 
