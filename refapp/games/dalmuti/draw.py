@@ -51,8 +51,8 @@ def ranks_by_last_draw(players: Sequence[str], draws: Mapping[str, Draws]) -> li
             raise RuleViolation(
                 "draw_tie",
                 "{first} and {second} both hold {card} as their last draw; under the house "
-                "rule “{rule_t}” a rank someone already drew is drawn again, so add the new "
-                "card to that player's list.",
+                "rule “{rule_t}” a rank someone already drew is drawn again, so add the next "
+                "card one of them drew to their list.",
                 f"initial_draw.{second}",
                 first=first,
                 second=second,

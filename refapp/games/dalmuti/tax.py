@@ -153,8 +153,8 @@ def say_tax(account: Account, deal: Deal, facts: Facts, paid: bool = False) -> N
     skipped = facts.get("no_lesser_tax")
     if skipped:
         account.say(
-            "{lp_t} and {ld_t} exchange no cards: {players} players, fewer than the {least} "
-            "the house rule “{rule_t}” asks for.",
+            "The {lp_t} and the {ld_t} exchange no cards: {players} players, fewer than the "
+            "{least} the house rule “{rule_t}” asks for.",
             lp_t=role_name("lesser_peasant"),
             ld_t=role_name("lesser_dalmuti"),
             rule_t=option_label("lesser_tax_min_players"),

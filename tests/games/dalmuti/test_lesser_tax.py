@@ -43,7 +43,8 @@ def test_below_the_threshold_a_missing_lesser_tribute_is_fine():
     assert outcome.input["tribute"] == GREATER
     assert outcome.result["facts"]["no_lesser_tax"] == {"players": 5, "least": 6}
     assert (
-        "Lesser Peasant and Lesser Dalmuti exchange no cards: 5 players, fewer than the 6 the "
+        "The Lesser Peasant and the Lesser Dalmuti exchange no cards: 5 players, fewer than the 6 "
+        "the "
         "house rule “Fewest players for the Lesser pair's tax” asks for."
     ) in outcome.result["explanation"]
 
