@@ -9,8 +9,8 @@ from __future__ import annotations
 from ..game import Account, Table
 from .cards import cards_text, deck_size
 from .options import DalmutiRules, house_rules
-from .ranks import role_name
-from .tax import LESSER_PAIR_FROM, lesser_tax
+from .ranks import LESSER_PAIR_FROM, role_name
+from .tax import lesser_tax
 
 
 def how_we_score(table: Table) -> list[tuple[str, Account]]:

@@ -29,6 +29,8 @@ ROLE_TABLE = (
     ("greater_peasant", N_("Greater Peasant"), "Großer Diener", "농노", "Nagy Paraszt"),
 )
 ROLE_NAMES: dict[str, dict[str, str]] = titles(ROLE_TABLE)
+#: the fewest players with a Lesser Dalmuti and a Lesser Peasant
+LESSER_PAIR_FROM = 4
 
 #: what holds too many copies of a card, in check_supply's message
 HANDS_ENTERED = N_("The hands entered")
@@ -51,11 +53,17 @@ def role_of(position: int, count: int) -> str:
         return "greater_dalmuti"
     if position == count:
         return "greater_peasant"
-    if count >= 4 and position == 2:
+    if count >= LESSER_PAIR_FROM and position == 2:
         return "lesser_dalmuti"
-    if count >= 4 and position == count - 1:
+    if count >= LESSER_PAIR_FROM and position == count - 1:
         return "lesser_peasant"
     return "merchant"
+
+
+def middle_of_three(position: int, count: int) -> bool:
+    """Return True for the middle seat of three players, Lesser Dalmuti and Lesser Peasant at
+    once (``role_of`` calls it a merchant: there is no lesser pair to exchange cards)."""
+    return count == 3 and position == 2
 
 
 def roles_of(ranks: Sequence[str]) -> dict[str, str]:

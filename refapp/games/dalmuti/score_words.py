@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from ..errors import N_
 from ..game import Account, signed
-from .ranks import role_name, role_of
+from .ranks import middle_of_three, role_name, role_of
 from .shapes import RisingFact
 
 #: the finishing places as words (ten players at most); a template also gets the bare number
@@ -102,7 +102,7 @@ def say_below_plus_one(account: Account, values: Mapping[str, int | str]) -> Non
 def say_chip(account: Account, values: Mapping[str, int | str]) -> None:
     """Say a place's points under ``role_chips``: the role reached and that role's chip."""
     count, position = int(values["count"]), int(values["place"])
-    if count == 3 and position == 2:
+    if middle_of_three(position, count):
         account.say(
             "{name} went out {place_t} of {count}, the middle seat ({ld_t} and {lp_t} at once): "
             "its chip is {points} points.",

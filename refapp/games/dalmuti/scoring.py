@@ -13,7 +13,7 @@ from ..errors import RuleViolation, quote
 from ..game import Account, Table, signed
 from ..inputs import sequence
 from .options import house_rules
-from .ranks import role_of, roles_of
+from .ranks import LESSER_PAIR_FROM, middle_of_three, role_of, roles_of
 from .score_words import say_place, say_rising
 from .shapes import DalmutiResult, Deal, Facts, RisingFact
 
@@ -62,7 +62,7 @@ def points(position: int, count: int, scoring: str = "players_below") -> int:
 
 def chip(position: int, count: int) -> int:
     """Return the ``role_chips`` chip of a finishing position: 4, 3, 2 per merchant, 1, 0."""
-    if count == 3 and position == 2:
+    if middle_of_three(position, count):
         return MIDDLE_OF_THREE_CHIP
     return ROLE_CHIPS[role_of(position, count)]
 
@@ -77,7 +77,7 @@ def rising(during: Sequence[str], finish: Sequence[str]) -> list[RisingFact]:
     place during the hand and where they finished, and the places risen (never below 0)."""
     count = len(during)
     pairs = [(during[0], during[-1], count)]
-    if count >= 4:
+    if count >= LESSER_PAIR_FROM:
         pairs.append((during[1], during[-2], count - 1))
     facts: list[RisingFact] = []
     for top, low, was in pairs:

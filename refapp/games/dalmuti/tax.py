@@ -12,7 +12,7 @@ from ..errors import N_, RuleViolation
 from ..game import Account
 from .cards import JESTER, rank_name, sort_cards
 from .options import house_rules, option_label
-from .ranks import holders, role_name
+from .ranks import LESSER_PAIR_FROM, holders, role_name
 from .shapes import CardsBy, Deal, Exchange, Facts, TributeFact
 
 #: giving role -> (receiving role, cards given, "best" or "any")
@@ -22,9 +22,8 @@ TRIBUTE: dict[str, tuple[str, int, str]] = {
     "lesser_peasant": ("lesser_dalmuti", 1, "best"),
     "lesser_dalmuti": ("lesser_peasant", 1, "any"),
 }
-#: the giving roles of the lesser pair, and the fewest players with a lesser pair at all
+#: the giving roles of the lesser pair
 LESSER_GIVERS = ("lesser_peasant", "lesser_dalmuti")
-LESSER_PAIR_FROM = 4
 #: the keys of one exchange of the tax in the API's state (``tribute_due``), as API.md lists them
 EXCHANGE_KEYS = ("from", "to", "count", "which")
 #: a Dalmuti's return gift -> the peasant tribute it answers (sequential timing: may pass it on)

@@ -14,12 +14,11 @@ from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..inputs import mapping
 from .cards import JESTER, cards_text, check_supply, parse_cards, sort_cards
 from .options import house_rules, option_label
-from .ranks import holders, role_name
+from .ranks import LESSER_PAIR_FROM, holders, role_name
 from .shapes import Card, CardsBy, Deal
 from .tax import (
     ANSWERS,
     LESSER_GIVERS,
-    LESSER_PAIR_FROM,
     TRIBUTE,
     givers,
     no_tax_reason,
