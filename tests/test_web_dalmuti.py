@@ -154,7 +154,7 @@ def test_record_a_hand_with_tribute_through_the_form(client, app, api):
     assert "Ann › Ben › Cy › Dee › Eve" in history
     assert "Eve → Ann: 5 6" in history and "Ann → Eve: 12 12" in history
     assert "1. Cy (4)" in history and "5. Dee (0)" in history
-    assert "Tax: Eve (Greater Peasant) gave 5, 6 to Ann." in history
+    assert "Tax: Eve (Greater Peasant) gave 5 (Abbess) and 6 (Knight) to Ann." in history
     assert "Record round 2" in page
 
 
@@ -319,8 +319,8 @@ def test_check_the_tribute_before_play(client, app, api):
     page = shown(response)
     step = group(page, "tax")
     assert "Checked: nothing wrong so far." in step
-    assert "Tax: Eve (Greater Peasant) gave 5, 6 to Ann." in step
-    assert "Tax: Ben (Lesser Dalmuti) gave 11 to Dee." in step
+    assert "Tax: Eve (Greater Peasant) gave 5 (Abbess) and 6 (Knight) to Ann." in step
+    assert "Tax: Ben (Lesser Dalmuti) gave 11 (Stonecutter) to Dee." in step
     assert "Now play the hand" in step
     assert 'value="5 6"' in page and '<option selected value="Cy">' in page
     assert count(app, Round) == 0
@@ -547,7 +547,9 @@ def test_check_a_correction_of_the_tribute(client, app, api):
     data = hand_form({**TAX, "greater_peasant": "2 3"}, action="check_tax")
     response = client.post(f"/sessions/{sid}/rounds/1/edit", data=data)
     assert response.status_code == 200
-    assert "Tax: Eve (Greater Peasant) gave 2, 3 to Ann." in group(shown(response), "tax")
+    assert "Tax: Eve (Greater Peasant) gave 2 (Archbishop) and 3 (Earl Marshal) to Ann." in group(
+        shown(response), "tax"
+    )
     assert stored(app).input["tribute"]["greater_peasant"] == [5, 6]
 
 

@@ -5,9 +5,10 @@ dealt (for the checks that need them) and the finishing order, which is the next
 The state carries the ranks (Greater Dalmuti first) and the number of hands played; the seats
 follow the ranks, so the session's own player list is only the table's roster.
 
-The rules live in one module per part of a hand (cards, ranks, tax, play, scoring) and the house
-rules in ``options``; this package's Game class only dispatches to them, and re-exports their
-names so that ``from refapp.games.dalmuti import X`` keeps working.
+The rules live in one module per part of a hand (cards, ranks, draw, revolution, tax, tribute,
+trades, play, scoring) and the house rules in ``options``; this package's Game class only
+dispatches to them, and re-exports their names so that ``from refapp.games.dalmuti import X``
+keeps working.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from .cards import parse_card as parse_card
 from .cards import parse_cards as parse_cards
 from .cards import rank_name as rank_name
 from .cards import sort_cards as sort_cards
+from .draw import ranks_from_draw as ranks_from_draw
+from .how_we_score import how_we_score
 from .options import OPTIONS as OPTIONS
 from .options import PRESETS, DalmutiRules
 from .options import house_rules as house_rules
@@ -46,62 +49,64 @@ from .play import check_play as check_play
 from .play import judge_play as judge_play
 from .play import play_rank as play_rank
 from .ranks import HANDS_ENTERED as HANDS_ENTERED
-from .ranks import REVOLUTION_KINDS as REVOLUTION_KINDS
 from .ranks import ROLE_NAMES as ROLE_NAMES
 from .ranks import ROLE_TABLE as ROLE_TABLE
 from .ranks import ROLES as ROLES
-from .ranks import greater_revolution_by as greater_revolution_by
 from .ranks import hand_sizes as hand_sizes
 from .ranks import hands_dealt as hands_dealt
 from .ranks import holders as holders
-from .ranks import ranks_from_draw as ranks_from_draw
 from .ranks import ranks_in as ranks_in
-from .ranks import revolt as revolt
-from .ranks import revolution_declared as revolution_declared
-from .ranks import revolution_kinds as revolution_kinds
 from .ranks import role_name as role_name
 from .ranks import role_of as role_of
 from .ranks import roles_of as roles_of
-from .ranks import say_revolution as say_revolution
+from .revolution import REVOLUTION_KINDS as REVOLUTION_KINDS
+from .revolution import greater_revolution_by as greater_revolution_by
+from .revolution import revolt as revolt
+from .revolution import revolution_declared as revolution_declared
+from .revolution import revolution_kinds as revolution_kinds
+from .revolution import say_revolution as say_revolution
 from .round_input import INPUT_PLACES, ROUND_INPUT
-from .scoring import ORDINALS as ORDINALS
-from .scoring import SCORING_NOTE as SCORING_NOTE
+from .score_words import ORDINALS as ORDINALS
+from .score_words import ordinal as ordinal
+from .score_words import say_place as say_place
+from .scoring import ROLE_CHIPS as ROLE_CHIPS
+from .scoring import chip as chip
 from .scoring import finish_order as finish_order
 from .scoring import hand_result as hand_result
 from .scoring import hands_count as hands_count
-from .scoring import ordinal as ordinal
 from .scoring import points as points
 from .scoring import rising_bonuses as rising_bonuses
-from .scoring import say_place as say_place
 from .scoring import score_hand as score_hand
 from .scoring import session_over as session_over
 from .shapes import DalmutiInput, DalmutiResult, DalmutiState, Deal
 from .table_view import next_hand
 from .tax import ANSWERS as ANSWERS
-from .tax import CARDS_GIVEN as CARDS_GIVEN
 from .tax import EXCHANGE_KEYS as EXCHANGE_KEYS
 from .tax import EXCHANGE_NAMES as EXCHANGE_NAMES
-from .tax import HANDS_AND_TRIBUTE as HANDS_AND_TRIBUTE
 from .tax import NO_TAX_FIRST_HAND as NO_TAX_FIRST_HAND
 from .tax import NO_TAX_RULE as NO_TAX_RULE
 from .tax import TRIBUTE as TRIBUTE
-from .tax import TRIBUTE_CARDS as TRIBUTE_CARDS
-from .tax import check_best as check_best
-from .tax import check_held as check_held
-from .tax import check_tribute as check_tribute
-from .tax import dealt_lower_bound as dealt_lower_bound
 from .tax import givers as givers
-from .tax import merchant_trades as merchant_trades
+from .tax import lesser_tax as lesser_tax
 from .tax import no_tax_reason as no_tax_reason
 from .tax import public_exchanges as public_exchanges
 from .tax import say_tax as say_tax
-from .tax import say_trades as say_trades
 from .tax import tax_due as tax_due
-from .tax import tribute_cards as tribute_cards
+from .tax import tax_facts as tax_facts
 from .tax import tribute_due as tribute_due
-from .tax import tribute_given as tribute_given
-from .tax import tribute_paid as tribute_paid
 from .tax import tribute_required as tribute_required
+from .trades import merchant_trades as merchant_trades
+from .trades import say_trades as say_trades
+from .tribute import CARDS_GIVEN as CARDS_GIVEN
+from .tribute import HANDS_AND_TRIBUTE as HANDS_AND_TRIBUTE
+from .tribute import TRIBUTE_CARDS as TRIBUTE_CARDS
+from .tribute import check_best as check_best
+from .tribute import check_held as check_held
+from .tribute import check_tribute as check_tribute
+from .tribute import dealt_lower_bound as dealt_lower_bound
+from .tribute import tribute_cards as tribute_cards
+from .tribute import tribute_given as tribute_given
+from .tribute import tribute_paid as tribute_paid
 
 #: the fewest cards each player must be dealt (removed_ranks may not shrink the deck below it)
 MIN_CARDS_EACH = 2
@@ -157,7 +162,8 @@ class Dalmuti(Game):
     ) -> tuple[tuple[str, ...], DalmutiState]:
         """Return the seats as entered and the first ranks: as entered, or from initial_draw."""
         draw = setup.get("initial_draw") if setup else None
-        ranks = list(players) if draw is None else ranks_from_draw(players, draw)
+        ties = house_rules(rules).draw_ties
+        ranks = list(players) if draw is None else ranks_from_draw(players, draw, ties)
         return tuple(players), {"ranks": ranks, "hands_played": 0}
 
     def play(
@@ -184,10 +190,11 @@ class Dalmuti(Game):
         if trades:
             entered["merchant_trades"] = trades
         account = Account()
+        facts = tax_facts(deal, tribute)
         if revolution is not None:
             say_revolution(account, ranks, during, revolution)
         else:
-            say_tax(account, deal, tribute, paid)
+            say_tax(account, deal, facts, paid)
         say_trades(account, trades)
         if partial and raw.get("finish_order") is None:
             entered["finish_order"] = None
@@ -198,12 +205,13 @@ class Dalmuti(Game):
                 "ranks_during": during,
                 "revolution": revolution["kind"] if revolution else None,
                 "tax": due,
+                "facts": facts,
             }
             return Outcome(entered, result, dict(state))
         finish = finish_order(table, require(raw, "finish_order"))
         entered["finish_order"] = finish
-        scored = hand_result(deal, finish, account)
-        if due and not paid and len(tribute or {}) < len(givers(len(ranks))):
+        scored = hand_result(deal, finish, account, facts)
+        if due and not paid and len(tribute or {}) < len(givers(len(ranks), rules)):
             scored["complete"] = False
             return Outcome(entered, scored, dict(state))
         after = {**state, "ranks": finish, "hands_played": hands_played + 1}
@@ -234,6 +242,10 @@ class Dalmuti(Game):
             "hands_total": coming.total,
             "hands_left": coming.left,
         }
+
+    def how_we_score(self, table: Table) -> list[tuple[str, Account]]:
+        """Return what this table's house rules mean, topic by topic (the "How we score" page)."""
+        return [(self.topics[key], account) for key, account in how_we_score(table)]
 
     def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
         """The session ends after hands_to_play hands (never, without a count)."""

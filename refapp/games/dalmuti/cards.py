@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..errors import MalformedInput, RuleViolation, quote
+from ..errors import N_, MalformedInput, RuleViolation, quote
 from .options import house_rules
 from .shapes import Card
 
@@ -21,22 +21,24 @@ RANKS = tuple(range(1, 13))
 
 LANGUAGES = ("en", "de", "ko", "hu")
 
-#: the cards' titles as printed (en / de / ko / hu), one line per rank, from the rules file
-RANK_TABLE = """
-1 Dalmuti / Dalmuti / 달무티 / Dalmuti
-2 Archbishop / Erzbischof / 대주교 / érsek
-3 Earl Marshal / Hofmarschall / 시종장 / marsall
-4 Baroness / Baronin / 남작부인 / báróné
-5 Abbess / Äbtissin / 수녀원장 / zárdafőnöknő
-6 Knight / Ritter / 기사 / lovag
-7 Seamstress / Näherin / 재봉사 / varrónő
-8 Mason / Steinmetz / 석공 / kőműves
-9 Cook / Köchin / 요리사 / szakácsnő
-10 Shepherdess / Schafhirtin / 양치기 / pásztorlány
-11 Stonecutter / Bergmann / 광부 / bányász
-12 Peasant / Tagelöhner / 농노 / paraszt
-J Jester / Narr / 어릿광대 / bolond
-"""
+#: the cards' titles as printed (en / de / ko / hu), one row per rank, from the rules file. The
+#: English ones are marked: explanations carry a card's title as a ``_t`` value (their catalog
+#: entries follow the other columns); pages take the titles from RANK_NAMES directly.
+RANK_TABLE: tuple[tuple[Card, str, str, str, str], ...] = (
+    (1, N_("Dalmuti"), "Dalmuti", "달무티", "Dalmuti"),
+    (2, N_("Archbishop"), "Erzbischof", "대주교", "érsek"),
+    (3, N_("Earl Marshal"), "Hofmarschall", "시종장", "marsall"),
+    (4, N_("Baroness"), "Baronin", "남작부인", "báróné"),
+    (5, N_("Abbess"), "Äbtissin", "수녀원장", "zárdafőnöknő"),
+    (6, N_("Knight"), "Ritter", "기사", "lovag"),
+    (7, N_("Seamstress"), "Näherin", "재봉사", "varrónő"),
+    (8, N_("Mason"), "Steinmetz", "석공", "kőműves"),
+    (9, N_("Cook"), "Köchin", "요리사", "szakácsnő"),
+    (10, N_("Shepherdess"), "Schafhirtin", "양치기", "pásztorlány"),
+    (11, N_("Stonecutter"), "Bergmann", "광부", "bányász"),
+    (12, N_("Peasant"), "Tagelöhner", "농노", "paraszt"),
+    (JESTER, N_("Jester"), "Narr", "어릿광대", "bolond"),
+)
 
 
 def titles(rows: Iterable[Sequence[Any]]) -> dict[str, dict[Any, str]]:
@@ -48,16 +50,7 @@ def titles(rows: Iterable[Sequence[Any]]) -> dict[str, dict[Any, str]]:
     return found
 
 
-def _rank_rows(table: str) -> list[list[Any]]:
-    """Split the rank table's lines ('rank en / de / ko / hu') into rows."""
-    rows = []
-    for line in table.strip().splitlines():
-        head, rest = line.split(" ", 1)
-        rows.append([head if head == JESTER else int(head), *rest.split(" / ")])
-    return rows
-
-
-RANK_NAMES: dict[str, dict[Card, str]] = titles(_rank_rows(RANK_TABLE))
+RANK_NAMES: dict[str, dict[Card, str]] = titles(RANK_TABLE)
 
 
 def parse_card(value: Any, where: str) -> Card:
@@ -103,6 +96,11 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
 def cards_text(cards: Iterable[Card]) -> str:
     """Write cards for a sentence: '2, 4, J'."""
     return ", ".join(str(card) for card in cards)
+
+
+def titled_cards(cards: Iterable[Card]) -> list[tuple[Card, str]]:
+    """Return each card with its English title (marked for translation): [(2, 'Archbishop')]."""
+    return [(card, rank_name(card)) for card in cards]
 
 
 def rank_name(card: Card, language: str = "en") -> str:

@@ -46,6 +46,19 @@ OPTIONS = (
         ),
     ),
     RuleOption(
+        "draw_ties",
+        "choice",
+        "among_tied",
+        "How ties in the first hand's seating draw are broken.",
+        choices=("among_tied", "redraw"),
+        label=N_("Ties in the seating draw"),
+        group="deal",
+        choice_labels=(
+            N_("Tied players draw again only to order themselves (Korean custom)"),
+            N_("A rank already drawn is drawn again until it is nobody else's (Hungarian rules)"),
+        ),
+    ),
+    RuleOption(
         "greater_revolution",
         "bool",
         True,
@@ -100,6 +113,15 @@ OPTIONS = (
         ),
     ),
     RuleOption(
+        "lesser_tax_min_players",
+        "int",
+        4,
+        "Below this many players only the Greater Peasant and the Greater Dalmuti exchange cards.",
+        minimum=1,
+        label=N_("Fewest players for the Lesser pair's tax"),
+        group="tax",
+    ),
+    RuleOption(
         "dalmuti_may_return_jester",
         "bool",
         False,
@@ -120,12 +142,13 @@ OPTIONS = (
         "choice",
         "players_below",
         "How many points each finishing place earns at the end of a hand.",
-        choices=("players_below", "players_below_plus_one"),
+        choices=("players_below", "players_below_plus_one", "role_chips"),
         label=N_("Points per hand"),
         group="points",
         choice_labels=(
             N_("One per player below you"),
             N_("One per player below you, plus one"),
+            N_("A chip per role: 4, 3, 2 for each merchant, 1, 0 (Korean club custom)"),
         ),
     ),
     RuleOption(
@@ -181,12 +204,14 @@ class DalmutiRules(HouseRules):
     allow_any_count: bool
     removed_ranks: list[int]
     extra_cards_to: str
+    draw_ties: str
     greater_revolution: bool
     gp_may_choose_plain: bool
     lesser_peasant_revolution: bool
     tax: bool
     tax_first_hand: bool
     tax_timing: str
+    lesser_tax_min_players: int
     dalmuti_may_return_jester: bool
     merchant_trade: bool
     scoring: str

@@ -1,4 +1,4 @@
-"""The Great Dalmuti's ranks: roles, the first-hand draw, the deal's hand sizes and revolutions.
+"""The Great Dalmuti's ranks: the roles, the ranks between hands and the deal's hand sizes.
 
 The ranks are the players in rank order, Greater Dalmuti first; the seats follow them.
 """
@@ -7,24 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from itertools import pairwise
 from typing import Any
 
 from ..errors import N_, MalformedInput, RuleViolation, quote
-from ..game import Account, Table
-from ..inputs import mapping, require, sequence
-from .cards import (
-    JESTER,
-    JESTER_COPIES,
-    card_value,
-    check_supply,
-    deck_size,
-    parse_card,
-    sort_cards,
-    titles,
-)
-from .options import house_rules, option_label
-from .shapes import Card, CardsBy, Revolution
+from ..game import Table
+from ..inputs import mapping, sequence
+from .cards import check_supply, deck_size, parse_card, sort_cards, titles
+from .options import house_rules
+from .shapes import Card, CardsBy
 
 ROLES = ("greater_dalmuti", "lesser_dalmuti", "merchant", "lesser_peasant", "greater_peasant")
 
@@ -39,8 +29,9 @@ ROLE_TABLE = (
     ("greater_peasant", N_("Greater Peasant"), "Großer Diener", "농노", "Nagy Paraszt"),
 )
 ROLE_NAMES: dict[str, dict[str, str]] = titles(ROLE_TABLE)
+#: the fewest players with a Lesser Dalmuti and a Lesser Peasant
+LESSER_PAIR_FROM = 4
 
-REVOLUTION_KINDS = ("plain", "greater")
 #: what holds too many copies of a card, in check_supply's message
 HANDS_ENTERED = N_("The hands entered")
 
@@ -62,11 +53,17 @@ def role_of(position: int, count: int) -> str:
         return "greater_dalmuti"
     if position == count:
         return "greater_peasant"
-    if count >= 4 and position == 2:
+    if count >= LESSER_PAIR_FROM and position == 2:
         return "lesser_dalmuti"
-    if count >= 4 and position == count - 1:
+    if count >= LESSER_PAIR_FROM and position == count - 1:
         return "lesser_peasant"
     return "merchant"
+
+
+def middle_of_three(position: int, count: int) -> bool:
+    """Return True for the middle seat of three players, Lesser Dalmuti and Lesser Peasant at
+    once (``role_of`` calls it a merchant: there is no lesser pair to exchange cards)."""
+    return count == 3 and position == 2
 
 
 def roles_of(ranks: Sequence[str]) -> dict[str, str]:
@@ -82,82 +79,6 @@ def holders(ranks: Sequence[str]) -> dict[str, str]:
 def ranks_in(table: Table, state: Mapping[str, Any]) -> list[str]:
     """Return the current ranks from the state (the seats before the first hand)."""
     return list(state.get("ranks") or table.players)
-
-
-# -- the first hand's draw -------------------------------------------------------------------------
-
-
-def ranks_from_draw(players: Sequence[str], raw: Any) -> list[str]:
-    """Return the first ranks from the initial draw: lowest card first, a jester the worst.
-
-    A draw is a card, or a list of cards, first draw first: tied players draw again only to
-    order themselves, so they keep their place above everyone who drew worse and below
-    everyone who drew better ({"Ann": [3, 9], "Ben": [3, 7], "Cy": 5} ranks Ben, Ann, Cy).
-    A tie left unbroken is ``draw_tie``.
-    """
-    given = mapping(raw, "initial_draw")
-    table = Table(tuple(players))
-    draws: dict[str, tuple[int | str, ...]] = {}
-    for key, value in given.items():
-        name = table.player(key, f"initial_draw.{key}")
-        where = f"initial_draw.{name}"
-        if name in draws:
-            raise MalformedInput(
-                "invalid_value",
-                "{value} has two draws in the seating draw.",
-                where,
-                value=quote(name),
-            )
-        draws[name] = draw_cards(value, where)
-    for name in players:
-        if name not in draws:
-            path = f"initial_draw.{name}"
-            raise MalformedInput("missing_field", "The field {path} is required.", path, path=path)
-    keys = {name: tuple(card_value(card) for card in draws[name]) for name in players}
-    ranks = sorted(players, key=lambda name: keys[name])
-    for better, worse in pairwise(ranks):
-        if keys[worse][: len(keys[better])] == keys[better]:
-            first, second = sorted((better, worse), key=list(players).index)
-            raise draw_tie(first, second, draws[better])
-    return ranks
-
-
-def draw_cards(value: Any, where: str) -> tuple[int | str, ...]:
-    """Return one player's draws, first draw first: a card, or a list of one card or more."""
-    if not isinstance(value, list):
-        return (parse_card(value, where),)
-    if not value:
-        raise MalformedInput(
-            "invalid_value",
-            "{where} must be a card or a list of the cards drawn, first draw first, not an "
-            "empty list.",
-            where,
-            where=where,
-        )
-    return tuple(parse_card(card, f"{where}.{index}") for index, card in enumerate(value))
-
-
-def draw_tie(first: str, second: str, cards: Sequence[int | str]) -> RuleViolation:
-    """Return ``draw_tie`` for two players whose draws do not tell them apart."""
-    if len(cards) == 1:
-        return RuleViolation(
-            "draw_tie",
-            "{first} and {second} both drew {card}; tied players draw again, so enter "
-            "their new draws.",
-            f"initial_draw.{second}",
-            first=first,
-            second=second,
-            card=quote(cards[0]),
-        )
-    return RuleViolation(
-        "draw_tie",
-        "{first} and {second} are still tied after drawing {cards}; tied players draw "
-        "again until the tie is broken, so add their next draws to their lists.",
-        f"initial_draw.{second}",
-        first=first,
-        second=second,
-        cards=", ".join(quote(card) for card in cards),
-    )
 
 
 # -- the deal --------------------------------------------------------------------------------------
@@ -208,161 +129,3 @@ def hands_dealt(table: Table, rules: Mapping[str, Any], ranks: list[str], raw: A
         known.update(cards)
     check_supply(known, house_rules(rules).removed_ranks, "hands", HANDS_ENTERED)
     return {name: hands[name] for name in ranks if name in hands}
-
-
-# -- revolutions -----------------------------------------------------------------------------------
-
-
-def revolution_kinds(
-    ranks: Sequence[str], player: str, rules: Mapping[str, Any]
-) -> tuple[str, ...]:
-    """Return the revolutions a player dealt both jesters may declare.
-
-    The Greater Peasant (with ``greater_revolution``) and, under ``lesser_peasant_revolution``,
-    the Lesser Peasant may reverse the ranks; with ``gp_may_choose_plain`` they may also keep the
-    ranks and only cancel the tax. Everyone else may only declare a plain revolution.
-    """
-    typed = house_rules(rules)
-    role = roles_of(ranks)[player]
-    greater = (role == "greater_peasant" and typed.greater_revolution) or (
-        role == "lesser_peasant" and typed.lesser_peasant_revolution
-    )
-    if not greater:
-        return ("plain",)
-    return REVOLUTION_KINDS if typed.gp_may_choose_plain else ("greater",)
-
-
-def greater_revolution_by(ranks: Sequence[str], rules: Mapping[str, Any]) -> list[str]:
-    """Return who may reverse the ranks with both jesters, best rank first (peasants at most)."""
-    return [name for name in ranks if "greater" in revolution_kinds(ranks, name, rules)]
-
-
-def revolt(ranks: Sequence[str], revolution: Revolution | None) -> list[str]:
-    """Return the ranks during the hand: a greater revolution reverses them, a plain one not.
-
-    The Greater Peasant's reverses every rank (new = N + 1 - old); the Lesser Peasant's reverses
-    ranks 1..N-1 (new = N - old) and leaves the Greater Peasant last.
-    """
-    ranks = list(ranks)
-    if not revolution or revolution["kind"] != "greater":
-        return ranks
-    if revolution["player"] == ranks[-1]:
-        return ranks[::-1]
-    return ranks[-2::-1] + ranks[-1:]
-
-
-def revolution_declared(
-    table: Table, rules: Mapping[str, Any], ranks: list[str], hands: CardsBy, raw: Any
-) -> Revolution | None:
-    """Return the revolution declared, if any: who and which kind, checked."""
-    if raw is None:
-        return None
-    given = mapping(raw, "revolution")
-    player = table.player(require(given, "player", "revolution.player"), "revolution.player")
-    kind = require(given, "kind", "revolution.kind")
-    if not isinstance(kind, str) or kind.strip().lower() not in REVOLUTION_KINDS:
-        raise MalformedInput(
-            "invalid_value",
-            "A revolution is 'plain' or 'greater', not {value}.",
-            "revolution.kind",
-            value=quote(kind),
-        )
-    kind = kind.strip().lower()
-    allowed = revolution_kinds(ranks, player, rules)
-    if kind not in allowed:
-        raise _kind_refused(ranks, player, kind, rules)
-    _check_jesters(player, hands)
-    return {"player": player, "kind": kind}
-
-
-def _kind_refused(
-    ranks: list[str], player: str, kind: str, rules: Mapping[str, Any]
-) -> RuleViolation:
-    """Return the error for a revolution kind the declarer may not choose."""
-    roles = roles_of(ranks)
-    who = {"who": player, "role_t": role_name(roles[player])}
-    if kind == "plain":
-        return RuleViolation(
-            "revolution_kind_not_allowed",
-            "{who} ({role_t}) holds both jesters, and under these house rules that is a "
-            "greater revolution, not a plain one (the house rule “{rule_t}” is off).",
-            "revolution.kind",
-            rule_t=option_label("gp_may_choose_plain"),
-            **who,
-        )
-    entitled = greater_revolution_by(ranks, rules)
-    if not entitled:
-        return RuleViolation(
-            "revolution_kind_not_allowed",
-            "{who} ({role_t}) may declare only a plain revolution; a greater one is for "
-            "nobody under these house rules.",
-            "revolution.kind",
-            **who,
-        )
-    if len(entitled) == 1:
-        return RuleViolation(
-            "revolution_kind_not_allowed",
-            "{who} ({role_t}) may declare only a plain revolution; a greater one is for "
-            "{first} ({first_role_t}).",
-            "revolution.kind",
-            **who,
-            first=entitled[0],
-            first_role_t=role_name(roles[entitled[0]]),
-        )
-    first, second = entitled[0], entitled[-1]  # the two peasants at most
-    return RuleViolation(
-        "revolution_kind_not_allowed",
-        "{who} ({role_t}) may declare only a plain revolution; a greater one is for "
-        "{first} ({first_role_t}) or {second} ({second_role_t}).",
-        "revolution.kind",
-        **who,
-        first=first,
-        first_role_t=role_name(roles[first]),
-        second=second,
-        second_role_t=role_name(roles[second]),
-    )
-
-
-def _check_jesters(player: str, hands: CardsBy) -> None:
-    """Refuse a revolution when the hands entered show the declarer lacks both jesters."""
-    if player in hands and hands[player].count(JESTER) < JESTER_COPIES:
-        raise RuleViolation(
-            "revolution_without_jesters",
-            "{player} declared a revolution but was dealt only {count} of the two jesters; "
-            "it takes both.",
-            "revolution.player",
-            player=player,
-            count=hands[player].count(JESTER),
-        )
-    for name, hand in hands.items():
-        if name != player and JESTER in hand:
-            raise RuleViolation(
-                "revolution_without_jesters",
-                "{other} was dealt a jester, so {player} cannot hold both to declare a revolution.",
-                "revolution.player",
-                other=name,
-                player=player,
-            )
-
-
-def say_revolution(
-    account: Account, ranks: Sequence[str], during: list[str], revolution: Revolution
-) -> None:
-    """Explain a revolution declared: who, which kind, and the ranks it leaves for the hand."""
-    who = revolution["player"]
-    role = role_name(roles_of(ranks)[who])
-    if revolution["kind"] == "greater":
-        account.say(
-            "{who} ({role_t}) declared a greater revolution with both jesters: the ranks "
-            "for this hand are {ranks}, and no tax is paid.",
-            who=who,
-            role_t=role,
-            ranks=", ".join(during),
-        )
-    else:
-        account.say(
-            "{who} ({role_t}) declared a revolution with both jesters: no tax is paid, "
-            "the ranks stay.",
-            who=who,
-            role_t=role,
-        )

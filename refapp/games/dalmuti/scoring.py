@@ -1,6 +1,7 @@
 """The Great Dalmuti's score: finishing order, points per hand, rising bonus, hands left.
 
-The finishing order of a hand is the next hand's ranks.
+The finishing order of a hand is the next hand's ranks. The score's facts (who finished below
+whom, the roles reached, the peasants' rise) are worked out here; ``score_words`` says them.
 """
 
 from __future__ import annotations
@@ -8,30 +9,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import N_, RuleViolation, quote
+from ..errors import RuleViolation, quote
 from ..game import Account, Table, signed
 from ..inputs import sequence
 from .options import house_rules
-from .ranks import role_name, roles_of
-from .shapes import DalmutiResult, Deal
+from .ranks import LESSER_PAIR_FROM, middle_of_three, role_of, roles_of
+from .score_words import say_place, say_rising
+from .shapes import DalmutiResult, Deal, Facts, RisingFact
 
-SCORING_NOTE = {
-    "players_below": N_("one for each player who finished below"),
-    "players_below_plus_one": N_("one for each player who finished below, plus one"),
+#: ``role_chips``: the chip each finishing role earns (a Korean club custom)
+ROLE_CHIPS = {
+    "greater_dalmuti": 4,
+    "lesser_dalmuti": 3,
+    "merchant": 2,
+    "lesser_peasant": 1,
+    "greater_peasant": 0,
 }
-#: the finishing places as words (ten players at most); a template also gets the bare number
-ORDINALS = (
-    N_("1st"),
-    N_("2nd"),
-    N_("3rd"),
-    N_("4th"),
-    N_("5th"),
-    N_("6th"),
-    N_("7th"),
-    N_("8th"),
-    N_("9th"),
-    N_("10th"),
-)
+#: with three players the middle seat is Lesser Dalmuti and Lesser Peasant at once: its chip
+MIDDLE_OF_THREE_CHIP = 3
 
 
 def finish_order(table: Table, raw: Any) -> list[str]:
@@ -56,29 +51,60 @@ def finish_order(table: Table, raw: Any) -> list[str]:
     return order
 
 
-def ordinal(number: int) -> str:
-    """Write 1st, 2nd, 3rd, 4th, ... 11th (up to 10th a word marked for translation)."""
-    if 1 <= number <= len(ORDINALS):
-        return ORDINALS[number - 1]
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    if 10 <= number % 100 <= 20:
-        suffix = "th"
-    return f"{number}{suffix}"
-
-
 def points(position: int, count: int, scoring: str = "players_below") -> int:
-    """Return the points for finishing at a position (1-based): one per player below (+1)."""
+    """Return the points for finishing at a position (1-based): one per player below (+1), or
+    the chip of the role reached (``role_chips``)."""
+    if scoring == "role_chips":
+        return chip(position, count)
     below = count - position
     return below + 1 if scoring == "players_below_plus_one" else below
 
 
+def chip(position: int, count: int) -> int:
+    """Return the ``role_chips`` chip of a finishing position: 4, 3, 2 per merchant, 1, 0."""
+    if middle_of_three(position, count):
+        return MIDDLE_OF_THREE_CHIP
+    return ROLE_CHIPS[role_of(position, count)]
+
+
 def rising_bonuses(during: Sequence[str], finish: Sequence[str]) -> list[tuple[str, str, int]]:
     """Return (Dalmuti, peasant, positions risen) for the greater and the lesser pair."""
+    return [(item["dalmuti"], item["peasant"], item["risen"]) for item in rising(during, finish)]
+
+
+def rising(during: Sequence[str], finish: Sequence[str]) -> list[RisingFact]:
+    """Return each pair's rise: the hand's Greater (Lesser) Dalmuti, its peasant, the peasant's
+    place during the hand and where they finished, and the places risen (never below 0)."""
     count = len(during)
     pairs = [(during[0], during[-1], count)]
-    if count >= 4:
+    if count >= LESSER_PAIR_FROM:
         pairs.append((during[1], during[-2], count - 1))
-    return [(top, low, max(0, was - (finish.index(low) + 1))) for top, low, was in pairs]
+    facts: list[RisingFact] = []
+    for top, low, was in pairs:
+        place = finish.index(low) + 1
+        facts.append(
+            {
+                "dalmuti": top,
+                "peasant": low,
+                "place_before": was,
+                "place_after": place,
+                "risen": max(0, was - place),
+            }
+        )
+    return facts
+
+
+def score_facts(during: Sequence[str], finish: Sequence[str], rules: Mapping[str, Any]) -> Facts:
+    """Return the facts a hand's points rest on: how many finished below each player, the role
+    each one reached, and (with ``rising_bonus``) each peasant's rise."""
+    count = len(finish)
+    facts: Facts = {
+        "finished_below": {name: count - index for index, name in enumerate(finish, 1)},
+        "finishing_roles": roles_of(finish),
+    }
+    if house_rules(rules).rising_bonus:
+        facts["rising"] = rising(during, finish)
+    return facts
 
 
 def score_hand(
@@ -86,81 +112,36 @@ def score_hand(
     finish: Sequence[str],
     rules: Mapping[str, Any],
     account: Account | None = None,
+    facts: Facts | None = None,
 ) -> tuple[dict[str, int], dict[str, int], list[str]]:
     """Return (points by finish, rising bonus, sentences) for a hand's finishing order.
 
-    The sentences are said into account (a new one if not given) and returned in English.
+    The sentences are said into account (a new one if not given) from the score's facts (added
+    to ``facts`` if given) and returned in English.
     """
-    rules = house_rules(rules)
+    typed = house_rules(rules)
     account = Account() if account is None else account
     start = len(account.lines)
+    found = score_facts(during, finish, rules)
+    if facts is not None:
+        facts.update(found)
     count = len(finish)
-    note = SCORING_NOTE[rules["scoring"]]
     base: dict[str, int] = {}
     for position, name in enumerate(finish, 1):
-        base[name] = points(position, count, rules["scoring"])
-        say_place(account, name, position, count, base[name], note)
+        base[name] = points(position, count, typed.scoring)
+        say_place(account, typed.scoring, name, position, count, base[name])
     bonus = dict.fromkeys(finish, 0)
-    if rules["rising_bonus"]:
-        roles = roles_of(during)
-        for top, low, risen in rising_bonuses(during, finish):
-            if not risen:
-                continue  # a peasant who did not rise earns their Dalmuti nothing to explain
-            bonus[top] += risen
-            place = finish.index(low) + 1
-            values = {
-                "peasant": low,
-                "peasant_role_t": role_name(roles[low]),
-                "place_t": ordinal(place),
-                "place": place,
-                "risen": risen,
-                "bonus": signed(risen),
-                "dalmuti": top,
-                "dalmuti_role_t": role_name(roles[top]),
-            }
-            if risen == 1:
-                account.say(
-                    "Rising bonus: {peasant} ({peasant_role_t}) finished {place_t}, {risen} place "
-                    "up: {bonus} to {dalmuti} ({dalmuti_role_t}).",
-                    **values,
-                )
-            else:
-                account.say(
-                    "Rising bonus: {peasant} ({peasant_role_t}) finished {place_t}, {risen} places "
-                    "up: {bonus} to {dalmuti} ({dalmuti_role_t}).",
-                    **values,
-                )
+    roles = roles_of(during)
+    for item in found.get("rising", []):
+        bonus[item["dalmuti"]] += item["risen"]
+        say_rising(account, item, roles)
     return base, bonus, account.lines[start:]
 
 
-def say_place(account: Account, name: str, position: int, count: int, won: int, note: str) -> None:
-    """Explain one finishing place: 'Cy went out 1st of 5: 4 points (one for each ...).'."""
-    values = {
-        "name": name,
-        "place_t": ordinal(position),
-        "place": position,
-        "count": count,
-        "points": won,
-        "note_t": note,
-    }
-    if position < count and won == 1:
-        account.say("{name} went out {place_t} of {count}: {points} point ({note_t}).", **values)
-    elif position < count:
-        account.say("{name} went out {place_t} of {count}: {points} points ({note_t}).", **values)
-    elif won == 1:
-        account.say(
-            "{name} finished last, {place_t} of {count}: {points} point ({note_t}).", **values
-        )
-    else:
-        account.say(
-            "{name} finished last, {place_t} of {count}: {points} points ({note_t}).", **values
-        )
-
-
-def hand_result(deal: Deal, finish: Sequence[str], account: Account) -> DalmutiResult:
+def hand_result(deal: Deal, finish: Sequence[str], account: Account, facts: Facts) -> DalmutiResult:
     """Score a checked hand and explain every point (after the preface already said)."""
     revolution = deal.revolution
-    base, bonus, _lines = score_hand(deal.during, finish, deal.rules, account)
+    base, bonus, _lines = score_hand(deal.during, finish, deal.rules, account, facts)
     deltas = {name: base[name] + bonus[name] for name in deal.table.players}
     account.say(
         "This hand: {deltas}.",
@@ -176,6 +157,7 @@ def hand_result(deal: Deal, finish: Sequence[str], account: Account) -> DalmutiR
         "revolution_by": revolution["player"] if revolution else None,
         "tax": deal.due,
         "points": base,
+        "facts": facts,
     }
     if deal.rules.rising_bonus:
         result["rising_bonus"] = bonus

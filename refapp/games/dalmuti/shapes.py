@@ -40,6 +40,37 @@ Exchange = TypedDict(
 )
 
 
+#: one tribute given in the tax: the giving role, who gave, who received, the cards
+TributeFact = TypedDict("TributeFact", {"role": str, "from": str, "to": str, "cards": list[Card]})
+
+
+class LesserTaxFact(TypedDict):
+    """Why the Lesser pair gave nothing: the players seated, fewer than the least for it."""
+
+    players: int
+    least: int
+
+
+class RisingFact(TypedDict):
+    """A peasant's rise (``rising_bonus``): the pair, the places before and after, the rise."""
+
+    dalmuti: str
+    peasant: str
+    place_before: int
+    place_after: int
+    risen: int
+
+
+class Facts(TypedDict, total=False):
+    """What a hand's explanation says, as data: the tax given and what the points rest on."""
+
+    tribute: list[TributeFact]
+    no_lesser_tax: LesserTaxFact | None
+    finished_below: dict[str, int]
+    finishing_roles: dict[str, str]
+    rising: list[RisingFact]
+
+
 class DalmutiInput(TypedDict, total=False):
     """A hand as stored: the revolution or the tribute, the hands dealt, trades, finish order."""
 
@@ -66,6 +97,7 @@ class DalmutiResult(TypedDict, total=False):
     tax: bool
     points: dict[str, int]
     rising_bonus: dict[str, int]
+    facts: Facts
 
 
 class DalmutiState(TypedDict):

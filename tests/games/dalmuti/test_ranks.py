@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from refapp.games.dalmuti.cards import deck_size
-from refapp.games.dalmuti.ranks import hand_sizes, ranks_from_draw, role_of
+from refapp.games.dalmuti.draw import ranks_from_draw
+from refapp.games.dalmuti.ranks import hand_sizes, role_of
 
 from .support import (
     ANN,

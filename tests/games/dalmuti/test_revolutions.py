@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refapp.games.dalmuti.ranks import revolt, revolution_kinds
+from refapp.games.dalmuti.revolution import revolt, revolution_kinds
 
 from .support import (
     ANN,

@@ -33,7 +33,7 @@ def test_points_are_the_players_below():
     assert outcome.result["deltas"] == {"Ann": 3, "Ben": 1, "Cy": 4, "Dee": 0, "Eve": 2}
     assert outcome.result["ranks_after"] == ["Cy", "Ann", "Eve", "Ben", "Dee"]
     assert outcome.result["revolution"] is None
-    place = "Cy went out 1st of 5: 4 points (one for each player who finished below)."
+    place = "Cy went out 1st of 5; 4 players finished below: 4 points."
     assert place in outcome.result["explanation"]
     public = GAME.public_state(table, outcome.state, {})
     assert public["ranks"] == ["Cy", "Ann", "Eve", "Ben", "Dee"]

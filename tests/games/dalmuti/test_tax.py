@@ -62,8 +62,9 @@ def test_three_players_exchange_only_between_the_greater_pair():
     body = {"tribute": {"greater_peasant": [1, 2], "greater_dalmuti": [12, 12]}}
     assert hand(table, state, {**body, "finish_order": order(*NAMES[:3])}).result["tax"]
     extra = {"tribute": {**TAX}, "finish_order": order(*NAMES[:3])}
-    error = refused("invalid_value", hand, table, state, extra)
+    error = refused("tribute_not_allowed", hand, table, state, extra)
     assert error.field == "tribute.lesser_peasant"
+    assert error.message.startswith("With 3 players there is no Lesser Peasant or Lesser Dalmuti")
 
 
 def test_the_tax_is_required_when_due():

@@ -27,7 +27,9 @@ def test_paid_beside_some_cards_checks_those_and_needs_no_others():
     done = hand(table, state, body)
     assert done.input["tribute"] == {"paid": True, "greater_peasant": [5, 6]}
     lines = done.result["explanation"]
-    assert any("Eve (Greater Peasant) gave 5, 6 to Ann" in line for line in lines), lines
+    assert any(
+        "Eve (Greater Peasant) gave 5 (Abbess) and 6 (Knight) to Ann" in line for line in lines
+    ), lines
     assert "The rest of the tax was paid as due; those cards were not recorded." in lines
     wrong = {"tribute": {"paid": True, "greater_peasant": [5]}, "finish_order": FINISH}
     refused("wrong_tribute_count", hand, table, state, wrong)
