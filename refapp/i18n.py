@@ -169,7 +169,7 @@ def init_app(app: Flask) -> None:
     globals_ = app.jinja_env.globals
     for name in ("gettext", "ngettext", "pgettext", "npgettext"):
         globals_[name] = fitting(globals_[name])
-    rule_errors.install_translator(gettext, fit_words)
+    rule_errors.install_translator(gettext, fit_words, format_decimal)
     app.add_url_rule("/language/<code>", "pick_language", pick_language)
     from .games import GAMES
 

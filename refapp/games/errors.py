@@ -29,24 +29,37 @@ def N_(text: str) -> str:
 translate: Callable[[str], str] = _untranslated
 #: fits a filled-in message's particles to its words (Korean 이/가, Hungarian a/az)
 finish: Callable[[str], str] = _untranslated
+#: writes a number with a fraction in the reader's way (1.5; Hungarian 1,5)
+decimal: Callable[[float], str] = str
 
 
 def install_translator(
-    function: Callable[[str], str], fitter: Callable[[str], str] = _untranslated
+    function: Callable[[str], str],
+    fitter: Callable[[str], str] = _untranslated,
+    numbers: Callable[[float], str] = str,
 ) -> None:
-    """Use function (e.g. Flask-Babel's gettext) to translate templates, fitter to finish them."""
-    global translate, finish
+    """Use function (e.g. Flask-Babel's gettext) to translate templates, fitter to finish them
+    and numbers to write a fraction."""
+    global translate, finish, decimal
     translate = function
     finish = fitter
+    decimal = numbers
 
 
 def fill(template: str, params: dict[str, Any]) -> str:
-    """Translate a message template and fill in its values (words marked ``_t`` translated)."""
-    values = {
-        key: translate(value) if key.endswith("_t") and isinstance(value, str) else value
-        for key, value in params.items()
-    }
+    """Translate a message template and fill in its values (words marked ``_t`` translated, a
+    number with a fraction written the reader's way)."""
+    values = {key: _shown(key, value) for key, value in params.items()}
     return finish(translate(template).format(**values) if params else translate(template))
+
+
+def _shown(key: str, value: Any) -> Any:
+    """Return one value of a message as the reader's language writes it."""
+    if key.endswith("_t") and isinstance(value, str):
+        return translate(value)
+    if isinstance(value, float) and not value.is_integer():
+        return decimal(value)
+    return value
 
 
 class Refusal(ValueError):

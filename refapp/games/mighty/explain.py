@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..errors import N_
 from ..game import Account, signed
 from .auction import Auction, Bid, next_bid
 from .cards import POINT_CARDS
@@ -24,29 +23,15 @@ if TYPE_CHECKING:
     from .trick_checks import PlayLog
     from .trick_totals import Totals
 
-#: the halves a thrown-in hand may be worth (below 1 when tens count half), as words, so that
-#: each language writes its own decimal mark (0,5 in Hungarian)
-HALVES = {0.5: N_("0.5"), -0.5: N_("-0.5")}
-
 
 def say_misdeal(account: Account, player: str, value: float, limit_t: str) -> None:
-    """Say who threw their hand in, why they could, and who deals next (a half as words)."""
-    if value in HALVES:
-        account.say(
-            "{player} declared a misdeal: the hand is worth {value_t}, within the limit of "
-            "{limit_t}.",
-            player=player,
-            value_t=HALVES[value],
-            limit_t=limit_t,
-        )
-    else:
-        account.say(
-            "{player} declared a misdeal: the hand is worth {value}, within the limit of "
-            "{limit_t}.",
-            player=player,
-            value=value,
-            limit_t=limit_t,
-        )
+    """Say who threw their hand in, why they could, and who deals next (a half as 0.5 / 0,5)."""
+    account.say(
+        "{player} declared a misdeal: the hand is worth {value}, within the limit of {limit_t}.",
+        player=player,
+        value=value,
+        limit_t=limit_t,
+    )
     account.say("Nobody scores; {player} deals the next hand.", player=player)
 
 

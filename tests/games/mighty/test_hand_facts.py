@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from refapp.games.errors import fill
 from refapp.games.game import Table
 from refapp.games.mighty.explain_facts import RULE_LABELS
 from refapp.games.mighty.multipliers import BECAUSE
@@ -318,7 +319,7 @@ def test_the_arithmetic_writes_a_times_sign():
     assert " x " not in text(result) and "x2" not in text(result)
 
 
-def test_a_half_point_misdeal_hand_is_a_word_each_language_writes():
+def test_a_half_point_misdeal_hand_is_a_number_each_language_writes(app):
     raw = {
         "misdeal": {
             "player": "Ann",
@@ -328,8 +329,12 @@ def test_a_half_point_misdeal_hand_is_a_word_each_language_writes():
     result = play(raw, table(misdeal="half_ten")).result
     assert result["hand_value"] == -0.5
     template, values = result["explanation_parts"][0]
-    assert "{value_t}" in template and values["value_t"] == "-0.5"
+    assert values["value"] == -0.5
     assert result["explanation"][0].startswith("Ann declared a misdeal: the hand is worth -0.5,")
+    with app.test_request_context(headers={"Accept-Language": "hu"}):
+        assert "-0,5" in fill(template, values)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert "-0.5" in fill(template, values)
 
 
 def test_the_because_words_and_rule_labels_cover_every_code():
