@@ -91,6 +91,11 @@ class RuleOption:
             value = int(value)  # a whole number written 14.0 counts as 14, as in round inputs
         if isinstance(value, bool) or not isinstance(value, int):
             raise self._bad(value, "The house rule “{rule_t}” must be a whole number, not {value}.")
+        self._within(value)
+        return value
+
+    def _within(self, value: float) -> None:
+        """Raise ``invalid_rules`` unless value lies between the option's minimum and maximum."""
         if self.minimum is not None and value < self.minimum:
             raise self._bad(
                 value, "The house rule “{rule_t}” must be at least {minimum}, not {value}."
@@ -99,7 +104,6 @@ class RuleOption:
             raise self._bad(
                 value, "The house rule “{rule_t}” must be at most {maximum}, not {value}."
             )
-        return value
 
     def _bad(self, value: Any, template: str) -> MalformedInput:
         """Return ``invalid_rules`` for this option, quoting the value (template marked N_)."""

@@ -71,14 +71,7 @@ class HalfStepOption(RuleOption):
             raise self._bad(
                 value, "The house rule “{rule_t}” must be a number in steps of 0.5, not {value}."
             )
-        if self.minimum is not None and value < self.minimum:
-            raise self._bad(
-                value, "The house rule “{rule_t}” must be at least {minimum}, not {value}."
-            )
-        if self.maximum is not None and value > self.maximum:
-            raise self._bad(
-                value, "The house rule “{rule_t}” must be at most {maximum}, not {value}."
-            )
+        self._within(value)
         return int(value) if float(value).is_integer() else float(value)
 
 
