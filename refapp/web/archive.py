@@ -1,12 +1,11 @@
 """Downloads of a session: the CSV of per-round deltas."""
 
-from flask import Response, abort
+from flask import Response
 from flask_babel import gettext as _
 
-from .. import services
-from ..games.errors import Refusal
 from ..services import archive
 from . import bp
+from .sessions import stored_or_404
 
 
 @bp.get("/sessions/<int:session_id>.csv")
@@ -15,10 +14,7 @@ def session_csv(session_id: int):
 
     The header's first column and the total row are worded in the reader's language.
     """
-    try:
-        session = services.load_session(session_id, with_rounds=False)
-    except Refusal:
-        abort(404)
+    session = stored_or_404(session_id)
     filename = f"refapp-{session.game}-session-{session.id}.csv"
     return Response(
         archive.deltas_csv(session, _("round"), _("total")),

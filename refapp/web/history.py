@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from flask import abort, render_template
+from flask import render_template
 
 from .. import services
 from ..games import get_game
-from ..games.errors import Refusal
 from . import bp
 from .changes import describe_entry
 from .chart import build_chart
-from .sessions import session_or_404
+from .sessions import session_or_404, stored_or_404
 
 bp.add_app_template_filter(services.iso, "iso")
 
@@ -27,10 +26,7 @@ def print_session(session_id: int):
 @bp.get("/sessions/<int:session_id>/changes")
 def changes(session_id: int):
     """Show every change to the session in words, oldest first, with old and new values."""
-    try:
-        session = services.load_session(session_id, with_rounds=False)
-    except Refusal:
-        abort(404)
+    session = stored_or_404(session_id)
     game = get_game(session.game)
     entries = [(entry, *describe_entry(game, entry)) for entry in services.audit_of(session)]
     return render_template("changes.html", session=session, game=game, entries=entries)

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from flask import abort, render_template
+from flask import render_template
 from flask_babel import gettext as _
 
 from .. import services
 from ..games import get_game
-from ..games.errors import Refusal, fill
+from ..games.errors import fill
 from . import bp
+from .sessions import stored_or_404
 
 
 @bp.get("/sessions/<int:session_id>/how-we-score")
 def how_we_score(session_id: int):
     """Show what the session's house rules mean, topic by topic, in the reader's language."""
-    try:
-        session = services.load_session(session_id, with_rounds=False)
-    except Refusal:
-        abort(404)
+    session = stored_or_404(session_id)
     game = get_game(session.game)
     table = services.table_of(session)
     sections = [

@@ -9,6 +9,7 @@ from .. import services
 from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.errors import Refusal
+from ..models import GameSession
 from . import again, bp, stale
 from .chart import build_chart
 from .forms import ButtonForm, NewSessionForm, SessionFilterForm, round_form
@@ -19,12 +20,17 @@ from .game_pages import pages_of
 HISTORY_SIZE = 30
 
 
-def session_or_404(session_id: int, last: int | None = None) -> services.SessionView:
-    """Load and describe a session (with its last ``last`` rounds, None: all), or answer 404."""
+def stored_or_404(session_id: int) -> GameSession:
+    """Load a session's row (its seats, not its rounds), or answer 404."""
     try:
-        return services.describe(services.load_session(session_id, with_rounds=False), last)
+        return services.load_session(session_id, with_rounds=False)
     except Refusal:
         abort(404)
+
+
+def session_or_404(session_id: int, last: int | None = None) -> services.SessionView:
+    """Load and describe a session (with its last ``last`` rounds, None: all), or answer 404."""
+    return services.describe(stored_or_404(session_id), last)
 
 
 def form_template(view: services.SessionView) -> str:
