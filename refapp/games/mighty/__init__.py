@@ -64,7 +64,7 @@ from .friend import FRIEND_FORMS, FRIEND_TYPES_LABEL, friend_player, friend_word
 from .friend_card import check_friend_card_held
 from .holders import HOLDER_KEYS, HOLDERS, check_holders, read_holder, read_points
 from .how_we_score import how_we_score
-from .misdeal import declare_misdeal, misdeal_allowed, misdeal_limit, misdeal_value
+from .misdeal import declare_misdeal, misdeal_allowed, misdeal_value
 from .options import OPTIONS, PRESETS
 from .round_input import ROUND_INPUT
 from .rounds import HAND_PARTS, all_pass_flag, check_alone, check_everyone_passed
@@ -218,7 +218,7 @@ class Mighty(Game):
         player, hand, value = declare_misdeal(table, raw["misdeal"])
         entered["misdeal"] = {"player": player, "hand": hand}
         account = Account()
-        say_misdeal(account, player, value, misdeal_limit(table.rules))
+        say_misdeal(account, player, value, table.rules)
         result = _zero_result(table, "misdeal", account)
         result.update({"declarer": player, "hand_value": value})
         return Outcome(entered, result, next_state(table, state, "misdeal", player))

@@ -16,6 +16,7 @@ from .explain_facts import say_cards, say_contract_change, say_friend_reveal, sa
 from .explain_friend import say_contract, say_friend
 from .explain_tricks import say_kitty, say_next_play, say_points, say_tricks
 from .facts import hand_facts
+from .misdeal import misdeal_limit
 from .scoring import BACK_RUN_MOST, RUN_FIXED, Score
 
 if TYPE_CHECKING:
@@ -24,14 +25,24 @@ if TYPE_CHECKING:
     from .trick_totals import Totals
 
 
-def say_misdeal(account: Account, player: str, value: float, limit_t: str) -> None:
-    """Say who threw their hand in, why they could, and who deals next (a half as 0.5 / 0,5)."""
-    account.say(
-        "{player} declared a misdeal: the hand is worth {value}, within the limit of {limit_t}.",
-        player=player,
-        value=value,
-        limit_t=limit_t,
-    )
+def say_misdeal(account: Account, player: str, value: float, rules: Mapping[str, Any]) -> None:
+    """Say who threw their hand in and within which limit (a half as 0.5 / 0,5)."""
+    if rules.get("misdeal_at_most") is not None:
+        account.say(
+            "{player} declared a misdeal: the hand is worth {value}, within this table's limit "
+            "of at most {most}.",
+            player=player,
+            value=value,
+            most=rules["misdeal_at_most"],
+        )
+    else:
+        account.say(
+            "{player} declared a misdeal: the hand is worth {value}, within the limit of "
+            "{limit_t}.",
+            player=player,
+            value=value,
+            limit_t=misdeal_limit(rules),
+        )
     account.say("Nobody scores; {player} deals the next hand.", player=player)
 
 

@@ -15,7 +15,7 @@ from .auction import MAX_BID, next_floor
 from .cards import card_words
 from .friend import friend_words
 from .how_we_score_points import say_scoring
-from .misdeal import AT_MOST_WORDS, MODE_MOST, misdeal_most
+from .misdeal import MODE_MOST, misdeal_most
 from .rules import MightyRules
 
 
@@ -38,14 +38,14 @@ def say_throw_in(rules: MightyRules) -> Account:
             "0.5, the joker -1, every other card 0."
         )
     say(
-        "A player whose ten dealt cards are worth {limit_t} may throw them in before the "
+        "A player whose ten dealt cards are worth at most {most} may throw them in before the "
         "auction; nobody scores and that player deals the next hand.",
-        limit_t=AT_MOST_WORDS[most],
+        most=most,
     )
     if rules.misdeal_at_most is not None:
         say(
-            "That is the table's own limit: the counting alone would allow {usual_t}.",
-            usual_t=AT_MOST_WORDS[MODE_MOST[rules.misdeal]],
+            "That is the table's own limit: the counting alone would allow at most {usual}.",
+            usual=MODE_MOST[rules.misdeal],
         )
     return account
 

@@ -27,32 +27,6 @@ MISDEAL_LIMITS = {
 MODE_MOST = {"point_cards": 0, "half_ten": 0.5, "half_ten_strict": 0}
 #: the lowest and highest a table's own limit (``misdeal_at_most``) may be
 AT_MOST_RANGE = (-1, 10)
-#: a table's own limit in words, by its value (Hungarian writes a half 0,5)
-AT_MOST_WORDS = {
-    -1: N_("at most -1"),
-    -0.5: N_("at most -0.5"),
-    0: N_("at most 0"),
-    0.5: N_("at most 0.5"),
-    1: N_("at most 1"),
-    1.5: N_("at most 1.5"),
-    2: N_("at most 2"),
-    2.5: N_("at most 2.5"),
-    3: N_("at most 3"),
-    3.5: N_("at most 3.5"),
-    4: N_("at most 4"),
-    4.5: N_("at most 4.5"),
-    5: N_("at most 5"),
-    5.5: N_("at most 5.5"),
-    6: N_("at most 6"),
-    6.5: N_("at most 6.5"),
-    7: N_("at most 7"),
-    7.5: N_("at most 7.5"),
-    8: N_("at most 8"),
-    8.5: N_("at most 8.5"),
-    9: N_("at most 9"),
-    9.5: N_("at most 9.5"),
-    10: N_("at most 10"),
-}
 
 
 class HalfStepOption(RuleOption):
@@ -137,7 +111,17 @@ def declare_misdeal(table: Table, raw: Any) -> tuple[str, list[str], float]:
     value = misdeal_value(hand, method)
     if method == "off":
         raise RuleViolation("misdeal_not_allowed", "Misdeals are off at this table.", "misdeal")
-    if not misdeal_allowed(value, method, table.rules.get("misdeal_at_most")):
+    at_most = table.rules.get("misdeal_at_most")
+    if at_most is not None and not misdeal_allowed(value, method, at_most):
+        raise RuleViolation(
+            "misdeal_not_allowed",
+            "{player}'s hand is worth {value}; a misdeal at this table needs at most {most}.",
+            "misdeal.hand",
+            player=player,
+            value=value,
+            most=at_most,
+        )
+    if not misdeal_allowed(value, method, at_most):
         raise RuleViolation(
             "misdeal_not_allowed",
             "{player}'s hand is worth {value}; a misdeal needs {limit_t}.",
@@ -191,7 +175,6 @@ def _hand_card(text: Any, index: int) -> str:
 
 
 def misdeal_limit(rules: Mapping[str, Any]) -> str:
-    """Return the limit a misdeal needs at this table, in words marked for translation: the
-    table's own ("at most 1") when it has one, else the ``misdeal`` option's."""
-    at_most = rules.get("misdeal_at_most")
-    return MISDEAL_LIMITS[rules["misdeal"]] if at_most is None else AT_MOST_WORDS[at_most]
+    """Return the limit the ``misdeal`` option's counting sets, in words marked for translation
+    (a table's own ``misdeal_at_most`` is a number, said by the sentence that names it)."""
+    return MISDEAL_LIMITS[rules["misdeal"]]

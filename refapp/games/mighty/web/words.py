@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -254,6 +255,9 @@ class AuctionPad:
 
 def misdeal_rule(rules: Mapping[str, Any]) -> str:
     """Say what a hand may be worth at most to be thrown in at this table, translated."""
+    at_most = rules.get("misdeal_at_most")
+    if at_most is not None:
+        return _("at most %(most)s", most=format_decimal(at_most))
     return _(misdeal_limit(rules))
 
 
