@@ -65,3 +65,24 @@ def test_a_backup_with_such_a_session_and_saved_rules_restores(api, app, tmp_pat
     assert (after["rules"], after["totals"]) == (before["rules"], before["totals"])
     with app.app_context():
         assert db.session.scalars(select(RuleSet.rules)).all() == [{"target_score": None}]
+
+
+def test_a_stored_session_already_over_by_its_state_takes_no_more_rounds(api, app):
+    """Six players, the pile emptied by turn 8 under "end" in a state stored before the flag was
+    set: the game is over, so turn 9 is session_finished, and nothing changes."""
+    from .test_migrations_data import SIX, six_turns
+
+    rules = {"deck_exhausted": "end_when_short", "target_score": 10**6}
+    session = api.create(SIX, rules=rules)
+    for turn in six_turns(8):
+        assert api.record(session["id"], turn).status_code == 201
+    with app.app_context():
+        stored = db.session.get(GameSession, session["id"])
+        stored.rules = {**stored.rules, "deck_exhausted": "end"}
+        db.session.commit()
+    before = api.session(session["id"])
+    for dry_run in (True, False):
+        response = api.record(session["id"], six_turns(9)[8], dry_run=dry_run)
+        assert response.status_code == 409
+        assert response.get_json()["error"]["code"] == "session_finished"
+    assert api.session(session["id"]) == before

@@ -271,6 +271,17 @@ class Game:
         return path.replace("_", " ").replace(".", " › ")
 
 
+def past_the_end(number: int) -> Conflict:
+    """Return the refusal of round ``number`` after the natural end (``session_finished``)."""
+    return Conflict(
+        "session_finished",
+        "The game ended after round {last}; round {value} cannot follow it.",
+        None,
+        last=number - 1,
+        value=number,
+    )
+
+
 def replay(
     game: Game,
     table: Table,
@@ -291,13 +302,7 @@ def replay(
     for number, entered in enumerate(inputs, first):
         try:
             if game.is_over(table, state, running):
-                raise Conflict(
-                    "session_finished",
-                    "The game ended after round {last}; round {value} cannot follow it.",
-                    None,
-                    last=number - 1,
-                    value=number,
-                )
+                raise past_the_end(number)
             outcome = game.play(table, state, entered)
         except Refusal as error:
             if error.round is None:

@@ -15,7 +15,7 @@ from sqlalchemy.orm import undefer
 from ..extensions import db
 from ..games import get_game
 from ..games.errors import Conflict, MalformedInput, NotFound, Refusal, RuleViolation, quote
-from ..games.game import replay, running_totals
+from ..games.game import past_the_end, replay, running_totals
 from ..games.inputs import digits_number, whole_number
 from ..models import GameSession, Round, utcnow
 from . import limits, values, writes
@@ -62,6 +62,8 @@ def check_round(session_id: Any, raw: Any, number: Any = None) -> dict[str, Any]
         target = round_number(number, session.round_count)
     game = get_game(session.game)
     before = state_before(session, target)
+    if number is None and game.is_over(table_of(session), before, session.totals):
+        raise past_the_end(target)
     outcome = game.play(table_of(session), before, round_input(raw), partial=True)
     return {
         "number": target,
@@ -96,7 +98,10 @@ def record_round(
     entered = round_input(raw)
     game = get_game(session.game)
     table = table_of(session)
-    outcome = game.play(table, state_before(session, number), entered)
+    before = state_before(session, number)
+    if game.is_over(table, before, session.totals):  # a state stored before its end was known
+        raise past_the_end(number)
+    outcome = game.play(table, before, entered)
     limits.grow(session, limits.round_bytes(outcome.input, outcome.result))
 
     played = Round(
