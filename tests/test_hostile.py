@@ -45,7 +45,20 @@ def test_any_json_creating_a_session(client, body):
     players=st.lists(names | scalars, max_size=10) | json_values,
     rules=st.dictionaries(
         st.sampled_from(
-            ["target_score", "bonus_cap", "two_votes_large_game", "deck_exhausted", "min_bid", "x"]
+            [
+                "target_score",
+                "bonus_cap",
+                "two_votes_large_game",
+                "deck_exhausted",
+                "end_after_rounds",
+                "large_table",
+                "min_bid",
+                "misdeal_at_most",
+                "lesser_tax_min_players",
+                "draw_ties",
+                "scoring",
+                "x",
+            ]
         ),
         json_values,
     )

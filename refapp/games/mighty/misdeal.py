@@ -36,16 +36,19 @@ class HalfStepOption(RuleOption):
         """Return the number (a whole one as an int), or raise ``invalid_rules`` quoting it."""
         if value is None and self.nullable:
             return None
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int | float)
-            or not math.isfinite(value)
-            or not float(value * 2).is_integer()
-        ):
+        if isinstance(value, bool) or not isinstance(value, int | float):
             raise self._bad(
                 value, "The house rule “{rule_t}” must be a number in steps of 0.5, not {value}."
             )
-        self._within(value)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self._bad(
+                value, "The house rule “{rule_t}” must be a number in steps of 0.5, not {value}."
+            )
+        self._within(value)  # a whole number of any size is compared as it is, never as a float
+        if not float(value * 2).is_integer():
+            raise self._bad(
+                value, "The house rule “{rule_t}” must be a number in steps of 0.5, not {value}."
+            )
         return int(value) if float(value).is_integer() else float(value)
 
 

@@ -104,6 +104,9 @@ def test_an_allowed_hand_is_explained_with_the_tables_limit():
         ("1", "must be a number in steps of 0.5, not '1'"),
         (True, "must be a number in steps of 0.5, not true"),
         (float("inf"), "must be a number in steps of 0.5, not inf"),
+        (10**400, "must be at most 10, not 1000"),  # too large for a float: compared as it is
+        (-(10**400), "must be at least -1, not -1000"),
+        (1e308, "must be at most 10, not 1e+308"),
     ],
 )
 def test_anything_else_is_invalid_rules_naming_the_rule(value, words):
