@@ -75,7 +75,6 @@ from .scoring import finish_order as finish_order
 from .scoring import hand_result as hand_result
 from .scoring import hands_count as hands_count
 from .scoring import points as points
-from .scoring import rising_bonuses as rising_bonuses
 from .scoring import score_hand as score_hand
 from .scoring import session_over as session_over
 from .shapes import DalmutiInput, DalmutiResult, DalmutiState, Deal

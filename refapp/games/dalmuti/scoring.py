@@ -67,11 +67,6 @@ def chip(position: int, count: int) -> int:
     return ROLE_CHIPS[role_of(position, count)]
 
 
-def rising_bonuses(during: Sequence[str], finish: Sequence[str]) -> list[tuple[str, str, int]]:
-    """Return (Dalmuti, peasant, positions risen) for the greater and the lesser pair."""
-    return [(item["dalmuti"], item["peasant"], item["risen"]) for item in rising(during, finish)]
-
-
 def rising(during: Sequence[str], finish: Sequence[str]) -> list[RisingFact]:
     """Return each pair's rise: the hand's Greater (Lesser) Dalmuti, its peasant, the peasant's
     place during the hand and where they finished, and the places risen (never below 0)."""
