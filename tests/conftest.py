@@ -144,21 +144,38 @@ def api(client) -> Api:
 
 
 class QueryCounter:
-    """Counts the SQL statements the app sends while it is active."""
+    """Counts the SQL statements the app sends while it is active, and the rows its reads return.
+
+    ``rows`` is the sum over every SELECT of the rows it returned: each one is counted again as
+    ``SELECT count(*) FROM (<it>)`` with the same parameters, in the same transaction.
+    """
 
     def __init__(self, engine) -> None:
         self.engine = engine
         self.count = 0
+        self.rows = 0
 
     def _count(self, *args: Any) -> None:
         self.count += 1
 
+    def _rows(self, conn, cursor, statement: str, parameters, context, executemany) -> None:
+        if executemany or not statement.lstrip().upper().startswith("SELECT"):
+            return
+        counting = conn.connection.dbapi_connection.cursor()
+        try:
+            counting.execute(f"SELECT count(*) FROM ({statement}) AS counted", parameters)
+            self.rows += counting.fetchone()[0]
+        finally:
+            counting.close()
+
     def __enter__(self) -> QueryCounter:
         event.listen(self.engine, "before_cursor_execute", self._count)
+        event.listen(self.engine, "after_cursor_execute", self._rows)
         return self
 
     def __exit__(self, *exc: Any) -> None:
         event.remove(self.engine, "before_cursor_execute", self._count)
+        event.remove(self.engine, "after_cursor_execute", self._rows)
 
 
 @pytest.fixture
