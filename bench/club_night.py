@@ -285,7 +285,7 @@ def open_tables(port: int) -> tuple[list[Table], list[Phone]]:
                 {
                     "game": "dixit",
                     "players": list(SEATS),
-                    "rules": {"target_score": None},
+                    "rules": {"target_score": None, "end_after_rounds": 10**6},
                     "name": f"Table {number + 1}",
                 },
             )

@@ -52,7 +52,7 @@ def mighty_input(number: int, state: dict[str, Any]) -> dict[str, Any]:
 
 
 BUILDERS = {
-    "dixit": (SEATS[:4], {"target_score": None}, dixit_input),
+    "dixit": (SEATS[:4], {"target_score": None, "end_after_rounds": 10**6}, dixit_input),
     "mighty": (SEATS, {}, mighty_input),
 }
 
