@@ -107,7 +107,11 @@ def measure(rounds: int, folder: Path) -> dict[str, float]:
     with app.app_context():
         db.create_all()
         session = services.create_session(
-            {"game": "dixit", "players": list(SEATS), "rules": {"target_score": None, "end_after_rounds": 10**6}}
+            {
+                "game": "dixit",
+                "players": list(SEATS),
+                "rules": {"target_score": None, "end_after_rounds": 10**6},
+            }
         )
         sid = session.id
         started = time.perf_counter()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -116,6 +116,11 @@ class Round(Model):
     state: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)
     recorded_at: Mapped[Moment] = mapped_column(default=utcnow)
     corrected_at: Mapped[Moment | None]
+    #: deferred, kept by every write (services/stored_rounds.py): the API's round object as JSON
+    #: text, so a read sends it without decoding, and every player's running total after it,
+    #: which the chart draws
+    answer: Mapped[str | None] = mapped_column(Text, deferred=True)
+    running: Mapped[dict[str, int] | None] = mapped_column(JSON, deferred=True)
 
     session: Mapped[GameSession] = relationship(back_populates="rounds")
 

@@ -10,7 +10,7 @@ from .. import services
 from ..extensions import db
 from ..games.errors import MalformedInput, Refusal, quote
 from ..models import GameSession
-from ..services import rule_sets, writes
+from ..services import answers, rule_sets, writes
 from ..web.filters import SessionFilterForm
 from . import bp
 from .errors import violation_response
@@ -34,9 +34,19 @@ def json_body() -> dict[str, Any]:
     return body
 
 
+#: the rounds a session object carries without ``?rounds=``: the last 100, so an answer stays
+#: bounded however long the session (``?rounds=all`` asks for every one)
+DEFAULT_ROUNDS = 100
+
+
 def rounds_wanted(raw: Any) -> int | None:
-    """Read ``?rounds=``: ``all`` (None: every round), ``none`` (0) or ``last:N`` (N)."""
-    text = "all" if raw is None else str(raw).strip().lower()
+    """Read ``?rounds=``: ``all`` (None: every round), ``none`` (0) or ``last:N`` (N).
+
+    Without it, the last ``DEFAULT_ROUNDS``.
+    """
+    if raw is None:
+        return DEFAULT_ROUNDS
+    text = str(raw).strip().lower()
     if text == "all":
         return services.ALL_ROUNDS
     if text == "none":
@@ -174,7 +184,8 @@ def get_session(session_id: int):
     unchanged = not_modified(session_id)
     if unchanged is not None:
         return unchanged
-    return with_etag(session_payload(services.load_session(session_id, with_rounds=False)))
+    text, version = answers.session_json(session_id, rounds_wanted(request.args.get("rounds")))
+    return Response(text, mimetype="application/json", headers={"ETag": etag(version)})
 
 
 @bp.post("/sessions/<int:session_id>/finish")

@@ -24,7 +24,7 @@ from ..games.errors import Conflict, NotFound, Refusal, RuleViolation, quote
 from ..games.game import Table, leaders, replay
 from ..games.stats import Sitting, figures
 from ..models import GameSession, Player, Round, SessionPlayer
-from . import limits, values, writes
+from . import limits, stored_rounds, values, writes
 from .sessions import iso
 
 #: a session's stored JSON, besides its rounds, that may quote a player's name
@@ -309,6 +309,7 @@ def rewrite_session(session: GameSession, old: str, new: str) -> None:
         )
         played.input, played.result = dict(outcome.input), dict(outcome.result)
         played.state = dict(outcome.state)
+    stored_rounds.rewrite(session.rounds, players)
 
 
 def unsafe(session: GameSession, number: int | None, old: str, new: str, why: str) -> RuleViolation:

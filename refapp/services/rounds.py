@@ -18,7 +18,7 @@ from ..games.errors import Conflict, MalformedInput, NotFound, Refusal, RuleViol
 from ..games.game import past_the_end, replay, running_totals
 from ..games.inputs import digits_number, whole_number
 from ..models import GameSession, Round, utcnow
-from . import limits, values, writes
+from . import limits, stored_rounds, values, writes
 from .sessions import close, finished_error, load_session, reopen, state_before, table_of
 
 
@@ -104,16 +104,22 @@ def record_round(
     outcome = game.play(table, before, entered)
     limits.grow(session, limits.round_bytes(outcome.input, outcome.result))
 
+    now = utcnow()
+    start = {name: session.totals.get(name, 0) for name in table.players}
+    totals = stored_rounds.running_after(start, outcome.result["deltas"])
     played = Round(
         session_id=session.id,
         number=number,
         input=outcome.input,
         result=outcome.result,
         state=outcome.state,
+        recorded_at=now,
+        answer=stored_rounds.answer_text(number, outcome.input, outcome.result, now, None),
+        running=totals,
     )
     db.session.add(played)
     session.round_count = number
-    session.totals = running_totals(session.totals, [outcome.result["deltas"]])
+    session.totals = totals
     if game.is_over(table, outcome.state, session.totals):
         close(session, "game")
     writes.audit(session, "record_round", number, None, outcome.input)
@@ -189,7 +195,7 @@ def replace_rounds(
             select(Round)
             .where(Round.session_id == session.id, Round.number >= first)
             .order_by(Round.number)
-            .options(undefer(Round.state))
+            .options(undefer(Round.state), undefer(Round.running))
         )
     )
     before = running_totals(session.totals, [played.result["deltas"] for played in later], -1)
@@ -203,14 +209,24 @@ def replace_rounds(
     state = outcomes[-1].state
 
     now = utcnow()
-    for played, outcome in replayed:
+    series = stored_rounds.running_series(
+        before, [outcome.result["deltas"] for outcome in outcomes]
+    )
+    for (played, outcome), running in zip(replayed, series, strict=True):
         old = played.input
-        if (old, played.result, played.state) != (outcome.input, outcome.result, outcome.state):
+        changed = (old, played.result) != (outcome.input, outcome.result)
+        if changed or played.state != outcome.state:
             played.input, played.result = dict(outcome.input), dict(outcome.result)
             played.state = dict(outcome.state)
         if played.number in entered:
             played.corrected_at = now
             writes.audit(session, "replace_round", played.number, old, outcome.input)
+        if changed or played.number in entered:
+            played.answer = stored_rounds.answer_text(
+                played.number, played.input, played.result, played.recorded_at, played.corrected_at
+            )
+        if played.running != running:
+            played.running = running
     session.totals = totals
     if session.finished_by != "table":
         if game.is_over(table, state, totals):

@@ -19,7 +19,8 @@ from ..games import get_game
 from ..games.errors import Conflict
 from ..games.game import Game, Table, leaders, running_totals
 from ..models import AuditEntry, GameSession, Round, SessionPlayer, utcnow
-from . import rule_sets, writes
+from . import rule_sets, stored_rounds, writes
+from .stored_rounds import iso as iso  # pages and the archive read it from here
 from .values import not_found, player_names, session_name, stored_id
 
 # -- reading -----------------------------------------------------------------------------------
@@ -154,25 +155,11 @@ def describe(session: GameSession, last: int | None = ALL_ROUNDS) -> SessionView
     return SessionView(session, game, table, rounds, totals, public, winners, count)
 
 
-def iso(moment: datetime | None) -> str | None:
-    """Write a stored time as ISO 8601 UTC."""
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=utcnow().tzinfo)
-    return moment.isoformat()
-
-
 def round_dict(played: Round | PlayedRound) -> dict[str, Any]:
     """Return the API's round object (the explanation in English; its templates stay for pages)."""
-    result = {key: value for key, value in played.result.items() if key != "explanation_parts"}
-    return {
-        "number": played.number,
-        "input": played.input,
-        "result": result,
-        "recorded_at": iso(played.recorded_at),
-        "corrected_at": iso(played.corrected_at),
-    }
+    return stored_rounds.round_object(
+        played.number, played.input, played.result, played.recorded_at, played.corrected_at
+    )
 
 
 def session_dict(view: SessionView) -> dict[str, Any]:
