@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from refapp.games.dixit import Dixit
 from refapp.web.changes import differences, flatten
-from refapp.web.chart import build_chart, nice_step, progression
+from refapp.web.chart import build_chart, nice_step, running_points
 
 from .conftest import SEED_TURN, turn
 
@@ -14,9 +14,9 @@ def rounds_of(*deltas: dict) -> list:
     return list(enumerate(deltas, 1))
 
 
-def test_progression_is_the_running_total_from_zero():
-    series = progression(["Ann", "Ben"], rounds_of({"Ann": 3, "Ben": 4}, {"Ann": 2, "Ben": -1}))
-    assert series == {"Ann": [0, 3, 5], "Ben": [0, 4, 3]}
+def test_running_points_are_the_running_totals_after_each_round():
+    points = running_points(rounds_of({"Ann": 3, "Ben": 4}, {"Ann": 2, "Ben": -1}))
+    assert points == [(1, {"Ann": 3, "Ben": 4}), (2, {"Ann": 5, "Ben": 3})]
 
 
 def test_chart_has_a_line_per_player_and_a_point_per_round():

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, case, null, select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
@@ -76,35 +76,40 @@ def round_rows(
     return [PlayedRound(*row) for row in db.session.execute(query)]
 
 
-def history_rows(
-    session_id: int, after: int, through: int | None = None
-) -> tuple[list[PlayedRound], list[tuple[int, dict[str, int]]]]:
-    """Return the rounds after..through as full rows, and every round's deltas, in one query.
+#: the most points per player the chart draws, whatever the session's length
+CHART_POINTS = 240
 
-    The database picks the deltas out of each stored result (what the chart draws) and sends
-    inputs and results only for the rounds shown, so a long session's page parses little.
-    """
-    shown = Round.number > after
-    if through is not None:
-        shown = and_(shown, Round.number <= through)
-    rows = db.session.execute(
-        select(
-            Round.number,
-            Round.result["deltas"],
-            case((shown, Round.input), else_=null()),
-            case((shown, Round.result), else_=null()),
-            Round.recorded_at,
-            Round.corrected_at,
-        )
+
+def chart_points(session_id: int, count: int) -> list[tuple[int, dict[str, int]]]:
+    """Return every player's stored running totals after a sample of at most ``CHART_POINTS``
+    rounds: every ``step``-th round and the last, in one query of bounded rows."""
+    if count <= 0:
+        return []
+    step = -(-count // CHART_POINTS)
+    query = select(Round.number, Round.running).where(
+        Round.session_id == session_id, Round.number <= count
+    )
+    if step > 1:
+        query = query.where(or_(Round.number == count, Round.number % step == 0))
+    rows = db.session.execute(query.order_by(Round.number)).all()
+    if any(running is None for _number, running in rows):  # kept before running totals were
+        return running_points(session_id, step, count)
+    return [(number, dict(running or {})) for number, running in rows]
+
+
+def running_points(session_id: int, step: int, count: int) -> list[tuple[int, dict[str, int]]]:
+    """Return the chart's sample worked out from every round's deltas (rounds stored earlier)."""
+    totals: dict[str, int] = {}
+    points = []
+    for number, deltas in db.session.execute(
+        select(Round.number, Round.result["deltas"])
         .where(Round.session_id == session_id)
         .order_by(Round.number)
-    )
-    full, deltas = [], []
-    for number, changes, entered, result, recorded, corrected in rows:
-        deltas.append((number, dict(changes or {})))
-        if result is not None:
-            full.append(PlayedRound(number, entered, result, recorded, corrected))
-    return full, deltas
+    ):
+        totals = running_totals(totals, [dict(deltas or {})])
+        if number % step == 0 or number == count:
+            points.append((number, dict(totals)))
+    return points
 
 
 def state_before(session: GameSession, number: int) -> dict[str, Any]:

@@ -47,15 +47,18 @@ class Chart:
 Deltas = tuple[int, Mapping[str, int]]
 
 
-def progression(players: Sequence[str], rounds: Sequence[Deltas]) -> dict[str, list[int]]:
-    """Return each player's running total after every round, starting from 0."""
-    running = dict.fromkeys(players, 0)
-    series = {name: [0] for name in players}
-    for _number, deltas in rounds:
-        for name in players:
-            running[name] += deltas.get(name, 0)
-            series[name].append(running[name])
-    return series
+#: a point the chart draws: a round's number and every player's running total after it
+Point = tuple[int, Mapping[str, int]]
+
+
+def running_points(rounds: Sequence[Deltas]) -> list[Point]:
+    """Return each round's number with the running totals after it, from the rounds' deltas."""
+    running: dict[str, int] = {}
+    points: list[Point] = []
+    for number, deltas in rounds:
+        running = {**running, **{name: running.get(name, 0) + d for name, d in deltas.items()}}
+        points.append((number, running))
+    return points
 
 
 def nice_step(span: int) -> int:
@@ -69,27 +72,37 @@ def nice_step(span: int) -> int:
 
 
 def build_chart(players: Sequence[str], rounds: Sequence[Deltas]) -> Chart:
-    """Lay out the chart: x = round number, y = running total, one line per player."""
-    series = progression(players, rounds)
-    count = len(rounds)
+    """Lay out the chart of every round from the rounds' deltas."""
+    return totals_chart(players, running_points(rounds), len(rounds))
+
+
+def totals_chart(players: Sequence[str], points: Sequence[Point], count: int) -> Chart:
+    """Lay out the chart: x = round number, y = running total, one line per player.
+
+    ``points`` are the rounds drawn (a sample of a long session, the last round included), each
+    with the running totals after it; every line starts from 0 before round 1.
+    """
+    drawn = [(0, {}), *points]
+    series = {name: [totals.get(name, 0) for _n, totals in drawn] for name in players}
     values = [value for line in series.values() for value in line]
     low, high = min(0, *values), max(1, *values)
     step = nice_step(high - low)
     low, high = (low // step) * step, -(-high // step) * step
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
-    def x(index: int) -> float:
-        return round(LEFT + inner_w * index / max(count, 1), 1)
+    def x(number: int) -> float:
+        return round(LEFT + inner_w * number / max(count, 1), 1)
 
     def y(value: int) -> float:
         return round(TOP + inner_h * (high - value) / (high - low), 1)
 
+    numbers = [number for number, _totals in drawn]
     lines = [
         Line(
             player=name,
             colour=COLOURS[seat % len(COLOURS)],
             dash=DASHES[seat % len(DASHES)],
-            points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series[name])),
+            points=" ".join(f"{x(n)},{y(v)}" for n, v in zip(numbers, series[name], strict=True)),
             total=series[name][-1],
             series=seat % len(COLOURS),
         )

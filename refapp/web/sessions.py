@@ -11,7 +11,7 @@ from ..games import GAMES, get_game
 from ..games.errors import Refusal
 from ..models import GameSession
 from . import again, bp, stale
-from .chart import build_chart
+from .chart import totals_chart
 from .forms import ButtonForm, NewSessionForm, SessionFilterForm, round_form
 from .forms.session import SaveRulesForm
 from .game_pages import pages_of
@@ -94,7 +94,7 @@ def new_session_page(form, game, status: int = 200, save_form=None):
     ), status
 
 
-def render_session(view: services.SessionView, deltas, form=None, status: int = 200):
+def render_session(view: services.SessionView, points, form=None, status: int = 200):
     """Render the session page with a round form (a fresh one unless given)."""
     if form is None and not view.session.finished:
         form = round_form(view)
@@ -106,7 +106,7 @@ def render_session(view: services.SessionView, deltas, form=None, status: int = 
         form=form,
         button=ButtonForm(),
         round_template=form_template(view),
-        chart=build_chart(view.table.players, deltas),
+        chart=totals_chart(view.table.players, points, view.count),
         earlier=view.rounds[0].number - 1 if view.rounds else 0,
         standings=standings(view, by_seat),
         by_seat=by_seat,
@@ -136,8 +136,8 @@ def history_view(session_id: int) -> tuple[services.SessionView, list]:
     view = session_or_404(session_id, 0)
     upto = request.args.get("upto", type=int)
     upto = view.count if upto is None else min(max(upto, 1), view.count)
-    view.rounds, deltas = services.history_rows(session_id, upto - HISTORY_SIZE, upto)
-    return view, deltas
+    view.rounds = services.round_rows(session_id, upto - HISTORY_SIZE, upto)
+    return view, services.chart_points(session_id, view.count)
 
 
 @bp.get("/sessions/<int:session_id>")
