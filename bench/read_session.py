@@ -1,38 +1,39 @@
-"""Print what refapp costs for a long Dixit session beside a bare Flask floor on this machine.
+"""Print what refapp's reads and writes cost beside floor B, in one run, interleaved.
 
 Usage: python bench/read_session.py [ROUNDS ...]   (default: 30 300 3000)
 
-For each session length it prints the median time (and SQL queries) to record a round, read the
-session through the API and read its page, and beside each the floor: a bare Flask app doing
-the least the same request needs (returning the same JSON or HTML from memory; inserting one
-row into SQLite and returning the same JSON). Recording and reading with ``?rounds=none`` (the
-session object without its rounds, what phones at a table poll and record with) are shown
-beside the floors of the full answers, and at the end recording with ``?rounds=none`` in the
-longest session is compared with the shortest (the API promises the same cost at round 3,000 as
-at round 30). All in-process through the test client, SQLite files in a temporary folder.
+For each session length (Dixit, 4 players, built through the service) it times, through the
+test client in this process, refapp and floor B (bench/floors.py: bare Flask + sqlite3 on a copy
+of refapp's own database file, one query per read, one transaction per write) on the same
+requests, in PASSES interleaved passes, and prints the medians and their ratios: reading the
+session (``?rounds=all``), its page, a 304 poll, recording a round (``?rounds=none``, undone
+after each sample, untimed), correcting round 1, and at the longest an export and its import.
+Then the bounds issue 23 set: a read at most 1.3x floor B at every length, 3000 rounds at most
+10.5x 300, the page at 3000 at most 1.3x the page at 30, a poll at most 1.3x, a record at most 2x.
 """
 
 from __future__ import annotations
 
-import json
-import sqlite3
+import gc
+import shutil
 import statistics
 import sys
 import tempfile
 import time
+from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
-from flask import Flask, Response
-from sqlalchemy import event
+from floors import floor_b
 
 from refapp import create_app, services
 from refapp.extensions import db
 
 SEATS = ("Ann", "Ben", "Cy", "Dee")
-REPEATS = 21
-NAMES = ("record", "record (none)", "read (API)", "read (none)", "read (page)")
-#: the API's promise: recording with ?rounds=none costs the same at round 3,000 as at round 30
-FLAT_TARGET = 1.5
+PASSES = 6
+SAMPLES = 5
+#: the bounds, as ratios: (what, numerator, denominator, most)
+NEVER_ENDING = {"target_score": None, "end_after_rounds": 10**6}
 
 
 def turn(number: int) -> dict:
@@ -43,59 +44,15 @@ def turn(number: int) -> dict:
     return {"storyteller": storyteller, "positions": [storyteller, *others], "votes": votes}
 
 
-class Counter:
-    """Counts SQL statements on an engine."""
-
-    def __init__(self, engine) -> None:
-        self.count = 0
-        event.listen(engine, "before_cursor_execute", self.bump)
-
-    def bump(self, *args) -> None:
-        self.count += 1
+def other_turn(number: int) -> dict:
+    """Return another legal turn for round number (a different vote): a real correction."""
+    told = turn(number)
+    first = next(iter(told["votes"]))
+    return {**told, "votes": {**told["votes"], first: 2}}
 
 
-def median_ms(call, repeats: int = REPEATS) -> float:
-    """Return the median wall time of call() in milliseconds."""
-    samples = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        samples.append(time.perf_counter() - start)
-    return 1000 * statistics.median(samples)
-
-
-def floor_app(folder: Path, read_json: bytes, page_html: bytes, record_json: bytes) -> Flask:
-    """Return a bare Flask app answering the same bodies from memory (and inserting one row).
-
-    JSON answers are serialised from the same objects held in memory, as any JSON endpoint
-    must; the page is returned as the same bytes.
-    """
-    floor = Flask("floor")
-    floor.json.sort_keys = False
-    read_body, record_body = json.loads(read_json), json.loads(record_json)
-    connection = sqlite3.connect(folder / "floor.sqlite", check_same_thread=False)
-    connection.execute("PRAGMA journal_mode=WAL")
-    connection.execute("CREATE TABLE IF NOT EXISTS round (id INTEGER PRIMARY KEY, body TEXT)")
-
-    @floor.get("/read")
-    def read():
-        return read_body
-
-    @floor.get("/page")
-    def page():
-        return Response(page_html, mimetype="text/html")
-
-    @floor.post("/record")
-    def record():
-        with connection:
-            connection.execute("INSERT INTO round (body) VALUES (?)", (record_json[:200],))
-        return record_body, 201
-
-    return floor
-
-
-def measure(rounds: int, folder: Path) -> dict[str, float]:
-    """Build a session of the given length; print and return the figures for it."""
+def build(rounds: int, folder: Path):
+    """Return (app, session id) of a never-ending Dixit session of the given length."""
     app = create_app(
         {
             "SECRET_KEY": "bench",
@@ -103,102 +60,120 @@ def measure(rounds: int, folder: Path) -> dict[str, float]:
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / f'bench{rounds}.sqlite'}",
         }
     )
-    client = app.test_client()
     with app.app_context():
         db.create_all()
-        session = services.create_session(
-            {
-                "game": "dixit",
-                "players": list(SEATS),
-                "rules": {"target_score": None, "end_after_rounds": 10**6},
-            }
-        )
-        sid = session.id
-        started = time.perf_counter()
+        sid = services.create_session(
+            {"game": "dixit", "players": list(SEATS), "rules": NEVER_ENDING}
+        ).id
         for number in range(rounds):
             services.record_round(sid, turn(number))
             db.session.remove()
-        build = time.perf_counter() - started
-        counter = Counter(db.engine)
+        db.engine.dispose()
+    return app, sid
 
-    figures: dict[str, float] = {}
-    queries: dict[str, int] = {}
 
-    def timed(name: str, call) -> None:
-        before = counter.count
+def timed(call: Callable[[], object], after: Callable[[], object] | None = None) -> list[float]:
+    """Return SAMPLES wall times of call() in ms (``after`` runs untimed after each)."""
+    samples = []
+    for _ in range(SAMPLES):
+        start = time.perf_counter()
         call()
-        queries[name] = counter.count - before
-        figures[name] = median_ms(call)
+        samples.append(1000 * (time.perf_counter() - start))
+        if after is not None:
+            after()
+    return samples
 
-    api_path, page_path = f"/api/sessions/{sid}", f"/sessions/{sid}"
-    read_json = client.get(api_path).data
-    page_html = client.get(page_path).data
-    timed("read (API)", lambda: client.get(api_path))
-    timed("read (page)", lambda: client.get(page_path))
 
-    timed("read (none)", lambda: client.get(f"{api_path}?rounds=none"))
+def measure(rounds: int, folder: Path, longest: bool) -> dict[str, tuple[float, float]]:
+    """Return {operation: (refapp p50, floor B p50)} for a session of the given length."""
+    app, sid = build(rounds, folder)
+    shutil.copy(folder / f"bench{rounds}.sqlite", folder / f"floor{rounds}.sqlite")
+    ours = app.test_client()
+    page = ours.get(f"/sessions/{sid}").data
+    floor = floor_b(folder / f"floor{rounds}.sqlite", page).test_client()
+    api = f"/api/sessions/{sid}"
+    tag = ours.get(f"{api}?rounds=none").headers["ETag"]
+    floor_tag = floor.get(api).headers["ETag"]
+    export = ours.get(f"{api}/export").get_json()
+    gc.collect()
 
-    # Recording appends; undo after each so every sample records at the same length.
-    record_path = f"/api/sessions/{sid}/rounds"
-    undo_path = f"{record_path}/{rounds + 1}?rounds=none"
-    record_json = client.post(record_path, json=turn(rounds)).data
-    client.delete(undo_path)
+    def both(name: str, mine, theirs, after_mine=None, after_theirs=None) -> None:
+        samples[name][0].extend(timed(mine, after_mine))
+        samples[name][1].extend(timed(theirs, after_theirs))
 
-    def record_median(name: str, path: str) -> None:
-        """Time recording round rounds+1 at path (undone after each sample, untimed)."""
-        before = counter.count
-        assert client.post(path, json=turn(rounds)).status_code == 201
-        queries[name] = counter.count - before
-        client.delete(undo_path)
-        recorded = []
-        for _ in range(REPEATS):
-            start = time.perf_counter()
-            client.post(path, json=turn(rounds))
-            recorded.append(time.perf_counter() - start)
-            client.delete(undo_path)
-        figures[name] = 1000 * statistics.median(recorded)
-
-    record_median("record", record_path)
-    record_median("record (none)", f"{record_path}?rounds=none")
-
-    floor = floor_app(folder, read_json, page_html, record_json).test_client()
-    floors = {
-        "record": median_ms(lambda: floor.post("/record")),
-        "read (API)": median_ms(lambda: floor.get("/read")),
-        "read (page)": median_ms(lambda: floor.get("/page")),
-    }
-    print(
-        f"\n{rounds} rounds (built through the service in {build:.1f} s; "
-        f"API body {len(read_json) // 1024} KiB, page {len(page_html) // 1024} KiB)"
-    )
-    print(f"  {'request':14s} {'refapp':>10s} {'floor':>10s} {'ratio':>7s} {'queries':>8s}")
-    for name in NAMES:
-        if name in floors:  # ?rounds=none answers a smaller body: no floor of its own
-            beside = f"{floors[name]:8.2f}ms {figures[name] / floors[name]:6.1f}x"
-        else:
-            beside = f"{'-':>10s} {'-':>7s}"
-        print(f"  {name:14s} {figures[name]:8.2f}ms {beside} {queries[name]:8d}")
+    samples: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
+    for index in range(PASSES):
+        both(
+            f"read a session of {rounds} rounds",
+            lambda: ours.get(f"{api}?rounds=all"),
+            lambda: floor.get(api),
+        )
+        both(f"session page at {rounds} rounds", lambda: ours.get(f"/sessions/{sid}"),
+             lambda: floor.get(f"/sessions/{sid}"))  # fmt: skip
+        if rounds == 30:
+            both(
+                "304 poll",
+                lambda tag=tag: ours.get(f"{api}?rounds=none", headers={"If-None-Match": tag}),
+                lambda tag=floor_tag: floor.get(api, headers={"If-None-Match": tag}),
+            )
+            both(
+                "record a round (?rounds=none)",
+                lambda: ours.post(f"{api}/rounds?rounds=none", json=turn(rounds)),
+                lambda: floor.post(f"{api}/rounds", json=turn(rounds)),
+                lambda: ours.delete(f"{api}/rounds/{rounds + 1}?rounds=none"),
+                lambda: floor.delete(f"{api}/rounds/{rounds + 1}"),
+            )
+            tag = ours.get(f"{api}?rounds=none").headers["ETag"]
+            floor_tag = floor.get(api).headers["ETag"]
+        if rounds == 300:
+            fixed = other_turn(0) if index % 2 == 0 else turn(0)
+            both(
+                f"correct round 1 of {rounds}",
+                lambda fixed=fixed: ours.put(f"{api}/rounds/1?rounds=none", json=fixed),
+                lambda fixed=fixed: floor.put(f"{api}/rounds/1", json=fixed),
+            )
+        if longest:
+            both(f"export {rounds}", lambda: ours.get(f"{api}/export"),
+                 lambda: floor.get(f"{api}/export"))  # fmt: skip
+            both(f"import {rounds}", lambda: ours.post("/api/sessions/import", json=export),
+                 lambda: floor.post("/api/sessions/import", json=export))  # fmt: skip
     with app.app_context():
         db.engine.dispose()
-    return figures
+    return {
+        name: (statistics.median(mine), statistics.median(theirs))
+        for name, (mine, theirs) in samples.items()
+    }
 
 
 def main(argv: list[str]) -> None:
-    """Measure each requested session length, then compare the longest with the shortest."""
-    lengths = [int(arg) for arg in argv] or [30, 300, 3000]
+    """Measure each length, print the table, then the bounds."""
+    lengths = sorted(int(arg) for arg in argv) or [30, 300, 3000]
+    figures: dict[str, tuple[float, float]] = {}
     with tempfile.TemporaryDirectory() as folder:
-        results = {rounds: measure(rounds, Path(folder)) for rounds in lengths}
-    if len(lengths) > 1:
-        short, long = min(lengths), max(lengths)
-        print(f"\n{long} rounds vs {short} (same cost = 1.0x):")
-        for name in NAMES:
-            print(f"  {name:14s} {results[long][name] / results[short][name]:6.1f}x")
-        flat = results[long]["record (none)"] / results[short]["record (none)"]
-        verdict = "within" if flat <= FLAT_TARGET else "OVER"
-        print(
-            f"recording with ?rounds=none at {long} rounds vs {short}: {flat:.2f}x "
-            f"({verdict} the {FLAT_TARGET}x target)"
+        for rounds in lengths:
+            figures.update(measure(rounds, Path(folder), rounds == lengths[-1]))
+    print("\n| operation | refapp p50 | floor B p50 | ratio |\n|---|---|---|---|")
+    for name, (mine, theirs) in figures.items():
+        print(f"| {name} | {mine:.2f} ms | {theirs:.2f} ms | {mine / theirs:.2f}x |")
+    print()
+    bounds = []
+    for rounds in lengths:
+        name = f"read a session of {rounds} rounds"
+        bounds.append((f"{name} / floor B", figures[name][0] / figures[name][1], 1.3))
+    if 300 in lengths and 3000 in lengths:
+        long, short = (
+            figures["read a session of 3000 rounds"],
+            figures["read a session of 300 rounds"],
         )
+        bounds.append(("read 3000 rounds / read 300", long[0] / short[0], 10.5))
+    if 30 in lengths:
+        page_long = figures[f"session page at {lengths[-1]} rounds"][0]
+        bounds.append((f"page at {lengths[-1]} / page at 30",
+                       page_long / figures["session page at 30 rounds"][0], 1.3))  # fmt: skip
+        for name, most in (("304 poll", 1.3), ("record a round (?rounds=none)", 2.0)):
+            bounds.append((f"{name} / floor B", figures[name][0] / figures[name][1], most))
+    for what, ratio, most in bounds:
+        print(f"  {what:48s} {ratio:6.2f}x  (at most {most}x: {'yes' if ratio <= most else 'NO'})")
 
 
 if __name__ == "__main__":

@@ -96,6 +96,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     game_pages.init_app(app)  # each game's own pages and API, registered by it
     register_error_handlers(app)
     cli.register(app)
+    from . import fast_reads
+
+    fast_reads.init_app(app)  # outermost: a session read answered without a request context
     return app
 
 

@@ -25,7 +25,9 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
-db = SQLAlchemy(model_class=Base)
+#: objects keep what was written when a write commits, so its answer needs no second read
+#: (every write takes its rows afresh first: ``writes.lock_sessions``)
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()

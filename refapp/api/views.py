@@ -34,38 +34,25 @@ def json_body() -> dict[str, Any]:
     return body
 
 
-#: the rounds a session object carries without ``?rounds=``: the last 100, so an answer stays
-#: bounded however long the session (``?rounds=all`` asks for every one)
-DEFAULT_ROUNDS = 100
-
-
 def rounds_wanted(raw: Any) -> int | None:
-    """Read ``?rounds=``: ``all`` (None: every round), ``none`` (0) or ``last:N`` (N).
-
-    Without it, the last ``DEFAULT_ROUNDS``.
-    """
-    if raw is None:
-        return DEFAULT_ROUNDS
-    text = str(raw).strip().lower()
-    if text == "all":
-        return services.ALL_ROUNDS
-    if text == "none":
-        return 0
-    head, _, tail = text.partition(":")
-    if head == "last" and tail.isascii() and tail.isdigit() and len(tail) <= 6:
-        return int(tail)
-    raise MalformedInput(
-        "invalid_value",
-        "rounds must be all, none or last:N (a whole number), not {value}.",
-        "rounds",
-        value=quote(raw),
-    )
+    """Read ``?rounds=``: ``all`` (None: every round), ``none`` (0) or ``last:N`` (N); without
+    it, the last ``answers.DEFAULT_ROUNDS``."""
+    try:
+        return answers.rounds_wanted(None if raw is None else str(raw))
+    except ValueError:
+        raise MalformedInput(
+            "invalid_value",
+            "rounds must be all, none or last:N (a whole number), not {value}.",
+            "rounds",
+            value=quote(raw),
+        ) from None
 
 
-def session_payload(session) -> dict[str, Any]:
-    """Return the API's session object for a stored session, with the rounds ``?rounds=`` asks."""
+def session_payload(session, state: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Return the API's session object for a stored session, with the rounds ``?rounds=`` asks
+    (``state``: the state after its last round, when the write has just made it)."""
     last = rounds_wanted(request.args.get("rounds"))
-    return services.session_dict(services.describe(session, last))
+    return services.session_dict(services.describe(session, last, state))
 
 
 def etag(version: int) -> str:
@@ -147,10 +134,7 @@ def not_modified(session_id: int) -> Response | None:
     if not wanted or session_id > services.ID_MAX:
         return None
     version = db.session.scalar(select(GameSession.version).where(GameSession.id == session_id))
-    if version is None:
-        return None
-    tags = {tag.strip().removeprefix("W/") for tag in wanted.split(",")}
-    if etag(version) in tags or "*" in tags:
+    if version is not None and answers.poll_matches(wanted, version):
         return Response(status=304, headers={"ETag": etag(version)})
     return None
 
@@ -204,7 +188,10 @@ def record_round(session_id: int):
         return {"round": services.check_round(session_id, body), "dry_run": True}, 200
     expected = write_params()
     played, session = services.record_round(session_id, body, version=expected)
-    answer = {"round": services.round_dict(played), "session": session_payload(session)}
+    answer = {
+        "round": services.round_dict(played),
+        "session": session_payload(session, played.state),
+    }
     return with_etag(answer, 201)
 
 

@@ -10,87 +10,124 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
 
-from flask import current_app
-from sqlalchemy import select
+from flask import Flask, current_app
+from sqlalchemy import text
 
 from ..extensions import db
-from ..models import GameSession, Round
 from .sessions import describe, load_session, session_dict
 from .stored_rounds import encode
 from .values import not_found, stored_id
 
 #: session parts kept (a few KiB each): the tables of a busy club night several times over
 CACHE_SIZE = 512
+#: the rounds a session object carries without ``?rounds=``: the last 100, so an answer stays
+#: bounded however long the session (``?rounds=all`` asks for every one)
+DEFAULT_ROUNDS = 100
 
 #: (session id, version) -> the session object's JSON text before and after its rounds
 Parts = OrderedDict[tuple[int, int], tuple[str, str]]
+#: a row of the read: (version, round number or None, the round's stored answer or None)
+Row = Sequence[Any]
 _lock = threading.Lock()
 
 
-def parts() -> Parts:
-    """Return this app's cache of session parts (one per app: ids and versions are its own)."""
-    kept: Parts | None = current_app.extensions.get("refapp_answers")
-    if kept is None:
-        kept = current_app.extensions["refapp_answers"] = OrderedDict()
-    return kept
+def rounds_wanted(raw: str | None) -> int | None:
+    """Read ``?rounds=``: ``all`` (None), ``none`` (0), ``last:N`` (N); absent: the default.
+
+    Raises ValueError for anything else.
+    """
+    if raw is None:
+        return DEFAULT_ROUNDS
+    wanted = raw.strip().lower()
+    if wanted == "all":
+        return None
+    if wanted == "none":
+        return 0
+    head, _, tail = wanted.partition(":")
+    if head == "last" and tail.isascii() and tail.isdigit() and len(tail) <= 6:
+        return int(tail)
+    raise ValueError(raw)
+
+
+def poll_matches(header: str, version: int) -> bool:
+    """Return True when an ``If-None-Match`` header names this version (or ``*``)."""
+    tags = {tag.strip().removeprefix("W/") for tag in header.split(",")}
+    return f'"{version}"' in tags or "*" in tags
+
+
+def stored_answers_sql(mark: str, last: int | None) -> str:
+    """Return the one query of a read: version, round number and stored answer per round.
+
+    ``mark`` is the driver's parameter mark for the session id; the newest rounds come first
+    when only the last ``last`` are read (``spliced`` puts them back in order).
+    """
+    if last == 0:
+        return f"SELECT version, NULL, NULL FROM game_session WHERE id = {mark}"
+    query = (
+        "SELECT s.version, r.number, r.answer FROM game_session s "
+        f"LEFT JOIN round r ON r.session_id = s.id WHERE s.id = {mark} ORDER BY r.number"
+    )
+    return query if last is None else f"{query} DESC LIMIT {max(int(last), 1)}"
+
+
+def spliced(app: Flask, session_id: int, rows: Sequence[Row]) -> str | None:
+    """Return the session object's JSON text from a read's rows, or None when it must be built
+    (its part not kept yet in this process, or rounds stored before their answers)."""
+    if not rows:
+        return None
+    part = parts_of(app).get((session_id, rows[0][0]))
+    found = [(number, answer) for _version, number, answer in rows if number is not None]
+    if part is None or any(answer is None for _number, answer in found):
+        return None
+    found.sort()
+    head, tail = part
+    return f'{head},"rounds":[{",".join(answer for _number, answer in found)}],{tail}'
 
 
 def session_json(session_id: object, last: int | None) -> tuple[str, int]:
     """Return the API's session object as JSON text, and its version, with ``last`` rounds."""
     wanted = stored_id(session_id)
-    rows = stored_answers(wanted, last)
+    mark = ":id"
+    sql = stored_answers_sql(mark, last)
+    rows = [tuple(row) for row in db.session.execute(text(sql), {"id": wanted})]
     if not rows:
         raise not_found(session_id)
     version = rows[0][0]
-    answers = [answer for _version, number, answer in rows if number is not None]
-    if any(answer is None for answer in answers):  # kept before answers were stored
+    made = spliced(current_app, wanted, rows)
+    if made is None and keep(wanted, version):
+        made = spliced(current_app, wanted, rows)
+    if made is None:
         return rebuilt(wanted, last)
-    part = cached(wanted, version)
-    if part is None:
-        return rebuilt(wanted, last)
-    head, tail = part
-    return f'{head},"rounds":[{",".join(answers)}],{tail}', version  # type: ignore[arg-type]
+    return made, version
 
 
-def stored_answers(session_id: int, last: int | None) -> list[tuple[int, int | None, str | None]]:
-    """Return (version, round number, stored answer) rows, oldest round first, in one query."""
-    if last == 0:
-        found = db.session.scalar(select(GameSession.version).where(GameSession.id == session_id))
-        return [] if found is None else [(found, None, None)]
-    query = (
-        select(GameSession.version, Round.number, Round.answer)
-        .outerjoin(Round, Round.session_id == GameSession.id)
-        .where(GameSession.id == session_id)
-    )
-    if last is None:
-        return [tuple(row) for row in db.session.execute(query.order_by(Round.number))]  # type: ignore[misc]
-    newest = db.session.execute(query.order_by(Round.number.desc()).limit(max(last, 1)))
-    return [tuple(row) for row in reversed(list(newest))]  # type: ignore[misc]
+def parts_of(app: Flask) -> Parts:
+    """Return an app's cache of session parts (one per app: ids and versions are its own)."""
+    kept: Parts | None = app.extensions.get("refapp_answers")
+    if kept is None:
+        kept = app.extensions.setdefault("refapp_answers", OrderedDict())
+    return kept
 
 
-def cached(session_id: int, version: int) -> tuple[str, str] | None:
-    """Return the session part of this version, building it when this process has not yet."""
-    key = (session_id, version)
-    kept = parts()
-    with _lock:
-        part = kept.get(key)
-        if part is not None:
-            kept.move_to_end(key)
-            return part
+def keep(session_id: int, version: int) -> bool:
+    """Build and keep the session part of this version; False if a write moved it on meanwhile."""
     session = load_session(session_id, with_rounds=False)
-    if session.version != version:  # a write landed between the two reads
-        return None
+    if session.version != version:
+        return False
     whole = session_dict(describe(session, 0))
     keys = list(whole)
     at = keys.index("rounds")
     head = encode({key: whole[key] for key in keys[:at]})[:-1]
     tail = encode({key: whole[key] for key in keys[at + 1 :]})[1:]
+    kept = parts_of(current_app)
     with _lock:
-        kept[key] = (head, tail)
+        kept[(session_id, version)] = (head, tail)
         while len(kept) > CACHE_SIZE:
             kept.popitem(last=False)
-    return head, tail
+    return True
 
 
 def rebuilt(session_id: int, last: int | None) -> tuple[str, int]:

@@ -144,18 +144,23 @@ class SessionView:
 ALL_ROUNDS: int | None = None
 
 
-def describe(session: GameSession, last: int | None = ALL_ROUNDS) -> SessionView:
+def describe(
+    session: GameSession, last: int | None = ALL_ROUNDS, state: dict[str, Any] | None = None
+) -> SessionView:
     """Read a session into what pages and the API show, in a fixed number of queries.
 
     Standings come from the totals the service keeps on the session, so only the rounds shown
-    (``last``: None for all, else the last N) are read from their rows.
+    (``last``: None for all, else the last N) are read from their rows; a write that has just
+    made the state after the last round passes it (``state``), so nothing is read again.
     """
     game = get_game(session.game)
     table = table_of(session)
     count = session.round_count
     rounds = [] if last == 0 else round_rows(session.id, None if last is None else count - last)
     totals = {name: session.totals.get(name, 0) for name in table.players}
-    public = game.public_state(table, state_before(session, count + 1), totals)
+    if state is None:
+        state = state_before(session, count + 1)
+    public = game.public_state(table, state, totals)
     winners = leaders(totals) if session.finished else []
     return SessionView(session, game, table, rounds, totals, public, winners, count)
 

@@ -1,0 +1,146 @@
+"""Reads cost a bounded number of rows whatever the session's length; stored answers stay true."""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import insert, select
+
+from refapp.extensions import db
+from refapp.models import GameSession, Round
+from refapp.services import stored_rounds
+from refapp.services.sessions import CHART_POINTS, round_dict, round_rows
+
+from .conftest import turn
+
+SEATS = ("Ann", "Ben", "Cy", "Dee")
+
+
+def long_session(app, api, rounds: int) -> int:
+    """Return a Dixit session of ``rounds`` turns: four recorded, the rest copied in bulk."""
+    sid = api.create(rules={"target_score": 10**6})["id"]
+    for number in range(4):
+        assert api.record(sid, turn(SEATS[number % 4])).status_code == 201
+    with app.app_context():
+        played = db.session.scalars(
+            select(Round).where(Round.session_id == sid).order_by(Round.number)
+        ).all()
+        session = db.session.get(GameSession, sid)
+        totals = dict(session.totals)
+        rows = []
+        for number in range(5, rounds + 1):
+            model = played[(number - 1) % 4]
+            totals = stored_rounds.running_after(totals, model.result["deltas"])
+            rows.append(
+                {
+                    "session_id": sid,
+                    "number": number,
+                    "input": model.input,
+                    "result": model.result,
+                    "state": played[-1].state,
+                    "recorded_at": model.recorded_at,
+                    "answer": stored_rounds.answer_text(
+                        number, model.input, model.result, model.recorded_at, None
+                    ),
+                    "running": totals,
+                }
+            )
+        if rows:
+            db.session.execute(insert(Round), rows)
+        session.round_count = rounds
+        session.totals = totals
+        session.version += 1
+        db.session.commit()
+    return sid
+
+
+def rows_read(client, count_queries, path: str) -> int:
+    """Return the rows a GET of path reads (asserting it answers 200)."""
+    with count_queries() as counter:
+        assert client.get(path).status_code == 200
+    return counter.rows
+
+
+def test_reads_are_bounded_at_10_and_3000_rounds(app, api, client, count_queries):
+    short, long = long_session(app, api, 10), long_session(app, api, 3000)
+    # the session's own rows (the session, its 4 seats, the last state: 6) are read once per
+    # version, then the version comes with the rounds' stored answers in one query
+    for path, warm_10, warm_3000 in (
+        ("/api/sessions/{sid}", 10, 100),  # the last 100 rounds by default
+        ("/api/sessions/{sid}?rounds=none", 1, 1),
+        ("/api/sessions/{sid}?rounds=last:5", 5, 5),
+        # shown (30 at most), the chart's sample (every round up to 240), the session's own
+        ("/sessions/{sid}", 10 + 10 + 6, 30 + 3000 // 13 + 1 + 6),
+    ):
+        at_10 = [rows_read(client, count_queries, path.format(sid=short)) for _ in "ab"]
+        at_3000 = [rows_read(client, count_queries, path.format(sid=long)) for _ in "ab"]
+        assert at_3000[1] == warm_3000 and at_3000[0] <= warm_3000 + 6, (path, at_3000)
+        assert at_10[1] == warm_10 and at_10[0] <= warm_10 + 6, (path, at_10)
+
+
+def test_every_round_asked_for_is_still_sent(app, api, client):
+    sid = long_session(app, api, 300)
+    every = client.get(f"/api/sessions/{sid}?rounds=all").get_json()
+    assert [played["number"] for played in every["rounds"]] == list(range(1, 301))
+    default = client.get(f"/api/sessions/{sid}").get_json()
+    assert [played["number"] for played in default["rounds"]] == list(range(201, 301))
+    assert default["rounds_total"] == 300
+    assert default["rounds"] == every["rounds"][-100:]
+
+
+def test_the_chart_draws_a_bounded_sample_ending_on_the_totals(app, api, client):
+    sid = long_session(app, api, 3000)
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    totals = client.get(f"/api/sessions/{sid}?rounds=none").get_json()["totals"]
+    lines = page.split("<polyline")[1:]
+    assert len(lines) == 4
+    for line in lines:
+        points = line.split('points="')[1].split('"')[0].split()
+        assert 2 <= len(points) <= CHART_POINTS + 2
+    assert page.count("<polyline") == 4 and str(max(totals.values())) in page
+
+
+def stored_matches(app, sid: int) -> None:
+    """Assert every stored round's answer and running totals are what its row says now."""
+    with app.app_context():
+        played = round_rows(sid)
+        stored = db.session.execute(
+            select(Round.answer, Round.running)
+            .where(Round.session_id == sid)
+            .order_by(Round.number)
+        ).all()
+        players = db.session.get(GameSession, sid).players
+        series = stored_rounds.running_series(
+            dict.fromkeys(players, 0), [p.result["deltas"] for p in played]
+        )
+        assert [json.loads(answer) for answer, _ in stored] == [
+            json.loads(json.dumps(round_dict(p))) for p in played
+        ]
+        assert [running for _, running in stored] == series
+
+
+def test_stored_answers_follow_every_write(app, api, client):
+    sid = api.create(rules={"target_score": 10**6})["id"]
+    for number in range(6):
+        assert api.record(sid, turn(SEATS[number % 4])).status_code == 201
+    stored_matches(app, sid)
+    fixed = turn("Ben")
+    assert client.put(f"/api/sessions/{sid}/rounds/2", json=fixed).status_code == 200
+    stored_matches(app, sid)
+    assert client.delete(f"/api/sessions/{sid}/rounds/6").status_code == 200
+    stored_matches(app, sid)
+    assert client.post("/api/players/Ann/rename", json={"name": "Annie"}).status_code == 200
+    stored_matches(app, sid)
+    after = client.get(f"/api/sessions/{sid}").get_json()
+    assert after["players"][0] == "Annie" and "Ann" not in after["totals"]
+    assert after["rounds"][0]["result"]["deltas"].keys() == after["totals"].keys()
+
+
+def test_a_read_after_a_write_shows_the_write(api, client):
+    sid = api.create(rules={"target_score": 10**6})["id"]
+    first = client.get(f"/api/sessions/{sid}")
+    assert api.record(sid, turn("Ann")).status_code == 201
+    second = client.get(f"/api/sessions/{sid}")
+    assert second.headers["ETag"] != first.headers["ETag"]
+    assert second.get_json()["rounds_total"] == 1 and len(second.get_json()["rounds"]) == 1
+    assert second.get_json()["totals"] != first.get_json()["totals"]
