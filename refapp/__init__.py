@@ -64,6 +64,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         # phones at the table start fast: the style sheets, scripts and icons are kept a day (their
         # addresses carry a hash of their content, so a changed file is fetched at once)
         SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=1),
+        # the pages' timers (base.html hands them to the scripts): a session page asks for the
+        # session's version every POLL_MS; a round kept on the phone is sent again every RETRY_MS
+        POLL_MS=2000,
+        RETRY_MS=4000,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

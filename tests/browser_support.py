@@ -37,6 +37,13 @@ FLAGS = [
 PHONE = {"width": 390, "height": 844}
 #: how long a click or a page load may take before the test fails (ms)
 TIMEOUT = 15_000
+#: the pages' timers on the tests' server (ms): the session page polls and a waiting round is
+#: sent again at once, so no test sleeps on the deployed ones (refapp/__init__.py's POLL_MS,
+#: RETRY_MS); a test of how often they run reads the app's defaults instead
+POLL_MS = 200
+RETRY_MS = 200
+#: how long a test waits to see that nothing more is sent: a few retries (ms)
+PAST_A_RETRY = 3 * RETRY_MS
 #: what Chromium logs when a page answers 422: the way a refused form is sent back, by design
 #: does this element submit a live form (answered in place by live.js)?
 LIVE_BUTTON = (
@@ -78,11 +85,14 @@ def run_until_closed(server) -> None:
 
 
 def serve(folder, **config: Any) -> Iterator[tuple[str, object]]:
-    """Serve a fresh app with waitress on a free loopback port; yield (base URL, app)."""
+    """Serve a fresh app, its timers short, with waitress on a free loopback port; yield (base
+    URL, app)."""
     app = create_app(
         {
             "SECRET_KEY": "live",
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite'}",
+            "POLL_MS": POLL_MS,
+            "RETRY_MS": RETRY_MS,
             **config,
         }
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from . import browser_support
-from .browser_support import Phone
+from .browser_support import PAST_A_RETRY, Phone
 from .test_e2e_live import CUT_OFF, DIXIT_NEXT, DIXIT_PLAYERS, DIXIT_ROUND, SET_FIELDS
 
 #: the rounds waiting on the phone (the queue's keys in localStorage)
@@ -124,7 +124,7 @@ def test_three_rounds_entered_offline_are_sent_once_each_in_order(phone, languag
     wait_until(phone, lambda: len(stored(phone, sid)) == 3)
     phone.page.locator("#just").wait_for()
     assert stored(phone, sid) == [(1, "Ann"), (2, "Ben"), (3, "Cy")]
-    phone.page.wait_for_timeout(5000)  # past a retry: nothing is sent twice
+    phone.page.wait_for_timeout(PAST_A_RETRY)  # past a retry: nothing is sent twice
     assert stored(phone, sid) == [(1, "Ann"), (2, "Ben"), (3, "Cy")]
     assert answered == [302, 302, 302]  # each stored, and each answered by the round's page
     assert phone.page.locator("#queue").count() == 0
@@ -157,7 +157,7 @@ def test_a_refusal_mid_queue_stops_the_queue_until_the_table_decides(phone):
     enter_offline(phone, [DIXIT_ROUND, {}, DIXIT_THIRD])  # the second has no cards: refused
     phone.page.context.set_offline(False)
     phone.page.locator("#queue li[data-held]").wait_for()
-    phone.page.wait_for_timeout(5000)  # past a retry: the round after it is not sent
+    phone.page.wait_for_timeout(PAST_A_RETRY)  # past a retry: the round after it is not sent
     assert stored(phone, sid) == [(1, "Ann")]
     state = form_state(phone)
     assert state["held"] == ["2"] and state["waiting"] == ["2", "3"]
@@ -180,7 +180,7 @@ def test_a_round_another_phone_recorded_first_holds_the_queue(phone, language):
     phone.api("POST", f"/api/sessions/{sid}/rounds", API_TURN)  # another phone was first
     phone.page.context.set_offline(False)
     phone.page.locator("#stale").wait_for()
-    phone.page.wait_for_timeout(5000)
+    phone.page.wait_for_timeout(PAST_A_RETRY)
     assert stored(phone, sid) == [(1, "Dee")]
     assert form_state(phone)["held"] == ["1"]
     mine = phone.page.locator("#stale [data-record-mine]")

@@ -15,7 +15,7 @@ from refapp.extensions import db
 from refapp.models import SignIn
 
 from . import browser_support
-from .browser_support import Phone
+from .browser_support import PAST_A_RETRY, Phone
 from .test_e2e_live import DIXIT_PLAYERS, DIXIT_ROUND, SET_FIELDS
 
 #: the rounds waiting on the phone (the queue's keys in localStorage)
@@ -119,6 +119,6 @@ def test_a_lapsed_sign_in_keeps_the_entry_and_sends_it_after_the_password(
     assert phone.page.locator("#sign-in-again").count() == 0
     assert phone.page.evaluate("() => window.stayed === true")
     assert phone.page.evaluate(QUEUED) == 0  # nothing left waiting on the phone
-    phone.page.wait_for_timeout(4500)  # past a retry: stored once
+    phone.page.wait_for_timeout(PAST_A_RETRY)  # past a retry: stored once
     assert rounds(phone, sid) == ["Ann"]
     phone.check("after signing in again")

@@ -9,10 +9,12 @@ from __future__ import annotations
 import pytest
 
 from . import browser_support
-from .browser_support import PHONE, Phone
+from .browser_support import PAST_A_RETRY, PHONE, Phone
 from .test_e2e_live import MIGHTY_NEXT, MIGHTY_PLAYERS, SET_FIELDS
 
-chromium, live = browser_support.chromium, browser_support.live
+chromium = browser_support.chromium
+#: a poll that never comes within a test (ms): the page still shows round 1 when it is tapped
+NO_POLL = 3_600_000
 #: a field the player types into (Mighty's are all taps): Enter there submits implicitly
 TYPED = """() => {
   const field = document.querySelector("#typed") || document.createElement("input");
@@ -22,6 +24,15 @@ TYPED = """() => {
 #: round 1 as another phone records it: Ann bids 15 hearts, Cy (the joker) is her friend
 THEIRS = {"dealer": "Ann", "contract": {"boss": "Ann", "bid": 15, "trump": "H"},
           "friend": {"card": "JK", "player": "Cy"}, "opposition_points": 3}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    """A live server (CSRF off) whose pages do not follow another phone on their own: the tap
+    is stale as a phone's is before its next poll, never swapped into step by a poll first."""
+    yield from browser_support.serve(
+        tmp_path_factory.mktemp("stale"), WTF_CSRF_ENABLED=False, POLL_MS=NO_POLL
+    )
 
 
 @pytest.fixture
@@ -124,5 +135,5 @@ def test_discard_mine_leaves_their_round_and_an_empty_form(phone, language):
     assert form.locator("input[name=expected_round]").input_value() == "2"
     assert form.locator("#contract_bid").input_value() == ""
     assert form.locator("#opposition_points").input_value() == ""
-    phone.page.wait_for_timeout(4500)  # past a retry: nothing kept is sent
+    phone.page.wait_for_timeout(PAST_A_RETRY)  # past a retry: nothing kept is sent
     assert dealers(phone, sid) == ["Ann"]

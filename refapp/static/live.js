@@ -7,7 +7,8 @@
   "use strict";
 
   const LIVE = { "X-Refapp-Live": "1" };
-  const POLL_MS = 2000;
+  //: how often the session page asks for the version: the app's POLL_MS (body data-poll-ms)
+  const POLL_MS = Number(document.body.dataset.pollMs) || 2000;
   let busy = false;
   let pollTimer = null;
   //: the round form as the server sent it, before anyone typed: the next round starts from it

@@ -10,7 +10,8 @@
   const live = window.refapp;
   if (!live || !live.signInAgain || !window.fetch) return;
   const again = live.signInAgain;
-  const RETRY_MS = 4000;
+  //: how soon a waiting round is sent again: the app's RETRY_MS (body data-retry-ms)
+  const RETRY_MS = Number(document.body.dataset.retryMs) || 4000;
   const KEY = "refapp-queue:";
   //: the rounds waiting, oldest first: {action, entries, held (refused, the table decides),
   //: front (sent from the form on screen: its refusal is simply shown, as without a queue)}

@@ -6,7 +6,8 @@
 
   const live = window.refapp;
   if (!live || !window.fetch) return;
-  const RETRY_MS = 4000;
+  //: how soon what waits is tried again: the app's RETRY_MS (body data-retry-ms)
+  const RETRY_MS = Number(document.body.dataset.retryMs) || 4000;
   //: what the sign-in needs before anything is sent again ("sign-in", "token"), if anything
   let need = "";
   //: what to send again once signed in
