@@ -62,7 +62,7 @@ WORKERS ?= 4
 serve-club: migrate
 	@echo "refapp on http://$(HOST):$(PORT)/ ($(WORKERS) worker processes): put nginx in front (docs/deployment.md)"
 	$(BIN)/gunicorn --workers=$(WORKERS) --worker-class=gthread --threads=4 --keep-alive=5 \
-		--bind=$(HOST):$(PORT) 'refapp:create_app()'
+		--bind=$(HOST):$(PORT) 'refapp:served_app()'
 
 test: $(TOOLS) $(COMPILED)
 	$(BIN)/ruff check .

@@ -170,7 +170,7 @@ def live_server(kind: str, raw_url: str, folder: Path) -> Iterator[Live]:
         command = [sys.executable, "-m", "refapp.serve", "--host", HOST, "--port", str(port)]
     else:
         command = [sys.executable, "-m", "gunicorn", "-w", str(WORKERS), *GUNICORN[kind]]
-        command += ["-b", f"{HOST}:{port}", "refapp:create_app()"]
+        command += ["-b", f"{HOST}:{port}", "refapp:served_app()"]
     env = {**os.environ, "DATABASE_URL": raw_url}
     env.pop("REFAPP_PASSWORD", None)
     log = folder / f"{kind}.log"

@@ -1,5 +1,6 @@
 """refapp: the referee and score sheet for Dalmuti, Mighty and Dixit tables."""
 
+import gc
 import mimetypes
 import os
 import secrets
@@ -162,3 +163,17 @@ def register_error_handlers(app: Flask) -> None:
         if wants_json():
             return error_response("server_error", "Something went wrong on the server.")
         return render_template("error.html", error=None), 500
+
+
+def served_app() -> Flask:
+    """Build the app for a server process and freeze what it built out of the collector's way.
+
+    Everything made at start (the app, the games' rules, the templates, the catalogs) lives as
+    long as the process; ``gc.freeze`` moves it to a generation the collector never walks, so a
+    full collection during a request walks only what requests made. Every server calls this:
+    ``python -m refapp.serve`` (``make run``) and gunicorn (``refapp:served_app()``).
+    """
+    app = create_app()
+    gc.collect()
+    gc.freeze()
+    return app

@@ -135,9 +135,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
 
-    from . import create_app
+    from . import served_app
 
-    app = create_app()
+    app = served_app()
     # the session page's join code: a request to localhost is shown the LAN address only when
     # the server listens beyond this computer (refapp/web/join.py)
     app.config["SERVED_HOST"] = args.host

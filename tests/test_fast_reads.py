@@ -79,3 +79,17 @@ def test_what_the_fast_path_leaves_to_flask(app, api, client, path):
     assert app.wsgi_app.answer({"REQUEST_METHOD": "GET", "PATH_INFO": path.split("?")[0],
                                 "QUERY_STRING": path.partition("?")[2]}) is None  # fmt: skip
     assert compared(client.get(path)) == compared(flask_only(app).get(path))
+
+
+def test_a_served_app_freezes_what_it_built(tmp_path, monkeypatch):
+    import gc
+
+    from refapp import served_app
+
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'served.sqlite'}")
+    gc.unfreeze()
+    try:
+        app = served_app()
+        assert app.name == "refapp" and gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()

@@ -115,7 +115,7 @@ def club(tmp_path_factory):
                     str(Path(sys.executable).with_name("gunicorn")),
                     *GUNICORN,
                     f"--bind=127.0.0.1:{gunicorn_port}",
-                    "refapp:create_app()",
+                    "refapp:served_app()",
                 ],
                 env=env,
                 cwd=ROOT,
