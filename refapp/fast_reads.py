@@ -12,7 +12,7 @@ exactly the same (tests/test_fast_reads.py compares the two).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -99,10 +99,14 @@ class FastReads:
                 self.engine = db.engine
         return self.engine
 
-    def fetch(self, sql: str, session_id: int) -> list[tuple[Any, ...]]:
+    def fetch(self, sql: str, session_id: int) -> Sequence[Sequence[Any]]:
         """Run one read on a pooled connection and return its rows."""
         with self.database().connect() as connection:
-            return [tuple(row) for row in connection.exec_driver_sql(sql, (session_id,))]
+            result = connection.exec_driver_sql(sql, (session_id,))
+            try:  # the driver's own rows: no result rows made for thousands of texts
+                return result.cursor.fetchall()
+            finally:
+                result.close()
 
 
 def rounds_asked(query: str) -> int | bool | None:

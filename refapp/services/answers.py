@@ -79,12 +79,15 @@ def spliced(app: Flask, session_id: int, rows: Sequence[Row]) -> str | None:
     if not rows:
         return None
     part = parts_of(app).get((session_id, rows[0][0]))
-    found = [(number, answer) for _version, number, answer in rows if number is not None]
-    if part is None or any(answer is None for _number, answer in found):
+    if part is None:
         return None
-    found.sort()
+    texts = [answer for _version, number, answer in rows if number is not None]
+    if None in texts:
+        return None
+    if len(rows) > 1 and rows[0][1] > rows[-1][1]:  # the last N, read newest first
+        texts.reverse()
     head, tail = part
-    return f'{head},"rounds":[{",".join(answer for _number, answer in found)}],{tail}'
+    return f'{head},"rounds":[{",".join(texts)}],{tail}'
 
 
 def session_json(session_id: object, last: int | None) -> tuple[str, int]:
