@@ -9,6 +9,8 @@ TOOLS  := $(VENV)/.tools-$(SUM)
 HOST   ?= 127.0.0.1
 # not 5000: macOS's AirPlay receiver already listens there
 PORT   ?= 8000
+# processes make run serves with (refapp/serve.py: RUN_WORKERS)
+RUN_WORKERS ?= 2
 export FLASK_APP := refapp
 
 .PHONY: install run migrate test test-pg lint format bench screens golden clean translations compile table-report
@@ -52,7 +54,7 @@ migrate: $(STAMP) $(COMPILED)
 # waitress with limits for a shared Wi-Fi (refapp/serve.py): slow clients, huge bodies
 run: migrate
 	@echo "refapp on http://$(HOST):$(PORT)/"
-	$(BIN)/python -m refapp.serve --host=$(HOST) --port=$(PORT)
+	$(BIN)/python -m refapp.serve --host=$(HOST) --port=$(PORT) --workers=$(RUN_WORKERS)
 
 # a club server: WORKERS processes (gunicorn, Unix only), best on PostgreSQL (DATABASE_URL).
 # gunicorn's threads read requests themselves, so a few clients sending slowly hold them all:

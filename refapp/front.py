@@ -332,6 +332,21 @@ def create_server(
             app, sockets, dispatcher=dispatcher, adj=adj, sockinfo=info, per_address=per_address
         )
         for info in adj.listen
+        if not adj.sockets
+    ]
+    servers += [  # sockets bound before (refapp.serve's worker processes share one)
+        RefereeServer(
+            app,
+            sockets,
+            True,
+            sock,
+            dispatcher=dispatcher,
+            adj=adj,
+            bind_socket=False,
+            sockinfo=(sock.family, sock.type, sock.proto, sock.getsockname()),
+            per_address=per_address,
+        )
+        for sock in adj.sockets
     ]
     if len(servers) == 1:
         return servers[0]

@@ -1,6 +1,6 @@
 """Serve refapp with waitress, with limits fit for a table's shared Wi-Fi (``make run``).
 
-    python -m refapp.serve --host 0.0.0.0 --port 8000 [--threads 8]
+    python -m refapp.serve --host 0.0.0.0 --port 8000 [--threads 8] [--workers 2]
 
 waitress reads every request whole on its one event loop before a worker thread sees it, so a
 slow client holds only a connection slot, never a thread. refapp's front (refapp/front.py)
@@ -12,7 +12,11 @@ limits below keep slow or idle clients from taking every slot.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import os
+import signal
+import socket
 import sys
 from typing import Any
 
@@ -50,6 +54,11 @@ BODY_IN_MEMORY = 64 * 1024
 FILES_PER_CONNECTION = 3
 #: file descriptors kept for everything that is not a connection (database, logs, modules)
 SPARE_FILES = 128
+
+#: how many processes ``make run`` serves with (``--workers``; on Unix): Python runs one thread
+#: at a time, so a second process on a second core doubles what a club night can ask
+#: (bench/club_night.py). Each keeps its own password throttle, as gunicorn's workers do.
+RUN_WORKERS = 2
 
 log = logging.getLogger("refapp.serve")
 
@@ -125,6 +134,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--threads", type=int, default=THREADS)
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help=f"processes sharing the port (Unix; make run: {RUN_WORKERS})",
+    )
     parser.add_argument("--connection-limit", type=int, default=CONNECTION_LIMIT)
     parser.add_argument(
         "--connections-per-address",
@@ -155,9 +170,60 @@ def main(argv: list[str] | None = None) -> None:
         chosen["per_address"],
         chosen["channel_timeout"],
     )
+    if args.workers > 1 and hasattr(os, "fork"):
+        serve_forked(app, listening(args.host, args.port), args.workers, chosen)
+        return
     server = front.create_server(app, host=args.host, port=args.port, **chosen)
     server.print_listen("refapp on http://{}:{}/")
     server.run()
+
+
+def listening(host: str, port: int) -> socket.socket:
+    """Return a listening socket on host:port, which every worker process then accepts from."""
+    family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    sock = socket.create_server((host, port), family=family, backlog=1024)
+    sock.setblocking(False)
+    return sock
+
+
+def serve_forked(app: Any, sock: socket.socket, workers: int, chosen: dict[str, Any]) -> None:
+    """Serve from ``workers`` processes forked from this one, which waits and stops them all.
+
+    The app is built (and frozen) before the fork, so the processes share its memory until they
+    write to it; each opens its own database connections. SIGTERM or Ctrl-C stops every worker;
+    a worker that dies stops the others, so the server never runs short without saying so.
+    """
+    from .extensions import db
+
+    host, port = sock.getsockname()[:2]
+    print(f"refapp on http://{host}:{port}/ ({workers} processes)", flush=True)
+    children = []
+    for _ in range(workers):
+        pid = os.fork()
+        if pid == 0:  # a worker: its own connections, the default signals, serve until stopped
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            with app.app_context():
+                db.engine.dispose(close=False)
+            front.create_server(app, sockets=[sock], **chosen).run()
+            os._exit(0)
+        children.append(pid)
+    sock.close()
+
+    def stop(signum: int, _frame: Any) -> None:
+        for pid in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    alive = set(children)
+    while alive:
+        try:
+            pid, _status = os.wait()
+        except ChildProcessError:
+            break
+        alive.discard(pid)
+        stop(signal.SIGTERM, None)  # one worker gone: stop the rest
 
 
 if __name__ == "__main__":
