@@ -15,11 +15,11 @@ the real pace, then compresses time by 2, 4, 8, ... (every rate times that facto
 asked; the throughput there is the setup's ceiling. Latencies count from when the phone or
 table meant to send, so a request that waited for the one before it shows that wait too.
 
-Setups: one waitress process (``python -m refapp.serve``, as ``make run``) and gunicorn with
-several worker processes (as ``make serve-club``), on SQLite (a temporary file) and, when
-BENCH_DATABASE_URL names a PostgreSQL database, on it too - that database is EMPTIED and
-rebuilt by the migrations. The load generator runs on the same machine and takes its share of
-the cores: ceilings here are lower bounds.
+Setups: waitress as ``make run`` serves it (``python -m refapp.serve`` and its worker
+processes) and gunicorn with several worker processes (as ``make serve-club``), on SQLite (a
+temporary file) and, when BENCH_DATABASE_URL names a PostgreSQL database, on it too - that
+database is EMPTIED and rebuilt by the migrations. The load generator runs on the same machine and takes its share of
+the cores: ceilings here are lower bounds. A setup's headroom is the last pace it held.
 
 Environment: BENCH_DATABASE_URL; BENCH_WORKERS (gunicorn workers, default 4); BENCH_LONG=1 for
 longer steps (60 s at the real pace, 20 s a step, instead of 12 s and 4 s); BENCH_SERVERS
@@ -46,6 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from read_session import SEATS, turn
+
+from refapp.serve import RUN_WORKERS
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -168,6 +170,7 @@ def live_server(kind: str, raw_url: str, folder: Path) -> Iterator[Live]:
     port = free_port()
     if kind == "waitress":
         command = [sys.executable, "-m", "refapp.serve", "--host", HOST, "--port", str(port)]
+        command += [f"--workers={RUN_WORKERS}"]  # as make run
     else:
         command = [sys.executable, "-m", "gunicorn", "-w", str(WORKERS), *GUNICORN[kind]]
         command += ["-b", f"{HOST}:{port}", "refapp:served_app()"]
@@ -440,7 +443,7 @@ def club_night(kind: str, label: str, raw_url: str, folder: Path) -> str:
     from refapp.serve import THREADS
 
     if kind == "waitress":
-        what = f"1 process, {THREADS} threads"
+        what = f"make run: {RUN_WORKERS} processes, {THREADS} threads each"
     else:
         what = " ".join([f"{WORKERS} workers", *GUNICORN[kind]])
     print(f"\n{kind} ({what}) on {label}")
@@ -475,12 +478,15 @@ def club_night(kind: str, label: str, raw_url: str, folder: Path) -> str:
                     else:
                         healthy = (middle, served)
                 return (
-                    f"{kind:13s} {label:10s} fine at x{healthy[0]} ({healthy[1]:.0f} requests/s); "
-                    f"saturated at x{worst[0]} ({worst[1]:.0f} requests/s served)"
+                    f"{kind:13s} {label:10s} headroom x{healthy[0]} (fine, {healthy[1]:.0f} "
+                    f"requests/s); saturated at x{worst[0]} ({worst[1]:.0f} requests/s served)"
                 )
             healthy = (factor, served)
             factor *= 2
-        return f"{kind:13s} {label:10s} still fine at x{MAX_FACTOR} ({healthy[1]:.0f} requests/s)"
+        return (
+            f"{kind:13s} {label:10s} headroom at least x{MAX_FACTOR} (still fine, "
+            f"{healthy[1]:.0f} requests/s)"
+        )
 
 
 def main() -> None:
