@@ -18,8 +18,9 @@ table meant to send, so a request that waited for the one before it shows that w
 Setups: waitress as ``make run`` serves it (``python -m refapp.serve`` and its worker
 processes) and gunicorn with several worker processes (as ``make serve-club``), on SQLite (a
 temporary file) and, when BENCH_DATABASE_URL names a PostgreSQL database, on it too - that
-database is EMPTIED and rebuilt by the migrations. The load generator runs on the same machine and takes its share of
-the cores: ceilings here are lower bounds. A setup's headroom is the last pace it held.
+database is EMPTIED and rebuilt by the migrations. The load generator runs on the same
+machine and takes its share of the cores: ceilings here are lower bounds. A setup's headroom
+is the last pace it held.
 
 Environment: BENCH_DATABASE_URL; BENCH_WORKERS (gunicorn workers, default 4); BENCH_LONG=1 for
 longer steps (60 s at the real pace, 20 s a step, instead of 12 s and 4 s); BENCH_SERVERS
