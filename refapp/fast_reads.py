@@ -11,6 +11,7 @@ exactly the same (tests/test_fast_reads.py compares the two).
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -24,6 +25,8 @@ from .bodies import PROBE
 from .extensions import db
 from .services import answers
 from .services.values import ID_MAX
+
+log = logging.getLogger(__name__)
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
@@ -49,7 +52,12 @@ class FastReads:
         self, environ: dict[str, Any], start_response: Callable[..., Any]
     ) -> Iterable[bytes]:
         """Answer a session read here when it can be, else pass the request on."""
-        answer = self.answer(environ) if environ.get("REQUEST_METHOD") == "GET" else None
+        answer = None
+        if environ.get("REQUEST_METHOD") == "GET":
+            try:
+                answer = self.answer(environ)
+            except Exception:  # a busy or missing database: Flask answers it, with its codes
+                log.warning("session read left to Flask", exc_info=True)
         if answer is None:
             return self.wrapped(environ, start_response)
         status, headers, body = answer

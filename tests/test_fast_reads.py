@@ -93,3 +93,15 @@ def test_a_served_app_freezes_what_it_built(tmp_path, monkeypatch):
         assert app.name == "refapp" and gc.get_freeze_count() > 10_000
     finally:
         gc.unfreeze()
+
+
+def test_a_failing_read_is_left_to_flask(app, api, client, monkeypatch):
+    sid = api.create()["id"]
+    middleware = app.wsgi_app
+
+    def broken(sql, session_id):
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(middleware, "fetch", broken)
+    answer = client.get(f"/api/sessions/{sid}")
+    assert answer.status_code == 200 and answer.get_json()["id"] == sid
