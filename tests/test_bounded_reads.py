@@ -124,8 +124,9 @@ def test_stored_answers_follow_every_write(app, api, client):
     for number in range(6):
         assert api.record(sid, turn(SEATS[number % 4])).status_code == 201
     stored_matches(app, sid)
-    fixed = turn("Ben")
+    fixed = {**turn("Ben"), "votes": {"Ann": 1, "Cy": 1, "Dee": 3}}
     assert client.put(f"/api/sessions/{sid}/rounds/2", json=fixed).status_code == 200
+    assert api.session(sid)["rounds"][1]["input"] == fixed
     stored_matches(app, sid)
     assert client.delete(f"/api/sessions/{sid}/rounds/6").status_code == 200
     stored_matches(app, sid)
@@ -144,3 +145,34 @@ def test_a_read_after_a_write_shows_the_write(api, client):
     assert second.headers["ETag"] != first.headers["ETag"]
     assert second.get_json()["rounds_total"] == 1 and len(second.get_json()["rounds"]) == 1
     assert second.get_json()["totals"] != first.get_json()["totals"]
+
+
+def test_the_migration_fills_what_writes_store(tmp_path):
+    from flask_migrate import downgrade, upgrade
+
+    from .conftest import Api, migrated_sqlite_app
+
+    app = migrated_sqlite_app(tmp_path / "old.sqlite")
+    client = app.test_client()
+    api = Api(client)
+    sid = api.create(rules={"target_score": 10**6})["id"]
+    for number in range(5):
+        assert api.record(sid, turn(SEATS[number % 4])).status_code == 201
+    fixed = {**turn("Ben"), "votes": {"Ann": 1, "Cy": 1, "Dee": 3}}  # Dee now votes for Cy's
+    assert client.put(f"/api/sessions/{sid}/rounds/2", json=fixed).status_code == 200
+    with app.app_context():
+        stored = db.session.execute(
+            select(Round.answer, Round.running)
+            .where(Round.session_id == sid)
+            .order_by(Round.number)
+        ).all()
+        downgrade(revision="c4d2e8a1f7b3")  # before rounds kept their answers
+        upgrade()
+        filled = db.session.execute(
+            select(Round.answer, Round.running)
+            .where(Round.session_id == sid)
+            .order_by(Round.number)
+        ).all()
+        db.engine.dispose()
+    assert len(filled) == 5 and filled == stored
+    stored_matches(app, sid)
