@@ -18,7 +18,7 @@ from ..games.errors import Conflict, MalformedInput, NotFound, Refusal, RuleViol
 from ..games.game import past_the_end, replay, running_totals
 from ..games.inputs import digits_number, whole_number
 from ..models import GameSession, Round, utcnow
-from . import limits, values, writes
+from . import figures, limits, values, writes
 from .sessions import close, finished_error, load_session, reopen, state_before, table_of
 
 
@@ -116,6 +116,7 @@ def record_round(
     session.totals = running_totals(session.totals, [outcome.result["deltas"]])
     if game.is_over(table, outcome.state, session.totals):
         close(session, "game")
+    figures.round_recorded(session, outcome.result)
     writes.audit(session, "record_round", number, None, outcome.input)
     writes.commit_write(session)
     return played, session
@@ -202,6 +203,7 @@ def replace_rounds(
     totals = running_totals(before, [outcome.result["deltas"] for outcome in outcomes])
     state = outcomes[-1].state
 
+    old_results = [played.result for played in later]
     now = utcnow()
     for played, outcome in replayed:
         old = played.input
@@ -217,6 +219,7 @@ def replace_rounds(
             close(session, "game")
         else:
             reopen(session)
+    figures.rounds_replaced(session, old_results, [outcome.result for outcome in outcomes])
     writes.commit_write(session)
     return session
 
@@ -258,6 +261,7 @@ def delete_round(
     session.round_count = target - 1
     db.session.delete(removed)
     reopen(session)
+    figures.round_undone(session, removed.result)
     writes.audit(session, "delete_round", target, old, None)
     writes.commit_write(session)
     return session
