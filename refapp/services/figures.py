@@ -11,21 +11,25 @@ sessions of one player never lose each other's counts. ``rebuild`` counts everyt
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Insert, delete, select, tuple_
+from sqlalchemy import Insert, delete, insert, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from ..extensions import db
 from ..games.stats import seat_tallies, session_part, winners
 from ..games.tally import added
-from ..models import GameSession, PlayerFigures, utcnow
+from ..models import GameSession, Player, PlayerFigures, Round, SessionPlayer, utcnow
+from . import writes
 
 Result = Mapping[str, Any]
 Key = tuple[int, str]
+#: rows a rebuild reads or writes at a time
+CHUNK = 500
 
 
 # -- the writes' calls -----------------------------------------------------------------------------
@@ -153,3 +157,98 @@ def latest(first: datetime | None, second: datetime | None) -> datetime | None:
 def aware(moment: datetime) -> datetime:
     """Return a stored time with its zone (SQLite gives UTC times back without one)."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=utcnow().tzinfo)
+
+
+# -- counting everything again ---------------------------------------------------------------------
+
+
+@dataclass
+class Rebuilt:
+    """What a rebuild counted: sessions, their rounds and seats, and the figures rows written."""
+
+    sessions: int = 0
+    rounds: int = 0
+    seats: int = 0
+    rows: int = 0
+
+
+def rebuild() -> Rebuilt:
+    """Count every seat's tally and win and every player's sums again from the stored rounds.
+
+    One transaction that holds the write lock (SQLite: the write transaction; PostgreSQL: the
+    sessions, seats and figures locked against writers, readers go on), reading a session at a
+    time and its rounds ``CHUNK`` at a time, so memory stays bounded by the players and games.
+    """
+    writes.begin_write()
+    if db.session.connection().dialect.name == "postgresql":
+        db.session.execute(
+            text("LOCK TABLE game_session, session_player, player_figures IN EXCLUSIVE MODE")
+        )
+    done = Rebuilt()
+    sums: dict[Key, dict[str, int]] = {}
+    newest: dict[Key, datetime | None] = {}
+    for session_id in db.session.scalars(select(GameSession.id).order_by(GameSession.id)).all():
+        session = db.session.execute(
+            select(
+                GameSession.game, GameSession.finished, GameSession.totals, GameSession.created_at
+            ).where(GameSession.id == session_id)
+        ).one()
+        seats = db.session.execute(
+            select(SessionPlayer.id, SessionPlayer.player_id, Player.name)
+            .join(Player, Player.id == SessionPlayer.player_id)
+            .where(SessionPlayer.session_id == session_id)
+            .order_by(SessionPlayer.seat)
+        ).all()
+        names = [seat.name for seat in seats]
+        counter = [0]
+        tallies = seat_tallies(session.game, names, results_of(session_id, counter))
+        won = winners(names, session.totals or {}, session.finished)
+        if seats:
+            db.session.execute(
+                update(SessionPlayer),
+                [
+                    {"id": seat.id, "tally": tallies[seat.name], "won": seat.name in won}
+                    for seat in seats
+                ],
+            )
+        for seat in seats:
+            key = (seat.player_id, session.game)
+            part = session_part(tallies[seat.name], seat.name in won)
+            sums[key] = added(sums.get(key, {}), part)
+            newest[key] = latest(newest.get(key), session.created_at)
+        done.sessions += 1
+        done.rounds += counter[0]
+        done.seats += len(seats)
+    db.session.execute(delete(PlayerFigures))
+    rows = [
+        {
+            "player_id": player_id,
+            "game": game,
+            "tally": tally,
+            "last_played": newest[(player_id, game)],
+        }
+        for (player_id, game), tally in sorted(sums.items())
+    ]
+    for start in range(0, len(rows), CHUNK):
+        db.session.execute(insert(PlayerFigures), rows[start : start + CHUNK])
+    done.rows = len(rows)
+    writes.commit()
+    return done
+
+
+def results_of(session_id: int, counter: list[int]) -> Iterator[Result]:
+    """Yield a session's stored results in order, ``CHUNK`` rounds read at a time, counting them."""
+    after = 0
+    while True:
+        chunk = db.session.execute(
+            select(Round.number, Round.result)
+            .where(Round.session_id == session_id, Round.number > after)
+            .order_by(Round.number)
+            .limit(CHUNK)
+        ).all()
+        for row in chunk:
+            counter[0] += 1
+            yield row.result or {}
+        if len(chunk) < CHUNK:
+            return
+        after = chunk[-1].number
