@@ -175,6 +175,9 @@ def test_a_player_of_ten_thousand_rounds_reads_the_rows_of_a_player_of_ten(
             assert client.get(path.format("Zed")).status_code == 200
         assert (many.rows, many.count) == (ten.rows, ten.count)
         assert ten.rows <= 10  # the player, a figures row, one session's four seats, the tag
+    with count_queries() as roster:
+        assert client.get("/api/players").status_code == 200
+    assert (roster.count, roster.rows) == (2, 8 + 8)  # the players, a figures row each
     check(app, client)
 
 
