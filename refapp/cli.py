@@ -1,4 +1,4 @@
-"""Flask commands: whole-database backup and restore, through the models (SQLite or PostgreSQL)."""
+"""Flask commands: whole-database backup and restore, and counting the players' figures again."""
 
 import os
 from collections.abc import Callable
@@ -11,7 +11,7 @@ from flask_babel import force_locale
 
 from .extensions import db
 from .games.errors import quote
-from .services import ID_MAX
+from .services import ID_MAX, figures
 from .services.archive import backups
 
 T = TypeVar("T")
@@ -21,6 +21,7 @@ def register(app) -> None:
     """Add refapp's commands to the app's CLI."""
     app.cli.add_command(backup)
     app.cli.add_command(restore)
+    app.cli.add_command(rebuild_figures)
 
 
 @click.command("backup")
@@ -92,3 +93,18 @@ def renumbered(old, new: int) -> str:
     if type(old) is int and 1 <= old <= ID_MAX:
         return f"Session {old} of the backup is now session {new}: its id was taken."
     return f"A session of the backup with the id {quote(old)} is now session {new}: no usable id."
+
+
+@click.command("rebuild-figures")
+@with_appcontext
+def rebuild_figures() -> None:
+    """Count every player's stored figures again from the rounds, a session at a time.
+
+    Writes wait while it runs; pages keep reading. Every write keeps the figures up to date, so
+    this is for after a restore or import made by an older refapp, or to check them.
+    """
+    done = figures.rebuild()
+    click.echo(
+        f"Counted {done.sessions} session(s) with {done.rounds} round(s) and {done.seats} "
+        f"seat(s): {done.rows} player figures row(s) written."
+    )

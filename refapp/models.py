@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -97,6 +97,11 @@ class SessionPlayer(Model):
     session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"))
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     seat: Mapped[int]
+    #: the counters the session's rounds add to this player's figures (games/stats.py), and
+    #: whether they won it: the session's part in their ``PlayerFigures``, kept by every write
+    #: (services/figures.py) so it can be taken out again; None until first counted
+    tally: Mapped[dict[str, int] | None] = mapped_column(JSON)
+    won: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     session: Mapped[GameSession] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(back_populates="seats", lazy="joined")
@@ -172,3 +177,23 @@ class SignIn(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     digest: Mapped[str] = mapped_column(String(64), unique=True)
     at: Mapped[Moment] = mapped_column(index=True)
+
+
+class PlayerFigures(Model):
+    """A player's figures in one game, stored as the sum of their sessions' parts.
+
+    Every write to a session adds its change here in the same transaction (services/figures.py),
+    so a player's page reads a row per game whatever their history; ``flask rebuild-figures``
+    counts them all again from the rounds.
+    """
+
+    __tablename__ = "player_figures"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(20), primary_key=True)
+    #: sessions played and won, rounds, points and the game's own counters (games/stats.py)
+    tally: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
+    #: the newest of those sessions' start times
+    last_played: Mapped[Moment | None]

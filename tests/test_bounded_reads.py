@@ -166,7 +166,7 @@ def test_the_migration_fills_what_writes_store(tmp_path):
             .where(Round.session_id == sid)
             .order_by(Round.number)
         ).all()
-        downgrade(revision="c4d2e8a1f7b3")  # before rounds kept their answers
+        downgrade(revision="e1f7c2a9b4d6")  # before rounds kept their answers
         upgrade()
         filled = db.session.execute(
             select(Round.answer, Round.running)

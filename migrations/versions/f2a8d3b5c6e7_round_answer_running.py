@@ -1,7 +1,7 @@
 """round answer and running totals: what a read sends and the chart draws, kept with each round
 
 Revision ID: f2a8d3b5c6e7
-Revises: c4d2e8a1f7b3
+Revises: e1f7c2a9b4d6
 Create Date: 2026-12-02 07:30:00.000000
 
 Each round now keeps the API's round object as JSON text (``answer``), sent as it is by a read,
@@ -18,7 +18,7 @@ from refapp.services.stored_rounds import answer_text, running_after
 
 # revision identifiers, used by Alembic.
 revision = "f2a8d3b5c6e7"
-down_revision = "c4d2e8a1f7b3"
+down_revision = "e1f7c2a9b4d6"
 branch_labels = None
 depends_on = None
 

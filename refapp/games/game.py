@@ -15,6 +15,7 @@ from typing import Any, TypedDict
 from .errors import Conflict, MalformedInput, Refusal, RuleViolation, quote
 from .options import HouseRules, RuleOption, resolve_rules
 from .round_input import InputPath
+from .tally import Tally, summed
 
 
 @dataclass(frozen=True)
@@ -258,9 +259,18 @@ class Game:
         """Return True when the game has reached its natural end."""
         return False
 
-    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-        """Return a player's figures of this game read from its rounds' stored results."""
+    def tally(self, name: str, result: Mapping[str, Any]) -> Tally:
+        """Return the game's own counters one round's stored result adds for a player (never the
+        shared ones of games/stats.py: rounds_played, points, sessions_played, sessions_won)."""
         return {}
+
+    def figures_from(self, counted: Mapping[str, int]) -> dict[str, Any]:
+        """Return a player's figures of this game from their counters summed over rounds."""
+        return {}
+
+    def figures(self, name: str, results: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+        """Return a player's figures of this game read from its rounds' stored results."""
+        return self.figures_from(summed(self.tally(name, result) for result in results))
 
     def how_we_score(self, table: Table) -> list[tuple[str, Account]]:
         """Return what this table's house rules mean, as sentences under topic words (N_)."""

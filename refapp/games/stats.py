@@ -1,7 +1,11 @@
 """A player's figures across sessions, per game, read from the rounds' stored results (pure).
 
 Every figure counts what the stored results say, so it matches the score sheet: no Flask, no
-database. Averages are rounded to two decimals and are None when there is nothing to average.
+database. Each round adds counters to a tally per seated player (``round_tally``); a seat's
+tally plus whether its session was won is the session's part (``session_part``); a player's
+figures in a game come from the sum of their sessions' parts (``figures_from``), so stored sums
+can be kept up to date a round at a time. Averages are rounded to two decimals and are None
+when there is nothing to average.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from typing import Any
 
 from .game import leaders, running_totals
 from .registry import get_game
+from .tally import Tally, added, summed
 
 Result = Mapping[str, Any]
 
@@ -33,7 +38,7 @@ class Sitting:
     @property
     def winners(self) -> list[str]:
         """Return the players on the highest total of a finished session (none while it runs)."""
-        return leaders(self.totals) if self.finished else []
+        return winners(self.players, self.totals, self.finished)
 
 
 def totals(players: Iterable[str], results: Iterable[Result]) -> dict[str, int]:
@@ -41,31 +46,73 @@ def totals(players: Iterable[str], results: Iterable[Result]) -> dict[str, int]:
     return running_totals(dict.fromkeys(players, 0), [r.get("deltas", {}) for r in results])
 
 
+def winners(players: Iterable[str], scores: Mapping[str, int], finished: bool) -> list[str]:
+    """Return the seated players on the highest total of a finished session (none while it runs)."""
+    return leaders({name: scores.get(name, 0) for name in players}) if finished else []
+
+
 def average(total: float, count: int) -> float | None:
     """Return total / count rounded to two decimals, or None when there is nothing to count."""
     return round(total / count, 2) if count else None
 
 
-def record(name: str, sittings: Iterable[Sitting]) -> dict[str, Any]:
-    """Return the figures every game shares: sessions played and won, rounds, points per round.
+def round_tally(game: str, name: str, result: Result) -> Tally:
+    """Return what one round adds for a seated player: a round played, its points, the game's own.
+
+    Every stored round counts, Mighty's misdeals and all-pass rounds too.
+    """
+    shared = {"rounds_played": 1, "points": (result.get("deltas") or {}).get(name, 0)}
+    return added(shared, get_game(game).tally(name, result))
+
+
+def seat_tallies(game: str, players: Sequence[str], results: Iterable[Result]) -> dict[str, Tally]:
+    """Return each seated player's tally of a session's rounds, reading each result once."""
+    tallies: dict[str, Tally] = {name: {} for name in players}
+    for result in results:
+        for name in players:
+            tallies[name] = added(tallies[name], round_tally(game, name, result))
+    return tallies
+
+
+def session_part(tally: Mapping[str, int], won: bool) -> Tally:
+    """Return a session's part in a player's figures: played, won or not, and its rounds' tally."""
+    return added(tally, {"sessions_played": 1, "sessions_won": int(won)})
+
+
+def record_from(tally: Mapping[str, int]) -> dict[str, Any]:
+    """Return the figures every game shares from summed session parts: sessions, rounds, points.
 
     A session is played when the player is seated at it, won when it is finished and the player
-    is among its winners; every stored round counts, Mighty's misdeals and all-pass rounds too.
+    is among its winners.
     """
-    sittings = list(sittings)
-    rounds = sum(len(sitting.results) for sitting in sittings)
-    points = sum(sitting.totals.get(name, 0) for sitting in sittings)
+    rounds = tally.get("rounds_played", 0)
+    points = tally.get("points", 0)
     return {
-        "sessions_played": len(sittings),
-        "sessions_won": sum(name in sitting.winners for sitting in sittings),
+        "sessions_played": tally.get("sessions_played", 0),
+        "sessions_won": tally.get("sessions_won", 0),
         "rounds_played": rounds,
         "points": points,
         "average_points": average(points, rounds),
     }
 
 
+def figures_from(game: str, tally: Mapping[str, int]) -> dict[str, Any]:
+    """Return a player's figures in one game from summed session parts: shared, then the game's."""
+    return {**record_from(tally), **get_game(game).figures_from(tally)}
+
+
+def sitting_part(name: str, sitting: Sitting) -> Tally:
+    """Return one session's part in a player's figures, read from its results."""
+    rounds = summed(round_tally(sitting.game, name, result) for result in sitting.results)
+    return session_part(rounds, name in sitting.winners)
+
+
+def record(name: str, sittings: Iterable[Sitting]) -> dict[str, Any]:
+    """Return the figures every game shares, read from the sessions' results."""
+    return record_from(summed(sitting_part(name, sitting) for sitting in sittings))
+
+
 def figures(game: str, name: str, sittings: Iterable[Sitting]) -> dict[str, Any]:
-    """Return a player's figures in one game: the shared record, then the game's own."""
-    sittings = [sitting for sitting in sittings if sitting.game == game]
-    results = [result for sitting in sittings for result in sitting.results]
-    return {**record(name, sittings), **get_game(game).figures(name, results)}
+    """Return a player's figures in one game, read from the sessions' results."""
+    mine = [sitting for sitting in sittings if sitting.game == game]
+    return figures_from(game, summed(sitting_part(name, sitting) for sitting in mine))

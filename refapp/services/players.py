@@ -1,6 +1,8 @@
 """Players across sessions: the roster, a player's figures per game, renaming and merging.
 
-Reading costs a fixed number of queries whatever the number of sessions and rounds. A rename is
+Reading costs a fixed number of queries and rows whatever the number of sessions and rounds:
+figures come from the sums every write keeps (services/figures.py), and a profile lists the
+newest sessions only. A rename is
 one transaction: the name is rewritten in every stored round, setup and state of the player's
 sessions, each of those sessions is replayed through its rules to prove nothing else changed,
 and each gets an audit entry. Renaming onto another player's name merges the two.
@@ -15,16 +17,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy import BigInteger, cast, func, select
+from sqlalchemy.orm import joinedload, selectinload
 
 from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.errors import Conflict, NotFound, Refusal, RuleViolation, quote
-from ..games.game import Table, leaders, replay
-from ..games.stats import Sitting, figures
-from ..models import GameSession, Player, Round, SessionPlayer
-from . import limits, stored_rounds, values, writes
+from ..games.game import Table, replay
+from ..games.stats import figures_from, winners
+from ..games.tally import summed
+from ..models import GameSession, Player, PlayerFigures, Round, SessionPlayer
+from . import figures, limits, stored_rounds, values, writes
 from .sessions import iso
 
 #: a session's stored JSON, besides its rounds, that may quote a player's name
@@ -33,118 +36,114 @@ SESSION_JSON = ("setup", "initial_state", "totals")
 
 # -- reading -----------------------------------------------------------------------------------
 
+#: the most sessions a player's profile lists (the newest); ``sessions_played`` counts them all
+SESSIONS_LISTED = 50
+
 
 def list_players() -> list[dict[str, Any]]:
     """Return every player with sessions played and won and the games played, in two queries.
 
-    Winners come from the totals the service keeps on each session (the sessions list's too).
+    Everything comes from the figures rows kept per player and game (services/figures.py):
+    a few rows per player, whatever their history.
     """
     players = db.session.scalars(select(Player)).all()
-    seats = db.session.execute(
-        select(
-            SessionPlayer.session_id,
-            SessionPlayer.player_id,
-            Player.name,
-            GameSession.game,
-            GameSession.finished,
-            GameSession.created_at,
-            GameSession.round_count,
-            GameSession.totals,
-        )
-        .join(Player, Player.id == SessionPlayer.player_id)
-        .join(GameSession, GameSession.id == SessionPlayer.session_id)
-        .order_by(SessionPlayer.session_id, SessionPlayer.seat)
-    ).all()
-    seated: dict[int, list[str]] = defaultdict(list)
-    sessions: dict[int, Any] = {}
-    by_player: dict[int, list[int]] = defaultdict(list)
-    for row in seats:
-        seated[row.session_id].append(row.name)
-        sessions[row.session_id] = row
-        by_player[row.player_id].append(row.session_id)
-    winners = {
-        session_id: leaders({name: (row.totals or {}).get(name, 0) for name in seated[session_id]})
-        for session_id, row in sessions.items()
-        if row.finished
-    }
-
+    mine: dict[int, list[PlayerFigures]] = defaultdict(list)
+    for row in db.session.scalars(select(PlayerFigures)):
+        if (row.tally or {}).get("sessions_played"):
+            mine[row.player_id].append(row)
     rows = []
     for player in sorted(players, key=lambda player: (player.name.casefold(), player.name)):
-        mine = [sessions[session_id] for session_id in by_player[player.id]]
-        games = {row.game for row in mine}
+        tally = summed(row.tally for row in mine[player.id])
+        games = {row.game for row in mine[player.id]}
         rows.append(
             {
                 "name": player.name,
-                "sessions_played": len(mine),
-                "sessions_won": sum(player.name in winners.get(row.session_id, ()) for row in mine),
-                "rounds_played": sum(row.round_count for row in mine),
+                "sessions_played": tally.get("sessions_played", 0),
+                "sessions_won": tally.get("sessions_won", 0),
+                "rounds_played": tally.get("rounds_played", 0),
                 "games": [slug for slug in GAMES if slug in games],
-                "last_played": iso(max((row.created_at for row in mine), default=None)),
+                "last_played": iso(
+                    max(
+                        (
+                            figures.aware(row.last_played)
+                            for row in mine[player.id]
+                            if row.last_played is not None
+                        ),
+                        default=None,
+                    )
+                ),
             }
         )
     return rows
 
 
 def player_profile(name: Any) -> dict[str, Any]:
-    """Return a player's record overall and per game, and their sessions newest first."""
-    return tagged_profile(name)[0]
+    """Return a player's record overall and per game, and their newest sessions."""
+    return profile_of(find_player(name))
 
 
 def tagged_profile(name: Any) -> tuple[dict[str, Any], str]:
     """Return a player's profile and their entity tag (``player_tag``) as of its sessions.
 
-    Four queries: the player, their sessions, those sessions' seats, and their rounds' results.
-    The tag comes from the sessions and versions the profile shows, so a rename sent with it
-    is refused if anything the profile was read from has changed since.
+    Four queries whatever the player's history: the player, their figures rows, their newest
+    sessions with those sessions' seats, and the tag's one aggregate over their sessions.
     """
     player = find_player(name)
-    sessions = db.session.scalars(
-        select(GameSession)
-        .join(SessionPlayer, SessionPlayer.session_id == GameSession.id)
-        .where(SessionPlayer.player_id == player.id)
-        .order_by(GameSession.created_at.desc(), GameSession.id.desc())
-        .options(
-            selectinload(GameSession.rounds).load_only(Round.session_id, Round.number, Round.result)
+    return profile_of(player), player_tag(player)
+
+
+def profile_of(player: Player) -> dict[str, Any]:
+    """Return a player's profile: figures per game from their stored sums, newest sessions."""
+    stored = {
+        row.game: row.tally or {}
+        for row in db.session.scalars(
+            select(PlayerFigures).where(PlayerFigures.player_id == player.id)
         )
-    ).all()
-    sittings = [sitting_of(session) for session in sessions]
-    played = {sitting.game for sitting in sittings}
-    profile = {
+        if (row.tally or {}).get("sessions_played")
+    }
+    sessions = (
+        db.session.scalars(
+            select(GameSession)
+            .join(SessionPlayer, SessionPlayer.session_id == GameSession.id)
+            .where(SessionPlayer.player_id == player.id)
+            .order_by(GameSession.created_at.desc(), GameSession.id.desc())
+            .limit(SESSIONS_LISTED)
+            .options(joinedload(GameSession.seats))
+        )
+        .unique()
+        .all()
+    )
+    overall = summed(stored.values())
+    played = overall.get("sessions_played", 0)
+    return {
         "name": player.name,
         "created_at": iso(player.created_at),
-        "sessions_played": len(sittings),
-        "sessions_won": sum(player.name in sitting.winners for sitting in sittings),
+        "sessions_played": played,
+        "sessions_won": overall.get("sessions_won", 0),
         "games": {
-            slug: {"title": game.title, **figures(slug, player.name, sittings)}
+            slug: {"title": game.title, **figures_from(slug, stored[slug])}
             for slug, game in GAMES.items()
-            if slug in played
+            if slug in stored
         },
-        "sessions": [
-            session_row(session, sitting, player.name)
-            for session, sitting in zip(sessions, sittings, strict=True)
-        ],
+        "sessions": [session_row(session, player.name) for session in sessions],
+        "sessions_listed_at_most": SESSIONS_LISTED,
+        "sessions_not_listed": max(0, played - len(sessions)),
     }
-    return profile, tag_of(player, [(session.id, session.version) for session in sessions])
 
 
-def sitting_of(session: GameSession) -> Sitting:
-    """Return a loaded session as the figures read it."""
-    results = [played.result for played in session.rounds]
-    return Sitting(session.game, session.players, session.finished, results)
-
-
-def session_row(session: GameSession, sitting: Sitting, name: str) -> dict[str, Any]:
+def session_row(session: GameSession, name: str) -> dict[str, Any]:
     """Return one of a player's sessions: what it was, and how the player stood in it."""
+    players = session.players
     return {
         "id": session.id,
         "game": session.game,
         "name": session.name,
-        "players": list(sitting.players),
+        "players": players,
         "created_at": iso(session.created_at),
         "finished": session.finished,
-        "rounds": len(sitting.results),
-        "points": sitting.totals.get(name, 0),
-        "won": name in sitting.winners,
+        "rounds": session.round_count,
+        "points": (session.totals or {}).get(name, 0),
+        "won": name in winners(players, session.totals or {}, session.finished),
     }
 
 
@@ -181,22 +180,24 @@ def renamed(value: Any, old: str, new: str) -> Any:
 
 
 def player_tag(player: Player) -> str:
-    """Return a player's entity tag (unquoted): their id, name and their sessions' versions.
+    """Return a player's entity tag (unquoted), from their id and name and one aggregate of their
+    sessions: how many, and the sums of their versions and of id times version.
 
     Every change a rename could clash with moves it: a session of theirs written (its version
     grows), a seat moved to them by a merge, a new session seating them, a rename of them.
     """
-    rows = db.session.execute(
-        select(SessionPlayer.session_id, GameSession.version)
+    marks = db.session.execute(
+        select(
+            func.count(),
+            func.coalesce(func.sum(GameSession.version), 0),
+            func.coalesce(func.sum(cast(GameSession.id, BigInteger) * GameSession.version), 0),
+            func.coalesce(func.max(GameSession.id), 0),
+        )
+        .select_from(SessionPlayer)
         .join(GameSession, GameSession.id == SessionPlayer.session_id)
         .where(SessionPlayer.player_id == player.id)
-    ).all()
-    return tag_of(player, [(session_id, version) for session_id, version in rows])
-
-
-def tag_of(player: Player, versions: list[tuple[int, int]]) -> str:
-    """Return the tag of a player whose sessions are at these (id, version) pairs."""
-    seen = f"{player.id}:{player.name}:" + ",".join(f"{sid}.{n}" for sid, n in sorted(versions))
+    ).one()
+    seen = f"{player.id}:{player.name}:" + ".".join(str(int(mark)) for mark in marks)
     return f"p{player.id}-{hashlib.sha256(seen.encode()).hexdigest()[:16]}"
 
 
@@ -266,6 +267,7 @@ def rename_player(
             if seat.session_id not in ids:  # seated by a write that took no lock: refuse
                 raise writes.lost_race()
             seat.player = target
+        figures.player_merged(player.id, target.id)
         db.session.delete(player)
     taken = Conflict(
         "player_conflict",

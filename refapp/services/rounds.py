@@ -18,7 +18,7 @@ from ..games.errors import Conflict, MalformedInput, NotFound, Refusal, RuleViol
 from ..games.game import past_the_end, replay, running_totals
 from ..games.inputs import digits_number, whole_number
 from ..models import GameSession, Round, utcnow
-from . import limits, stored_rounds, values, writes
+from . import figures, limits, stored_rounds, values, writes
 from .sessions import close, finished_error, load_session, reopen, state_before, table_of
 
 
@@ -122,6 +122,7 @@ def record_round(
     session.totals = totals
     if game.is_over(table, outcome.state, session.totals):
         close(session, "game")
+    figures.round_recorded(session, outcome.result)
     writes.audit(session, "record_round", number, None, outcome.input)
     writes.commit_write(session)
     return played, session
@@ -208,6 +209,7 @@ def replace_rounds(
     totals = running_totals(before, [outcome.result["deltas"] for outcome in outcomes])
     state = outcomes[-1].state
 
+    old_results = [played.result for played in later]
     now = utcnow()
     series = stored_rounds.running_series(
         before, [outcome.result["deltas"] for outcome in outcomes]
@@ -233,6 +235,7 @@ def replace_rounds(
             close(session, "game")
         else:
             reopen(session)
+    figures.rounds_replaced(session, old_results, [outcome.result for outcome in outcomes])
     writes.commit_write(session)
     return session
 
@@ -274,6 +277,7 @@ def delete_round(
     session.round_count = target - 1
     db.session.delete(removed)
     reopen(session)
+    figures.round_undone(session, removed.result)
     writes.audit(session, "delete_round", target, old, None)
     writes.commit_write(session)
     return session

@@ -19,7 +19,7 @@ from ..games import get_game
 from ..games.errors import Conflict
 from ..games.game import Game, Table, leaders, running_totals
 from ..models import AuditEntry, GameSession, Round, SessionPlayer, utcnow
-from . import rule_sets, stored_rounds, writes
+from . import figures, rule_sets, stored_rounds, writes
 from .stored_rounds import iso as iso  # pages and the archive read it from here
 from .values import not_found, player_names, session_name, stored_id
 
@@ -244,6 +244,7 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
         session.seats.append(SessionPlayer(seat=seat, player=known[name]))
     db.session.add(session)
     db.session.flush()
+    figures.session_created(session)
     after = {
         "game": game.slug,
         "name": title,
@@ -275,6 +276,7 @@ def finish_session(
     if session.finished:
         raise finished_error(session)
     close(session, "table")
+    figures.session_finished(session)
     totals = {name: session.totals.get(name, 0) for name in session.players}
     after = {"totals": totals, "winners": leaders(totals)}
     writes.audit(session, "finish_session", None, None, after)

@@ -8,7 +8,7 @@ import, and the pages in every language (its own words falling back to English).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from refapp.games.errors import N_, MalformedInput
@@ -65,6 +65,10 @@ class CoinToss(Game):
         result = {"deltas": {winner: stake, loser: -stake}, "winner": winner, **account.result()}
         return Outcome({"winner": winner}, result, {"tosses": state.get("tosses", 0) + 1})
 
-    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    def tally(self, name: str, result: Mapping[str, Any]) -> dict[str, int]:
+        """Count a toss the player won."""
+        return {"tosses_won": int(result.get("winner") == name)}
+
+    def figures_from(self, counted: Mapping[str, int]) -> dict[str, Any]:
         """Return how many tosses the player won."""
-        return {"tosses_won": sum(result.get("winner") == name for result in results)}
+        return {"tosses_won": counted.get("tosses_won", 0)}

@@ -132,9 +132,9 @@ class Dalmuti(Game):
         "points": N_("Points and length"),
     }
 
-    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-        """Return a player's Dalmuti figures read from the stored results."""
-        return dalmuti_stats.figures(name, results)
+    #: a player's Dalmuti figures: the counters a round adds, the figures from their sums
+    tally = staticmethod(dalmuti_stats.tally)
+    figures_from = staticmethod(dalmuti_stats.figures_from)
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
         """Return 4..8 players, or 3..10 with allow_any_count."""

@@ -1,28 +1,47 @@
-"""A player's Dalmuti figures, read from the hands' stored results (pure)."""
+"""A player's Dalmuti figures, counted hand by hand from the stored results (pure)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..stats import average
+from ..tally import Tally, summed
 
 Result = Mapping[str, Any]
 
 
-def figures(name: str, results: Sequence[Result]) -> dict[str, Any]:
-    """Return the average finishing place (1 = first out) and the hands at either end of the ranks.
+def tally(name: str, result: Result) -> Tally:
+    """Return what one hand adds: played, the place (1 = first out), either end, a revolution.
 
     The Greater Dalmuti and Greater Peasant are read from the ranks during the hand, so after a
     greater revolution; a revolution counts for the player who declared it.
     """
-    hands = [result for result in results if name in result.get("ranks_after", ())]
-    places = [result["ranks_after"].index(name) + 1 for result in hands]
-    during = [result.get("ranks_during") or [] for result in hands]
+    ranks = result.get("ranks_after") or ()
+    if name not in ranks:
+        return {}
+    during = result.get("ranks_during") or []
     return {
-        "hands_played": len(hands),
-        "average_finish": average(sum(places), len(places)),
-        "hands_as_greater_dalmuti": sum(ranks[:1] == [name] for ranks in during),
-        "hands_as_greater_peasant": sum(ranks[-1:] == [name] for ranks in during),
-        "revolutions": sum(result.get("revolution_by") == name for result in hands),
+        "hands_played": 1,
+        "place_sum": list(ranks).index(name) + 1,
+        "hands_as_greater_dalmuti": int(during[:1] == [name]),
+        "hands_as_greater_peasant": int(during[-1:] == [name]),
+        "revolutions": int(result.get("revolution_by") == name),
     }
+
+
+def figures_from(counted: Mapping[str, int]) -> dict[str, Any]:
+    """Return the hands played, the average finishing place, the hands at either end of ranks."""
+    hands = counted.get("hands_played", 0)
+    return {
+        "hands_played": hands,
+        "average_finish": average(counted.get("place_sum", 0), hands),
+        "hands_as_greater_dalmuti": counted.get("hands_as_greater_dalmuti", 0),
+        "hands_as_greater_peasant": counted.get("hands_as_greater_peasant", 0),
+        "revolutions": counted.get("revolutions", 0),
+    }
+
+
+def figures(name: str, results: Iterable[Result]) -> dict[str, Any]:
+    """Return a player's Dalmuti figures read from the hands' stored results."""
+    return figures_from(summed(tally(name, result) for result in results))

@@ -61,9 +61,9 @@ class Dixit(Game):
         ),
     )
 
-    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-        """Return a player's Dixit figures read from the stored results."""
-        return dixit_stats.figures(name, results)
+    #: a player's Dixit figures: the counters a round adds, the figures from their sums
+    tally = staticmethod(dixit_stats.tally)
+    figures_from = staticmethod(dixit_stats.figures_from)
 
     def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
         """Return 3..8 players, or 3..12 with the Odyssey two-votes rule or a large table."""

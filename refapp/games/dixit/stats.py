@@ -1,29 +1,45 @@
-"""A player's Dixit figures, read from the turns' stored results (pure)."""
+"""A player's Dixit figures, counted turn by turn from the stored results (pure)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..stats import average
+from ..tally import Tally, summed
 
 Result = Mapping[str, Any]
 
 
-def figures(name: str, results: Sequence[Result]) -> dict[str, Any]:
-    """Return the storyteller turns, how often some (not all, not none) found the card, the bonus.
+def tally(name: str, result: Result) -> Tally:
+    """Return what one turn adds: a storyteller turn (some found it or not), the vote bonus.
 
-    The vote bonus is averaged over the turns the player voted in (not their own as storyteller),
-    as scored, so after any cap.
+    The vote bonus counts the turns the player voted in (not their own as storyteller), as
+    scored, so after any cap.
     """
-    told = [result for result in results if result.get("storyteller") == name]
-    some = sum(result.get("outcome") == "some_found" for result in told)
-    bonuses = [
-        result["vote_bonus"][name] for result in results if name in result.get("vote_bonus", {})
-    ]
+    counted: Tally = {}
+    if result.get("storyteller") == name:
+        counted["storyteller_turns"] = 1
+        counted["some_found"] = int(result.get("outcome") == "some_found")
+    bonus = result.get("vote_bonus") or {}
+    if name in bonus:
+        counted["bonus_sum"] = bonus[name]
+        counted["bonus_count"] = 1
+    return counted
+
+
+def figures_from(counted: Mapping[str, int]) -> dict[str, Any]:
+    """Return the storyteller turns, how often some (not all, none) found the card, the bonus."""
+    told = counted.get("storyteller_turns", 0)
+    some = counted.get("some_found", 0)
     return {
-        "storyteller_turns": len(told),
+        "storyteller_turns": told,
         "some_found": some,
-        "some_found_share": average(some, len(told)),
-        "average_vote_bonus": average(sum(bonuses), len(bonuses)),
+        "some_found_share": average(some, told),
+        "average_vote_bonus": average(counted.get("bonus_sum", 0), counted.get("bonus_count", 0)),
     }
+
+
+def figures(name: str, results: Iterable[Result]) -> dict[str, Any]:
+    """Return a player's Dixit figures read from the turns' stored results."""
+    return figures_from(summed(tally(name, result) for result in results))

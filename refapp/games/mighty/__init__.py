@@ -138,9 +138,9 @@ class Mighty(Game):
         "scoring": N_("Scoring"),
     }
 
-    def figures(self, name: str, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-        """Return a player's Mighty figures read from the stored results."""
-        return mighty_stats.figures(name, results)
+    #: a player's Mighty figures: the counters a round adds, the figures from their sums
+    tally = staticmethod(mighty_stats.tally)
+    figures_from = staticmethod(mighty_stats.figures_from)
 
     def how_we_score(self, table: Table) -> list[tuple[str, Account]]:
         """Say what this table's house rules mean, under the game's topics."""

@@ -1,11 +1,12 @@
-"""A player's Mighty figures, read from the hands' stored results (pure)."""
+"""A player's Mighty figures, counted hand by hand from the stored results (pure)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..stats import average
+from ..tally import Tally, summed
 from .cards import POINT_CARDS
 
 #: the outcomes of a round in which a hand was played (not a misdeal, not all passed)
@@ -20,21 +21,42 @@ def made(result: Result) -> bool:
     return outcome == "ruling_win" or (outcome == "critic" and result.get("m", 0) > 0)
 
 
-def figures(name: str, results: Sequence[Result]) -> dict[str, Any]:
-    """Return the hands as boss, contracts made, the average bid, times as friend, runs, back-runs.
+def tally(name: str, result: Result) -> Tally:
+    """Return what one round adds: a hand played, as boss (made, the bid), as friend, runs.
 
     Runs (the ruling side took all 20 point cards) and back-runs (the opposition took at least
     the bid) count the hands the player was on the ruling side, as boss or friend.
     """
-    hands = [result for result in results if result.get("outcome") in PLAYED_HANDS]
-    led = [result for result in hands if result.get("boss") == name]
-    ruling = [result for result in hands if name in (result.get("boss"), result.get("friend"))]
+    if result.get("outcome") not in PLAYED_HANDS:
+        return {}
+    counted: Tally = {"hands_played": 1}
+    boss = result.get("boss") == name
+    if boss:
+        counted["hands_as_boss"] = 1
+        counted["contracts_made"] = int(made(result))
+        counted["bid_sum"] = result["contract"]["bid"]
+    if result.get("friend") == name:
+        counted["times_as_friend"] = 1
+    if boss or result.get("friend") == name:
+        counted["runs"] = int(result.get("ruling_points") == POINT_CARDS)
+        counted["back_runs"] = int(bool(result.get("back_run")))
+    return counted
+
+
+def figures_from(counted: Mapping[str, int]) -> dict[str, Any]:
+    """Return the hands as boss, contracts made, the average bid, times as friend, the runs."""
+    led = counted.get("hands_as_boss", 0)
     return {
-        "hands_played": len(hands),
-        "hands_as_boss": len(led),
-        "contracts_made": sum(made(result) for result in led),
-        "average_bid": average(sum(result["contract"]["bid"] for result in led), len(led)),
-        "times_as_friend": sum(result.get("friend") == name for result in hands),
-        "runs": sum(result.get("ruling_points") == POINT_CARDS for result in ruling),
-        "back_runs": sum(bool(result.get("back_run")) for result in ruling),
+        "hands_played": counted.get("hands_played", 0),
+        "hands_as_boss": led,
+        "contracts_made": counted.get("contracts_made", 0),
+        "average_bid": average(counted.get("bid_sum", 0), led),
+        "times_as_friend": counted.get("times_as_friend", 0),
+        "runs": counted.get("runs", 0),
+        "back_runs": counted.get("back_runs", 0),
     }
+
+
+def figures(name: str, results: Iterable[Result]) -> dict[str, Any]:
+    """Return a player's Mighty figures read from the hands' stored results."""
+    return figures_from(summed(tally(name, result) for result in results))

@@ -1,0 +1,24 @@
+"""Tallies: the counters a round adds to a player's figures, added and taken out again (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+#: counters by name (rounds played, points, a game's own); a missing counter is zero
+Tally = dict[str, int]
+
+
+def added(tally: Mapping[str, int], more: Mapping[str, int], sign: int = 1) -> Tally:
+    """Return tally plus (sign 1) or minus (sign -1) more, as a new tally without zeros."""
+    total = dict(tally)
+    for key, value in more.items():
+        total[key] = total.get(key, 0) + sign * value
+    return {key: value for key, value in total.items() if value}
+
+
+def summed(tallies: Iterable[Mapping[str, int]]) -> Tally:
+    """Return the sum of tallies."""
+    total: Tally = {}
+    for tally in tallies:
+        total = added(total, tally)
+    return total
