@@ -2,25 +2,46 @@
 
 from __future__ import annotations
 
-from flask import render_template
+from flask import Response, render_template, stream_template
+from flask_babel import get_locale
 
 from .. import services
 from ..games import get_game
+from ..services.round_stream import Sheet, head_of, result_parts, text_chunks
 from . import bp
 from .changes import describe_entry
 from .chart import build_chart
-from .sessions import session_or_404, stored_or_404
+from .sessions import stored_or_404
 
 bp.add_app_template_filter(services.iso, "iso")
 
 
+def explained_keys() -> tuple[str, ...]:
+    """Return the parts of a result ``i18n.explain`` words for the reader: the stored English
+    lines in English, else the templates and their values too (the lines if a round has none)."""
+    if str(get_locale()) == "en":
+        return ("explanation",)
+    return ("explanation", "explanation_parts")
+
+
 @bp.get("/sessions/<int:session_id>/print")
 def print_session(session_id: int):
-    """Show a printable summary: standings, the chart and every round's points."""
-    view = session_or_404(session_id)  # the printed sheet lists every round
-    deltas = [(played.number, played.result["deltas"]) for played in view.rounds]
-    chart = build_chart(view.table.players, deltas)
-    return render_template("print.html", view=view, chart=chart)
+    """Show a printable summary: standings, the chart and every round's points and why.
+
+    However long the session, its rounds are read in two passes of batches: every round's
+    deltas, packed (the chart and the sheet), then the explanations of the same rounds,
+    written out as they are read.
+    """
+    view = head_of(stored_or_404(session_id))
+    sheet = Sheet.read(view.session.id, view.table.players)
+    page = stream_template(
+        "print.html",
+        view=view,
+        sheet=sheet,
+        chart=build_chart(view.table.players, sheet),
+        explained=result_parts(view.session.id, explained_keys(), sheet.last),
+    )
+    return Response(text_chunks(page), mimetype="text/html")
 
 
 @bp.get("/sessions/<int:session_id>/changes")
