@@ -5,18 +5,20 @@ what a whole read would."""
 from __future__ import annotations
 
 import csv
+import html
 import io
+import re
 import tracemalloc
 
 import pytest
 from flask import render_template
-from sqlalchemy import insert, select
+from sqlalchemy import func, insert, select
 
 from refapp import services
 from refapp.extensions import db
 from refapp.games.game import running_totals
-from refapp.models import GameSession, Round
-from refapp.services import round_stream
+from refapp.models import AuditEntry, GameSession, Round
+from refapp.services import audit_pages, round_stream
 from refapp.services.round_stream import head_of
 from refapp.web.chart import build_chart
 
@@ -41,7 +43,8 @@ def grow(session_id: int, rounds: int) -> None:
         {"session_id": session_id, "number": number, **row._asdict()}
         for number, row in enumerate(copied, 1)
     ][len(stored) :]
-    db.session.execute(insert(Round), rows)
+    if rows:
+        db.session.execute(insert(Round), rows)
     session = db.session.get(GameSession, session_id)
     assert session is not None
     session.round_count = rounds
@@ -235,3 +238,65 @@ def test_the_printable_summary_holds_less_than_it_sends(app, api, client):
     # packed deltas grow with the rounds, and by less than the text they become
     assert peaks[1] < 4 * 2**20, peaks
     assert peaks[1] - peaks[0] < sizes[1] - sizes[0], (peaks, sizes)
+
+
+# -- the history of changes is read a page at a time ----------------------------------------------
+
+
+def lengthen_trail(app, sid: int, entries: int) -> None:
+    """Copy the session's last audit entry until its trail holds ``entries`` entries."""
+    with app.app_context():
+        last = db.session.scalars(
+            select(AuditEntry).where(AuditEntry.session_id == sid).order_by(AuditEntry.id.desc())
+        ).first()
+        assert last is not None
+        have = db.session.scalar(
+            select(func.count()).select_from(AuditEntry).where(AuditEntry.session_id == sid)
+        )
+        copy = {"session_id": sid, "at": last.at, "action": last.action, "after": last.after}
+        rows = [{**copy, "round_number": last.round_number} for _ in range(entries - have)]
+        db.session.execute(insert(AuditEntry), rows)
+        db.session.commit()
+
+
+def test_the_history_of_changes_reads_a_page_whatever_the_trail(app, api, client, count_queries):
+    read = []
+    for entries in (300, 3000):
+        sid = long_session(app, api, "dixit", 4)
+        lengthen_trail(app, sid, entries)
+        queries, rows, page = costs(count_queries, client, f"/sessions/{sid}/changes")
+        assert page.count("Round 4 recorded.") == audit_pages.PAGE and "Earlier changes" in page
+        read.append((queries, rows))
+    assert read[0] == read[1]
+    assert read[0][1] <= 1 + len(DIXIT) + audit_pages.PAGE + 1
+
+
+def headlines(page: str) -> list[str]:
+    """Return the headlines of a page of the history of changes, in order."""
+    trail = page.split('<ol class="changes card">')[1].split("</ol>")[0]
+    return re.findall(r"<strong>(.*?)</strong>", trail)
+
+
+def test_going_back_through_the_history_shows_every_change_once(app, api, client, monkeypatch):
+    monkeypatch.setattr(audit_pages, "PAGE", 4)
+    sid = api.create()["id"]
+    for name in ("Ann", "Ben", "Cy", "Dee", "Ann", "Ben", "Cy", "Dee", "Ann"):
+        assert api.record(sid, turn(name)).status_code == 201
+    path, pages = f"/sessions/{sid}/changes", []
+    while path:
+        page = shown(client.get(path))
+        pages.append(headlines(page))
+        earlier = re.search(r'href="([^"]*)">Earlier changes<', page)
+        path = html.unescape(earlier.group(1)) if earlier else ""
+        assert ("Latest changes" in page) == (len(pages) > 1)
+    assert [len(lines) for lines in pages] == [4, 4, 2]
+    every = [line for lines in reversed(pages) for line in lines]
+    assert every == ["Session started with Ann, Ben, Cy, Dee."] + [
+        f"Round {number} recorded." for number in range(1, 10)
+    ]
+
+
+@pytest.mark.parametrize("before", ["x", "-1", "1" * 12, "", "٣"])
+def test_a_history_page_before_no_entry_is_not_found(api, client, before):
+    sid = api.create()["id"]
+    assert client.get(f"/sessions/{sid}/changes?before={before}").status_code == 404

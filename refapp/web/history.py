@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Response, render_template, stream_template
+from flask import Response, abort, render_template, request, stream_template
 from flask_babel import get_locale
 
 from .. import services
 from ..games import get_game
+from ..games.inputs import digits_number
+from ..services import audit_pages
 from ..services.round_stream import Sheet, head_of, result_parts, text_chunks
 from . import bp
 from .changes import describe_entry
@@ -46,8 +48,16 @@ def print_session(session_id: int):
 
 @bp.get("/sessions/<int:session_id>/changes")
 def changes(session_id: int):
-    """Show every change to the session in words, oldest first, with old and new values."""
+    """Show the newest changes to the session in words, oldest first, with old and new values;
+    ``?before=<entry>`` shows the ones before that entry (a page reads a bounded trail)."""
+    before = request.args.get("before")
+    entry = None if before is None else digits_number(before)
+    if before is not None and entry is None:
+        abort(404)
     session = stored_or_404(session_id)
     game = get_game(session.game)
-    entries = [(entry, *describe_entry(game, entry)) for entry in services.audit_of(session)]
-    return render_template("changes.html", session=session, game=game, entries=entries)
+    page = audit_pages.trail_page(session.id, entry)
+    entries = [(item, *describe_entry(game, item)) for item in page.entries]
+    return render_template(
+        "changes.html", session=session, game=game, entries=entries, page=page, before=entry
+    )
