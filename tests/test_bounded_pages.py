@@ -11,7 +11,7 @@ import re
 import tracemalloc
 
 import pytest
-from flask import render_template
+from flask import has_request_context, render_template
 from sqlalchemy import func, insert, select
 
 from refapp import services
@@ -300,3 +300,13 @@ def test_going_back_through_the_history_shows_every_change_once(app, api, client
 def test_a_history_page_before_no_entry_is_not_found(api, client, before):
     sid = api.create()["id"]
     assert client.get(f"/sessions/{sid}/changes?before={before}").status_code == 404
+
+
+def test_a_reader_leaving_mid_sheet_lets_the_table_go_on(app, api, client):
+    sid = long_session(app, api, "dixit", 3000)
+    response = client.get(f"/sessions/{sid}/print", buffered=False)
+    assert b"<h1>" in next(iter(response.response))
+    response.close()  # the reader went away: the page's reads and its request end here
+    assert not has_request_context()
+    assert api.record(sid, turn("Ann")).status_code == 201
+    assert api.session(sid)["rounds_total"] == 3001

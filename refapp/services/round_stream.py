@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 from array import array
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
@@ -128,18 +128,27 @@ class Sheet(Sequence[Deltas]):
             yield self[index]
 
 
-def text_chunks(pieces: Iterable[str], size: int = CHUNK) -> Iterator[str]:
-    """Join small pieces of text into chunks of about ``size`` characters, worth a write each."""
+def text_chunks(pieces: Iterator[str], size: int = CHUNK) -> Iterator[str]:
+    """Join small pieces of text into chunks of about ``size`` characters, worth a write each.
+
+    Closed early (the reader went away), it closes ``pieces`` too: a streamed template leaves
+    the request's context it had entered.
+    """
     kept: list[str] = []
     held = 0
-    for piece in pieces:
-        kept.append(piece)
-        held += len(piece)
-        if held >= size:
+    try:
+        for piece in pieces:
+            kept.append(piece)
+            held += len(piece)
+            if held >= size:
+                yield "".join(kept)
+                kept, held = [], 0
+        if kept:
             yield "".join(kept)
-            kept, held = [], 0
-    if kept:
-        yield "".join(kept)
+    finally:
+        close = getattr(pieces, "close", None)
+        if close is not None:
+            close()
 
 
 def deltas_csv(session: GameSession, round_word: str, total_word: str) -> Iterator[str]:
