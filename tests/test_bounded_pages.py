@@ -19,7 +19,7 @@ from refapp.extensions import db
 from refapp.games.game import running_totals
 from refapp.models import AuditEntry, GameSession, Round
 from refapp.services import audit_pages, round_stream
-from refapp.services.round_stream import head_of
+from refapp.services.session_head import head_of
 from refapp.web.chart import build_chart
 
 from .conftest import MIGHTY_HAND, shown, turn

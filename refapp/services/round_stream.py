@@ -2,7 +2,7 @@
 
 The printable sheet and the CSV list every round; they read the rounds through the database's
 cursor (``yield_per``), only the columns they show, and send their text on as it is written,
-so a long session is never held whole. The pages that show no round read ``head_of`` only.
+so a long session is never held whole.
 """
 
 from __future__ import annotations
@@ -11,44 +11,18 @@ import csv
 import io
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, overload
 
 from sqlalchemy import select
 
 from ..extensions import db
-from ..games import get_game
-from ..games.game import Game, Table, leaders, running_totals
+from ..games.game import running_totals
 from ..models import GameSession, Round
 from . import archive
-from .sessions import table_of
 
 #: rows read from the database at a time, and the text sent on at a time (characters)
 BATCH = 500
 CHUNK = 64 * 1024
-
-
-@dataclass(frozen=True, slots=True)
-class SessionHead:
-    """A session as a page heads it, no round read: its game, table, totals and winners.
-
-    ``totals`` are the ones the services keep on the session; ``count`` is its rounds.
-    """
-
-    session: GameSession
-    game: Game
-    table: Table
-    totals: dict[str, int]
-    winners: list[str]
-    count: int
-
-
-def head_of(session: GameSession) -> SessionHead:
-    """Describe a loaded session from its own row and seats, reading no round."""
-    table = table_of(session)
-    totals = {name: session.totals.get(name, 0) for name in table.players}
-    winners = leaders(totals) if session.finished else []
-    return SessionHead(session, get_game(session.game), table, totals, winners, session.round_count)
 
 
 def batched(query: Any) -> Iterator[Any]:

@@ -9,7 +9,8 @@ from .. import services
 from ..games import get_game
 from ..games.inputs import digits_number
 from ..services import audit_pages
-from ..services.round_stream import Sheet, head_of, result_parts, text_chunks
+from ..services.round_stream import Sheet, result_parts, text_chunks
+from ..services.session_head import head_of
 from . import bp
 from .changes import describe_entry
 from .chart import build_chart

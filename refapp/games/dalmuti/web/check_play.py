@@ -14,7 +14,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from wtforms import StringField
 
-from ....services.round_stream import head_of
+from ....services.session_head import head_of
 from ....web.forms import add_error
 from ....web.forms.voice import AppForm
 from ....web.sessions import stored_or_404

@@ -18,7 +18,7 @@ from flask import abort, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ....services.round_stream import head_of
+from ....services.session_head import head_of
 from ....web.sessions import stored_or_404
 from ...errors import Refusal
 from ...inputs import digits_number
