@@ -1,9 +1,9 @@
 """Downloads of a session: the CSV of per-round deltas."""
 
-from flask import Response
+from flask import Response, stream_with_context
 from flask_babel import gettext as _
 
-from ..services import archive
+from ..services.round_stream import deltas_csv
 from . import bp
 from .sessions import stored_or_404
 
@@ -12,12 +12,13 @@ from .sessions import stored_or_404
 def session_csv(session_id: int):
     """Download a session's per-round deltas as CSV, a row per round and a total row.
 
-    The header's first column and the total row are worded in the reader's language.
+    The header's first column and the total row are worded in the reader's language. The rows
+    are sent as they are read, a batch of rounds at a time (``round_stream.deltas_csv``).
     """
     session = stored_or_404(session_id)
     filename = f"refapp-{session.game}-session-{session.id}.csv"
     return Response(
-        archive.deltas_csv(session, _("round"), _("total")),
+        stream_with_context(deltas_csv(session, _("round"), _("total"))),
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )

@@ -14,9 +14,10 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from wtforms import StringField
 
+from ....services.session_head import head_of
 from ....web.forms import add_error
 from ....web.forms.voice import AppForm
-from ....web.sessions import session_or_404
+from ....web.sessions import stored_or_404
 from ... import dalmuti
 from ...errors import Refusal
 from . import blueprint
@@ -132,10 +133,14 @@ def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
 
 @blueprint.route("/sessions/<int:session_id>/check-play", methods=["GET", "POST"])
 def dalmuti_check_play(session_id: int):
-    """Say whether a play may follow the play before it, and why not; nothing is stored."""
-    view = session_or_404(session_id)
-    if view.session.game != "dalmuti":
+    """Say whether a play may follow the play before it, and why not; nothing is stored.
+
+    Only the session's row and seats are read: the page shows none of its rounds.
+    """
+    session = stored_or_404(session_id)
+    if session.game != "dalmuti":
         abort(404)
+    view = head_of(session)
     form = CheckPlayForm()
     verdict = None
     status = 200

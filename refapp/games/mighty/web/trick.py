@@ -18,7 +18,8 @@ from flask import abort, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ....web.sessions import session_or_404
+from ....services.session_head import head_of
+from ....web.sessions import stored_or_404
 from ...errors import Refusal
 from ...inputs import digits_number
 from ...options import resolve_rules
@@ -204,8 +205,11 @@ def mighty_trick():
 
 @blueprint.get("/sessions/<int:session_id>/trick")
 def mighty_session_trick(session_id: int):
-    """Who takes this trick? Judged under the session's house rules, with its players' names."""
-    view = session_or_404(session_id)
-    if view.session.game != "mighty":
+    """Who takes this trick? Judged under the session's house rules, with its players' names.
+
+    Only the session's row and seats are read: the page shows none of its rounds.
+    """
+    session = stored_or_404(session_id)
+    if session.game != "mighty":
         abort(404)
-    return trick_page(view)
+    return trick_page(head_of(session))
