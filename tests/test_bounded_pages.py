@@ -18,9 +18,10 @@ from refapp import services
 from refapp.extensions import db
 from refapp.games.game import running_totals
 from refapp.models import AuditEntry, GameSession, Round
-from refapp.services import audit_pages, round_stream
+from refapp.services import audit_pages, round_stream, stored_rounds
 from refapp.services.session_head import head_of
-from refapp.web.chart import build_chart
+from refapp.services.sessions import CHART_POINTS
+from refapp.web.chart import totals_chart
 
 from .conftest import MIGHTY_HAND, shown, turn
 
@@ -39,16 +40,25 @@ def grow(session_id: int, rounds: int) -> None:
         .order_by(Round.number)
     ).all()
     copied = [stored[number % len(stored)] for number in range(rounds)]
+    session = db.session.get(GameSession, session_id)
+    assert session is not None
+    deltas = [row.result["deltas"] for row in copied]
+    running = stored_rounds.running_series(dict.fromkeys(session.players, 0), deltas)
     rows = [
-        {"session_id": session_id, "number": number, **row._asdict()}
-        for number, row in enumerate(copied, 1)
+        {
+            "session_id": session_id,
+            "number": number,
+            **row._asdict(),
+            "answer": stored_rounds.answer_text(
+                number, row.input, row.result, row.recorded_at, None
+            ),
+            "running": totals,
+        }
+        for number, (row, totals) in enumerate(zip(copied, running, strict=True), 1)
     ][len(stored) :]
     if rows:
         db.session.execute(insert(Round), rows)
-    session = db.session.get(GameSession, session_id)
-    assert session is not None
     session.round_count = rounds
-    deltas = [row.result["deltas"] for row in copied]
     session.totals = running_totals(dict.fromkeys(session.players, 0), deltas)
     db.session.commit()
 
@@ -157,7 +167,7 @@ def whole_print(app, sid: int, language: str) -> str:
             "print.html",
             view=view,
             sheet=sheet,
-            chart=build_chart(players, deltas),
+            chart=totals_chart(players, services.chart_points(sid, len(played)), len(played)),
             explained=[(p.number, p.result) for p in played],
         )
 
@@ -175,10 +185,19 @@ def test_the_printable_summary_streams_what_a_whole_read_shows(
         page = b"".join(sent).decode()
         assert page == whole_print(app, sid, language)
     assert read[0][0] == read[1][0]  # the same queries, read a batch at a time
-    assert read[1][1] - read[0][1] == 2 * (LENGTHS[1] - LENGTHS[0])  # each round read twice
+    # each round read twice, and the chart's sample of the stored running totals once
+    assert read[1][1] - read[0][1] == 2 * (LENGTHS[1] - LENGTHS[0]) + sampled(LENGTHS[1]) - sampled(
+        LENGTHS[0]
+    )
     assert len(sent) > 10  # sent as written, a chunk at a time (a whole read sent one)
     assert page.count("<polyline") == 4 and page.count("<li value=") == 3000
     assert "<tr><td>3000</td>" in page and '<li value="3000">' in page
+
+
+def sampled(count: int) -> int:
+    """Return how many rounds the chart draws of a session of ``count`` rounds."""
+    step = -(-count // CHART_POINTS)
+    return sum(1 for number in range(1, count + 1) if number % step == 0 or number == count)
 
 
 def whole_csv(app, sid: int) -> str:

@@ -78,6 +78,16 @@ def test_reads_are_bounded_at_10_and_3000_rounds(app, api, client, count_queries
         assert at_10[1] == warm_10 and at_10[0] <= warm_10 + 6, (path, at_10)
 
 
+def test_a_refused_form_reads_what_the_page_reads(app, api, client, count_queries):
+    sid = long_session(app, api, 3000)
+    with count_queries() as page:
+        client.get(f"/sessions/{sid}")
+    with count_queries() as refused:
+        answer = client.post(f"/sessions/{sid}/rounds", data={"storyteller": "Nobody"})
+    assert answer.status_code == 422
+    assert refused.rows <= page.rows + 10, (refused.rows, page.rows)
+
+
 def test_every_round_asked_for_is_still_sent(app, api, client):
     sid = long_session(app, api, 300)
     every = client.get(f"/api/sessions/{sid}?rounds=all").get_json()

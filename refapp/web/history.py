@@ -13,7 +13,7 @@ from ..services.round_stream import Sheet, result_parts, text_chunks
 from ..services.session_head import head_of
 from . import bp
 from .changes import describe_entry
-from .chart import build_chart
+from .chart import totals_chart
 from .sessions import stored_or_404
 
 bp.add_app_template_filter(services.iso, "iso")
@@ -41,7 +41,9 @@ def print_session(session_id: int):
         "print.html",
         view=view,
         sheet=sheet,
-        chart=build_chart(view.table.players, sheet),
+        chart=totals_chart(
+            view.table.players, services.chart_points(view.session.id, sheet.last), sheet.last
+        ),
         explained=result_parts(view.session.id, explained_keys(), sheet.last),
     )
     return Response(text_chunks(page), mimetype="text/html")

@@ -149,7 +149,7 @@ def show_session(session_id: int):
 @bp.post("/sessions/<int:session_id>/rounds")
 def record_round(session_id: int):
     """Record a round from the form, or check a step of it; a refusal stands by its field."""
-    view = session_or_404(session_id)
+    view = session_or_404(session_id, 0)  # the form needs the state, not the rounds
     form = round_form(view)
     status = 422
     if form.validate_on_submit():
