@@ -52,7 +52,11 @@ def mighty_input(number: int, state: dict[str, Any]) -> dict[str, Any]:
 
 
 BUILDERS = {
-    "dixit": (SEATS[:4], {"target_score": None}, dixit_input),
+    "dixit": (
+        SEATS[:4],
+        {"target_score": None, "end_after_rounds": values.MAX_ROUNDS},
+        dixit_input,
+    ),
     "mighty": (SEATS, {}, mighty_input),
 }
 
