@@ -10,15 +10,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import undefer
 
 from ..extensions import db
 from ..games import get_game
 from ..games.errors import Conflict, MalformedInput, NotFound, Refusal, RuleViolation, quote
-from ..games.game import past_the_end, replay, running_totals
+from ..games.game import past_the_end, running_totals
 from ..games.inputs import digits_number, whole_number
 from ..models import GameSession, Round, utcnow
-from . import limits, values, writes
+from . import limits, replays, values, writes
 from .sessions import close, finished_error, load_session, reopen, state_before, table_of
 
 
@@ -175,8 +174,9 @@ def replace_rounds(
 ) -> GameSession:
     """Replace the inputs of one or more rounds and replay from the first of them; all or nothing.
 
-    Only the rounds from the first corrected one on are read, and only those whose input,
-    result or state changed are written back.
+    Only the rounds from the first corrected one on are read (``replays``: their deltas and
+    state, and the input and result of those played again), and only those corrected or whose
+    input, result or state changed are written back, in one statement.
     """
     session = writes.lock_session(session_id, version)
     wanted = correction_numbers(corrections, session.round_count)
@@ -184,36 +184,39 @@ def replace_rounds(
     entered = {number: round_input(raw) for number, raw in wanted.items()}
     game = get_game(session.game)
     table = table_of(session)
-    later = list(
-        db.session.scalars(
-            select(Round)
-            .where(Round.session_id == session.id, Round.number >= first)
-            .order_by(Round.number)
-            .options(undefer(Round.state))
-        )
+    later = replays.stored_rounds(session.id, first)
+    before = running_totals(session.totals, [row.deltas for row in later], -1)
+    replayed = replays.replay_changes(
+        game, table, state_before(session, first), later, entered, before, session.id
     )
-    before = running_totals(session.totals, [played.result["deltas"] for played in later], -1)
-    inputs = [entered.get(played.number, played.input) for played in later]
-    outcomes = list(
-        replay(game, table, state_before(session, first), inputs, totals=before, first=first)
-    )
-    replayed = list(zip(later, outcomes, strict=True))
     limits.grow(session, grown_by(replayed))
-    totals = running_totals(before, [outcome.result["deltas"] for outcome in outcomes])
-    state = outcomes[-1].state
 
     now = utcnow()
-    for played, outcome in replayed:
-        old = played.input
-        if (old, played.result, played.state) != (outcome.input, outcome.result, outcome.state):
-            played.input, played.result = dict(outcome.input), dict(outcome.result)
-            played.state = dict(outcome.state)
-        if played.number in entered:
-            played.corrected_at = now
-            writes.audit(session, "replace_round", played.number, old, outcome.input)
+    rows = []
+    # The one place a replayed round's new column values are assembled: one dict per row to
+    # write (every dict has the same keys). A column kept from the running totals would be
+    # written here too for each round whose ``item.totals_moved``.
+    for item in replayed:
+        corrected = item.number in entered
+        if not (corrected or item.changed) or item.outcome is None:
+            continue
+        outcome = item.outcome
+        rows.append(
+            {
+                "row_id": item.stored.id,
+                "input": outcome.input,
+                "result": outcome.result,
+                "state": outcome.state,
+                "corrected_at": now if corrected else item.stored.corrected_at,
+            }
+        )
+        if corrected:
+            writes.audit(session, "replace_round", item.number, item.stored.input, outcome.input)
+    replays.write_rounds(rows)
+    totals = replayed[-1].totals
     session.totals = totals
     if session.finished_by != "table":
-        if game.is_over(table, state, totals):
+        if game.is_over(table, replayed[-1].state, totals):
             close(session, "game")
         else:
             reopen(session)
@@ -221,13 +224,15 @@ def replace_rounds(
     return session
 
 
-def grown_by(replayed: list[tuple[Round, Any]]) -> int:
-    """Return the bytes a correction adds to its rounds: each replayed round's new size."""
+def grown_by(replayed: list[replays.Replayed]) -> int:
+    """Return the bytes a correction adds to its rounds: each changed round's new size less its
+    old (only rounds played again can change)."""
     grown = 0
-    for played, outcome in replayed:
-        if (played.input, played.result) != (outcome.input, outcome.result):
+    for item in replayed:
+        if item.outcome is not None and item.changed:
+            stored, outcome = item.stored, item.outcome
             grown += limits.round_bytes(outcome.input, outcome.result)
-            grown -= limits.round_bytes(played.input, played.result)
+            grown -= limits.round_bytes(stored.input, stored.result)
     return grown
 
 

@@ -1,0 +1,179 @@
+"""A correction's replay over the stored rounds: play what changed, keep what did not.
+
+A round's outcome is a pure function of the table, the state before it and its input. So a later
+round whose input was not corrected, and whose state before is the one stored, keeps its stored
+input, result and state: it is not played again. Once a played round leaves the state stored
+after it, the rest of the session only has its running totals and the game's end checked.
+Only what that needs is read: every later round's deltas and state (small), and the input and
+result of a round when it is played (in growing batches).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table as SqlTable
+from sqlalchemy import bindparam, select, update
+
+from ..extensions import db
+from ..games.errors import Refusal
+from ..games.game import Game, Outcome, Table, past_the_end, running_totals
+from ..models import Round
+
+#: how many rounds' inputs and results are read at once where the replay first plays one; each
+#: further read of the same replay takes twice as many, up to MOST_READ
+FIRST_READ = 8
+MOST_READ = 1024
+
+
+@dataclass(slots=True)
+class StoredRound:
+    """A later round as stored: its deltas and state, and its input and result once read."""
+
+    id: int
+    number: int
+    deltas: dict[str, int]
+    state: dict[str, Any]
+    corrected_at: datetime | None
+    input: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+
+
+@dataclass(slots=True)
+class Replayed:
+    """A later round after the replay, with the running totals after it, replayed and stored.
+
+    ``outcome`` is None for a round not played again: its stored input, result and state stand
+    (and only its deltas and state were read).
+    """
+
+    stored: StoredRound
+    outcome: Outcome | None
+    totals: dict[str, int]
+    totals_before: dict[str, int]
+
+    @property
+    def number(self) -> int:
+        """Return the round's number."""
+        return self.stored.number
+
+    @property
+    def state(self) -> Mapping[str, Any]:
+        """Return the game state after the round, as replayed."""
+        return self.stored.state if self.outcome is None else self.outcome.state
+
+    @property
+    def changed(self) -> bool:
+        """Return True when the replay changed the round's input, result or state."""
+        if self.outcome is None:
+            return False
+        stored, outcome = self.stored, self.outcome
+        return (stored.input, stored.result, stored.state) != (
+            outcome.input,
+            outcome.result,
+            outcome.state,
+        )
+
+    @property
+    def totals_moved(self) -> bool:
+        """Return True when the running totals after the round differ from the stored ones."""
+        return self.totals != self.totals_before
+
+
+def stored_rounds(session_id: int, first: int) -> list[StoredRound]:
+    """Return a session's rounds from ``first`` on, in order: deltas and state only."""
+    rows = db.session.execute(
+        select(Round.id, Round.number, Round.result["deltas"], Round.state, Round.corrected_at)
+        .where(Round.session_id == session_id, Round.number >= first)
+        .order_by(Round.number)
+    )
+    return [StoredRound(*row) for row in rows]
+
+
+class PlayedReader:
+    """Reads the inputs and results of the rounds a replay plays, ahead in growing batches."""
+
+    def __init__(self, session_id: int, rounds: Sequence[StoredRound]) -> None:
+        self.session_id = session_id
+        self.rounds = rounds
+        self.read_to = 0  # rounds[:read_to] were read or passed over
+        self.batch = FIRST_READ
+
+    def need(self, at: int) -> StoredRound:
+        """Return rounds[at] with its input and result read."""
+        if at >= self.read_to:
+            wanted = self.rounds[at : at + self.batch]
+            by_number = {row.number: row for row in wanted}
+            found = db.session.execute(
+                select(Round.number, Round.input, Round.result).where(
+                    Round.session_id == self.session_id,
+                    Round.number.between(wanted[0].number, wanted[-1].number),
+                )
+            )
+            for number, entered, result in found:
+                by_number[number].input, by_number[number].result = entered, result
+            self.read_to = at + len(wanted)
+            self.batch = min(2 * self.batch, MOST_READ)
+        return self.rounds[at]
+
+
+def replay_changes(
+    game: Game,
+    table: Table,
+    state: Mapping[str, Any],
+    rounds: Sequence[StoredRound],
+    corrected: Mapping[int, Mapping[str, Any]],
+    totals: Mapping[str, int],
+    session_id: int,
+) -> list[Replayed]:
+    """Replay the stored ``rounds`` (from the state and totals before the first) with the
+    ``corrected`` inputs by round number; return every round as replayed, in order.
+
+    A round is played when its input was corrected or the state before it is no longer the
+    stored one; any other keeps its stored outcome. Every round, played or not, is checked not
+    to follow the game's end under the new running totals. A broken rule is raised with its
+    ``round``, as ``game.replay`` does.
+    """
+    running, stored_running = dict(totals), dict(totals)
+    reader = PlayedReader(session_id, rounds)
+    replayed: list[Replayed] = []
+    moved = False  # the state before the next round is no longer the stored one
+    for at, row in enumerate(rounds):
+        outcome = None
+        try:
+            if game.is_over(table, state, running):
+                raise past_the_end(row.number)
+            if moved or row.number in corrected:
+                reader.need(at)
+                outcome = game.play(table, state, corrected.get(row.number, row.input))
+        except Refusal as error:
+            if error.round is None:
+                error.round = row.number
+            raise
+        stored_running = running_totals(stored_running, [row.deltas])
+        if outcome is None:
+            running = running_totals(running, [row.deltas])
+            state = row.state
+        else:
+            running = running_totals(running, [outcome.result["deltas"]])
+            state = outcome.state
+        moved = outcome is not None and state != row.state
+        replayed.append(Replayed(row, outcome, running, stored_running))
+    return replayed
+
+
+def write_rounds(rows: Sequence[Mapping[str, Any]]) -> None:
+    """Write the replayed rounds' new column values in one executemany UPDATE by row id.
+
+    Each row maps ``row_id`` and the columns it sets; every row sets the same columns.
+    """
+    if not rows:
+        return
+    rounds = Round.__table__
+    assert isinstance(rounds, SqlTable)  # a mapped class's table
+    # Core, not the ORM's bulk update: no Round object of this write is loaded (the commit
+    # expires any loaded before), so there is nothing to keep in step
+    db.session.execute(update(rounds).where(rounds.c.id == bindparam("row_id")), list(rows))
