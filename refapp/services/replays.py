@@ -10,17 +10,18 @@ result of a round when it is played (in growing batches).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Text, bindparam, cast, select, update
 
 from ..extensions import db
 from ..games.errors import Refusal
-from ..games.game import Game, Outcome, Table, past_the_end, running_totals
+from ..games.game import Game, Table, past_the_end, running_totals
 from ..models import Round
 
 #: how many rounds' inputs and results are read at once where the replay first plays one; each
@@ -31,7 +32,8 @@ MOST_READ = 1024
 
 @dataclass(slots=True)
 class StoredRound:
-    """A later round as stored: its deltas and state, and its input and result once read."""
+    """A later round as stored: its deltas and state, and once read its input (decoded) and
+    its input and result as the database keeps them (JSON text)."""
 
     id: int
     number: int
@@ -39,21 +41,28 @@ class StoredRound:
     state: dict[str, Any]
     corrected_at: datetime | None
     input: dict[str, Any] | None = None
-    result: dict[str, Any] | None = None
+    input_text: str | None = None
+    result_text: str | None = None
 
 
 @dataclass(slots=True)
 class Replayed:
     """A later round after the replay, with the running totals after it, replayed and stored.
 
-    ``outcome`` is None for a round not played again: its stored input, result and state stand
-    (and only its deltas and state were read).
+    A round played again carries its new input, result and state, each encoded once as the
+    database keeps JSON (compared, measured and written as such); ``entered`` is its input as
+    checked (for the audit). A round not played again keeps its stored input, result and state
+    (of which only its deltas and state were read): its texts are None.
     """
 
     stored: StoredRound
-    outcome: Outcome | None
+    state: Mapping[str, Any]
     totals: dict[str, int]
     totals_before: dict[str, int]
+    entered: Mapping[str, Any] | None = None
+    input_text: str | None = None
+    result_text: str | None = None
+    state_text: str | None = None
 
     @property
     def number(self) -> int:
@@ -61,26 +70,37 @@ class Replayed:
         return self.stored.number
 
     @property
-    def state(self) -> Mapping[str, Any]:
-        """Return the game state after the round, as replayed."""
-        return self.stored.state if self.outcome is None else self.outcome.state
+    def played(self) -> bool:
+        """Return True when the round was played again."""
+        return self.input_text is not None
 
     @property
     def changed(self) -> bool:
         """Return True when the replay changed the round's input, result or state."""
-        if self.outcome is None:
-            return False
-        stored, outcome = self.stored, self.outcome
-        return (stored.input, stored.result, stored.state) != (
-            outcome.input,
-            outcome.result,
-            outcome.state,
+        stored = self.stored
+        return self.played and (
+            self.input_text != stored.input_text
+            or self.result_text != stored.result_text
+            or self.state != stored.state
         )
+
+    @property
+    def grown(self) -> int:
+        """Return the bytes the round's new input and result add to the stored ones."""
+        if not self.played:
+            return 0
+        new = len(self.input_text or "") + len(self.result_text or "")
+        return new - len(self.stored.input_text or "") - len(self.stored.result_text or "")
 
     @property
     def totals_moved(self) -> bool:
         """Return True when the running totals after the round differ from the stored ones."""
         return self.totals != self.totals_before
+
+
+def encoded(value: Any) -> str:
+    """Return a JSON value as the database keeps it (the default json.dumps, as ``limits``)."""
+    return json.dumps(value)
 
 
 def stored_rounds(session_id: int, first: int) -> list[StoredRound]:
@@ -108,13 +128,15 @@ class PlayedReader:
             wanted = self.rounds[at : at + self.batch]
             by_number = {row.number: row for row in wanted}
             found = db.session.execute(
-                select(Round.number, Round.input, Round.result).where(
+                select(Round.number, cast(Round.input, Text), cast(Round.result, Text)).where(
                     Round.session_id == self.session_id,
                     Round.number.between(wanted[0].number, wanted[-1].number),
                 )
             )
-            for number, entered, result in found:
-                by_number[number].input, by_number[number].result = entered, result
+            for number, input_text, result_text in found:
+                row = by_number[number]
+                row.input_text, row.result_text = input_text, result_text
+                row.input = json.loads(input_text)
             self.read_to = at + len(wanted)
             self.batch = min(2 * self.batch, MOST_READ)
         return self.rounds[at]
@@ -137,18 +159,20 @@ def replay_changes(
     to follow the game's end under the new running totals. A broken rule is raised with its
     ``round``, as ``game.replay`` does.
     """
+    table = game.with_house_rules(table)  # typed once, not again for every round
     running, stored_running = dict(totals), dict(totals)
     reader = PlayedReader(session_id, rounds)
     replayed: list[Replayed] = []
     moved = False  # the state before the next round is no longer the stored one
     for at, row in enumerate(rounds):
-        outcome = None
         try:
             if game.is_over(table, state, running):
                 raise past_the_end(row.number)
             if moved or row.number in corrected:
                 reader.need(at)
                 outcome = game.play(table, state, corrected.get(row.number, row.input))
+            else:
+                outcome = None
         except Refusal as error:
             if error.round is None:
                 error.round = row.number
@@ -157,23 +181,53 @@ def replay_changes(
         if outcome is None:
             running = running_totals(running, [row.deltas])
             state = row.state
-        else:
-            running = running_totals(running, [outcome.result["deltas"]])
-            state = outcome.state
-        moved = outcome is not None and state != row.state
-        replayed.append(Replayed(row, outcome, running, stored_running))
+            replayed.append(Replayed(row, state, running, stored_running))
+            moved = False
+            continue
+        running = running_totals(running, [outcome.result["deltas"]])
+        state = outcome.state
+        replayed.append(
+            Replayed(
+                row,
+                state,
+                running,
+                stored_running,
+                entered=outcome.input if row.number in corrected else None,
+                input_text=encoded(outcome.input),
+                result_text=encoded(outcome.result),
+                state_text=encoded(state),
+            )
+        )
+        moved = state != row.state
     return replayed
+
+
+#: the columns a replay gives as JSON text already encoded (``Replayed``): written as they are
+ENCODED = ("input", "result", "state")
 
 
 def write_rounds(rows: Sequence[Mapping[str, Any]]) -> None:
     """Write the replayed rounds' new column values in one executemany UPDATE by row id.
 
-    Each row maps ``row_id`` and the columns it sets; every row sets the same columns.
+    Each row maps ``row_id`` and the columns it sets (every row the same columns); those named
+    in ENCODED hold their JSON text, stored as it is rather than encoded again.
     """
     if not rows:
         return
     rounds = Round.__table__
     assert isinstance(rounds, SqlTable)  # a mapped class's table
+    keys = [key for key in rows[0] if key != "row_id"]
+    sqlite = db.session.connection().dialect.name == "sqlite"
+    values = {}
+    for key in keys:
+        value: Any = bindparam(f"new_{key}", type_=Text if key in ENCODED else rounds.c[key].type)
+        if key in ENCODED and not sqlite:  # SQLite keeps JSON as text; others read it as JSON
+            value = cast(value, rounds.c[key].type)
+        values[key] = value
+    statement = update(rounds).where(rounds.c.id == bindparam("row_id")).values(values)
+    renamed = [
+        {"row_id": row["row_id"], **{f"new_{key}": row[key] for key in keys}} for row in rows
+    ]
     # Core, not the ORM's bulk update: no Round object of this write is loaded (the commit
     # expires any loaded before), so there is nothing to keep in step
-    db.session.execute(update(rounds).where(rounds.c.id == bindparam("row_id")), list(rows))
+    db.session.execute(statement, renamed)

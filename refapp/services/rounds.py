@@ -194,24 +194,24 @@ def replace_rounds(
     now = utcnow()
     rows = []
     # The one place a replayed round's new column values are assembled: one dict per row to
-    # write (every dict has the same keys). A column kept from the running totals would be
-    # written here too for each round whose ``item.totals_moved``.
+    # write, every dict with the same keys (input, result and state as JSON text, encoded once
+    # by the replay). A column kept from the running totals would join here, written for each
+    # round whose ``item.totals_moved`` too.
     for item in replayed:
         corrected = item.number in entered
-        if not (corrected or item.changed) or item.outcome is None:
+        if not (corrected or item.changed):
             continue
-        outcome = item.outcome
         rows.append(
             {
                 "row_id": item.stored.id,
-                "input": outcome.input,
-                "result": outcome.result,
-                "state": outcome.state,
+                "input": item.input_text,
+                "result": item.result_text,
+                "state": item.state_text,
                 "corrected_at": now if corrected else item.stored.corrected_at,
             }
         )
         if corrected:
-            writes.audit(session, "replace_round", item.number, item.stored.input, outcome.input)
+            writes.audit(session, "replace_round", item.number, item.stored.input, item.entered)
     replays.write_rounds(rows)
     totals = replayed[-1].totals
     session.totals = totals
@@ -225,15 +225,9 @@ def replace_rounds(
 
 
 def grown_by(replayed: list[replays.Replayed]) -> int:
-    """Return the bytes a correction adds to its rounds: each changed round's new size less its
-    old (only rounds played again can change)."""
-    grown = 0
-    for item in replayed:
-        if item.outcome is not None and item.changed:
-            stored, outcome = item.stored, item.outcome
-            grown += limits.round_bytes(outcome.input, outcome.result)
-            grown -= limits.round_bytes(stored.input, stored.result)
-    return grown
+    """Return the bytes a correction adds to its rounds: each round played again, its new
+    input and result less the stored ones (their JSON text as kept, measured not re-encoded)."""
+    return sum(item.grown for item in replayed)
 
 
 def delete_round(
