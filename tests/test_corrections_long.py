@@ -14,17 +14,19 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import Text, cast, event, select
 
+from refapp import extensions
 from refapp.extensions import db
 from refapp.games import get_game
 from refapp.games.game import replay
 from refapp.models import GameSession, Round
-from refapp.services import replays
+from refapp.services import replays, writes
 from refapp.services.sessions import table_of
 
 from .conftest import turn
@@ -298,3 +300,96 @@ def test_another_tables_write_waits_for_a_long_correction_and_succeeds(api, app,
     assert corrected["rounds"][0]["input"]["votes"] == {"Ben": 3, "Cy": 2, "Dee": 2}
     deltas = [played["result"]["deltas"] for played in corrected["rounds"]]
     assert corrected["totals"] == {name: sum(d[name] for d in deltas) for name in deltas[0]}
+
+
+def test_rows_naming_other_columns_are_written_in_their_own_statement(api, app):
+    sid = recorded(api, "dixit", ("Ann", "Ben", "Cy", "Dee"), {}, [turn("Ann"), turn("Ben")])
+    with app.app_context():
+        ids = db.session.scalars(
+            select(Round.id).where(Round.session_id == sid).order_by(Round.number)
+        ).all()
+        moment = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+        replays.write_rounds(
+            [
+                {"row_id": ids[0], "input": '{"a": "\\u00e9"}', "result": "[1]", "state": "{}"},
+                {"row_id": ids[1], "corrected_at": moment},
+            ]
+        )
+        db.session.commit()
+    rows = stored_rows(app, sid)
+    assert rows[0][1:] == ('{"a": "\\u00e9"}', "[1]", "{}")
+    assert json.loads(rows[1][2])["storyteller"] == "Ben"
+    with app.app_context():
+        first, second = db.session.scalars(
+            select(Round).where(Round.session_id == sid).order_by(Round.number)
+        ).all()
+        assert (first.input, first.result, first.state) == ({"a": "é"}, [1], {})
+        assert first.corrected_at is None
+        assert second.corrected_at.replace(tzinfo=UTC) == moment
+
+
+def test_a_write_between_the_replay_and_the_lock_has_the_correction_worked_out_again(
+    api, app, monkeypatch
+):
+    """The replay runs before the write lock; a round recorded meanwhile is not lost: the
+    correction is replayed again under the lock, from what is stored then."""
+    seats = ("Ann", "Ben", "Cy", "Dee")
+    sid = recorded(api, "dixit", seats, {"target_score": 10**6}, [turn("Ann"), turn("Ben")])
+    real_lock = writes.lock_session
+    between: list[int] = []
+    started: list[bool] = []
+
+    def record_round_3() -> None:
+        other = app.test_client().post(f"/api/sessions/{sid}/rounds", json=turn("Cy"))
+        between.append(other.status_code)
+
+    def lock_after_another_write(session_id, version=None):
+        if not started:  # another phone's record, on its own thread and connection
+            started.append(True)
+            recording = threading.Thread(target=record_round_3)
+            recording.start()
+            recording.join(10)
+        return real_lock(session_id, version)
+
+    monkeypatch.setattr(writes, "lock_session", lock_after_another_write)
+    fixed = {**turn("Ann"), "votes": {"Ben": 3, "Cy": 2, "Dee": 2}}
+    response = api.client.put(f"/api/sessions/{sid}/rounds/1", json=fixed)
+    assert between == [201]
+    assert response.status_code == 200, response.get_json()
+    body = api.session(sid)
+    assert [r["input"]["storyteller"] for r in body["rounds"]] == ["Ann", "Ben", "Cy"]
+    assert body["rounds"][0]["input"]["votes"] == fixed["votes"]
+    deltas = [played["result"]["deltas"] for played in body["rounds"]]
+    assert body["totals"] == {name: sum(d[name] for d in deltas) for name in seats}
+    assert stored_rows(app, sid) == full_replay(app, sid)
+
+
+def test_the_replay_keeps_no_other_write_waiting(api, app, monkeypatch):
+    """Another table's record made while a correction replays is stored at once: the replay
+    holds no write lock (with it, this record would wait for the busy timeout, then fail)."""
+    monkeypatch.setattr(extensions, "BUSY_TIMEOUT_MS", 300)
+    with app.app_context():
+        db.engine.dispose()
+    seats = ("Ann", "Ben", "Cy", "Dee")
+    sid = recorded(api, "dixit", seats, {"target_score": 10**6}, [turn("Ann"), turn("Ben")])
+    other_sid = api.create(rules={"target_score": 10**6})["id"]
+    real_replay = replays.replay_changes
+    meanwhile: list[int] = []
+
+    def record_elsewhere() -> None:  # a thread of its own: its own connection, as a server's
+        other = app.test_client().post(f"/api/sessions/{other_sid}/rounds", json=turn("Ann"))
+        meanwhile.append(other.status_code)
+
+    def replay_and_write_elsewhere(*args, **kwargs):
+        if not meanwhile:
+            elsewhere = threading.Thread(target=record_elsewhere)
+            elsewhere.start()
+            elsewhere.join(10)
+        return real_replay(*args, **kwargs)
+
+    monkeypatch.setattr(replays, "replay_changes", replay_and_write_elsewhere)
+    fixed = {**turn("Ann"), "votes": {"Ben": 3, "Cy": 2, "Dee": 2}}
+    assert api.client.put(f"/api/sessions/{sid}/rounds/1", json=fixed).status_code == 200
+    assert meanwhile == [201]
+    assert len(api.session(other_sid)["rounds"]) == 1
+    assert stored_rows(app, sid) == full_replay(app, sid)

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import Text, bindparam, cast, select, update
+from sqlalchemy import Text, Update, bindparam, cast, select, update
 
 from ..extensions import db
 from ..games.errors import Refusal
@@ -207,27 +207,39 @@ ENCODED = ("input", "result", "state")
 
 
 def write_rounds(rows: Sequence[Mapping[str, Any]]) -> None:
-    """Write the replayed rounds' new column values in one executemany UPDATE by row id.
+    """Write the replayed rounds' new column values: one executemany UPDATE by row id for each
+    set of columns the rows name (a correction's rows usually name one).
 
-    Each row maps ``row_id`` and the columns it sets (every row the same columns); those named
-    in ENCODED hold their JSON text, stored as it is rather than encoded again.
+    Each row maps ``row_id`` and the columns it sets; those named in ENCODED hold their JSON
+    text, stored as it is rather than encoded again.
     """
-    if not rows:
-        return
+    groups: dict[tuple[str, ...], list[Mapping[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault(tuple(key for key in row if key != "row_id"), []).append(row)
+    for keys, group in groups.items():
+        db.session.execute(
+            update_of(keys),
+            [
+                {"row_id": row["row_id"], **{f"new_{key}": row[key] for key in keys}}
+                for row in group
+            ],
+        )
+
+
+def update_of(keys: Sequence[str]) -> Update:
+    """Return the UPDATE of these Round columns by row id, their values bound as ``new_<key>``.
+
+    Core, not the ORM's bulk update: no Round object of a correction is loaded (the commit
+    expires any loaded before), so there is nothing to keep in step.
+    """
     rounds = Round.__table__
     assert isinstance(rounds, SqlTable)  # a mapped class's table
-    keys = [key for key in rows[0] if key != "row_id"]
     sqlite = db.session.connection().dialect.name == "sqlite"
-    values = {}
+    values: dict[str, Any] = {}
     for key in keys:
-        value: Any = bindparam(f"new_{key}", type_=Text if key in ENCODED else rounds.c[key].type)
+        column = rounds.c[key]
+        value: Any = bindparam(f"new_{key}", type_=Text if key in ENCODED else column.type)
         if key in ENCODED and not sqlite:  # SQLite keeps JSON as text; others read it as JSON
-            value = cast(value, rounds.c[key].type)
+            value = cast(value, column.type)
         values[key] = value
-    statement = update(rounds).where(rounds.c.id == bindparam("row_id")).values(values)
-    renamed = [
-        {"row_id": row["row_id"], **{f"new_{key}": row[key] for key in keys}} for row in rows
-    ]
-    # Core, not the ORM's bulk update: no Round object of this write is loaded (the commit
-    # expires any loaded before), so there is nothing to keep in step
-    db.session.execute(statement, renamed)
+    return update(rounds).where(rounds.c.id == bindparam("row_id")).values(values)

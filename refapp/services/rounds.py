@@ -7,6 +7,7 @@ Every function here checks first and writes after, in one transaction taken thro
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -169,54 +170,90 @@ def correction_numbers(raw: Any, count: int) -> dict[int, Any]:
     return dict(sorted(wanted.items()))
 
 
+@dataclass
+class Correction:
+    """A correction worked out from a session as read at ``version``: every later round
+    replayed (``replays``) with the corrected inputs ``entered`` by round number."""
+
+    version: int
+    entered: dict[int, dict[str, Any]]
+    replayed: list[replays.Replayed]
+
+
+def work_out(session: GameSession, corrections: Any) -> Correction:
+    """Replay a session from its first corrected round; raises what a correction refuses.
+
+    Only the rounds from the first corrected one on are read (``replays``: their deltas and
+    state, and the input and result of those played again).
+    """
+    wanted = correction_numbers(corrections, session.round_count)
+    first = min(wanted)
+    entered = {number: round_input(raw) for number, raw in wanted.items()}
+    later = replays.stored_rounds(session.id, first)
+    before = running_totals(session.totals, [row.deltas for row in later], -1)
+    game, table = get_game(session.game), table_of(session)
+    start = state_before(session, first)
+    replayed = replays.replay_changes(game, table, start, later, entered, before, session.id)
+    return Correction(session.version, entered, replayed)
+
+
+def worked_out_before_the_lock(
+    session_id: Any, corrections: Any, version: int | writes.Precondition | None
+) -> Correction | None:
+    """Work a correction out before its write takes the lock, so its replay, however long,
+    keeps no other write waiting; None when it is refused (the write then works it out again
+    under the lock, and refuses it in the usual order: the session, its version, the rounds)."""
+    try:
+        session = load_session(session_id, with_rounds=False)
+        expected = writes.precondition(version)
+        if expected is not None and not expected.matches(str(session.version)):
+            return None
+        return work_out(session, corrections)
+    except Refusal:
+        return None
+
+
 def replace_rounds(
     session_id: Any, corrections: Any, *, version: int | writes.Precondition | None = None
 ) -> GameSession:
     """Replace the inputs of one or more rounds and replay from the first of them; all or nothing.
 
-    Only the rounds from the first corrected one on are read (``replays``: their deltas and
-    state, and the input and result of those played again), and only those corrected or whose
-    input, result or state changed are written back, in one statement.
+    The replay is worked out first without the write lock; under the lock it is kept when the
+    session is still at the version it was worked out from, else worked out again. Only the
+    rounds corrected or whose input, result or state changed are written back, in one statement.
     """
+    planned = worked_out_before_the_lock(session_id, corrections, version)
     session = writes.lock_session(session_id, version)
-    wanted = correction_numbers(corrections, session.round_count)
-    first = min(wanted)
-    entered = {number: round_input(raw) for number, raw in wanted.items()}
-    game = get_game(session.game)
-    table = table_of(session)
-    later = replays.stored_rounds(session.id, first)
-    before = running_totals(session.totals, [row.deltas for row in later], -1)
-    replayed = replays.replay_changes(
-        game, table, state_before(session, first), later, entered, before, session.id
-    )
+    if planned is None or planned.version != session.version:  # another write came between
+        planned = work_out(session, corrections)
+    entered, replayed = planned.entered, planned.replayed
     limits.grow(session, grown_by(replayed))
 
     now = utcnow()
-    rows = []
+    rows: list[dict[str, Any]] = []
     # The one place a replayed round's new column values are assembled: one dict per row to
-    # write, every dict with the same keys (input, result and state as JSON text, encoded once
-    # by the replay). A column kept from the running totals would join here, written for each
-    # round whose ``item.totals_moved`` too.
+    # write (input, result and state as JSON text, encoded once by the replay). A column kept
+    # from a round's result joins the first group; one kept from the running totals after it
+    # gets its own test (``item.totals_moved``): rows of the same columns go in one statement.
     for item in replayed:
         corrected = item.number in entered
-        if not (corrected or item.changed):
-            continue
-        rows.append(
-            {
-                "row_id": item.stored.id,
-                "input": item.input_text,
-                "result": item.result_text,
-                "state": item.state_text,
-                "corrected_at": now if corrected else item.stored.corrected_at,
-            }
-        )
+        values: dict[str, Any] = {}
+        if corrected or item.changed:
+            values.update(
+                input=item.input_text,
+                result=item.result_text,
+                state=item.state_text,
+                corrected_at=now if corrected else item.stored.corrected_at,
+            )
+        if values:
+            rows.append({"row_id": item.stored.id, **values})
         if corrected:
             writes.audit(session, "replace_round", item.number, item.stored.input, item.entered)
     replays.write_rounds(rows)
     totals = replayed[-1].totals
     session.totals = totals
     if session.finished_by != "table":
-        if game.is_over(table, replayed[-1].state, totals):
+        if get_game(session.game).is_over(table_of(session), replayed[-1].state, totals):
             close(session, "game")
         else:
             reopen(session)
