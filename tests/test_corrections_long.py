@@ -393,3 +393,23 @@ def test_the_replay_keeps_no_other_write_waiting(api, app, monkeypatch):
     assert meanwhile == [201]
     assert len(api.session(other_sid)["rounds"]) == 1
     assert stored_rows(app, sid) == full_replay(app, sid)
+
+
+def test_a_refused_correction_is_replayed_once(api, app, monkeypatch):
+    """A correction refused by its replay (before the lock) is refused under the lock as it is,
+    without a second replay holding the lock."""
+    sid = recorded(api, "dixit", ("Ann", "Ben", "Cy", "Dee"), {}, [turn("Ann"), turn("Ben")])
+    before = stored_rows(app, sid)
+    real_replay = replays.replay_changes
+    calls: list[int] = []
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real_replay(*args, **kwargs)
+
+    monkeypatch.setattr(replays, "replay_changes", counted)
+    response = api.client.put(f"/api/sessions/{sid}/rounds/1", json=turn("Dee"))
+    error = response.get_json()["error"]
+    assert (response.status_code, error["code"], error["round"]) == (422, "wrong_storyteller", 2)
+    assert calls == [1]
+    assert stored_rows(app, sid) == before

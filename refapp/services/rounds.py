@@ -178,6 +178,8 @@ class Correction:
     version: int
     entered: dict[int, dict[str, Any]]
     replayed: list[replays.Replayed]
+    #: why the correction is refused, when it is (then nothing was replayed to keep)
+    refused: Refusal | None = None
 
 
 def work_out(session: GameSession, corrections: Any) -> Correction:
@@ -201,16 +203,19 @@ def worked_out_before_the_lock(
     session_id: Any, corrections: Any, version: int | writes.Precondition | None
 ) -> Correction | None:
     """Work a correction out before its write takes the lock, so its replay, however long,
-    keeps no other write waiting; None when it is refused (the write then works it out again
-    under the lock, and refuses it in the usual order: the session, its version, the rounds)."""
+    keeps no other write waiting (a refusal is kept too, to be raised under the lock); None when
+    the session is missing or not at the version the client saw (the lock refuses it)."""
     try:
         session = load_session(session_id, with_rounds=False)
-        expected = writes.precondition(version)
-        if expected is not None and not expected.matches(str(session.version)):
-            return None
-        return work_out(session, corrections)
     except Refusal:
         return None
+    expected = writes.precondition(version)
+    if expected is not None and not expected.matches(str(session.version)):
+        return None
+    try:
+        return work_out(session, corrections)
+    except Refusal as error:
+        return Correction(session.version, {}, [], refused=error)
 
 
 def replace_rounds(
@@ -218,14 +223,17 @@ def replace_rounds(
 ) -> GameSession:
     """Replace the inputs of one or more rounds and replay from the first of them; all or nothing.
 
-    The replay is worked out first without the write lock; under the lock it is kept when the
-    session is still at the version it was worked out from, else worked out again. Only the
-    rounds corrected or whose input, result or state changed are written back, in one statement.
+    The replay (or its refusal) is worked out first without the write lock; under the lock it
+    is kept when the session is still at the version it was worked out from, else worked out
+    again. Only the rounds corrected or whose input, result or state changed are written back,
+    in one statement.
     """
     planned = worked_out_before_the_lock(session_id, corrections, version)
     session = writes.lock_session(session_id, version)
     if planned is None or planned.version != session.version:  # another write came between
         planned = work_out(session, corrections)
+    if planned.refused is not None:
+        raise planned.refused
     entered, replayed = planned.entered, planned.replayed
     limits.grow(session, grown_by(replayed))
 
