@@ -24,7 +24,7 @@ from sqlalchemy import Text, cast, event, select
 from refapp import extensions
 from refapp.extensions import db
 from refapp.games import get_game
-from refapp.games.game import replay
+from refapp.games.game import replay, running_totals
 from refapp.models import GameSession, Round
 from refapp.services import replays, writes
 from refapp.services.sessions import table_of
@@ -413,3 +413,26 @@ def test_a_refused_correction_is_replayed_once(api, app, monkeypatch):
     assert (response.status_code, error["code"], error["round"]) == (422, "wrong_storyteller", 2)
     assert calls == [1]
     assert stored_rows(app, sid) == before
+
+
+def test_the_replay_tells_which_rounds_running_totals_moved(api, app):
+    seats = ("Ann", "Ben", "Cy", "Dee")
+    sid = recorded(api, "dixit", seats, {}, [turn(seats[n % 4]) for n in range(4)])
+    with app.app_context():
+        session = db.session.get(GameSession, sid)
+        game, table = get_game("dixit"), table_of(session)
+
+        def replayed(corrected: dict) -> list[replays.Replayed]:
+            later = replays.stored_rounds(sid, 2)
+            before = running_totals(session.totals, [row.deltas for row in later], -1)
+            query = select(Round.state).where(Round.session_id == sid, Round.number == 1)
+            start = db.session.scalar(query)
+            return replays.replay_changes(game, table, start, later, corrected, before, sid)
+
+        same = replayed({2: turn("Ben")})
+        assert [item.played for item in same] == [True, False, False]
+        assert not any(item.changed or item.totals_moved for item in same)
+        rescored = replayed({2: {**turn("Ben"), "votes": {"Ann": 3, "Cy": 2, "Dee": 2}}})
+        moved = [(item.changed, item.totals_moved) for item in rescored]
+        assert moved == [(True, True), (False, True), (False, True)]
+        assert rescored[-1].totals != session.totals == rescored[-1].stored_totals

@@ -58,7 +58,7 @@ class Replayed:
     stored: StoredRound
     state: Mapping[str, Any]
     totals: dict[str, int]
-    totals_before: dict[str, int]
+    stored_totals: dict[str, int]
     entered: Mapping[str, Any] | None = None
     input_text: str | None = None
     result_text: str | None = None
@@ -95,7 +95,7 @@ class Replayed:
     @property
     def totals_moved(self) -> bool:
         """Return True when the running totals after the round differ from the stored ones."""
-        return self.totals != self.totals_before
+        return self.totals != self.stored_totals
 
 
 def encoded(value: Any) -> str:
