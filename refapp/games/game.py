@@ -111,6 +111,8 @@ class Table:
                 where=where,
                 value=quote(value),
             )
+        if value in self.players:  # a seated name is already trimmed and NFC: nothing to do
+            return value
         name = unicodedata.normalize("NFC", value.strip())
         if name not in self.players:
             raise MalformedInput(
@@ -308,6 +310,7 @@ def replay(
     entry as it is pulled, so refusals come in round order. A broken rule is raised with its
     ``round``; so is a round that follows the game's natural end (``session_finished``).
     """
+    table = game.with_house_rules(table)  # typed once, not again for every round
     running = dict.fromkeys(table.players, 0) if totals is None else dict(totals)
     for number, entered in enumerate(inputs, first):
         try:

@@ -6,19 +6,20 @@ Every function here checks first and writes after, in one transaction taken thro
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import undefer
 
 from ..extensions import db
 from ..games import get_game
 from ..games.errors import Conflict, MalformedInput, NotFound, Refusal, RuleViolation, quote
-from ..games.game import past_the_end, replay, running_totals
+from ..games.game import past_the_end, running_totals
 from ..games.inputs import digits_number, whole_number
 from ..models import GameSession, Round, utcnow
-from . import figures, limits, stored_rounds, values, writes
+from . import figures, limits, replays, stored_rounds, values, writes
 from .sessions import close, finished_error, load_session, reopen, state_before, table_of
 
 
@@ -177,77 +178,125 @@ def correction_numbers(raw: Any, count: int) -> dict[int, Any]:
     return dict(sorted(wanted.items()))
 
 
+@dataclass
+class Correction:
+    """A correction worked out from a session as read at ``version``: every later round
+    replayed (``replays``) with the corrected inputs ``entered`` by round number."""
+
+    version: int
+    entered: dict[int, dict[str, Any]]
+    replayed: list[replays.Replayed]
+    #: why the correction is refused, when it is (then nothing was replayed to keep)
+    refused: Refusal | None = None
+
+
+def work_out(session: GameSession, corrections: Any) -> Correction:
+    """Replay a session from its first corrected round; raises what a correction refuses.
+
+    Only the rounds from the first corrected one on are read (``replays``: their deltas and
+    state, and the input and result of those played again).
+    """
+    wanted = correction_numbers(corrections, session.round_count)
+    first = min(wanted)
+    entered = {number: round_input(raw) for number, raw in wanted.items()}
+    later = replays.stored_rounds(session.id, first)
+    before = running_totals(session.totals, [row.deltas for row in later], -1)
+    game, table = get_game(session.game), table_of(session)
+    start = state_before(session, first)
+    replayed = replays.replay_changes(game, table, start, later, entered, before, session.id)
+    return Correction(session.version, entered, replayed)
+
+
+def worked_out_before_the_lock(
+    session_id: Any, corrections: Any, version: int | writes.Precondition | None
+) -> Correction | None:
+    """Work a correction out before its write takes the lock, so its replay, however long,
+    keeps no other write waiting (a refusal is kept too, to be raised under the lock); None when
+    the session is missing or not at the version the client saw (the lock refuses it)."""
+    try:
+        session = load_session(session_id, with_rounds=False)
+    except Refusal:
+        return None
+    expected = writes.precondition(version)
+    if expected is not None and not expected.matches(str(session.version)):
+        return None
+    try:
+        return work_out(session, corrections)
+    except Refusal as error:
+        return Correction(session.version, {}, [], refused=error)
+
+
 def replace_rounds(
     session_id: Any, corrections: Any, *, version: int | writes.Precondition | None = None
 ) -> GameSession:
     """Replace the inputs of one or more rounds and replay from the first of them; all or nothing.
 
-    Only the rounds from the first corrected one on are read, and only those whose input,
-    result or state changed are written back.
+    The replay (or its refusal) is worked out first without the write lock; under the lock it
+    is kept when the session is still at the version it was worked out from, else worked out
+    again. Only the rounds corrected or whose input, result or state changed are written back,
+    in one statement.
     """
+    planned = worked_out_before_the_lock(session_id, corrections, version)
     session = writes.lock_session(session_id, version)
-    wanted = correction_numbers(corrections, session.round_count)
-    first = min(wanted)
-    entered = {number: round_input(raw) for number, raw in wanted.items()}
-    game = get_game(session.game)
-    table = table_of(session)
-    later = list(
-        db.session.scalars(
-            select(Round)
-            .where(Round.session_id == session.id, Round.number >= first)
-            .order_by(Round.number)
-            .options(undefer(Round.state), undefer(Round.running))
-        )
-    )
-    before = running_totals(session.totals, [played.result["deltas"] for played in later], -1)
-    inputs = [entered.get(played.number, played.input) for played in later]
-    outcomes = list(
-        replay(game, table, state_before(session, first), inputs, totals=before, first=first)
-    )
-    replayed = list(zip(later, outcomes, strict=True))
+    if planned is None or planned.version != session.version:  # another write came between
+        planned = work_out(session, corrections)
+    if planned.refused is not None:
+        raise planned.refused
+    entered, replayed = planned.entered, planned.replayed
     limits.grow(session, grown_by(replayed))
-    totals = running_totals(before, [outcome.result["deltas"] for outcome in outcomes])
-    state = outcomes[-1].state
 
-    old_results = [played.result for played in later]
     now = utcnow()
-    series = stored_rounds.running_series(
-        before, [outcome.result["deltas"] for outcome in outcomes]
-    )
-    for (played, outcome), running in zip(replayed, series, strict=True):
-        old = played.input
-        changed = (old, played.result) != (outcome.input, outcome.result)
-        if changed or played.state != outcome.state:
-            played.input, played.result = dict(outcome.input), dict(outcome.result)
-            played.state = dict(outcome.state)
-        if played.number in entered:
-            played.corrected_at = now
-            writes.audit(session, "replace_round", played.number, old, outcome.input)
-        if changed or played.number in entered:
-            played.answer = stored_rounds.answer_text(
-                played.number, played.input, played.result, played.recorded_at, played.corrected_at
+    rows: list[dict[str, Any]] = []
+    old_results: list[dict[str, Any]] = []
+    new_results: list[Mapping[str, Any]] = []
+    # The one place a replayed round's new column values are assembled: one dict per row to
+    # write (input, result and state as JSON text, encoded once by the replay; the round's
+    # answer as the API sends it; the running totals after it when they moved). Rows of the
+    # same columns go in one statement.
+    for item in replayed:
+        corrected = item.number in entered
+        values: dict[str, Any] = {}
+        if corrected or item.changed:
+            assert item.outcome_input is not None and item.outcome_result is not None
+            corrected_at = now if corrected else item.stored.corrected_at
+            values.update(
+                input=item.input_text,
+                result=item.result_text,
+                state=item.state_text,
+                corrected_at=corrected_at,
+                answer=stored_rounds.answer_text(
+                    item.number,
+                    item.outcome_input,
+                    item.outcome_result,
+                    item.stored.recorded_at,
+                    corrected_at,
+                ),
             )
-        if played.running != running:
-            played.running = running
+            old_results.append(json.loads(item.stored.result_text or "{}"))
+            new_results.append(item.outcome_result)
+        if item.totals_moved:
+            values["running"] = item.totals
+        if values:
+            rows.append({"row_id": item.stored.id, **values})
+        if corrected:
+            writes.audit(session, "replace_round", item.number, item.stored.input, item.entered)
+    replays.write_rounds(rows)
+    totals = replayed[-1].totals
     session.totals = totals
     if session.finished_by != "table":
-        if game.is_over(table, state, totals):
+        if get_game(session.game).is_over(table_of(session), replayed[-1].state, totals):
             close(session, "game")
         else:
             reopen(session)
-    figures.rounds_replaced(session, old_results, [outcome.result for outcome in outcomes])
+    figures.rounds_replaced(session, old_results, new_results)
     writes.commit_write(session)
     return session
 
 
-def grown_by(replayed: list[tuple[Round, Any]]) -> int:
-    """Return the bytes a correction adds to its rounds: each replayed round's new size."""
-    grown = 0
-    for played, outcome in replayed:
-        if (played.input, played.result) != (outcome.input, outcome.result):
-            grown += limits.round_bytes(outcome.input, outcome.result)
-            grown -= limits.round_bytes(played.input, played.result)
-    return grown
+def grown_by(replayed: list[replays.Replayed]) -> int:
+    """Return the bytes a correction adds to its rounds: each round played again, its new
+    input and result less the stored ones (their JSON text as kept, measured not re-encoded)."""
+    return sum(item.grown for item in replayed)
 
 
 def delete_round(

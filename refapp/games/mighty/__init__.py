@@ -186,7 +186,7 @@ class Mighty(Game):
         With ``partial`` only the parts sent are checked and an unfinished auction is reported.
         Raises RuleViolation naming the broken rule.
         """
-        table = Table(table.players, self._house_rules(table))
+        table = self.with_house_rules(table)
         raw = mapping(raw, "round")
         entered: MightyInput = {}
         dealer = check_dealer(table, state, raw)

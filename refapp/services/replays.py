@@ -1,0 +1,258 @@
+"""A correction's replay over the stored rounds: play what changed, keep what did not.
+
+A round's outcome is a pure function of the table, the state before it and its input. So a later
+round whose input was not corrected, and whose state before is the one stored, keeps its stored
+input, result and state: it is not played again. Once a played round leaves the state stored
+after it, the rest of the session only has its running totals and the game's end checked.
+Only what that needs is read: every later round's deltas and state (small), and the input and
+result of a round when it is played (in growing batches).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table as SqlTable
+from sqlalchemy import Text, Update, bindparam, cast, select, update
+
+from ..extensions import db
+from ..games.errors import Refusal
+from ..games.game import Game, Table, past_the_end, running_totals
+from ..models import Round
+
+#: how many rounds' inputs and results are read at once where the replay first plays one; each
+#: further read of the same replay takes twice as many, up to MOST_READ
+FIRST_READ = 8
+MOST_READ = 1024
+
+
+@dataclass(slots=True)
+class StoredRound:
+    """A later round as stored: its deltas and state, and once read its input (decoded) and
+    its input and result as the database keeps them (JSON text)."""
+
+    id: int
+    number: int
+    deltas: dict[str, int]
+    state: dict[str, Any]
+    recorded_at: datetime
+    corrected_at: datetime | None
+    input: dict[str, Any] | None = None
+    input_text: str | None = None
+    result_text: str | None = None
+
+
+@dataclass(slots=True)
+class Replayed:
+    """A later round after the replay, with the running totals after it, replayed and stored.
+
+    A round played again carries its new input, result and state, each encoded once as the
+    database keeps JSON (compared, measured and written as such); ``entered`` is its input as
+    checked (for the audit). A round not played again keeps its stored input, result and state
+    (of which only its deltas and state were read): its texts are None.
+    """
+
+    stored: StoredRound
+    state: Mapping[str, Any]
+    totals: dict[str, int]
+    stored_totals: dict[str, int]
+    entered: Mapping[str, Any] | None = None
+    input_text: str | None = None
+    result_text: str | None = None
+    state_text: str | None = None
+    #: a round played again: its new input and result as values (its answer is made of them)
+    outcome_input: Mapping[str, Any] | None = None
+    outcome_result: Mapping[str, Any] | None = None
+
+    @property
+    def number(self) -> int:
+        """Return the round's number."""
+        return self.stored.number
+
+    @property
+    def played(self) -> bool:
+        """Return True when the round was played again."""
+        return self.input_text is not None
+
+    @property
+    def changed(self) -> bool:
+        """Return True when the replay changed the round's input, result or state."""
+        stored = self.stored
+        return self.played and (
+            self.input_text != stored.input_text
+            or self.result_text != stored.result_text
+            or self.state != stored.state
+        )
+
+    @property
+    def grown(self) -> int:
+        """Return the bytes the round's new input and result add to the stored ones."""
+        if not self.played:
+            return 0
+        new = len(self.input_text or "") + len(self.result_text or "")
+        return new - len(self.stored.input_text or "") - len(self.stored.result_text or "")
+
+    @property
+    def totals_moved(self) -> bool:
+        """Return True when the running totals after the round differ from the stored ones."""
+        return self.totals != self.stored_totals
+
+
+def encoded(value: Any) -> str:
+    """Return a JSON value as the database keeps it (the default json.dumps, as ``limits``)."""
+    return json.dumps(value)
+
+
+def stored_rounds(session_id: int, first: int) -> list[StoredRound]:
+    """Return a session's rounds from ``first`` on, in order: deltas and state only."""
+    rows = db.session.execute(
+        select(
+            Round.id,
+            Round.number,
+            Round.result["deltas"],
+            Round.state,
+            Round.recorded_at,
+            Round.corrected_at,
+        )
+        .where(Round.session_id == session_id, Round.number >= first)
+        .order_by(Round.number)
+    )
+    return [StoredRound(*row) for row in rows]
+
+
+class PlayedReader:
+    """Reads the inputs and results of the rounds a replay plays, ahead in growing batches."""
+
+    def __init__(self, session_id: int, rounds: Sequence[StoredRound]) -> None:
+        self.session_id = session_id
+        self.rounds = rounds
+        self.read_to = 0  # rounds[:read_to] were read or passed over
+        self.batch = FIRST_READ
+
+    def need(self, at: int) -> StoredRound:
+        """Return rounds[at] with its input and result read."""
+        if at >= self.read_to:
+            wanted = self.rounds[at : at + self.batch]
+            by_number = {row.number: row for row in wanted}
+            found = db.session.execute(
+                select(Round.number, cast(Round.input, Text), cast(Round.result, Text)).where(
+                    Round.session_id == self.session_id,
+                    Round.number.between(wanted[0].number, wanted[-1].number),
+                )
+            )
+            for number, input_text, result_text in found:
+                row = by_number[number]
+                row.input_text, row.result_text = input_text, result_text
+                row.input = json.loads(input_text)
+            self.read_to = at + len(wanted)
+            self.batch = min(2 * self.batch, MOST_READ)
+        return self.rounds[at]
+
+
+def replay_changes(
+    game: Game,
+    table: Table,
+    state: Mapping[str, Any],
+    rounds: Sequence[StoredRound],
+    corrected: Mapping[int, Mapping[str, Any]],
+    totals: Mapping[str, int],
+    session_id: int,
+) -> list[Replayed]:
+    """Replay the stored ``rounds`` (from the state and totals before the first) with the
+    ``corrected`` inputs by round number; return every round as replayed, in order.
+
+    A round is played when its input was corrected or the state before it is no longer the
+    stored one; any other keeps its stored outcome. Every round, played or not, is checked not
+    to follow the game's end under the new running totals. A broken rule is raised with its
+    ``round``, as ``game.replay`` does.
+    """
+    table = game.with_house_rules(table)  # typed once, not again for every round
+    running, stored_running = dict(totals), dict(totals)
+    reader = PlayedReader(session_id, rounds)
+    replayed: list[Replayed] = []
+    moved = False  # the state before the next round is no longer the stored one
+    for at, row in enumerate(rounds):
+        try:
+            if game.is_over(table, state, running):
+                raise past_the_end(row.number)
+            if moved or row.number in corrected:
+                reader.need(at)
+                outcome = game.play(table, state, corrected.get(row.number, row.input))
+            else:
+                outcome = None
+        except Refusal as error:
+            if error.round is None:
+                error.round = row.number
+            raise
+        stored_running = running_totals(stored_running, [row.deltas])
+        if outcome is None:
+            running = running_totals(running, [row.deltas])
+            state = row.state
+            replayed.append(Replayed(row, state, running, stored_running))
+            moved = False
+            continue
+        running = running_totals(running, [outcome.result["deltas"]])
+        state = outcome.state
+        replayed.append(
+            Replayed(
+                row,
+                state,
+                running,
+                stored_running,
+                entered=outcome.input if row.number in corrected else None,
+                input_text=encoded(outcome.input),
+                result_text=encoded(outcome.result),
+                state_text=encoded(state),
+                outcome_input=outcome.input,
+                outcome_result=outcome.result,
+            )
+        )
+        moved = state != row.state
+    return replayed
+
+
+#: the columns a replay gives as JSON text already encoded (``Replayed``): written as they are
+ENCODED = ("input", "result", "state")
+
+
+def write_rounds(rows: Sequence[Mapping[str, Any]]) -> None:
+    """Write the replayed rounds' new column values: one executemany UPDATE by row id for each
+    set of columns the rows name (a correction's rows usually name one).
+
+    Each row maps ``row_id`` and the columns it sets; those named in ENCODED hold their JSON
+    text, stored as it is rather than encoded again.
+    """
+    groups: dict[tuple[str, ...], list[Mapping[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault(tuple(key for key in row if key != "row_id"), []).append(row)
+    for keys, group in groups.items():
+        db.session.execute(
+            update_of(keys),
+            [
+                {"row_id": row["row_id"], **{f"new_{key}": row[key] for key in keys}}
+                for row in group
+            ],
+        )
+
+
+def update_of(keys: Sequence[str]) -> Update:
+    """Return the UPDATE of these Round columns by row id, their values bound as ``new_<key>``.
+
+    Core, not the ORM's bulk update: no Round object of a correction is loaded (the commit
+    expires any loaded before), so there is nothing to keep in step.
+    """
+    rounds = Round.__table__
+    assert isinstance(rounds, SqlTable)  # a mapped class's table
+    sqlite = db.session.connection().dialect.name == "sqlite"
+    values: dict[str, Any] = {}
+    for key in keys:
+        column = rounds.c[key]
+        value: Any = bindparam(f"new_{key}", type_=Text if key in ENCODED else column.type)
+        if key in ENCODED and not sqlite:  # SQLite keeps JSON as text; others read it as JSON
+            value = cast(value, column.type)
+        values[key] = value
+    return update(rounds).where(rounds.c.id == bindparam("row_id")).values(values)
