@@ -96,6 +96,7 @@ def measure(rounds: int, folder: Path, longest: bool) -> dict[str, tuple[float, 
     floor_tag = floor.get(api).headers["ETag"]
     export = ours.get(f"{api}/export").get_json()
     gc.collect()
+    gc.freeze()  # as every server does once the app is built (refapp.served_app)
 
     def both(name: str, mine, theirs, after_mine=None, after_theirs=None) -> None:
         samples[name][0].extend(timed(mine, after_mine))
@@ -139,6 +140,7 @@ def measure(rounds: int, folder: Path, longest: bool) -> dict[str, tuple[float, 
                  lambda: floor.post("/api/sessions/import", json=export))  # fmt: skip
     with app.app_context():
         db.engine.dispose()
+    gc.unfreeze()
     return {
         name: (statistics.median(mine), statistics.median(theirs))
         for name, (mine, theirs) in samples.items()
