@@ -1,7 +1,9 @@
 """An import's storing: the replayed session, its seats, rounds and trail added in bulk.
 
 The rows the replay spooled (``imports.round_row`` made each round's) go in a batch at a time,
-each batch one multi-row insert; the caller commits (``commit``) or rolls back the whole.
+each batch one executemany insert; the caller commits (``commit``) or rolls back the whole.
+Nulls are written as given (``render_nulls``): else SQLAlchemy splits a batch wherever a
+column's null comes and goes (a round corrected, the next not), one insert a row at worst.
 """
 
 from __future__ import annotations
@@ -68,11 +70,11 @@ def store(
     for batch in rounds.rows.batches():
         for row in batch:
             row["session_id"] = session.id
-        db.session.execute(insert(Round), batch)
+        db.session.execute(insert(Round).execution_options(render_nulls=True), batch)
     for batch in trail.rows.batches():
         for entry in batch:
             entry["session_id"], entry["at"] = session.id, entry["at"] or now
-        db.session.execute(insert(AuditEntry), batch)
+        db.session.execute(insert(AuditEntry).execution_options(render_nulls=True), batch)
     # never dated before the trail's last entry (an export's clock may run a little ahead)
     at = max(now, trail.latest) if trail.latest else now
     db.session.execute(
