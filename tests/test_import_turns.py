@@ -151,3 +151,21 @@ def test_giving_memory_back_never_fails(monkeypatch):
         memory.give_back()  # no C library to trim: the collection alone
     finally:
         memory.trimmer.cache_clear()
+
+
+def test_a_large_import_lets_polls_take_their_turn_and_puts_things_back(
+    client, monkeypatch, every_import_large
+):
+    seen: list[float] = []
+    replay = imports.replay
+
+    def watched(body):
+        """Note the switch interval while the import replays."""
+        seen.append(sys.getswitchinterval())
+        return replay(body)
+
+    monkeypatch.setattr(imports, "replay", watched)
+    before = sys.getswitchinterval()
+    assert client.post("/api/sessions/import", json=MINIMAL).status_code == 201
+    assert seen == [min(before, turns.SWITCH)]
+    assert sys.getswitchinterval() == before

@@ -12,6 +12,7 @@ memory it freed is given back to the system (``memory.give_back``).
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -19,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..writes import Busy
-from .memory import give_back
+from .memory import give_back, set_aside
 
 try:
     import fcntl
@@ -33,6 +34,8 @@ LARGE = 4 * 1024 * 1024
 #: so a second large import sent at the same moment is answered at once rather than holding
 #: a connection for the minute the first takes
 WAIT = 2.0
+#: the interpreter's switch interval while a large import runs (``sharing``)
+SWITCH = 0.001
 #: seconds between two looks at the lock file
 POLL = 0.05
 LOCK = threading.Lock()
@@ -55,13 +58,30 @@ def one_import(lock_file: Path, wait: float | None = None, *, large: bool = True
     if not LOCK.acquire(timeout=wait):
         raise Busy()
     try:
-        with held_file(lock_file, deadline):
+        with held_file(lock_file, deadline), sharing():
+            set_aside()
             try:
                 yield
             finally:
                 give_back()
     finally:
         LOCK.release()
+
+
+@contextmanager
+def sharing() -> Iterator[None]:
+    """Let other threads take the interpreter more often while a large import runs.
+
+    Python hands its one lock (the GIL) from a busy thread to a waiting one every switch
+    interval (5 ms by default); a poll waits for it at each of its many I/O calls, so behind a
+    busy import it takes tens of ms. At SWITCH seconds it waits a fifth as long each time.
+    """
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(min(before, SWITCH))
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
 
 
 @contextmanager
