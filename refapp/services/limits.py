@@ -55,7 +55,8 @@ class TooLarge(RequestEntityTooLarge):
         """Word the refusal in the reader's language, with the game's limit and the body's size."""
         super().__init__(
             _(
-                "A session of %(game)s exports at most %(most)d bytes; this import is %(size)d.",
+                "%(game)s: a session's export is at most %(most)d bytes; this import is "
+                "%(size)d bytes.",
                 game=_(game.title),
                 most=import_max_bytes(game),
                 size=size,
