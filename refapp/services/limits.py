@@ -71,8 +71,9 @@ def import_max_bytes(game: Game) -> int:
 
 
 def session_max_bytes(game: Game) -> int:
-    """Return the most bytes a game's session may hold as stored (its export then imports)."""
-    return import_max_bytes(game) - HEADER_BYTES
+    """Return the most bytes a game's session may hold as stored (its export then imports),
+    never past SESSION_MAX_BYTES (the largest game's)."""
+    return min(SESSION_MAX_BYTES, import_max_bytes(game) - HEADER_BYTES)
 
 
 def check_import_size(game: Game, size: int | None) -> None:
@@ -129,7 +130,7 @@ def stored_bytes(session_id: int) -> int:
     return int(db.session.scalar(rounds) or 0) + int(db.session.scalar(entries) or 0)
 
 
-def full(count: int, size: int | None, most: int = SESSION_MAX_BYTES) -> RuleViolation | None:
+def full(count: int, size: int | None, most: int | None = None) -> RuleViolation | None:
     """Return the refusal of a session with ``count`` entries and ``size`` bytes (``most`` at
     most: its game's ``session_max_bytes``), if too large."""
     if count > AUDIT_MAX:
@@ -141,6 +142,7 @@ def full(count: int, size: int | None, most: int = SESSION_MAX_BYTES) -> RuleVio
             most=AUDIT_MAX,
             value=count,
         )
+    most = SESSION_MAX_BYTES if most is None else most
     if size is not None and size > most:
         return RuleViolation(
             "session_full",
