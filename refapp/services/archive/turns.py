@@ -27,8 +27,8 @@ try:
 except ImportError:  # Windows: one process serves, the thread lock is enough
     fcntl = None  # type: ignore[assignment]
 
-#: a body larger than this is a large import: it takes the turn (4 MiB: about 500 Mighty
-#: hands with their trail; a whole evening's session is far smaller)
+#: a body larger than this is a large import: it takes the turn (4 MiB: 300-500 rounds with
+#: their trail, by the bench's largest exports; a whole evening's session is far smaller)
 LARGE = 4 * 1024 * 1024
 #: seconds a large import waits for another to end before it is refused busy: a brief wait,
 #: so a second large import sent at the same moment is answered at once rather than holding
