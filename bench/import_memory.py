@@ -1,15 +1,17 @@
-"""Peak memory of the largest import the limit allows, alone and three at once, with phones polling.
+"""Peak memory of each game's largest import, alone and three at once, with a phone polling.
 
-Usage: python bench/import_memory.py [ROUNDS]   (default: values.MAX_ROUNDS, the largest session)
+Usage: python bench/import_memory.py [ROUNDS [GAME ...]] [--exports]
+(default: values.MAX_ROUNDS rounds of each game: the largest sessions; --exports also times
+the largest session's export, once and three times at once)
 
-Writes the largest valid export the import limit allows (bench/largest_import.py: corrected
-Mighty hands played trick by trick), starts ``python -m refapp.serve`` (waitress, as ``make
-run``) on a temporary SQLite file, and while a phone polls a session every 0.5 s (``?rounds=none``
-with ``If-None-Match``, as live.js does every 2 s) sends the import once, then three at once.
-Printed: the body's size, each import's status and time, the server's peak resident memory
-(sampled every 20 ms from /proc; Linux) above its resting size and in all, and the polls
-answered during the import with their slowest answer; then the same while the largest session
-is exported, once and three times at once. Everything stays on 127.0.0.1.
+For each game writes the largest valid export its import limit allows (bench/largest_import.py),
+starts ``python -m refapp.serve`` (waitress, as ``make run``) on a temporary SQLite file, and
+while a phone polls a session every 0.1 s (``?rounds=none`` with ``If-None-Match``, as live.js
+does every 2 s: mostly 304s) sends the import once, then three at once (one runs; the others are
+``503 busy`` after a brief wait). Printed: the body's size, each import's status and time, the
+server's peak resident memory (sampled every 20 ms from /proc; Linux) above its resting size and
+as a multiple of the body, what it still holds 2 s after, and the polls answered meanwhile with
+their median, 95th percentile and slowest answer. Everything stays on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ import time
 from pathlib import Path
 
 from club_night import HOST, Client, empty_and_migrate, live_server
-from largest_import import write_largest
+from largest_import import GAMES, write_largest
 
-POLL_EVERY = 0.5
+POLL_EVERY = 0.1
+#: seconds the server is left alone after an import before what it holds is read
+SETTLE = 2.0
 SAMPLE_EVERY = 0.02
 IMPORT_TIMEOUT = 600.0
 
@@ -127,7 +131,7 @@ def send_import(port: int, body: Path, results: list[str]) -> None:
             answer = response.read()
         status = str(response.status)
         if response.status != 201:
-            status += " " + answer[:200].decode("utf-8", "replace")
+            status += " " + answer[:200].decode("utf-8", "replace").strip()
     except (OSError, http.client.HTTPException) as error:
         status = f"failed: {error}"
     finally:
@@ -135,9 +139,17 @@ def send_import(port: int, body: Path, results: list[str]) -> None:
     results.append(f"{status} in {time.monotonic() - began:.1f} s")
 
 
+def percentile(values: list[float], share: float) -> float:
+    """Return the value below which ``share`` of values lie (nearest rank; NaN when none)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
 def at_once(live: tuple[int, int, int], what: str, request, target, count: int) -> str:
     """Run count requests at once (``request(port, target, results)``); return what the server
-    held meanwhile and what the phone polling ``live``'s session saw."""
+    held meanwhile and after, and what the phone polling ``live``'s session saw."""
     port, pid, session_id = live
     rest = resident_kib(pid)
     results: list[str] = []
@@ -147,21 +159,30 @@ def at_once(live: tuple[int, int, int], what: str, request, target, count: int) 
             sender.start()
         for sender in senders:
             sender.join()
-    slowest = max(watch.polls, default=float("nan"))
+    time.sleep(SETTLE)
+    after = resident_kib(pid)
+    size = target.stat().st_size / 1024 if isinstance(target, Path) else 0
+    ratio = f" = {(watch.peak - rest) / size:.2f} x the body" if size else ""
+    polls = [poll * 1000 for poll in watch.polls]
     return (
-        f"{what}, {count} at once: {'; '.join(results)}\n"
+        f"{what}, {count} at once: {'; '.join(sorted(results))}\n"
         f"  peak resident {watch.peak / 1024:.0f} MiB (resting {rest / 1024:.0f} MiB, "
-        f"+{(watch.peak - rest) / 1024:.0f} MiB); polls answered {len(watch.polls)}, "
-        f"failed {watch.failed}, slowest {slowest * 1000:.0f} ms"
+        f"+{(watch.peak - rest) / 1024:.0f} MiB{ratio}); {SETTLE:.0f} s after: "
+        f"{after / 1024:.0f} MiB (+{(after - rest) / 1024:.0f} MiB kept)\n"
+        f"  polls answered {len(polls)}, failed {watch.failed}: p50 "
+        f"{percentile(polls, 0.5):.0f} ms, p95 {percentile(polls, 0.95):.0f} ms, max "
+        f"{max(polls, default=float('nan')):.0f} ms"
     )
 
 
 def main(argv: list[str]) -> None:
-    """Write the largest import, serve refapp, send it alone and three at once."""
+    """For each game: write its largest import, serve refapp, send it alone and three at once."""
+    exports = "--exports" in argv
+    argv = [arg for arg in argv if arg != "--exports"]
+    count = int(argv[0]) if argv else None
+    games = argv[1:] or list(GAMES)
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
-        body = folder / "largest.json"
-        print(write_largest(body, int(argv[0]) if argv else None), flush=True)
         url = f"sqlite:///{folder / 'bench.sqlite'}"
         empty_and_migrate(url)
         with live_server("waitress", url, folder) as live:
@@ -174,12 +195,16 @@ def main(argv: list[str]) -> None:
                 sys.exit(f"could not create the polled session: {status} {answer[:200]!r}")
             session_id = int(answer.split(b'"id":', 1)[1].split(b",", 1)[0])
             live_server_ids = (live.port, live.pid, session_id)
-            for count in (1, 3):
-                print(at_once(live_server_ids, "import", send_import, body, count), flush=True)
-            # the session imported first (ids follow the polled session's)
-            for count in (1, 3):
-                line = at_once(live_server_ids, "export", fetch_export, session_id + 1, count)
-                print(line, flush=True)
+            for slug in games:
+                body = folder / f"largest-{slug}.json"
+                print(write_largest(body, count, slug), flush=True)
+                for many in (1, 3):
+                    print(at_once(live_server_ids, "import", send_import, body, many), flush=True)
+                body.unlink()
+            if exports:  # the session imported first (ids follow the polled session's)
+                for many in (1, 3):
+                    line = at_once(live_server_ids, "export", fetch_export, session_id + 1, many)
+                    print(line, flush=True)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,14 @@
-"""Write the largest import the limit allows: Mighty hands played trick by trick, each corrected.
+"""Write the largest import a game's limit allows: its largest rounds, corrected while they fit.
 
-Usage: python bench/largest_import.py OUT.json [ROUNDS]   (default: values.MAX_ROUNDS)
+Usage: python bench/largest_import.py OUT.json [ROUNDS [GAME]]   (default: values.MAX_ROUNDS
+Mighty hands; GAME is mighty, dixit or dalmuti)
 
-Every round is a legal hand (a worked case's ten tricks) under five 20-letter accented names,
-recorded and corrected, as a table that fixes every hand would leave it: the export holds each
-hand's input, its full result (tricks, explanation) and its audit entries, with corrections
-added until the file nearly reaches the import limit. Printed: its size against the limit.
+Every round is a legal one under 20-letter accented names at the game's most players: a Mighty
+hand of ten tricks (a worked case's), a Dixit turn of 12 players voting twice, a Dalmuti hand of 8
+with every hand as dealt, the tax and two merchants' swaps. Each is recorded, then corrected, as a
+table that fixes every round would leave it: the export holds each round's input, its full result
+(explanation) and its audit entries, with corrections added until the session holds what its
+game allows. Printed: its size against the game's limit.
 """
 
 from __future__ import annotations
@@ -50,25 +53,94 @@ def hand() -> dict:
     return renamed(case["rounds"][0]["input"])
 
 
-def largest_export(count: int, budget: int | None = None) -> dict:
-    """Return a valid export of up to count Mighty hands (rules replayed, results kept).
+#: more long names, for the games that seat up to 8 or 12
+MORE_NAMES = [
+    "Gáspár Ödönné Ürményi",
+    "Hédi Szűcs-Ágostonné",
+    "Ilona Bőrcsökné Ékes",
+    "Jenő Kőszegi-Ürgeé",
+    "Kálmán Őrsi-Ézsiásné",
+    "Lőrinc Ábrahám-Űrné",
+    "Márta Ősz-Cziráknéé",
+]
+#: the games' largest realistic rounds: their house rules, players and inputs (bench/round_sizes.py)
+GAMES = ("mighty", "dixit", "dalmuti")
+
+
+def dixit_turns(names: list[str], count: int) -> list[dict]:
+    """Return count Dixit turns of 12 players, each voting twice (the Odyssey rule)."""
+    turns = []
+    for index in range(count):
+        teller = index % len(names)
+        laid = names[teller:] + names[:teller]
+        votes = {name: [1, 2 if laid[1] != name else 3] for name in laid[1:]}
+        turns.append({"storyteller": laid[0], "positions": laid, "votes": votes})
+    return turns
+
+
+def dalmuti_hands(names: list[str], count: int) -> list[dict]:
+    """Return count Dalmuti hands of 8 players: every hand as dealt, the tax, merchants' swaps."""
+    deck = [rank for rank in range(1, 13) for _ in range(rank)] + ["J", "J"]
+    dealt: dict[str, list] = {name: [] for name in names}
+    for index, card in enumerate(deck):
+        dealt[names[index % len(names)]].append(card)
+    hands = {
+        name: sorted(cards, key=lambda card: 13 if card == "J" else card)
+        for name, cards in dealt.items()
+    }
+    plain = {name: [card for card in cards if card != "J"] for name, cards in hands.items()}
+    played, ranks = [], names
+    for index in range(count):
+        shift = index % len(names)
+        finish = names[shift:] + names[:shift]
+        tribute = {
+            "greater_peasant": plain[ranks[-1]][:2],
+            "lesser_peasant": plain[ranks[-2]][:1],
+            "greater_dalmuti": plain[ranks[0]][-2:],
+            "lesser_dalmuti": plain[ranks[1]][-1:],
+        }
+        trades = [[ranks[2], ranks[3]], [ranks[4], ranks[5]]]
+        played.append(
+            {"finish_order": finish, "hands": hands, "tribute": tribute, "merchant_trades": trades}
+        )
+        ranks = finish
+    return played
+
+
+def table_of(slug: str, count: int) -> tuple[list[str], dict, list[dict]]:
+    """Return a game's largest realistic table: its players, house rules and count rounds."""
+    if slug == "dixit":
+        names = [*NAMES.values(), *MORE_NAMES]
+        return (
+            names,
+            {"two_votes_large_game": True, "target_score": 10**6},
+            dixit_turns(names, count),
+        )
+    if slug == "dalmuti":
+        names = [*NAMES.values(), *MORE_NAMES][:8]
+        return names, {"merchant_trade": True}, dalmuti_hands(names, count)
+    return list(NAMES.values()), {}, [hand()] * count
+
+
+def largest_export(count: int, budget: int | None = None, slug: str = "mighty") -> dict:
+    """Return a valid export of up to count rounds of a game (rules replayed, results kept).
 
     With a ``budget`` (the bytes a session may keep, as services/limits.py counts them), as
-    many hands as fit are recorded, then corrections are spread over them while they fit,
+    many rounds as fit are recorded, then corrections are spread over them while they fit,
     within the trail's limit: the largest session a table could store and export.
     """
-    game = get_game("mighty")
-    rules = game.resolve_rules({})
-    seated, initial = game.start(list(NAMES.values()), rules, {})
-    played = hand()
-    outcomes = list(replay(game, Table(tuple(seated), dict(rules)), initial, [played] * count))
+    game = get_game(slug)
+    names, overrides, inputs = table_of(slug, count)
+    rules = game.resolve_rules(overrides)
+    seated, initial = game.start(names, rules, {})
+    outcomes = list(replay(game, Table(tuple(seated), dict(rules)), initial, inputs))
     created = {
         "at": MOMENT,
         "action": "create_session",
         "round": None,
         "before": None,
         "after": {
-            "game": "mighty",
+            "game": slug,
             "name": "",
             "players": list(seated),
             "preset": None,
@@ -80,7 +152,7 @@ def largest_export(count: int, budget: int | None = None) -> dict:
         "version": exports.VERSION,
         "exported_at": MOMENT,
         "id": 1,
-        "game": "mighty",
+        "game": slug,
         "name": "",
         "players": list(seated),
         "preset": None,
@@ -147,28 +219,32 @@ def round_of(number: int, outcome) -> dict:
     }
 
 
-def write_largest(out: Path, count: int | None = None) -> str:
-    """Write the largest export the import limit allows to out; return a line saying its size."""
+def write_largest(out: Path, count: int | None = None, slug: str = "mighty") -> str:
+    """Write a game's largest export its import limit allows to out; return a line saying its
+    size."""
     count = values.MAX_ROUNDS if count is None else count
-    budget = limits.SESSION_MAX_BYTES - 64 * 1024
     with create_app(
         {"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": "sqlite://"}
     ).app_context():
-        body = largest_export(count, budget)
+        game = get_game(slug)
+        budget = limits.session_max_bytes(game) - 64 * 1024
+        body = largest_export(count, budget, slug)
     with out.open("w", encoding="utf-8") as handle:
         json.dump(body, handle, ensure_ascii=False, separators=(",", ":"))
     size = out.stat().st_size
+    most, held = limits.import_max_bytes(game), limits.session_max_bytes(game)
     return (
-        f"largest import: {len(body['rounds'])} rounds, {len(body['audit'])} audit entries, "
-        f"{size:,} bytes "
-        f"({size / 2**20:.1f} MiB); the body limit is {imports.IMPORT_MAX_BYTES:,} bytes, and a "
-        f"session holds at most {limits.SESSION_MAX_BYTES:,} bytes as stored"
+        f"largest {slug} import: {len(body['rounds'])} rounds, {len(body['audit'])} audit "
+        f"entries, {size:,} bytes ({size / 2**20:.1f} MiB); the game's import limit is "
+        f"{most:,} bytes (the route's {imports.IMPORT_MAX_BYTES:,}), and its session holds at "
+        f"most {held:,} bytes as stored"
     )
 
 
 def main(argv: list[str]) -> None:
     """Write the export and print its size beside the import limit."""
-    print(write_largest(Path(argv[0]), int(argv[1]) if len(argv) > 1 else None))
+    count = int(argv[1]) if len(argv) > 1 else None
+    print(write_largest(Path(argv[0]), count, argv[2] if len(argv) > 2 else "mighty"))
 
 
 if __name__ == "__main__":

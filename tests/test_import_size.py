@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from refapp import MAX_BODY, services
 from refapp.games import get_game
 from refapp.games.game import Table
-from refapp.services import archive
+from refapp.services import archive, limits
 from refapp.services.archive import imports
 
 from .conftest import SEED_TURN, turn
-from .test_archive import edited, export, rows, seed_result
+from .test_archive import MINIMAL, edited, export, rows, seed_result
 
 TELLERS = ("Ann", "Ben", "Cy", "Dee")
 
@@ -157,3 +159,53 @@ def test_the_import_limit_holds_the_largest_session():
     size = len(json.dumps(largest_round(), separators=(",", ":")).encode())
     assert 24_000 < size <= archive.ROUND_BYTES  # measured 27,152 with the facts
     assert archive.IMPORT_MAX_BYTES >= services.MAX_ROUNDS * archive.ROUND_BYTES
+
+
+@pytest.fixture
+def small_dixit_cap(monkeypatch):
+    """Give Dixit a small import cap: 10 bytes a round, and the session's fields."""
+    monkeypatch.setattr(get_game("dixit"), "round_bytes", 10)
+    monkeypatch.setattr(limits, "REST_BYTES", limits.HEADER_BYTES)
+    return limits.import_max_bytes(get_game("dixit"))
+
+
+def test_each_game_has_its_own_import_cap_from_its_largest_round():
+    caps = {slug: limits.import_max_bytes(get_game(slug)) for slug in ("dixit", "dalmuti")}
+    assert caps == dict.fromkeys(caps, 16 * 1024 * services.MAX_ROUNDS + limits.REST_BYTES)
+    assert limits.import_max_bytes(get_game("mighty")) == archive.IMPORT_MAX_BYTES
+    assert max(caps.values()) < archive.IMPORT_MAX_BYTES * 0.6  # a Dixit import is no Mighty one
+
+
+def test_a_body_past_its_games_cap_is_too_large_once_the_game_is_read(client, app, small_dixit_cap):
+    # broken rounds after the game: refused for the size, before any round is read
+    body = {"format": "refapp-session", "version": 1, "game": "dixit", "rounds": [{"x": 1}]}
+    raw = json.dumps(body) + " " * small_dixit_cap
+    response = client.post("/api/sessions/import", data=raw, content_type="application/json")
+    assert response.status_code == 413
+    error = response.get_json()["error"]
+    assert error["code"] == "too_large"
+    assert f"at most {small_dixit_cap} bytes" in error["message"]
+    assert f"this import is {len(raw)}" in error["message"]
+    assert rows(app)["GameSession"] == 0
+    # the same size within the game's cap, and another game's, are read on
+    within = json.dumps(MINIMAL) + " " * (small_dixit_cap - len(json.dumps(MINIMAL)))
+    response = client.post("/api/sessions/import", data=within, content_type="application/json")
+    assert response.status_code == 201, response.get_json()
+    mighty = raw.replace('"dixit"', '"mighty"')
+    error = client.post("/api/sessions/import", data=mighty, content_type="application/json")
+    assert error.get_json()["error"]["code"] == "invalid_value"  # its rounds were read
+
+
+def test_a_live_session_stops_at_its_games_cap(api, monkeypatch):
+    # room for the session's creation and a few rounds' bytes, not many
+    monkeypatch.setattr(get_game("dixit"), "round_bytes", 0)
+    monkeypatch.setattr(limits, "REST_BYTES", limits.HEADER_BYTES + 4000)
+    session = api.create()
+    recorded = 0
+    while (response := api.record(session["id"], turn(TELLERS[recorded % 4]))).status_code == 201:
+        recorded += 1
+        assert recorded < 20
+    assert recorded >= 1
+    error = response.get_json()["error"]
+    assert error["code"] == "session_full"
+    assert "at most 4000 bytes" in error["message"]

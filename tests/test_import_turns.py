@@ -1,4 +1,5 @@
-"""One import at a time on a server: a second waits its turn, and past the wait it is 503 busy."""
+"""One large import at a time on a server: a second waits briefly, then it is 503 busy; a small
+import never waits; a large import gives back the memory it freed."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from refapp.services.archive import turns
+from refapp.services.archive import imports, memory, turns
 
 from .test_archive import MINIMAL, rows
 
@@ -24,6 +25,12 @@ time.sleep(60)
 """
 
 
+@pytest.fixture
+def every_import_large(monkeypatch):
+    """Make every import a large one (MINIMAL is a few hundred bytes)."""
+    monkeypatch.setattr(turns, "LARGE", 0)
+
+
 def assert_busy(response, app, stored) -> None:
     """Assert an import was refused 503 busy with Retry-After and stored nothing."""
     assert response.status_code == 503, response.get_json()
@@ -32,7 +39,9 @@ def assert_busy(response, app, stored) -> None:
     assert rows(app) == stored
 
 
-def test_an_import_waits_while_another_runs_in_this_process(client, app, monkeypatch):
+def test_a_large_import_waits_briefly_while_another_runs_in_this_process(
+    client, app, monkeypatch, every_import_large
+):
     monkeypatch.setattr(turns, "WAIT", 5.0)
     turns.LOCK.acquire()
     releaser = threading.Timer(0.5, turns.LOCK.release)
@@ -44,7 +53,9 @@ def test_an_import_waits_while_another_runs_in_this_process(client, app, monkeyp
     assert time.monotonic() - began >= 0.4  # it waited for the other import's end
 
 
-def test_an_import_past_the_wait_is_busy_and_stores_nothing(client, app, monkeypatch):
+def test_a_large_import_past_the_wait_is_busy_and_stores_nothing(
+    client, app, monkeypatch, every_import_large
+):
     monkeypatch.setattr(turns, "WAIT", 0.3)
     stored = rows(app)
     with turns.LOCK:
@@ -54,7 +65,9 @@ def test_an_import_past_the_wait_is_busy_and_stores_nothing(client, app, monkeyp
 
 
 @pytest.mark.skipif(turns.fcntl is None, reason="no file locks on this system (Windows)")
-def test_an_import_in_another_worker_process_holds_the_turn(client, app, monkeypatch):
+def test_a_large_import_in_another_worker_process_holds_the_turn(
+    client, app, monkeypatch, every_import_large
+):
     monkeypatch.setattr(turns, "WAIT", 0.5)
     lock = Path(app.instance_path) / "import.lock"
     holder = subprocess.Popen(
@@ -76,3 +89,83 @@ def test_a_bad_rounds_parameter_is_refused_before_the_body_is_read(client, app):
     assert response.status_code == 422
     assert response.get_json()["error"]["field"] == "rounds"
     assert rows(app) == stored
+
+
+def test_a_second_large_import_while_one_runs_is_busy_and_stores_nothing(
+    app, monkeypatch, every_import_large
+):
+    monkeypatch.setattr(turns, "WAIT", 0.2)
+    inside, go_on = threading.Event(), threading.Event()
+    replay = imports.replay
+
+    def held_replay(body):
+        """Replay the first import only once the second has been answered."""
+        inside.set()
+        assert go_on.wait(10)
+        return replay(body)
+
+    monkeypatch.setattr(imports, "replay", held_replay)
+    answers = {}
+
+    def first() -> None:
+        answers["first"] = app.test_client().post("/api/sessions/import", json=MINIMAL)
+
+    runner = threading.Thread(target=first)
+    runner.start()
+    assert inside.wait(10)
+    second = app.test_client().post("/api/sessions/import", json=MINIMAL)
+    assert_busy(second, app, rows(app))  # nothing stored meanwhile: the first is replaying
+    go_on.set()
+    runner.join(10)
+    assert answers["first"].status_code == 201
+    stored = rows(app)
+    assert (stored["GameSession"], stored["Round"], stored["AuditEntry"]) == (1, 1, 1)
+
+
+def test_a_small_import_never_waits_for_a_large_one(client, app, monkeypatch):
+    monkeypatch.setattr(turns, "WAIT", 5.0)
+    with turns.LOCK:  # a large import holds the turn
+        began = time.monotonic()
+        response = client.post("/api/sessions/import", json=MINIMAL)
+        assert time.monotonic() - began < 4
+    assert response.status_code == 201, response.get_json()
+    assert rows(app)["GameSession"] == 1
+
+
+def test_a_large_import_gives_its_memory_back(client, monkeypatch, every_import_large):
+    given: list[bool] = []
+    monkeypatch.setattr(turns, "give_back", lambda: given.append(True))
+    assert client.post("/api/sessions/import", json=MINIMAL).status_code == 201
+    assert given == [True]
+    monkeypatch.setattr(turns, "LARGE", 10**9)
+    assert client.post("/api/sessions/import", json=MINIMAL).status_code == 201
+    assert given == [True]  # a small import leaves the memory to Python
+
+
+def test_giving_memory_back_never_fails(monkeypatch):
+    memory.give_back()
+    memory.trimmer.cache_clear()
+    monkeypatch.setattr(memory.ctypes.util, "find_library", lambda name: None)
+    try:
+        assert memory.trimmer() is None
+        memory.give_back()  # no C library to trim: the collection alone
+    finally:
+        memory.trimmer.cache_clear()
+
+
+def test_a_large_import_lets_polls_take_their_turn_and_puts_things_back(
+    client, monkeypatch, every_import_large
+):
+    seen: list[float] = []
+    replay = imports.replay
+
+    def watched(body):
+        """Note the switch interval while the import replays."""
+        seen.append(sys.getswitchinterval())
+        return replay(body)
+
+    monkeypatch.setattr(imports, "replay", watched)
+    before = sys.getswitchinterval()
+    assert client.post("/api/sessions/import", json=MINIMAL).status_code == 201
+    assert seen == [min(before, turns.SWITCH)]
+    assert sys.getswitchinterval() == before

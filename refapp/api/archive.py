@@ -3,7 +3,7 @@
 import shutil
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import IO
 
@@ -43,28 +43,41 @@ def import_session():
 
     Its body may be as large as the largest session's export (``imports.IMPORT_MAX_BYTES``),
     past the app-wide limit (``bodies.body_limit``); a body declared larger is refused from its
-    headers, before this view runs. ``?rounds=`` is checked first; then
-    the body is copied to a temporary file (a proxy in front is never kept waiting to send
-    it), the import waits for the server's one import turn (``turns``) and reads the file a
-    part at a time.
+    headers, before this view runs. ``?rounds=`` is checked first; then a large import (its
+    declared length, else its size once copied) takes the server's one import turn
+    (``turns``: another large one running, it is ``503 busy`` after a brief wait, its body
+    never copied), the body is copied to a temporary file (a proxy in front is never kept
+    waiting to send it) and read a part at a time; a body larger than any session of its game
+    exports is ``413 too_large`` once its game is read.
     """
     rounds_wanted(request.args.get("rounds"))
     if not request.is_json:
         raise MalformedInput("invalid_json", "The request body must be a JSON object.")
-    with spooled_body() as raw, turns.one_import(Path(current_app.instance_path) / "import.lock"):
-        session = imports.import_file(raw)
+    lock = Path(current_app.instance_path) / "import.lock"
+    declared = request.content_length
+    with ExitStack() as held:
+        if declared is not None and turns.is_large(declared):
+            # the turn first: another large import is refused without its body copied
+            held.enter_context(turns.one_import(lock))
+            raw, size = held.enter_context(spooled_body())
+        else:
+            raw, size = held.enter_context(spooled_body())
+            held.enter_context(turns.one_import(lock, large=turns.is_large(size)))
+        session = imports.import_file(raw, size)
     payload = session_payload(session)
     return payload, 201, {"Location": url_for("api.get_session", session_id=session.id)}
 
 
 @contextmanager
-def spooled_body() -> Iterator[IO[bytes]]:
-    """Yield the request body copied to a temporary file (in memory while it is small).
+def spooled_body() -> Iterator[tuple[IO[bytes], int]]:
+    """Yield the request body copied to a temporary file (in memory while it is small), and
+    its size in bytes.
 
     werkzeug's stream stops at the request's size limit (413 ``too_large``) whether or not the
     client declared a length.
     """
     with tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY) as spool:
         shutil.copyfileobj(request.stream, spool, COPY_CHUNK)
+        size = spool.tell()
         spool.seek(0)
-        yield spool
+        yield spool, size

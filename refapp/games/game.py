@@ -169,6 +169,11 @@ class Game:
     round_input: tuple[InputPath, ...] = ()
     #: what the game's own placeholders in ``round_input`` match (e.g. a role code)
     input_places: Mapping[str, str] = {}
+    #: an upper bound on one realistic round's bytes as stored (escaped JSON): its input and
+    #: result with the explanation, its record entry and one correction, at the most players.
+    #: An import of the game's sessions is at most this times the rounds a session holds
+    #: (services/limits.py); the default is the largest any game writes (28 KiB)
+    round_bytes: int = 28 * 1024
 
     @property
     def default_preset(self) -> str | None:

@@ -4,7 +4,9 @@ Whatever the app stores must come back: a session's export must fit the import's
 and the import adds one entry of its own. So a session holds at most AUDIT_MAX entries, a live
 write leaves room for that one import entry, and a session's stored JSON (rounds and trail,
 measured as the database keeps it, which is never smaller than its compact export) stays within
-SESSION_MAX_BYTES, which leaves HEADER_BYTES of the import's limit for everything else.
+its game's ``session_max_bytes``, which leaves HEADER_BYTES of the game's import limit
+(``import_max_bytes``: the game's largest realistic round times the rounds a session holds) for
+everything else. The import route's own limit (EXPORT_MAX_BYTES) is the largest game's.
 """
 
 from __future__ import annotations
@@ -12,10 +14,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import Text, cast, func, select
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..extensions import db
+from ..games import get_game
 from ..games.errors import RuleViolation
+from ..games.game import Game
 from ..models import AuditEntry, GameSession, Round
 from . import values
 
@@ -31,12 +37,49 @@ EXPORT_MAX_BYTES = values.MAX_ROUNDS * ROUND_BYTES + 1024 * 1024
 #: what an export holds besides rounds and entries (players, rules, setup, totals, winners, the
 #: import's own entry): at most 12 players of 40 characters, each written in at most 12 bytes
 HEADER_BYTES = 256 * 1024
-#: the most bytes a session's rounds and trail may hold, as stored
+#: the most bytes a session's rounds and trail may hold, as stored, in the largest game
 SESSION_MAX_BYTES = EXPORT_MAX_BYTES - HEADER_BYTES
+#: what a game's import limit adds to its rounds: the session's fields and its own entries
+REST_BYTES = EXPORT_MAX_BYTES - values.MAX_ROUNDS * ROUND_BYTES
 #: what an exported round adds around its input and result (number, times, keys)
 ROUND_OVERHEAD = 160
 #: what an exported audit entry adds around its before and after (time, action, round, keys)
 ENTRY_OVERHEAD = 128
+
+
+class TooLarge(RequestEntityTooLarge):
+    """Refuse an import larger than any session of its game: 413 ``too_large``, as a body past
+    the route's limit."""
+
+    def __init__(self, game: Game, size: int) -> None:
+        """Word the refusal in the reader's language, with the game's limit and the body's size."""
+        super().__init__(
+            _(
+                "%(game)s: a session's export is at most %(most)d bytes; this import is "
+                "%(size)d bytes.",
+                game=_(game.title),
+                most=import_max_bytes(game),
+                size=size,
+            )
+        )
+
+
+def import_max_bytes(game: Game) -> int:
+    """Return the largest import of a game's session: its largest realistic round (``Game.
+    round_bytes``) times the rounds a session holds, plus the rest, within the route's limit."""
+    return min(EXPORT_MAX_BYTES, game.round_bytes * values.MAX_ROUNDS + REST_BYTES)
+
+
+def session_max_bytes(game: Game) -> int:
+    """Return the most bytes a game's session may hold as stored (its export then imports),
+    never past SESSION_MAX_BYTES (the largest game's)."""
+    return min(SESSION_MAX_BYTES, import_max_bytes(game) - HEADER_BYTES)
+
+
+def check_import_size(game: Game, size: int | None) -> None:
+    """Refuse an import body larger than any session of its game exports (``TooLarge``)."""
+    if size is not None and size > import_max_bytes(game):
+        raise TooLarge(game, size)
 
 
 def stored(value: Any) -> int:
@@ -87,8 +130,9 @@ def stored_bytes(session_id: int) -> int:
     return int(db.session.scalar(rounds) or 0) + int(db.session.scalar(entries) or 0)
 
 
-def full(count: int, size: int | None) -> RuleViolation | None:
-    """Return the refusal of a session with ``count`` entries and ``size`` bytes, if too large."""
+def full(count: int, size: int | None, most: int | None = None) -> RuleViolation | None:
+    """Return the refusal of a session with ``count`` entries and ``size`` bytes (``most`` at
+    most: its game's ``session_max_bytes``), if too large."""
     if count > AUDIT_MAX:
         return RuleViolation(
             "session_full",
@@ -98,14 +142,15 @@ def full(count: int, size: int | None) -> RuleViolation | None:
             most=AUDIT_MAX,
             value=count,
         )
-    if size is not None and size > SESSION_MAX_BYTES:
+    most = SESSION_MAX_BYTES if most is None else most
+    if size is not None and size > most:
         return RuleViolation(
             "session_full",
             "A session holds at most {most} bytes of rounds and history (so that its export "
             "can be imported again), and this one would hold {value}; start a new session to "
             "go on.",
             None,
-            most=SESSION_MAX_BYTES,
+            most=most,
             value=size,
         )
     return None
@@ -129,6 +174,7 @@ def check_room(session: GameSession) -> None:
     The totals are kept by every write under the session's lock, so the check reads no rows:
     recording costs the same at round 3,000 as at round 3.
     """
-    refusal = full((session.audit_count or 0) + 1, session.stored_bytes or 0)
+    most = session_max_bytes(get_game(session.game))
+    refusal = full((session.audit_count or 0) + 1, session.stored_bytes or 0, most)
     if refusal is not None:
         raise refusal

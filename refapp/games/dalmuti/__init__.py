@@ -122,6 +122,9 @@ class Dalmuti(Game):
     min_players = 4
     max_players = 8
     setup_keys = ("initial_draw",)
+    #: measured 15,622 bytes: a hand of 8 players (20-letter accented names) with every hand as
+    #: dealt, the tax and two merchants' swaps
+    round_bytes = 16 * 1024
     options = OPTIONS
     house_rules_type = DalmutiRules
     presets = PRESETS

@@ -15,21 +15,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import IO, Any
 
-from sqlalchemy import insert
-
-from ...extensions import db
 from ...games import game as rules_game
 from ...games import get_game
-from ...games.errors import Conflict, MalformedInput, Refusal, quote
+from ...games.errors import MalformedInput, Refusal, quote
 from ...games.game import Game, Outcome, Table
 from ...games.inputs import mapping, sequence
-from ...models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
-from .. import limits, writes
+from ...models import GameSession, utcnow
+from .. import limits
 from ..rounds import round_input
 from ..values import ID_MAX, player_names, session_name
 from .checks import check_format, check_summary, compare_scores, finisher, missing, moment
 from .reading import LISTED, ExportParts, export_data, read_export
 from .staging import Spool, pack
+from .storing import commit, store
 from .trail import Trail, check_trail
 from .trail_steps import Start
 
@@ -50,6 +48,8 @@ class ReplayedRounds:
     state: Mapping[str, Any] = field(default_factory=dict)
     size: int = 0
     latest: datetime | None = None
+    #: when the import began: the time of a round the export gives none
+    now: datetime = field(default_factory=utcnow)
 
 
 @dataclass
@@ -111,7 +111,8 @@ def replay(body: ExportParts | Any) -> Replayed:
         trail = check_trail(parts.entries, start, rounds.totals, finished_by)
         rounds.inputs.clear()  # only the trail compares them: a restore keeps many replayed
         rounds.states.clear()
-        refusal = limits.full(trail.count + 1, rounds.size + trail.size)
+        most = limits.session_max_bytes(game)
+        refusal = limits.full(trail.count + 1, rounds.size + trail.size, most)
         if refusal is not None:
             refusal.field = "audit" if trail.count + 1 > limits.AUDIT_MAX else None
             raise refusal
@@ -216,16 +217,7 @@ def keep_round(
 ) -> None:
     """Check a replayed round against its export and spool it; keep what the trail compares."""
     recorded, corrected = checked_round(entry, index, outcome)
-    rounds.rows.add(
-        {
-            "number": index + 1,
-            "input": outcome.input,
-            "result": outcome.result,
-            "state": outcome.state,
-            "recorded_at": recorded,
-            "corrected_at": corrected,
-        }
-    )
+    rounds.rows.add(round_row(index + 1, outcome, recorded or rounds.now, corrected))
     rounds.inputs.append(pack(outcome.input))
     rounds.states.append(pack(outcome.state))
     for name, delta in outcome.result["deltas"].items():
@@ -234,6 +226,21 @@ def keep_round(
     rounds.size += limits.round_bytes(outcome.input, outcome.result)
     times = [time for time in (rounds.latest, recorded, corrected) if time is not None]
     rounds.latest = max(times, default=None)
+
+
+def round_row(
+    number: int, outcome: Outcome, recorded: datetime, corrected: datetime | None
+) -> dict[str, Any]:
+    """Return a replayed round as its row in ``rounds``, but for its session (every column an
+    import writes is set here, and only here: ``store`` inserts these rows in bulk)."""
+    return {
+        "number": number,
+        "input": outcome.input,
+        "result": outcome.result,
+        "state": outcome.state,
+        "recorded_at": recorded,
+        "corrected_at": corrected,
+    }
 
 
 def round_entry(index: int, raw: Any) -> tuple[Mapping[str, Any], dict[str, Any]]:
@@ -268,9 +275,13 @@ def checked_round(
     return recorded, corrected
 
 
-def import_file(raw: IO[bytes]) -> GameSession:
-    """Recreate a session from an export in a file, read a part at a time (see ``reading``)."""
-    return import_session(read_export(raw))
+def import_file(raw: IO[bytes], size: int | None = None) -> GameSession:
+    """Recreate a session from an export in a file, read a part at a time (see ``reading``).
+
+    A body of ``size`` bytes larger than any session of its game is refused as soon as its
+    game is read (``limits.check_import_size``).
+    """
+    return import_session(read_export(raw, size=size))
 
 
 def import_session(body: ExportParts | Any) -> GameSession:
@@ -285,103 +296,3 @@ def import_session(body: ExportParts | Any) -> GameSession:
     finally:
         replayed.close()
     return session
-
-
-def store(
-    replayed: Replayed,
-    source: str,
-    known: dict[str, Player],
-    *,
-    session_id: int | None = None,
-    restoring: bool = False,
-) -> GameSession:
-    """Add a replayed session with its seats, rounds and audit trail (in the caller's transaction).
-
-    ``known`` caches the players by name across the sessions of one restore. A restore passes
-    the session's own ``session_id`` (None: a new one) and keeps its last change's time and
-    moves its version on (``restoring``); an import is a copy, changed now, at version 1. The
-    players are taken as a new session takes them (``writes.take_players``), so no rename or
-    merge can cross the import; the rounds and entries go in a batch at a time.
-    """
-    now = utcnow()
-    known.update(writes.take_players(name for name in replayed.players if name not in known))
-    rounds, trail = replayed.rounds, replayed.trail
-    after = {"source": source, **replayed.source, "rounds": rounds.rows.count}
-    session = GameSession(
-        id=session_id,
-        game=replayed.game.slug,
-        name=replayed.name,
-        rules=replayed.rules,
-        preset=replayed.preset,
-        setup=replayed.setup,
-        initial_state=replayed.initial,
-        created_at=replayed.created_at or now,
-        updated_at=last_change(replayed) if restoring else now,
-        version=restored_version(replayed) if restoring else 1,
-        round_count=rounds.rows.count,
-        totals=dict(rounds.totals),
-        audit_count=trail.count + 1,
-        stored_bytes=rounds.size + trail.size + limits.entry_bytes(None, after),
-    )
-    for seat, name in enumerate(replayed.players):
-        session.seats.append(SessionPlayer(seat=seat, player=known[name]))
-    if replayed.finished_by:
-        session.finished = True
-        session.finished_by = replayed.finished_by
-        session.finished_at = replayed.finished_at or now
-    db.session.add(session)
-    db.session.flush()  # the session's id, for its rows
-    for batch in rounds.rows.batches():
-        rows = [{**row, "session_id": session.id} for row in batch]
-        for row in rows:
-            row["recorded_at"] = row["recorded_at"] or now
-        db.session.execute(insert(Round), rows)
-    for batch in trail.rows.batches():
-        rows = [{**entry, "session_id": session.id, "at": entry["at"] or now} for entry in batch]
-        db.session.execute(insert(AuditEntry), rows)
-    # never dated before the trail's last entry (an export's clock may run a little ahead)
-    at = max(now, trail.latest) if trail.latest else now
-    db.session.execute(
-        insert(AuditEntry),
-        [
-            {
-                "session_id": session.id,
-                "at": at,
-                "action": "import_session",
-                "round_number": None,
-                "before": None,
-                "after": after,
-            }
-        ],
-    )
-    return session
-
-
-def last_change(replayed: Replayed) -> datetime:
-    """Return an exported session's last change: as exported, else its latest time known."""
-    if replayed.updated_at:
-        return replayed.updated_at
-    times = [
-        replayed.created_at,
-        replayed.finished_at,
-        replayed.rounds.latest,
-        replayed.trail.latest,
-    ]
-    return max((time for time in times if time is not None), default=utcnow())
-
-
-def restored_version(replayed: Replayed) -> int:
-    """Return a restored session's version: past the exported one, else past its trail's length.
-
-    A phone's cached version then never matches the restored session by chance.
-    """
-    if replayed.version is not None:
-        return min(replayed.version + 1, ID_MAX)
-    return replayed.trail.given + 2
-
-
-def commit() -> None:
-    """Commit the import; a player added by another request at the same moment is a retry."""
-    writes.commit(
-        Conflict("lost_race", "Another change was saved at the same moment; try the import again.")
-    )

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from ...games import GAMES, get_game
 from ...games.errors import MalformedInput, Refusal, RuleViolation
 from .. import limits, values
 from .checks import check_values, excerpt
@@ -187,23 +188,28 @@ def export_data(body: Any) -> ExportData:
     return found
 
 
-def read_export(raw: IO[bytes], start: int = 0) -> ExportFile:
+def read_export(raw: IO[bytes], start: int = 0, size: int | None = None) -> ExportFile:
     """Read an export's session fields and check the shape of its rounds and entries.
 
     Refused at once: a key no export writes, a part larger than any written, more rounds
     than a session holds or more entries than a trail, text that is not valid Unicode,
-    numbers too large, nesting too deep. Nothing of a round's meaning is read yet.
+    numbers too large, nesting too deep, and, as soon as its game is read, a body of ``size``
+    bytes larger than any session of that game exports. Nothing of a round's meaning is read
+    yet.
     """
     stream = JsonStream(raw, start)
-    found = read_export_from(stream, raw)
+    found = read_export_from(stream, raw, size=size)
     stream.finish()
     return found
 
 
-def read_export_from(stream: JsonStream, raw: IO[bytes], where: str = "") -> ExportFile:
+def read_export_from(
+    stream: JsonStream, raw: IO[bytes], where: str = "", size: int | None = None
+) -> ExportFile:
     """Read the export that begins at the stream's cursor (a backup's session, or a body).
 
-    ``where`` is the export's own path in the document (``sessions.3``), for refusals.
+    ``where`` is the export's own path in the document (``sessions.3``), for refusals;
+    ``size`` the body's bytes when the export is the whole body (an import).
     """
     if not stream.is_object():
         raise MalformedInput("invalid_json", "The request body must be a JSON object.")
@@ -230,6 +236,8 @@ def read_export_from(stream: JsonStream, raw: IO[bytes], where: str = "") -> Exp
         value = stream.value(key, FIELD_MOST)
         check_values(value, key)
         found.fields[key] = value
+        if key == "game" and isinstance(value, str) and value in GAMES:
+            limits.check_import_size(get_game(value), size)
     return found
 
 

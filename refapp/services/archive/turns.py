@@ -1,15 +1,18 @@
-"""One import at a time on a server: its memory is counted once, however many are sent at once.
+"""One large import at a time on a server: its memory is counted once, however many are sent.
 
-An import reads its body a part at a time, but it still holds a few hundred MB at its peak for
-the largest session (the replay's state, a part, the rows being written). Three sent at once
-would triple that, so each waits for its turn - in this process (a lock) and across a club
-server's worker processes (a lock file in instance/) - before it reads its body. One
-that cannot get its turn within ``WAIT`` seconds is ``503 busy`` with ``Retry-After``; nothing
-of it was read or stored.
+An import reads its body a part at a time, but a large one still holds a few times its parts at
+its peak (the replay's state, a part, the rows being written) and keeps a CPU busy for seconds.
+So a large import (a body over ``LARGE`` bytes) takes the server's one import turn - in this
+process (a lock) and across a club server's worker processes (a lock file in instance/) -
+before it reads its body. One that cannot get the turn within ``WAIT`` seconds is ``503 busy``
+with ``Retry-After`` (``writes.Busy``, as a write that could not get its turn); nothing of it was
+read or stored. A small import (a few hundred rounds) never waits. After a large import the
+memory it freed is given back to the system (``memory.give_back``).
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -17,45 +20,86 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..writes import Busy
+from .memory import give_back, set_aside
 
 try:
     import fcntl
 except ImportError:  # Windows: one process serves, the thread lock is enough
     fcntl = None  # type: ignore[assignment]
 
-#: seconds an import waits for others to end: the largest takes under a minute on a laptop
-#: (bench/import_memory.py), a few on a Raspberry Pi; a waiting import holds a temporary file
-#: and a connection, not memory
-WAIT = 300.0
+#: a body larger than this is a large import: it takes the turn (4 MiB: 300-500 rounds with
+#: their trail, by the bench's largest exports; a whole evening's session is far smaller)
+LARGE = 4 * 1024 * 1024
+#: seconds a large import waits for another to end before it is refused busy: a brief wait,
+#: so a second large import sent at the same moment is answered at once rather than holding
+#: a connection for the minute the first takes
+WAIT = 2.0
+#: the interpreter's switch interval while a large import runs (``sharing``)
+SWITCH = 0.001
 #: seconds between two looks at the lock file
 POLL = 0.05
 LOCK = threading.Lock()
 
 
+def is_large(size: int) -> bool:
+    """Return True for an import body large enough to take the server's one import turn."""
+    return size > LARGE
+
+
 @contextmanager
-def one_import(lock_file: Path, wait: float | None = None) -> Iterator[None]:
-    """Hold this server's one import turn (waiting up to ``wait`` seconds, by default WAIT),
-    else raise Busy."""
+def one_import(lock_file: Path, wait: float | None = None, *, large: bool = True) -> Iterator[None]:
+    """Hold this server's one import turn for a large import (waiting up to ``wait`` seconds,
+    by default WAIT), else raise Busy; a small import goes on at once."""
+    if not large:
+        yield
+        return
     wait = WAIT if wait is None else wait
     deadline = time.monotonic() + wait
     if not LOCK.acquire(timeout=wait):
         raise Busy()
     try:
-        if fcntl is None:
-            yield
-            return
-        with open(lock_file, "a+b") as handle:
-            while True:
-                try:
-                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() >= deadline:
-                        raise Busy() from None
-                    time.sleep(POLL)
+        with held_file(lock_file, deadline), sharing():
+            set_aside()
             try:
                 yield
             finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
+                give_back()
     finally:
         LOCK.release()
+
+
+@contextmanager
+def sharing() -> Iterator[None]:
+    """Let other threads take the interpreter more often while a large import runs.
+
+    Python hands its one lock (the GIL) from a busy thread to a waiting one every switch
+    interval (5 ms by default); a poll waits for it at each of its many I/O calls, so behind a
+    busy import it takes tens of ms. At SWITCH seconds it waits a fifth as long each time.
+    """
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(min(before, SWITCH))
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
+
+
+@contextmanager
+def held_file(lock_file: Path, deadline: float) -> Iterator[None]:
+    """Hold the lock file every worker process shares (waiting until ``deadline``), else Busy."""
+    if fcntl is None:
+        yield
+        return
+    with open(lock_file, "a+b") as handle:
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise Busy() from None
+                time.sleep(POLL)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

@@ -1,0 +1,60 @@
+"""Give back to the system the memory a large import freed, so a small server stays small.
+
+Python keeps the arenas its objects lived in, and glibc's allocator keeps freed pages in its
+heap: after an import of a few hundred MB the server would keep its peak for good. A full
+collection frees the objects still held in reference cycles, and on glibc ``malloc_trim(0)``
+returns the free pages at the heap's top and middle to the system. Elsewhere (musl, macOS,
+Windows) there is no such call, and the collection alone is done.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import gc
+from collections.abc import Callable
+from functools import cache
+
+
+@cache
+def trimmer() -> Callable[[int], int] | None:
+    """Return glibc's ``malloc_trim``, or None where the C library has none."""
+    try:
+        name = ctypes.util.find_library("c")
+        library = ctypes.CDLL(name) if name else None
+        trim = getattr(library, "malloc_trim", None)
+    except (OSError, AttributeError, TypeError):  # no C library to load, or none of that name
+        return None
+    if trim is None:
+        return None
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    found: Callable[[int], int] = trim
+    return found
+
+
+def set_aside() -> None:
+    """Set the objects alive now (the app's own, long-lived) aside from the cycle collector.
+
+    A large import makes millions of objects, so the collector runs its full collection many
+    times, and each walks every object the process holds while no other thread runs: on a
+    small machine 100-200 ms in which no poll is answered. Frozen (``gc.freeze``), the app's
+    objects are skipped, and a collection walks only what the import made since. They are
+    still freed when no longer referenced; only one in a cycle would now stay.
+    """
+    gc.freeze()
+
+
+def give_back() -> None:
+    """Collect what the import left in cycles and return the freed memory to the system.
+
+    Never fails: a library that cannot trim is simply not asked (the call runs without the
+    GIL, as every ctypes call does, so other requests go on meanwhile).
+    """
+    gc.collect()
+    trim = trimmer()
+    if trim is None:
+        return
+    with contextlib.suppress(OSError):  # a C library that refuses: the memory stays ours
+        trim(0)
