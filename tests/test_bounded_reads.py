@@ -186,3 +186,22 @@ def test_the_migration_fills_what_writes_store(tmp_path):
         db.engine.dispose()
     assert len(filled) == 5 and filled == stored
     stored_matches(app, sid)
+
+
+def test_an_import_stores_answers_running_totals_and_figures(app, api, client):
+    sid = api.create(rules={"target_score": 10**6})["id"]
+    for number in range(5):
+        assert api.record(sid, turn(SEATS[number % 4])).status_code == 201
+    fixed = {**turn("Ben"), "votes": {"Ann": 1, "Cy": 1, "Dee": 3}}
+    assert client.put(f"/api/sessions/{sid}/rounds/2", json=fixed).status_code == 200
+    before = client.get("/api/players/Dee").get_json()["games"]["dixit"]
+    exported = client.get(f"/api/sessions/{sid}/export").get_json()
+    copied = client.post("/api/sessions/import", json=exported)
+    assert copied.status_code == 201, copied.get_json()
+    new = copied.get_json()["id"]
+    stored_matches(app, new)
+    original, imported = api.session(sid), api.session(new)
+    assert imported["rounds"] == original["rounds"] and imported["totals"] == original["totals"]
+    after = client.get("/api/players/Dee").get_json()["games"]["dixit"]
+    assert after["rounds_played"] == 2 * before["rounds_played"] == 10
+    assert after["points"] == 2 * before["points"]

@@ -7,7 +7,7 @@ reading. A test patches a name in the module that owns it (``imports.IMPORT_MAX_
 from ..limits import AUDIT_MAX
 from .backups import Restored, RestoreRefused, backup, restore
 from .checks import DEPTH_MAX
-from .exports import cell, deltas_csv, export, export_session
+from .exports import cell, export, export_session
 from .imports import IMPORT_MAX_BYTES, ROUND_BYTES, import_session
 
 __all__ = [
@@ -19,7 +19,6 @@ __all__ = [
     "Restored",
     "backup",
     "cell",
-    "deltas_csv",
     "export",
     "export_session",
     "import_session",

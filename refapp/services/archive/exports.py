@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from collections.abc import Iterator
@@ -148,29 +146,6 @@ class Batches:
         if self.parts:
             yield "".join(self.parts)
         self.parts, self.size = [], 0
-
-
-def deltas_csv(session: GameSession, round_word: str = "round", total_word: str = "total") -> str:
-    """Return the CSV of per-round deltas: ``round,<players...>``, a row per round, a total row.
-
-    The page's download words the first column's header and the total row in the reader's
-    language (round_word, total_word); the names stay as written. Every text cell is quoted, so
-    a separator inside a name never splits it, whatever separator the spreadsheet expects.
-    """
-    players = session.players
-    out = io.StringIO()
-    out.write("\ufeff")  # a byte order mark, so spreadsheet programs read the names as UTF-8
-    writer = csv.writer(out, quoting=csv.QUOTE_NONNUMERIC)
-    writer.writerow([cell(round_word), *(cell(name) for name in players)])
-    totals = dict.fromkeys(players, 0)
-    # the database picks each round's deltas out of its result: the rows read stay small
-    deltas_of = select(Round.number, Round.result["deltas"]).where(Round.session_id == session.id)
-    for number, changes in streamed(deltas_of.order_by(Round.number)):
-        deltas = dict(changes or {})
-        totals = running_totals(totals, [deltas])
-        writer.writerow([number, *(deltas.get(name, 0) for name in players)])
-    writer.writerow([cell(total_word), *(totals[name] for name in players)])
-    return out.getvalue()
 
 
 def cell(text: str) -> str:

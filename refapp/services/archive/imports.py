@@ -21,7 +21,7 @@ from ...games.errors import MalformedInput, Refusal, quote
 from ...games.game import Game, Outcome, Table
 from ...games.inputs import mapping, sequence
 from ...models import GameSession, utcnow
-from .. import limits
+from .. import limits, stored_rounds
 from ..rounds import round_input
 from ..values import ID_MAX, player_names, session_name
 from .checks import check_format, check_summary, compare_scores, finisher, missing, moment
@@ -217,11 +217,12 @@ def keep_round(
 ) -> None:
     """Check a replayed round against its export and spool it; keep what the trail compares."""
     recorded, corrected = checked_round(entry, index, outcome)
-    rounds.rows.add(round_row(index + 1, outcome, recorded or rounds.now, corrected))
-    rounds.inputs.append(pack(outcome.input))
-    rounds.states.append(pack(outcome.state))
     for name, delta in outcome.result["deltas"].items():
         rounds.totals[name] = rounds.totals.get(name, 0) + delta
+    row = round_row(index + 1, outcome, recorded or rounds.now, corrected, rounds.totals)
+    rounds.rows.add(row)
+    rounds.inputs.append(pack(outcome.input))
+    rounds.states.append(pack(outcome.state))
     rounds.state = outcome.state
     rounds.size += limits.round_bytes(outcome.input, outcome.result)
     times = [time for time in (rounds.latest, recorded, corrected) if time is not None]
@@ -229,10 +230,15 @@ def keep_round(
 
 
 def round_row(
-    number: int, outcome: Outcome, recorded: datetime, corrected: datetime | None
+    number: int,
+    outcome: Outcome,
+    recorded: datetime,
+    corrected: datetime | None,
+    totals: Mapping[str, int],
 ) -> dict[str, Any]:
     """Return a replayed round as its row in ``rounds``, but for its session (every column an
-    import writes is set here, and only here: ``store`` inserts these rows in bulk)."""
+    import writes is set here, and only here: ``store`` inserts these rows in bulk), with the
+    running ``totals`` after it and its answer as a write stores them."""
     return {
         "number": number,
         "input": outcome.input,
@@ -240,6 +246,10 @@ def round_row(
         "state": outcome.state,
         "recorded_at": recorded,
         "corrected_at": corrected,
+        "answer": stored_rounds.answer_text(
+            number, outcome.input, outcome.result, recorded, corrected
+        ),
+        "running": dict(totals),
     }
 
 

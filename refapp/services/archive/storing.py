@@ -16,7 +16,7 @@ from sqlalchemy import insert
 from ...extensions import db
 from ...games.errors import Conflict
 from ...models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
-from .. import limits, writes
+from .. import figures, limits, writes
 from ..values import ID_MAX
 
 if TYPE_CHECKING:
@@ -71,6 +71,10 @@ def store(
         for row in batch:
             row["session_id"] = session.id
         db.session.execute(insert(Round).execution_options(render_nulls=True), batch)
+    # the players' stored figures count the session's rounds (read again from the spool)
+    figures.session_imported(
+        session, (row["result"] for batch in rounds.rows.batches() for row in batch)
+    )
     for batch in trail.rows.batches():
         for entry in batch:
             entry["session_id"], entry["at"] = session.id, entry["at"] or now
