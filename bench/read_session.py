@@ -8,8 +8,9 @@ of refapp's own database file, one query per read, one transaction per write) on
 requests, in PASSES interleaved passes, and prints the medians and their ratios: reading the
 session (``?rounds=all``), its page, a 304 poll, recording a round (``?rounds=none``, undone
 after each sample, untimed), correcting round 1, and at the longest an export and its import.
-Then the bounds issue 23 set: a read at most 1.3x floor B at every length, 3000 rounds at most
-10.5x 300, the page at 3000 at most 1.3x the page at 30, a poll at most 1.3x, a record at most 2x.
+Then the bounds refapp holds itself to: a read at most 1.3x floor B at every length, 3000
+rounds at most 10.5x 300, the page at 3000 at most 1.3x the page at 30, a poll at most 1.3x
+floor B, a record at most 2x.
 """
 
 from __future__ import annotations

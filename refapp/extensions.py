@@ -38,8 +38,8 @@ babel = Babel()
 #: bench/longest_write.py on the shared 2-core test machine: an import of a 10,000-hand Mighty
 #: session holds it 1.4 s of its 3.8 s (the replay runs before the lock); a correction of its
 #: round 1 takes 0.37 s and holds it 0.01 s, as its replay also runs before the lock and plays
-#: again only the rounds whose input or state before changed (before issue 23: 3.8 s there, all
-#: of it under the lock, and 8.7 s on a slower club server, issue 18); the longest correction,
+#: again only the rounds whose input or state before changed (when it replayed every round
+#: under the lock: 3.8 s, and 8.7 s on a slower club server); the longest correction,
 #: every later hand played again and written, takes 2.3 s and holds it 0.3 s. The largest
 #: import holds it 12 s (docs/deployment.md): 30 s leaves more than twice that. On PostgreSQL
 #: (lock_timeout, the same length) a correction locks only its own session's rows, so other
