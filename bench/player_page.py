@@ -13,12 +13,11 @@ it from a checkout to compare that checkout's refapp. In-process, SQLite in a te
 from __future__ import annotations
 
 import json
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+import timing
 from flask import Flask
 from sqlalchemy import event, insert, select, text, update
 
@@ -41,13 +40,8 @@ def turn(teller: str, seats: tuple[str, ...]) -> dict:
 
 
 def median_ms(call) -> float:
-    """Return the median wall time of call() in milliseconds."""
-    samples = []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        call()
-        samples.append(time.perf_counter() - start)
-    return 1000 * statistics.median(samples)
+    """Return the median wall time of REPEATS calls of call() in milliseconds."""
+    return timing.median_ms(call, REPEATS)
 
 
 def build(app, client, rounds: int, tag: str) -> str:

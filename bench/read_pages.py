@@ -13,15 +13,13 @@ through the test client, SQLite files in a temporary folder.
 
 from __future__ import annotations
 
-import statistics
 import sys
 import tempfile
-import time
 import tracemalloc
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import timing
 from sqlalchemy import event, insert, select
 
 from refapp import create_app, services
@@ -173,14 +171,9 @@ def measure(rounds: int, folder: Path) -> dict[str, float]:
     return figures
 
 
-def median_ms(call: Callable[[], Any]) -> float:
-    """Return the median wall time of call() in milliseconds."""
-    samples = []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        call()
-        samples.append(time.perf_counter() - start)
-    return 1000 * statistics.median(samples)
+def median_ms(call) -> float:
+    """Return the median wall time of REPEATS calls of call() in milliseconds."""
+    return timing.median_ms(call, REPEATS)
 
 
 def main(argv: list[str]) -> None:
