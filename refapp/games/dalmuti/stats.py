@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..stats import average
-from ..tally import Tally, summed
+from ..tally import Tally
 
 Result = Mapping[str, Any]
 
@@ -40,8 +40,3 @@ def figures_from(counted: Mapping[str, int]) -> dict[str, Any]:
         "hands_as_greater_peasant": counted.get("hands_as_greater_peasant", 0),
         "revolutions": counted.get("revolutions", 0),
     }
-
-
-def figures(name: str, results: Iterable[Result]) -> dict[str, Any]:
-    """Return a player's Dalmuti figures read from the hands' stored results."""
-    return figures_from(summed(tally(name, result) for result in results))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..stats import average
-from ..tally import Tally, summed
+from ..tally import Tally
 
 Result = Mapping[str, Any]
 
@@ -38,8 +38,3 @@ def figures_from(counted: Mapping[str, int]) -> dict[str, Any]:
         "some_found_share": average(some, told),
         "average_vote_bonus": average(counted.get("bonus_sum", 0), counted.get("bonus_count", 0)),
     }
-
-
-def figures(name: str, results: Iterable[Result]) -> dict[str, Any]:
-    """Return a player's Dixit figures read from the turns' stored results."""
-    return figures_from(summed(tally(name, result) for result in results))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..stats import average
-from ..tally import Tally, summed
+from ..tally import Tally
 from .cards import POINT_CARDS
 
 #: the outcomes of a round in which a hand was played (not a misdeal, not all passed)
@@ -55,8 +55,3 @@ def figures_from(counted: Mapping[str, int]) -> dict[str, Any]:
         "runs": counted.get("runs", 0),
         "back_runs": counted.get("back_runs", 0),
     }
-
-
-def figures(name: str, results: Iterable[Result]) -> dict[str, Any]:
-    """Return a player's Mighty figures read from the hands' stored results."""
-    return figures_from(summed(tally(name, result) for result in results))
