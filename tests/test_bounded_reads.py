@@ -205,3 +205,22 @@ def test_an_import_stores_answers_running_totals_and_figures(app, api, client):
     after = client.get("/api/players/Dee").get_json()["games"]["dixit"]
     assert after["rounds_played"] == 2 * before["rounds_played"] == 10
     assert after["points"] == 2 * before["points"]
+
+
+def test_a_rounds_html_is_kept_per_stored_round_and_language(app, api, client):
+    sid = api.create(rules={"target_score": 10**6})["id"]
+    for number in range(3):
+        assert api.record(sid, turn(SEATS[number % 4])).status_code == 201
+    first = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert client.get(f"/sessions/{sid}").get_data(as_text=True) == first  # from what was kept
+    korean = client.get(f"/sessions/{sid}", headers={"Accept-Language": "ko"}).get_data(
+        as_text=True
+    )
+    assert "2라운드" in korean and "Round 2" not in korean and "Round 2" in first
+    kept = app.extensions["refapp_round_parts"]
+    assert {language for _sid, language, _answer in kept} == {"en", "ko"}
+    fixed = {**turn("Ben"), "votes": {"Ann": 1, "Cy": 1, "Dee": 3}}
+    assert client.put(f"/api/sessions/{sid}/rounds/2", json=fixed).status_code == 200
+    after = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    round_2 = after.split('id="round-2"')[1].split("</li>\n    <li")[0]
+    assert "corrected" in round_2 and "corrected" not in first.split('id="round-2"')[1][:600]

@@ -58,6 +58,8 @@ class PlayedRound:
     result: dict[str, Any]
     recorded_at: datetime
     corrected_at: datetime | None
+    #: the round's stored API answer (None for a round stored before answers were kept)
+    answer: str | None = None
 
 
 def round_rows(
@@ -65,7 +67,14 @@ def round_rows(
 ) -> list[PlayedRound]:
     """Return a session's rounds in order (numbered above ``after``, up to ``through``)."""
     query = (
-        select(Round.number, Round.input, Round.result, Round.recorded_at, Round.corrected_at)
+        select(
+            Round.number,
+            Round.input,
+            Round.result,
+            Round.recorded_at,
+            Round.corrected_at,
+            Round.answer,
+        )
         .where(Round.session_id == session_id)
         .order_by(Round.number)
     )

@@ -15,6 +15,7 @@ from .chart import totals_chart
 from .forms import ButtonForm, NewSessionForm, SessionFilterForm, round_form
 from .forms.session import SaveRulesForm
 from .game_pages import pages_of
+from .round_parts import round_parts
 
 #: the session page lists this many latest rounds; the rest are a tap away (and on the sheet)
 HISTORY_SIZE = 30
@@ -107,6 +108,7 @@ def render_session(view: services.SessionView, points, form=None, status: int = 
         button=ButtonForm(),
         round_template=form_template(view),
         chart=totals_chart(view.table.players, points, view.count),
+        parts=round_parts(view),
         earlier=view.rounds[0].number - 1 if view.rounds else 0,
         standings=standings(view, by_seat),
         by_seat=by_seat,
