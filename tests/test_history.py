@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 from refapp.games.dixit import Dixit
+from refapp.services.stored_rounds import running_series
 from refapp.web.changes import differences, flatten
-from refapp.web.chart import build_chart, nice_step, running_points
+from refapp.web.chart import nice_step, totals_chart
 
 from .conftest import SEED_TURN, turn
 
 
 def rounds_of(*deltas: dict) -> list:
-    """Return rounds as the chart reads them: (number, deltas)."""
-    return list(enumerate(deltas, 1))
+    """Return rounds as the chart reads them: (number, running totals after it), from 0."""
+    players = dict.fromkeys(deltas[0], 0)
+    return list(enumerate(running_series(players, deltas), 1))
 
 
 def test_running_points_are_the_running_totals_after_each_round():
-    points = running_points(rounds_of({"Ann": 3, "Ben": 4}, {"Ann": 2, "Ben": -1}))
+    points = rounds_of({"Ann": 3, "Ben": 4}, {"Ann": 2, "Ben": -1})
     assert points == [(1, {"Ann": 3, "Ben": 4}), (2, {"Ann": 5, "Ben": 3})]
 
 
 def test_chart_has_a_line_per_player_and_a_point_per_round():
-    chart = build_chart(["Ann", "Ben", "Cy"], rounds_of(*[{"Ann": 1, "Ben": 2, "Cy": -1}] * 12))
+    points = rounds_of(*[{"Ann": 1, "Ben": 2, "Cy": -1}] * 12)
+    chart = totals_chart(["Ann", "Ben", "Cy"], points, len(points))
     assert [line.player for line in chart.lines] == ["Ann", "Ben", "Cy"]
     assert all(len(line.points.split()) == 13 for line in chart.lines)
     assert [line.total for line in chart.lines] == [12, 24, -12]

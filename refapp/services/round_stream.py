@@ -57,7 +57,7 @@ Deltas = tuple[int, Mapping[str, int]]
 class Sheet(Sequence[Deltas]):
     """Every round's deltas for the seated players, packed (a number per player and round).
 
-    Read once, it draws the chart (``web.chart.build_chart``) and the sheet's rows; a round's
+    Read once, it gives the sheet's rows (the chart samples the stored running totals); a round's
     deltas are unpacked only when asked for.
     """
 

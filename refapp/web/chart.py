@@ -43,22 +43,8 @@ class Chart:
     right: int
 
 
-#: a round as the chart reads it: its number and its deltas (``services.round_deltas``)
-Deltas = tuple[int, Mapping[str, int]]
-
-
 #: a point the chart draws: a round's number and every player's running total after it
 Point = tuple[int, Mapping[str, int]]
-
-
-def running_points(rounds: Sequence[Deltas]) -> list[Point]:
-    """Return each round's number with the running totals after it, from the rounds' deltas."""
-    running: dict[str, int] = {}
-    points: list[Point] = []
-    for number, deltas in rounds:
-        running = {**running, **{name: running.get(name, 0) + d for name, d in deltas.items()}}
-        points.append((number, running))
-    return points
 
 
 def nice_step(span: int) -> int:
@@ -69,11 +55,6 @@ def nice_step(span: int) -> int:
             if span <= 5 * factor * magnitude:
                 return factor * magnitude
         magnitude *= 10
-
-
-def build_chart(players: Sequence[str], rounds: Sequence[Deltas]) -> Chart:
-    """Lay out the chart of every round from the rounds' deltas."""
-    return totals_chart(players, running_points(rounds), len(rounds))
 
 
 def totals_chart(players: Sequence[str], points: Sequence[Point], count: int) -> Chart:
