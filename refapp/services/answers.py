@@ -8,8 +8,6 @@ every write, in whichever process it ran, so a cached part is never stale.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +15,7 @@ from flask import Flask, current_app
 from sqlalchemy import text
 
 from ..extensions import db
+from .kept import Kept, kept_of
 from .sessions import describe, load_session, session_dict
 from .stored_rounds import encode
 from .values import not_found, stored_id
@@ -27,11 +26,8 @@ CACHE_SIZE = 512
 #: bounded however long the session (``?rounds=all`` asks for every one)
 DEFAULT_ROUNDS = 100
 
-#: (session id, version) -> the session object's JSON text before and after its rounds
-Parts = OrderedDict[tuple[int, int], tuple[str, str]]
 #: a row of the read: (version, round number or None, the round's stored answer or None)
 Row = Sequence[Any]
-_lock = threading.Lock()
 
 
 def rounds_wanted(raw: str | None) -> int | None:
@@ -107,12 +103,10 @@ def session_json(session_id: object, last: int | None) -> tuple[str, int]:
     return made, version
 
 
-def parts_of(app: Flask) -> Parts:
-    """Return an app's cache of session parts (one per app: ids and versions are its own)."""
-    kept: Parts | None = app.extensions.get("refapp_answers")
-    if kept is None:
-        kept = app.extensions.setdefault("refapp_answers", OrderedDict())
-    return kept
+def parts_of(app: Flask) -> Kept[tuple[int, int], tuple[str, str]]:
+    """Return an app's kept session parts: (session id, version) -> the session object's JSON
+    text before and after its rounds."""
+    return kept_of(app, "refapp_answers", CACHE_SIZE)
 
 
 def keep(session_id: int, version: int) -> bool:
@@ -125,11 +119,7 @@ def keep(session_id: int, version: int) -> bool:
     at = keys.index("rounds")
     head = encode({key: whole[key] for key in keys[:at]})[:-1]
     tail = encode({key: whole[key] for key in keys[at + 1 :]})[1:]
-    kept = parts_of(current_app)
-    with _lock:
-        kept[(session_id, version)] = (head, tail)
-        while len(kept) > CACHE_SIZE:
-            kept.popitem(last=False)
+    parts_of(current_app).put((session_id, version), (head, tail))
     return True
 
 

@@ -8,37 +8,28 @@ after every recorded round - renders only the round it has not shown before.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from flask import current_app, render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
 from ..services import SessionView
+from ..services.kept import kept_of
 
 #: rounds kept (a few KiB each): 30 shown rounds of a club night's tables, in three languages
 KEPT = 2000
 
-Parts = OrderedDict[tuple[int, str, str], Markup]
-_lock = threading.Lock()
-
 
 def round_parts(view: SessionView) -> dict[int, Markup]:
     """Return the HTML of each round the view shows, by number."""
-    kept: Parts = current_app.extensions.setdefault("refapp_round_parts", OrderedDict())
+    kept = kept_of(current_app, "refapp_round_parts", KEPT)
     language = str(get_locale())
     parts = {}
     for played in view.rounds:
         key = None if played.answer is None else (view.session.id, language, played.answer)
-        with _lock:
-            part = None if key is None else kept.get(key)
+        part = None if key is None else kept.get(key)
         if part is None:
             part = Markup(render_template("_round_part.html", view=view, played=played))
             if key is not None:
-                with _lock:
-                    kept[key] = part
-                    while len(kept) > KEPT:
-                        kept.popitem(last=False)
+                kept.put(key, part)
         parts[played.number] = part
     return parts
