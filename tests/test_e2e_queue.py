@@ -220,3 +220,70 @@ def test_the_queue_keeps_at_most_fifty_rounds_and_says_so(phone):
     kept = phone.page.evaluate(f"() => JSON.parse(localStorage.getItem('refapp-queue:{sid}'))")
     assert len(kept) == 50
     forget_cut_offs(phone)
+
+
+class Held(list):
+    """The round posts held unanswered; once let go, every post goes through."""
+
+    def __init__(self, phone: Phone) -> None:
+        super().__init__()
+        self.going = False
+        phone.page.route("**/sessions/*/rounds", self.route)
+
+    def route(self, route) -> None:
+        """Hold a post, or let it through once the test has let go."""
+        if self.going:
+            route.continue_()
+        else:
+            self.append(route)
+
+    def let_go(self) -> None:
+        """Send on the held posts and every one after."""
+        self.going = True
+        while self:
+            self.pop(0).continue_()
+
+
+def wait_for_held(phone: Phone, held: Held, count: int) -> None:
+    """Wait until count round posts are held."""
+    for _step in range(150):
+        if len(held) >= count:
+            return
+        phone.page.wait_for_timeout(100)
+    raise AssertionError(f"{len(held)} round posts held, {count} expected")
+
+
+def test_a_round_tapped_while_a_waiting_one_is_sent_again_is_kept(phone):
+    sid = start(phone)
+    held = Held(phone)
+    phone.page.evaluate(SET_FIELDS, DIXIT_ROUND)
+    phone.page.locator(RECORD).click()
+    wait_for_held(phone, held, 1)
+    held.pop().abort("internetdisconnected")  # round 1 waits on the phone
+    phone.page.locator("#queue li").nth(0).wait_for()
+    wait_for_held(phone, held, 1)  # round 1 is being sent again, no answer yet
+    phone.page.evaluate(SET_FIELDS, DIXIT_NEXT)
+    phone.page.locator(RECORD).click()  # the tap meanwhile is kept too
+    phone.page.locator("#queue li").nth(1).wait_for()
+    assert form_state(phone)["waiting"] == ["1", "2"]
+    held.let_go()
+    wait_until(phone, lambda: len(stored(phone, sid)) == 2)
+    assert stored(phone, sid) == [(1, "Ann"), (2, "Ben")]
+    forget_cut_offs(phone)
+
+
+def test_a_second_tap_on_a_round_being_sent_stores_it_once(phone):
+    sid = start(phone)
+    held = Held(phone)
+    phone.page.evaluate(SET_FIELDS, DIXIT_ROUND)
+    phone.page.locator(RECORD).click()
+    wait_for_held(phone, held, 1)
+    phone.page.locator(RECORD).click()  # no answer yet: tapped again
+    phone.page.wait_for_timeout(PAST_A_RETRY)
+    assert len(held) == 1, "the same round is not sent twice"
+    held.let_go()
+    wait_until(phone, lambda: form_state(phone)["expected"] == "2")
+    phone.page.wait_for_timeout(PAST_A_RETRY)
+    assert stored(phone, sid) == [(1, "Ann")]
+    state = form_state(phone)
+    assert state["waiting"] == [] and state["held"] == [] and state["expected"] == "2"

@@ -226,6 +226,7 @@
       queue.submit(form, entries, anchor); // a round: kept on the phone until it is stored
       return;
     }
+    if (busy) return; // one answer at a time; a round is kept by the queue even then
     busy = true;
     try {
       const got = await post(form.getAttribute("action"), entries);
@@ -247,7 +248,6 @@
     const form = event.target;
     if (event.defaultPrevented || !form.matches("form[data-live]") || !window.fetch) return;
     event.preventDefault();
-    if (busy) return;
     submit(form, event.submitter);
   });
 

@@ -71,6 +71,12 @@
     return Number(field(item.entries, "expected_round")) || 0;
   }
 
+  // The same round entered: every field alike but the sign-in's token.
+  function same(one, other) {
+    const text = (entries) => JSON.stringify(entries.filter(([name]) => name !== "csrf_token"));
+    return text(one) === text(other);
+  }
+
   function withField(entries, name, value) {
     return entries.map(([key, old]) => [key, key === name ? String(value) : old]);
   }
@@ -194,6 +200,7 @@
       pump(anchor);
       return;
     }
+    if (items.some((item) => same(item.entries, entries))) return; // a second tap on a waiting round
     if (items.length >= cap()) {
       live.notice(form, "full", live.words("queueFull"));
       return;
