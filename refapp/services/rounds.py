@@ -123,7 +123,8 @@ def record_round(
     session.totals = totals
     if game.is_over(table, outcome.state, session.totals):
         close(session, "game")
-    figures.round_recorded(session, outcome.result)
+    with db.session.no_autoflush:
+        figures.round_recorded(session, outcome.result)
     writes.audit(session, "record_round", number, None, outcome.input)
     writes.commit_write(session)
     return played, session

@@ -69,21 +69,26 @@ def totals_chart(players: Sequence[str], points: Sequence[Point], count: int) ->
     low, high = min(0, *values), max(1, *values)
     step = nice_step(high - low)
     low, high = (low // step) * step, -(-high // step) * step
-    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    across = (WIDTH - LEFT - RIGHT) / max(count, 1)
+    down = (HEIGHT - TOP - BOTTOM) / (high - low)
 
     def x(number: int) -> float:
-        return round(LEFT + inner_w * number / max(count, 1), 1)
+        return round(LEFT + across * number, 1)
 
     def y(value: int) -> float:
-        return round(TOP + inner_h * (high - value) / (high - low), 1)
+        return round(TOP + down * (high - value), 1)
 
-    numbers = [number for number, _totals in drawn]
+    xs = [f"{LEFT + across * number:.1f}," for number, _totals in drawn]
+
+    def ys(values: list[int]) -> list[float]:
+        return [TOP + down * (high - value) for value in values]
+
     lines = [
         Line(
             player=name,
             colour=COLOURS[seat % len(COLOURS)],
             dash=DASHES[seat % len(DASHES)],
-            points=" ".join(f"{x(n)},{y(v)}" for n, v in zip(numbers, series[name], strict=True)),
+            points=" ".join([f"{at}{y:.1f}" for at, y in zip(xs, ys(series[name]), strict=True)]),
             total=series[name][-1],
             series=seat % len(COLOURS),
         )
