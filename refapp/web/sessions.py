@@ -10,7 +10,7 @@ from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.errors import Refusal
 from ..models import GameSession
-from . import again, bp, stale
+from . import again, bp, live_main, stale
 from .chart import totals_chart
 from .forms import ButtonForm, NewSessionForm, SessionFilterForm, round_form
 from .forms.session import SaveRulesForm
@@ -145,7 +145,13 @@ def history_view(session_id: int) -> tuple[services.SessionView, list]:
 @bp.get("/sessions/<int:session_id>")
 def show_session(session_id: int):
     """Show the standings, what comes next, the round form and a page of the round history."""
-    return render_session(*history_view(session_id))
+
+    def render() -> tuple[str, int, int]:
+        view, points = history_view(session_id)
+        html, status = render_session(view, points)
+        return html, status, view.session.version
+
+    return live_main.page(session_id, render)
 
 
 @bp.post("/sessions/<int:session_id>/rounds")
