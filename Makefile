@@ -96,6 +96,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/read_pages.py
 	$(BIN)/python bench/player_page.py
 	$(BIN)/python bench/longest_write.py
+	$(BIN)/python bench/record_parts.py
 	BENCH_DATABASE_URL="$(BENCH_DATABASE_URL)" $(BIN)/python bench/club_night.py
 	$(BIN)/python bench/import_memory.py
 
