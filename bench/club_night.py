@@ -22,7 +22,8 @@ database is EMPTIED and rebuilt by the migrations. The load generator runs on th
 machine and takes its share of the cores: ceilings here are lower bounds. A setup's headroom
 is the last pace it held.
 
-Environment: BENCH_DATABASE_URL; BENCH_WORKERS (gunicorn workers, default 4); BENCH_LONG=1 for
+Environment: BENCH_DATABASE_URL; BENCH_WORKERS (gunicorn workers, default 4); BENCH_THREADS
+(waitress threads per process, default ``refapp.serve.THREADS``); BENCH_LONG=1 for
 longer steps (60 s at the real pace, 20 s a step, instead of 12 s and 4 s); BENCH_SERVERS
 (default "waitress,gunicorn"; "gunicorn-sync" adds gunicorn's default synchronous workers).
 """
@@ -172,6 +173,8 @@ def live_server(kind: str, raw_url: str, folder: Path) -> Iterator[Live]:
     if kind == "waitress":
         command = [sys.executable, "-m", "refapp.serve", "--host", HOST, "--port", str(port)]
         command += [f"--workers={RUN_WORKERS}"]  # as make run
+        if os.environ.get("BENCH_THREADS"):
+            command += [f"--threads={os.environ['BENCH_THREADS']}"]
     else:
         command = [sys.executable, "-m", "gunicorn", "-w", str(WORKERS), *GUNICORN[kind]]
         command += ["-b", f"{HOST}:{port}", "refapp:served_app()"]
