@@ -10,8 +10,11 @@ result of a round when it is played (in growing batches).
 
 from __future__ import annotations
 
+import gc
 import json
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -30,6 +33,42 @@ FIRST_READ = 8
 MOST_READ = 1024
 
 
+class CollectorPause:
+    """Keeps Python's cyclic garbage collector off while any correction is worked out.
+
+    A long replay builds a million small objects (inputs, results, states) that live until its
+    write ends and hold no reference cycles (reference counting frees them). With the collector
+    on, each new batch of them makes it walk all of them again: half of a long correction's
+    time. Nested and concurrent pauses count, and the collector comes back on (if it was on
+    before the first) when the last one ends.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.depth = 0
+        self.resume = False
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Keep the collector off for the block."""
+        with self.lock:
+            if self.depth == 0:
+                self.resume = gc.isenabled()
+                gc.disable()
+            self.depth += 1
+        try:
+            yield
+        finally:
+            with self.lock:
+                self.depth -= 1
+                if self.depth == 0 and self.resume:
+                    gc.enable()
+
+
+#: the one pause every correction takes (``replace_rounds``)
+collector_paused = CollectorPause().held
+
+
 @dataclass(slots=True)
 class StoredRound:
     """A later round as stored: its deltas and state, and once read its input (decoded) and
@@ -41,6 +80,8 @@ class StoredRound:
     state: dict[str, Any]
     recorded_at: datetime
     corrected_at: datetime | None
+    #: whether the round keeps its API answer (a round stored before answers were kept has none)
+    answered: bool = True
     input: dict[str, Any] | None = None
     input_text: str | None = None
     result_text: str | None = None
@@ -89,6 +130,16 @@ class Replayed:
         )
 
     @property
+    def outcome_changed(self) -> bool:
+        """Return True when the replay changed the round's input or result (as stored text):
+        a round played again whose only change is its state keeps its stored input, result,
+        answer and figures, which are what they would be written again."""
+        stored = self.stored
+        return self.played and (
+            self.input_text != stored.input_text or self.result_text != stored.result_text
+        )
+
+    @property
     def grown(self) -> int:
         """Return the bytes the round's new input and result add to the stored ones."""
         if not self.played:
@@ -108,7 +159,8 @@ def encoded(value: Any) -> str:
 
 
 def stored_rounds(session_id: int, first: int) -> list[StoredRound]:
-    """Return a session's rounds from ``first`` on, in order: deltas and state only."""
+    """Return a session's rounds from ``first`` on, in order: deltas and state (and whether
+    each keeps its answer) only."""
     rows = db.session.execute(
         select(
             Round.id,
@@ -117,6 +169,7 @@ def stored_rounds(session_id: int, first: int) -> list[StoredRound]:
             Round.state,
             Round.recorded_at,
             Round.corrected_at,
+            Round.answer.is_not(None),
         )
         .where(Round.session_id == session_id, Round.number >= first)
         .order_by(Round.number)
