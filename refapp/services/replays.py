@@ -24,7 +24,7 @@ from sqlalchemy import Text, Update, bindparam, cast, select, update
 
 from ..extensions import db
 from ..games.errors import Refusal
-from ..games.game import Game, Table, past_the_end, running_totals
+from ..games.game import Game, Outcome, Table, past_the_end, running_totals
 from ..models import Round
 
 #: how many rounds' inputs and results are read at once where the replay first plays one; each
@@ -232,11 +232,12 @@ def replay_changes(
         try:
             if game.is_over(table, state, running):
                 raise past_the_end(row.number)
-            if moved or row.number in corrected:
+            outcome, texts = None, None
+            if row.number in corrected:
                 reader.need(at)
-                outcome = game.play(table, state, corrected.get(row.number, row.input))
-            else:
-                outcome = None
+                outcome = game.play(table, state, corrected[row.number])
+            elif moved:
+                outcome, texts = played_again(game, table, state, reader.need(at))
         except Refusal as error:
             if error.round is None:
                 error.round = row.number
@@ -248,8 +249,10 @@ def replay_changes(
             replayed.append(Replayed(row, state, running, stored_running))
             moved = False
             continue
-        running = running_totals(running, [outcome.result["deltas"]])
+        # a stored result kept (texts) has the stored deltas: it need not be decoded for them
+        running = running_totals(running, [row.deltas if texts else outcome.result["deltas"]])
         state = outcome.state
+        input_text, result_text = texts or (encoded(outcome.input), encoded(outcome.result))
         replayed.append(
             Replayed(
                 row,
@@ -257,8 +260,8 @@ def replay_changes(
                 running,
                 stored_running,
                 entered=outcome.input if row.number in corrected else None,
-                input_text=encoded(outcome.input),
-                result_text=encoded(outcome.result),
+                input_text=input_text,
+                result_text=result_text,
                 state_text=encoded(state),
                 outcome_input=outcome.input,
                 outcome_result=outcome.result,
@@ -266,6 +269,51 @@ def replay_changes(
         )
         moved = state != row.state
     return replayed
+
+
+class StoredResult(Mapping[str, Any]):
+    """A stored result as its JSON text, decoded only when a key of it is first read (a game
+    keeping it may not read it at all)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.decoded: dict[str, Any] | None = None
+
+    def value(self) -> dict[str, Any]:
+        """Return the result decoded (once)."""
+        if self.decoded is None:
+            self.decoded = json.loads(self.text)
+        return self.decoded
+
+    def __getitem__(self, key: str) -> Any:
+        return self.value()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.value())
+
+    def __len__(self) -> int:
+        return len(self.value())
+
+
+def played_again(
+    game: Game, table: Table, state: Mapping[str, Any], row: StoredRound
+) -> tuple[Outcome, tuple[str, str] | None]:
+    """Play a stored round again (its input not corrected) from another state before it.
+
+    The game may keep the round's stored result (``Game.replay_round``): it is kept, with its
+    stored text, only when the input checked is the stored one byte for byte, so the round is
+    stored as playing it in full would; otherwise it is played in full. Returns the outcome and,
+    when the stored result was kept, the texts of its input and result.
+    """
+    assert row.input is not None and row.input_text is not None and row.result_text is not None
+    known = Outcome(row.input, StoredResult(row.result_text), row.state)
+    outcome = game.replay_round(table, state, row.input, known)
+    if outcome.result is not known.result:
+        return outcome, None
+    input_text = encoded(outcome.input)
+    if input_text != row.input_text:
+        return game.play(table, state, row.input), None
+    return outcome, (input_text, row.result_text)
 
 
 #: the columns a replay gives as JSON text already encoded (``Replayed``): written as they are
