@@ -4,8 +4,8 @@ A round's outcome is a pure function of the table, the state before it and its i
 round whose input was not corrected, and whose state before is the one stored, keeps its stored
 input, result and state: it is not played again. Once a played round leaves the state stored
 after it, the rest of the session only has its running totals and the game's end checked.
-Only what that needs is read: every later round's deltas and state (small), and the input and
-result of a round when it is played (in growing batches).
+Only what that needs is read: every later round's deltas and state (small), and the input,
+result and times of a round when it is played (in growing batches).
 """
 
 from __future__ import annotations
@@ -71,20 +71,21 @@ collector_paused = CollectorPause().held
 
 @dataclass(slots=True)
 class StoredRound:
-    """A later round as stored: its deltas and state, and once read its input (decoded) and
-    its input and result as the database keeps them (JSON text)."""
+    """A later round as stored: its deltas and state, and once read (a round played again)
+    its input (decoded), its input and result as the database keeps them (JSON text), its
+    times and whether it keeps its API answer (a round stored before answers were kept has
+    none)."""
 
     id: int
     number: int
     deltas: dict[str, int]
     state: dict[str, Any]
-    recorded_at: datetime
-    corrected_at: datetime | None
-    #: whether the round keeps its API answer (a round stored before answers were kept has none)
-    answered: bool = True
     input: dict[str, Any] | None = None
     input_text: str | None = None
     result_text: str | None = None
+    recorded_at: datetime | None = None
+    corrected_at: datetime | None = None
+    answered: bool = True
 
 
 @dataclass(slots=True)
@@ -159,18 +160,9 @@ def encoded(value: Any) -> str:
 
 
 def stored_rounds(session_id: int, first: int) -> list[StoredRound]:
-    """Return a session's rounds from ``first`` on, in order: deltas and state (and whether
-    each keeps its answer) only."""
+    """Return a session's rounds from ``first`` on, in order: deltas and state only."""
     rows = db.session.execute(
-        select(
-            Round.id,
-            Round.number,
-            Round.result["deltas"],
-            Round.state,
-            Round.recorded_at,
-            Round.corrected_at,
-            Round.answer.is_not(None),
-        )
+        select(Round.id, Round.number, Round.result["deltas"], Round.state)
         .where(Round.session_id == session_id, Round.number >= first)
         .order_by(Round.number)
     )
@@ -178,7 +170,8 @@ def stored_rounds(session_id: int, first: int) -> list[StoredRound]:
 
 
 class PlayedReader:
-    """Reads the inputs and results of the rounds a replay plays, ahead in growing batches."""
+    """Reads the inputs, results and times of the rounds a replay plays (and whether each keeps
+    its answer), ahead in growing batches."""
 
     def __init__(self, session_id: int, rounds: Sequence[StoredRound]) -> None:
         self.session_id = session_id
@@ -192,14 +185,22 @@ class PlayedReader:
             wanted = self.rounds[at : at + self.batch]
             by_number = {row.number: row for row in wanted}
             found = db.session.execute(
-                select(Round.number, cast(Round.input, Text), cast(Round.result, Text)).where(
+                select(
+                    Round.number,
+                    cast(Round.input, Text),
+                    cast(Round.result, Text),
+                    Round.recorded_at,
+                    Round.corrected_at,
+                    Round.answer.is_not(None),
+                ).where(
                     Round.session_id == self.session_id,
                     Round.number.between(wanted[0].number, wanted[-1].number),
                 )
             )
-            for number, input_text, result_text in found:
+            for number, input_text, result_text, recorded, corrected, answered in found:
                 row = by_number[number]
                 row.input_text, row.result_text = input_text, result_text
+                row.recorded_at, row.corrected_at, row.answered = recorded, corrected, answered
                 row.input = json.loads(input_text)
             self.read_to = at + len(wanted)
             self.batch = min(2 * self.batch, MOST_READ)
