@@ -2,8 +2,10 @@
 
 A round's outcome is a pure function of the table, the state before it and its input. So a later
 round whose input was not corrected, and whose state before is the one stored, keeps its stored
-input, result and state: it is not played again. Once a played round leaves the state stored
-after it, the rest of the session only has its running totals and the game's end checked.
+input, result and state: it is not played again. One played again from another state keeps its
+stored result where the game says that state cannot change it (``Game.replay_round``) and its
+checked input is the stored one. Once a played round leaves the state stored after it, the
+rest of the session only has its running totals and the game's end checked.
 Only what that needs is read: every later round's deltas and state (small), and the input,
 result and times of a round when it is played (in growing batches).
 """

@@ -234,7 +234,7 @@ def replace_rounds(
     The replay (or its refusal) is worked out first without the write lock; under the lock it
     is kept when the session is still at the version it was worked out from, else worked out
     again. Only the rounds corrected or whose input, result or state changed are written back,
-    in one statement.
+    in one statement (a round whose only change is its state: its state alone).
     """
     with replays.collector_paused():
         return _replace_rounds(session_id, corrections, version)
