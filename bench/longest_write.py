@@ -10,7 +10,8 @@ in round 1 leaves every later round as stored, while another first dealer of a M
 dealt clockwise moves every later dealer, so all 10,000 hands are played again and written (the
 longest correction). Each write's time holding SQLite's write lock is printed too: what other
 tables' writes wait for at most (the busy timeout, ``extensions.BUSY_TIMEOUT_MS``, must lie well
-above it). Nothing leaves this machine.
+above it). It imports the refapp of the checkout it lies in, whatever the environment installed.
+Nothing leaves this machine.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ import time
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+# the refapp of the checkout this script is in (not whichever one the environment installed)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from refapp import create_app
 from refapp.extensions import db

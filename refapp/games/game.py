@@ -256,6 +256,17 @@ class Game:
         """
         raise NotImplementedError
 
+    def replay_round(
+        self, table: Table, state: Mapping[str, Any], raw: Any, stored: Outcome
+    ) -> Outcome:
+        """Play a stored round (its input ``raw``, its ``stored`` outcome) again from another
+        state before it, as ``play`` does (a correction's replay).
+
+        A game may keep the stored result where the state before cannot change it; the replay
+        keeps such a result only when the checked input is byte for byte the stored one.
+        """
+        return self.play(table, state, raw)
+
     def public_state(
         self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
     ) -> dict[str, Any]:

@@ -2,16 +2,21 @@
 
 A round's outcome is a pure function of the table, the state before it and its input. So a later
 round whose input was not corrected, and whose state before is the one stored, keeps its stored
-input, result and state: it is not played again. Once a played round leaves the state stored
-after it, the rest of the session only has its running totals and the game's end checked.
-Only what that needs is read: every later round's deltas and state (small), and the input and
-result of a round when it is played (in growing batches).
+input, result and state: it is not played again. One played again from another state keeps its
+stored result where the game says that state cannot change it (``Game.replay_round``) and its
+checked input is the stored one. Once a played round leaves the state stored after it, the
+rest of the session only has its running totals and the game's end checked.
+Only what that needs is read: every later round's deltas and state (small), and the input,
+result and times of a round when it is played (in growing batches).
 """
 
 from __future__ import annotations
 
+import gc
 import json
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,7 +26,7 @@ from sqlalchemy import Text, Update, bindparam, cast, select, update
 
 from ..extensions import db
 from ..games.errors import Refusal
-from ..games.game import Game, Table, past_the_end, running_totals
+from ..games.game import Game, Outcome, Table, past_the_end, running_totals
 from ..models import Round
 
 #: how many rounds' inputs and results are read at once where the replay first plays one; each
@@ -30,20 +35,59 @@ FIRST_READ = 8
 MOST_READ = 1024
 
 
+class CollectorPause:
+    """Keeps Python's cyclic garbage collector off while any correction is worked out.
+
+    A long replay builds a million small objects (inputs, results, states) that live until its
+    write ends and hold no reference cycles (reference counting frees them). With the collector
+    on, each new batch of them makes it walk all of them again: half of a long correction's
+    time. Nested and concurrent pauses count, and the collector comes back on (if it was on
+    before the first) when the last one ends.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.depth = 0
+        self.resume = False
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Keep the collector off for the block."""
+        with self.lock:
+            if self.depth == 0:
+                self.resume = gc.isenabled()
+                gc.disable()
+            self.depth += 1
+        try:
+            yield
+        finally:
+            with self.lock:
+                self.depth -= 1
+                if self.depth == 0 and self.resume:
+                    gc.enable()
+
+
+#: the one pause every correction takes (``replace_rounds``)
+collector_paused = CollectorPause().held
+
+
 @dataclass(slots=True)
 class StoredRound:
-    """A later round as stored: its deltas and state, and once read its input (decoded) and
-    its input and result as the database keeps them (JSON text)."""
+    """A later round as stored: its deltas and state, and once read (a round played again)
+    its input (decoded), its input and result as the database keeps them (JSON text), its
+    times and whether it keeps its API answer (a round stored before answers were kept has
+    none)."""
 
     id: int
     number: int
     deltas: dict[str, int]
     state: dict[str, Any]
-    recorded_at: datetime
-    corrected_at: datetime | None
     input: dict[str, Any] | None = None
     input_text: str | None = None
     result_text: str | None = None
+    recorded_at: datetime | None = None
+    corrected_at: datetime | None = None
+    answered: bool = True
 
 
 @dataclass(slots=True)
@@ -89,6 +133,16 @@ class Replayed:
         )
 
     @property
+    def outcome_changed(self) -> bool:
+        """Return True when the replay changed the round's input or result (as stored text):
+        a round played again whose only change is its state keeps its stored input, result,
+        answer and figures, which are what they would be written again."""
+        stored = self.stored
+        return self.played and (
+            self.input_text != stored.input_text or self.result_text != stored.result_text
+        )
+
+    @property
     def grown(self) -> int:
         """Return the bytes the round's new input and result add to the stored ones."""
         if not self.played:
@@ -110,14 +164,7 @@ def encoded(value: Any) -> str:
 def stored_rounds(session_id: int, first: int) -> list[StoredRound]:
     """Return a session's rounds from ``first`` on, in order: deltas and state only."""
     rows = db.session.execute(
-        select(
-            Round.id,
-            Round.number,
-            Round.result["deltas"],
-            Round.state,
-            Round.recorded_at,
-            Round.corrected_at,
-        )
+        select(Round.id, Round.number, Round.result["deltas"], Round.state)
         .where(Round.session_id == session_id, Round.number >= first)
         .order_by(Round.number)
     )
@@ -125,7 +172,8 @@ def stored_rounds(session_id: int, first: int) -> list[StoredRound]:
 
 
 class PlayedReader:
-    """Reads the inputs and results of the rounds a replay plays, ahead in growing batches."""
+    """Reads the inputs, results and times of the rounds a replay plays (and whether each keeps
+    its answer), ahead in growing batches."""
 
     def __init__(self, session_id: int, rounds: Sequence[StoredRound]) -> None:
         self.session_id = session_id
@@ -139,14 +187,22 @@ class PlayedReader:
             wanted = self.rounds[at : at + self.batch]
             by_number = {row.number: row for row in wanted}
             found = db.session.execute(
-                select(Round.number, cast(Round.input, Text), cast(Round.result, Text)).where(
+                select(
+                    Round.number,
+                    cast(Round.input, Text),
+                    cast(Round.result, Text),
+                    Round.recorded_at,
+                    Round.corrected_at,
+                    Round.answer.is_not(None),
+                ).where(
                     Round.session_id == self.session_id,
                     Round.number.between(wanted[0].number, wanted[-1].number),
                 )
             )
-            for number, input_text, result_text in found:
+            for number, input_text, result_text, recorded, corrected, answered in found:
                 row = by_number[number]
                 row.input_text, row.result_text = input_text, result_text
+                row.recorded_at, row.corrected_at, row.answered = recorded, corrected, answered
                 row.input = json.loads(input_text)
             self.read_to = at + len(wanted)
             self.batch = min(2 * self.batch, MOST_READ)
@@ -179,11 +235,12 @@ def replay_changes(
         try:
             if game.is_over(table, state, running):
                 raise past_the_end(row.number)
-            if moved or row.number in corrected:
+            outcome, texts = None, None
+            if row.number in corrected:
                 reader.need(at)
-                outcome = game.play(table, state, corrected.get(row.number, row.input))
-            else:
-                outcome = None
+                outcome = game.play(table, state, corrected[row.number])
+            elif moved:
+                outcome, texts = played_again(game, table, state, reader.need(at))
         except Refusal as error:
             if error.round is None:
                 error.round = row.number
@@ -195,8 +252,10 @@ def replay_changes(
             replayed.append(Replayed(row, state, running, stored_running))
             moved = False
             continue
-        running = running_totals(running, [outcome.result["deltas"]])
+        # a stored result kept (texts) has the stored deltas: it need not be decoded for them
+        running = running_totals(running, [row.deltas if texts else outcome.result["deltas"]])
         state = outcome.state
+        input_text, result_text = texts or (encoded(outcome.input), encoded(outcome.result))
         replayed.append(
             Replayed(
                 row,
@@ -204,8 +263,8 @@ def replay_changes(
                 running,
                 stored_running,
                 entered=outcome.input if row.number in corrected else None,
-                input_text=encoded(outcome.input),
-                result_text=encoded(outcome.result),
+                input_text=input_text,
+                result_text=result_text,
                 state_text=encoded(state),
                 outcome_input=outcome.input,
                 outcome_result=outcome.result,
@@ -213,6 +272,51 @@ def replay_changes(
         )
         moved = state != row.state
     return replayed
+
+
+class StoredResult(Mapping[str, Any]):
+    """A stored result as its JSON text, decoded only when a key of it is first read (a game
+    keeping it may not read it at all)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.decoded: dict[str, Any] | None = None
+
+    def value(self) -> dict[str, Any]:
+        """Return the result decoded (once)."""
+        if self.decoded is None:
+            self.decoded = json.loads(self.text)
+        return self.decoded
+
+    def __getitem__(self, key: str) -> Any:
+        return self.value()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.value())
+
+    def __len__(self) -> int:
+        return len(self.value())
+
+
+def played_again(
+    game: Game, table: Table, state: Mapping[str, Any], row: StoredRound
+) -> tuple[Outcome, tuple[str, str] | None]:
+    """Play a stored round again (its input not corrected) from another state before it.
+
+    The game may keep the round's stored result (``Game.replay_round``): it is kept, with its
+    stored text, only when the input checked is the stored one byte for byte, so the round is
+    stored as playing it in full would; otherwise it is played in full. Returns the outcome and,
+    when the stored result was kept, the texts of its input and result.
+    """
+    assert row.input is not None and row.input_text is not None and row.result_text is not None
+    known = Outcome(row.input, StoredResult(row.result_text), row.state)
+    outcome = game.replay_round(table, state, row.input, known)
+    if outcome.result is not known.result:
+        return outcome, None
+    input_text = encoded(outcome.input)
+    if input_text != row.input_text:
+        return game.play(table, state, row.input), None
+    return outcome, (input_text, row.result_text)
 
 
 #: the columns a replay gives as JSON text already encoded (``Replayed``): written as they are

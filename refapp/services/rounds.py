@@ -235,8 +235,16 @@ def replace_rounds(
     The replay (or its refusal) is worked out first without the write lock; under the lock it
     is kept when the session is still at the version it was worked out from, else worked out
     again. Only the rounds corrected or whose input, result or state changed are written back,
-    in one statement.
+    in one statement (a round whose only change is its state: its state alone).
     """
+    with replays.collector_paused():
+        return _replace_rounds(session_id, corrections, version)
+
+
+def _replace_rounds(
+    session_id: Any, corrections: Any, version: int | writes.Precondition | None
+) -> GameSession:
+    """Do ``replace_rounds`` (the cyclic garbage collector kept off meanwhile)."""
     planned = worked_out_before_the_lock(session_id, corrections, version)
     session = writes.lock_session(session_id, version)
     if planned is None or planned.version != session.version:  # another write came between
@@ -257,7 +265,9 @@ def replace_rounds(
     for item in replayed:
         corrected = item.number in entered
         values: dict[str, Any] = {}
-        if corrected or item.changed:
+        if not corrected and item.changed and item.stored.answered and not item.outcome_changed:
+            values["state"] = item.state_text  # input, result, answer and figures as stored
+        elif corrected or item.changed:
             assert item.outcome_input is not None and item.outcome_result is not None
             corrected_at = now if corrected else item.stored.corrected_at
             values.update(

@@ -15,7 +15,7 @@ The rules live in one module per phase of a hand: ``cards``, ``misdeal``, ``auct
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..errors import N_, MalformedInput
 from ..game import Account, Game, Outcome, Table
@@ -67,7 +67,14 @@ from .how_we_score import how_we_score
 from .misdeal import declare_misdeal, misdeal_allowed, misdeal_value
 from .options import OPTIONS, PRESETS
 from .round_input import ROUND_INPUT
-from .rounds import HAND_PARTS, all_pass_flag, check_alone, check_everyone_passed
+from .rounds import (
+    HAND_PARTS,
+    all_pass_flag,
+    check_alone,
+    check_everyone_passed,
+    next_state,
+    zero_result,
+)
 from .rules import MightyRules
 from .scoring import score_hand
 from .shapes import MightyInput, MightyResult, MightyState, TricksResult
@@ -178,12 +185,27 @@ class Mighty(Game):
         """Return the table's rules with every missing option at its default."""
         return MightyRules.of(table.rules)
 
+    def replay_round(
+        self, table: Table, state: Mapping[str, Any], raw: Any, stored: Outcome
+    ) -> Outcome:
+        """Play a stored round again from another state: a hand's score depends only on the
+        table and its checked input, so a hand checked into its stored input keeps its stored
+        result (the state before decides only the checks and the state after)."""
+        return self.play(table, state, raw, known=stored)
+
     def play(
-        self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False
+        self,
+        table: Table,
+        state: Mapping[str, Any],
+        raw: Any,
+        *,
+        partial: bool = False,
+        known: Outcome | None = None,
     ) -> Outcome:
         """Check a round (a played hand, a misdeal or an all-pass) and score it.
 
         With ``partial`` only the parts sent are checked and an unfinished auction is reported.
+        ``known`` is the round's stored outcome when it is played again (``replay_round``).
         Raises RuleViolation naming the broken rule.
         """
         table = self.with_house_rules(table)
@@ -209,7 +231,7 @@ class Mighty(Game):
             and (not partial or raw.get("contract") is not None)
         ):
             raise unfinished_auction(auction)
-        return self._hand(table, state, raw, entered, auction, partial)
+        return self._hand(table, state, raw, entered, auction, partial, known)
 
     def _misdeal(
         self, table: Table, state: Mapping[str, Any], raw: Mapping[str, Any], entered: MightyInput
@@ -219,7 +241,7 @@ class Mighty(Game):
         entered["misdeal"] = {"player": player, "hand": hand}
         account = Account()
         say_misdeal(account, player, value, table.rules)
-        result = _zero_result(table, "misdeal", account)
+        result = zero_result(table, "misdeal", account)
         result.update({"declarer": player, "hand_value": value})
         return Outcome(entered, result, next_state(table, state, "misdeal", player))
 
@@ -240,7 +262,7 @@ class Mighty(Game):
         reopen = table.rules["all_pass"] == "open_kitty" and not state.get("kitty_open")
         account = Account()
         say_all_pass(account, next_floor(table.rules, reopen=True), dealer, reopen)
-        result = _zero_result(table, "all_pass", account)
+        result = zero_result(table, "all_pass", account)
         result["kitty_open"] = reopen
         return Outcome(entered, result, next_state(table, state, "all_pass", dealer, reopen))
 
@@ -252,8 +274,10 @@ class Mighty(Game):
         entered: MightyInput,
         auction: Auction | None,
         partial: bool,
+        known: Outcome | None = None,
     ) -> Outcome:
-        """Check a played hand's contract, friend, points and holders, then score it."""
+        """Check a played hand's contract, friend, points and holders, then score it (a hand
+        checked into its ``known`` input keeps its known result)."""
         floor = auction_floor(table.rules, state)
         contract = read_contract(table, raw, floor, auction, partial)
         if contract is not None:
@@ -278,10 +302,13 @@ class Mighty(Game):
             refereed is not None and settled is None
         ):
             return Outcome(entered, _progress(table, entered, auction, refereed), dict(state))
-        result = self.score(table, entered, settled)
-        if auction is not None:
-            result["winning_bid"] = {"player": auction.leader, **auction.top.as_dict()}
-        dealer = dealer_after_hand(table, state, entered, result["outcome"])
+        if known is not None and entered == known.input:
+            result = cast(MightyResult, known.result)
+        else:
+            result = self.score(table, entered, settled)
+            if auction is not None:
+                result["winning_bid"] = {"player": auction.leader, **auction.top.as_dict()}
+        dealer = dealer_after_hand(table, state, entered, result)
         return Outcome(entered, result, next_state(table, state, "hand", dealer))
 
     def score(
@@ -345,20 +372,6 @@ class Mighty(Game):
         }
 
 
-def _zero_result(table: Table, outcome: str, account: Account) -> MightyResult:
-    """Return the result of a round nobody scores in (a misdeal or an all-pass)."""
-    return {
-        "deltas": dict.fromkeys(table.players, 0),
-        **account.result(),
-        "outcome": outcome,
-        "ruling_points": None,
-        "back_run": False,
-        "base": 0,
-        "multipliers": [],
-        "m": 0,
-    }
-
-
 def _progress(
     table: Table, entered: Mapping[str, Any], auction: Auction | None, refereed: Refereed | None
 ) -> MightyResult:
@@ -376,24 +389,6 @@ def _progress(
     say_progress(account, entered, auction, refereed[0] if refereed is not None else None)
     result.update({"deltas": dict.fromkeys(table.players, 0), **account.result()})
     return result
-
-
-def next_state(
-    table: Table,
-    state: Mapping[str, Any],
-    outcome: str,
-    dealer: str | None,
-    reopen: bool = False,
-) -> dict[str, Any]:
-    """Return the state after a round: who deals next and the next auction's minimum."""
-    return {
-        **state,
-        "next_dealer": dealer,
-        "min_bid": next_floor(table.rules, reopen),
-        "kitty_open": reopen,
-        "rounds": state.get("rounds", 0) + 1,
-        "last_outcome": outcome,
-    }
 
 
 register(Mighty())

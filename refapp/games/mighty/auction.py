@@ -140,9 +140,9 @@ def run_auction(
     Raises ``bid_after_pass``, ``out_of_turn``, ``bid_too_low``, ``bid_too_high``,
     ``bid_not_higher``, ``missing_field``, ``invalid_value`` and ``unknown_player``.
     """
-    rules = table.rules
+    rules, players = table.rules, table.players
     floor = auction_floor(rules) if min_bid is None else min_bid
-    final_pass = rules["pass_is_final"]
+    final_pass, ends_at_20 = rules["pass_is_final"], rules["bid20_ends_auction"]
     log = sequence(entries, where)
     checked: list[dict[str, Any]] = []
     passed: list[str] = []
@@ -154,12 +154,13 @@ def run_auction(
     for index, raw in enumerate(log, 1):
         path = f"{where}.{index}"
         entry = mapping(raw, path)
-        player = table.player(require(entry, "player", f"{path}.player"), f"{path}.player")
+        player_path = f"{path}.player"
+        player = table.player(require(entry, "player", player_path), player_path)
         if final_pass and player in passed:
             raise RuleViolation(
                 "bid_after_pass",
                 "{player} already passed and may not bid again in this auction (entry {index}).",
-                f"{path}.player",
+                player_path,
                 player=player,
                 index=index,
             )
@@ -167,7 +168,7 @@ def run_auction(
             raise RuleViolation(
                 "out_of_turn",
                 "The auction was already over before entry {index} ({player}).",
-                f"{path}.player",
+                player_path,
                 index=index,
                 player=player,
             )
@@ -176,7 +177,7 @@ def run_auction(
             raise RuleViolation(
                 "out_of_turn",
                 "It is {expected}'s turn to bid, but entry {index} is by {value}.",
-                f"{path}.player",
+                player_path,
                 expected=turn,
                 value=quote(player),
                 index=index,
@@ -200,8 +201,10 @@ def run_auction(
                 )
             highest, leader, passes_since_bid = bid, player, 0
             checked.append({"player": player, **bid.as_dict()})
-        finished = _auction_over(table, rules, highest, passed, passes_since_bid)
-        turn = None if finished else _next_bidder(table, player, passed if final_pass else [])
+        finished = _auction_over(
+            len(players), ends_at_20, final_pass, highest, passed, passes_since_bid
+        )
+        turn = None if finished else _next_bidder(players, player, passed if final_pass else ())
     return Auction(
         entries=tuple(checked),
         min_bid=floor,
@@ -288,27 +291,29 @@ def check_bid_count(count: int, floor: int, where: str) -> int:
 
 
 def _auction_over(
-    table: Table,
-    rules: Mapping[str, Any],
+    size: int,
+    ends_at_20: bool,
+    final_pass: bool,
     highest: Bid | None,
     passed: Sequence[str],
     passes_since_bid: int,
 ) -> bool:
-    """Return True when everyone else passed after the highest bid, or everyone passed."""
-    if highest is not None and highest.count >= MAX_BID and rules["bid20_ends_auction"]:
+    """Return True when everyone else of the ``size`` at the table passed after the highest
+    bid, or everyone passed (``ends_at_20``, ``final_pass``: the house rules of those names)."""
+    if highest is not None and highest.count >= MAX_BID and ends_at_20:
         return True
-    if rules["pass_is_final"]:
+    if final_pass:
         out = len(set(passed))
-        return out == table.size or (highest is not None and out == table.size - 1)
-    needed = table.size - 1 if highest is not None else table.size
+        return out == size or (highest is not None and out == size - 1)
+    needed = size - 1 if highest is not None else size
     return passes_since_bid >= needed
 
 
-def _next_bidder(table: Table, player: str, out: Sequence[str]) -> str:
+def _next_bidder(players: Sequence[str], player: str, out: Sequence[str]) -> str:
     """Return the next player clockwise from player who has not passed out."""
-    seat = table.seat(player)
-    for step in range(1, table.size + 1):
-        candidate = table.players[(seat + step) % table.size]
+    seat, size = players.index(player), len(players)
+    for step in range(1, size + 1):
+        candidate = players[(seat + step) % size]
         if candidate not in out:
             return candidate
     return player  # unreachable while the auction is open: someone has not passed

@@ -118,22 +118,24 @@ def next_dealer(
 
 
 def dealer_after_hand(
-    table: Table, state: Mapping[str, Any], entered: Mapping[str, Any], outcome: str
+    table: Table, state: Mapping[str, Any], entered: Mapping[str, Any], result: Mapping[str, Any]
 ) -> str | None:
     """Return who deals after a checked, scored hand (the one call the Game class makes).
 
     The hand's dealer is the one entered, else the one the state named (a dealer left out is
     still the one the rotation required); the friend is the real one (the tricks may have shown
-    it). outcome is the scored result's ``outcome``.
+    it). The scored ``result``'s ``outcome`` is read only by the rotation it decides (a stored
+    result played again is then not read at all).
     """
     boss = entered["contract"]["boss"]
+    decides = table.rules.get("next_dealer") == "boss_if_won_else_friend"
     return next_dealer(
         table.rules,
         table.players,
         dealer=entered.get("dealer") or state.get("next_dealer"),
         boss=boss,
         friend=friend_player(entered["friend"], boss),
-        outcome=outcome,
+        outcome=result["outcome"] if decides else "",
     )
 
 

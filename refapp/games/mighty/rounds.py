@@ -1,4 +1,5 @@
-"""A round's form: a played hand, a misdeal or an auction everyone passed, never two at once."""
+"""A round's form: a played hand, a misdeal or an auction everyone passed, never two at once;
+the result of a round nobody scores in, and the state after a round."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import MalformedInput, RuleViolation, quote
-from .auction import Auction, unfinished_auction
+from ..game import Account, Table
+from .auction import Auction, next_floor, unfinished_auction
+from .shapes import MightyResult
 
 #: the parts of a played hand (a misdeal or an all-pass round carries none of them)
 HAND_PARTS = (
@@ -84,3 +87,35 @@ def check_everyone_passed(raw: Mapping[str, Any], auction: Auction | None, all_p
         )
     else:
         check_alone(raw, None, HAND_PARTS)
+
+
+def next_state(
+    table: Table,
+    state: Mapping[str, Any],
+    outcome: str,
+    dealer: str | None,
+    reopen: bool = False,
+) -> dict[str, Any]:
+    """Return the state after a round: who deals next and the next auction's minimum."""
+    return {
+        **state,
+        "next_dealer": dealer,
+        "min_bid": next_floor(table.rules, reopen),
+        "kitty_open": reopen,
+        "rounds": state.get("rounds", 0) + 1,
+        "last_outcome": outcome,
+    }
+
+
+def zero_result(table: Table, outcome: str, account: Account) -> MightyResult:
+    """Return the result of a round nobody scores in (a misdeal or an all-pass)."""
+    return {
+        "deltas": dict.fromkeys(table.players, 0),
+        **account.result(),
+        "outcome": outcome,
+        "ruling_points": None,
+        "back_run": False,
+        "base": 0,
+        "multipliers": [],
+        "m": 0,
+    }
