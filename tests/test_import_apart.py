@@ -27,9 +27,7 @@ def every_import_apart(monkeypatch):
     monkeypatch.setattr(imports, "import_session", not_here)
 
 
-def test_a_large_import_is_replayed_and_stored_by_a_child_process(
-    client, app, every_import_apart
-):
+def test_a_large_import_is_replayed_and_stored_by_a_child_process(client, app, every_import_apart):
     before = rows(app)
     response = client.post("/api/sessions/import?rounds=all", json=MINIMAL)
     assert response.status_code == 201, response.get_json()

@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -34,8 +35,8 @@ from ...games.errors import Refusal
 from ...models import GameSession
 from ..writes import Busy
 
-#: a body larger than this is imported in a child process (24 MiB: ~3,000 rounds with their
-#: trail, 8 s of work; below it a child's own ~70 MB would pass 4x the body)
+#: a body larger than this is imported in a child process (24 MiB: 1,500-3,000 rounds with
+#: their trail, under 10 s of work; below it a child's own ~70 MB would pass 4x the body)
 APART = 24 * 1024 * 1024
 #: how much lower the child's CPU priority is than the server's (Unix nice): a poll that wants a
 #: core the import is using gets it at once
@@ -58,6 +59,12 @@ def import_apart(raw: IO[bytes], size: int) -> GameSession:
     """Import the export in ``raw`` (``size`` bytes) in a child process; return the stored
     session, or raise the child's refusal (nothing stored)."""
     config = {key: current_app.config[key] for key in SHARED if key in current_app.config}
+    try:
+        pickle.dumps(config)
+    except (pickle.PicklingError, TypeError, AttributeError):  # e.g. an engine's own creator
+        from .imports import import_here
+
+        return import_here(raw, size)  # the child could not reach the database: done here
     language = request.headers.get("Accept-Language") if has_request_context() else None
     with body_file(raw) as path:
         kind, value = in_child(config, language, path, size)
@@ -73,7 +80,7 @@ def import_apart(raw: IO[bytes], size: int) -> GameSession:
 
 
 @contextlib.contextmanager
-def body_file(raw: IO[bytes]):  # type: ignore[no-untyped-def]
+def body_file(raw: IO[bytes]) -> Iterator[str]:
     """Yield the path of a file holding the body, which the child opens by name."""
     name = getattr(raw, "name", None)
     if isinstance(name, str) and os.path.isfile(name):

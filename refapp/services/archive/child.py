@@ -16,10 +16,12 @@ from .apart import child
 def main() -> None:
     """Do the job given on stdin; write its outcome on stdout."""
     logging.basicConfig(level=logging.WARNING)
+    answer = sys.stdout.buffer
+    sys.stdout = sys.stderr  # anything printed meanwhile must not mix with the answer
     job = pickle.loads(sys.stdin.buffer.read())  # from the server that started this process
     outcome = child(*job)
-    sys.stdout.buffer.write(pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL))
-    sys.stdout.flush()
+    answer.write(pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL))
+    answer.flush()
 
 
 if __name__ == "__main__":
