@@ -1,16 +1,17 @@
 """A large import's work done in a child process, so the server's own threads keep answering.
 
 Python runs one thread of a process at a time (the GIL). The largest import keeps a CPU busy
-for 20-60 s; in the serving process its thread holds that lock nearly always, and whenever the
-system gives its CPU to another process it keeps the lock while it waits for the CPU back: a
-poll needing the lock then waits too, 100-300 ms at a time on a busy small machine, however
-short the switch interval. So an import of more than APART bytes runs in a child process of its
-own, started afresh (a new Python: never a fork of a server whose other threads may hold
-locks) at a lower CPU priority: the child reads, checks and replays the export, stores it
-through its own database connection and commits, or refuses it and stores nothing. The
-request's thread only waits for its answer (without the GIL) and answers with the stored
-session. A smaller import stays in the request's thread: a child costs about 70 MB and a second
-to start, more than a small import's own work and past the 4x-the-body memory an import may take.
+for 20-60 s; in the serving process its thread holds that lock nearly always, and a poll, which
+gives the lock up and takes it back at each of its many steps (the socket, the database, the
+answer), waits behind the import each time: 150-500 ms at worst on a 2-core machine that was
+not itself stalled (``bench/import_memory.py``), whatever the switch interval or collector.
+So an import of more than APART bytes runs in a child process of its own, started afresh (a new
+Python: never a fork of a server whose other threads may hold locks) at a lower CPU priority:
+the child reads, checks and replays the export, stores it through its own database connection
+and commits, or refuses it and stores nothing. The request's thread only waits for its answer
+(without the GIL) and answers with the stored session. A smaller import stays in the request's
+thread: a child costs about 70 MB and a second to start, more than a small import's own work
+and past the 4x-the-body memory an import may take.
 """
 
 from __future__ import annotations
