@@ -97,8 +97,11 @@ class Canary:
         """Return True when the machine stalled the canary during [began, ended]."""
         return any(start < ended and woke > began for start, woke in self.stalls)
 
-    def close(self) -> None:
-        """Stop the canary."""
+    def __enter__(self) -> Canary:
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        """Stop the canary, whatever happened meanwhile."""
         self.process.terminate()
         self.process.wait()
 
@@ -261,8 +264,7 @@ def main(argv: list[str]) -> None:
         folder = Path(temp)
         url = f"sqlite:///{folder / 'bench.sqlite'}"
         empty_and_migrate(url)
-        canary = Canary()
-        with live_server("waitress", url, folder) as live:
+        with Canary() as canary, live_server("waitress", url, folder) as live:
             phone = Client(live.port)
             status, _, answer = phone.send(
                 "POST", "/api/sessions", {"game": "dixit", "players": ["Ann", "Ben", "Cy"]}
@@ -285,7 +287,6 @@ def main(argv: list[str]) -> None:
                         live_server_ids, "export", fetch_export, session_id + 1, many, canary
                     )
                     print(line, flush=True)
-        canary.close()
 
 
 if __name__ == "__main__":
