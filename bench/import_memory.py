@@ -1,28 +1,36 @@
 """Peak memory of each game's largest import, alone and three at once, with a phone polling.
 
-Usage: python bench/import_memory.py [ROUNDS [GAME ...]] [--exports]
+Usage: python bench/import_memory.py [ROUNDS [GAME ...]] [--exports] [--workers=N]
 (default: values.MAX_ROUNDS rounds of each game: the largest sessions; --exports also times
-the largest session's export, once and three times at once)
+the largest session's export, once and three times at once; --workers: the server's processes,
+1 by default so that the polls surely share the importing process, as ``make run``'s 2 share it
+only by chance)
 
 For each game writes the largest valid export its import limit allows (bench/largest_import.py),
 starts ``python -m refapp.serve`` (waitress, as ``make run``) on a temporary SQLite file, and
 while a phone polls a session every 0.1 s (``?rounds=none`` with ``If-None-Match``, as live.js
 does every 2 s: mostly 304s) sends the import once, then three at once (one runs; the others are
 ``503 busy`` after a brief wait). Printed: the body's size, each import's status and time, the
-server's peak resident memory (sampled every 20 ms from /proc; Linux) above its resting size and
-as a multiple of the body, what it still holds 2 s after, and the polls answered meanwhile with
-their median, 95th percentile and slowest answer. Everything stays on 127.0.0.1.
+server's peak resident memory (its processes' together, sampled every 20 ms from /proc; Linux)
+above its resting size and as a multiple of the body, what it still holds 2 s after, and the
+polls answered meanwhile with their median, 95th percentile and slowest answer. A poll slower
+than SLOW is counted and listed (its ms, and when after the requests began), starred when the
+machine itself stalled meanwhile: a canary process that only sleeps 5 ms at a time notes when
+it woke late (other work on the shared cores, not the server). Everything stays on 127.0.0.1.
 """
 
 from __future__ import annotations
 
+import contextlib
 import http.client
+import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
+import club_night
 from club_night import HOST, Client, empty_and_migrate, live_server
 from largest_import import GAMES, write_largest
 
@@ -31,9 +39,22 @@ POLL_EVERY = 0.1
 SETTLE = 2.0
 SAMPLE_EVERY = 0.02
 IMPORT_TIMEOUT = 600.0
+#: a poll slower than this (seconds) is counted as slow
+SLOW = 0.1
+#: the canary: sleeps 5 ms at a time and prints when (monotonic) and how late it woke past 30 ms
+CANARY = (
+    "import time, sys\n"
+    "last = time.monotonic()\n"
+    "while True:\n"
+    "    time.sleep(0.005)\n"
+    "    now = time.monotonic()\n"
+    "    if now - last > 0.035:\n"
+    "        print(f'{last} {now}', flush=True)\n"
+    "    last = now\n"
+)
 
 
-def resident_kib(pid: int) -> int:
+def own_kib(pid: int) -> int:
     """Return a process's resident memory in KiB (0 when it cannot be read)."""
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -44,6 +65,47 @@ def resident_kib(pid: int) -> int:
     return 0
 
 
+def resident_kib(pid: int) -> int:
+    """Return the resident memory in KiB of a process and all its children together (a forked
+    server's workers, an import's child process)."""
+    children: list[str] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):  # a child started by any of its threads
+        with contextlib.suppress(OSError):
+            children += (task / "children").read_text().split()
+    return own_kib(pid) + sum(resident_kib(int(child)) for child in children)
+
+
+class Canary:
+    """A process that only sleeps, noting when the machine let it wake late."""
+
+    def __init__(self) -> None:
+        self.stalls: list[tuple[float, float]] = []
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", CANARY], stdout=subprocess.PIPE, text=True
+        )
+        self.reader = threading.Thread(target=self.read, daemon=True)
+        self.reader.start()
+
+    def read(self) -> None:
+        """Keep each late wake-up as (slept from, woke at), in monotonic seconds."""
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            began, woke = line.split()
+            self.stalls.append((float(began), float(woke)))
+
+    def stalled(self, began: float, ended: float) -> bool:
+        """Return True when the machine stalled the canary during [began, ended]."""
+        return any(start < ended and woke > began for start, woke in self.stalls)
+
+    def __enter__(self) -> Canary:
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        """Stop the canary, whatever happened meanwhile."""
+        self.process.terminate()
+        self.process.wait()
+
+
 class Watch:
     """Samples the server's memory and polls a session until stopped."""
 
@@ -51,6 +113,8 @@ class Watch:
         self.pid, self.port, self.session_id = pid, port, session_id
         self.peak = 0
         self.polls: list[float] = []
+        #: (began, seconds) of each poll slower than SLOW
+        self.slow: list[tuple[float, float]] = []
         self.failed = 0
         self.stop = threading.Event()
         self.threads = [threading.Thread(target=self.sample), threading.Thread(target=self.poll)]
@@ -84,7 +148,10 @@ class Watch:
                 )
                 etag = headers.get("ETag", etag)
                 if status in (200, 304):
-                    self.polls.append(time.monotonic() - began)
+                    took = time.monotonic() - began
+                    self.polls.append(took)
+                    if took > SLOW:
+                        self.slow.append((began, took))
                 else:
                     self.failed += 1
             except (OSError, http.client.HTTPException):
@@ -147,13 +214,16 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def at_once(live: tuple[int, int, int], what: str, request, target, count: int) -> str:
+def at_once(
+    live: tuple[int, int, int], what: str, request, target, count: int, canary: Canary
+) -> str:
     """Run count requests at once (``request(port, target, results)``); return what the server
     held meanwhile and after, and what the phone polling ``live``'s session saw."""
     port, pid, session_id = live
     rest = resident_kib(pid)
     results: list[str] = []
     senders = [threading.Thread(target=request, args=(port, target, results)) for _ in range(count)]
+    start = time.monotonic()
     with Watch(pid, port, session_id) as watch:
         for sender in senders:
             sender.start()
@@ -164,6 +234,12 @@ def at_once(live: tuple[int, int, int], what: str, request, target, count: int) 
     size = target.stat().st_size / 1024 if isinstance(target, Path) else 0
     ratio = f" = {(watch.peak - rest) / size:.2f} x the body" if size else ""
     polls = [poll * 1000 for poll in watch.polls]
+    time.sleep(0.1)  # the canary's last lines
+    starved = [poll for poll in watch.slow if canary.stalled(poll[0], poll[0] + poll[1])]
+    slow = ", ".join(
+        f"{took * 1000:.0f}{'*' if (began, took) in starved else ''} at {began - start:.1f} s"
+        for began, took in sorted(watch.slow, key=lambda poll: -poll[1])[:8]
+    )
     return (
         f"{what}, {count} at once: {'; '.join(sorted(results))}\n"
         f"  peak resident {watch.peak / 1024:.0f} MiB (resting {rest / 1024:.0f} MiB, "
@@ -171,21 +247,24 @@ def at_once(live: tuple[int, int, int], what: str, request, target, count: int) 
         f"{after / 1024:.0f} MiB (+{(after - rest) / 1024:.0f} MiB kept)\n"
         f"  polls answered {len(polls)}, failed {watch.failed}: p50 "
         f"{percentile(polls, 0.5):.0f} ms, p95 {percentile(polls, 0.95):.0f} ms, max "
-        f"{max(polls, default=float('nan')):.0f} ms"
+        f"{max(polls, default=float('nan')):.0f} ms; over {SLOW * 1000:.0f} ms: {len(watch.slow)}"
+        f" ({len(starved)} while the machine stalled{': ' + slow if slow else ''})"
     )
 
 
 def main(argv: list[str]) -> None:
     """For each game: write its largest import, serve refapp, send it alone and three at once."""
     exports = "--exports" in argv
-    argv = [arg for arg in argv if arg != "--exports"]
+    workers = [int(arg.split("=", 1)[1]) for arg in argv if arg.startswith("--workers=")]
+    club_night.RUN_WORKERS = workers[-1] if workers else 1  # live_server serves with these
+    argv = [arg for arg in argv if arg != "--exports" and not arg.startswith("--workers=")]
     count = int(argv[0]) if argv else None
     games = argv[1:] or list(GAMES)
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
         url = f"sqlite:///{folder / 'bench.sqlite'}"
         empty_and_migrate(url)
-        with live_server("waitress", url, folder) as live:
+        with Canary() as canary, live_server("waitress", url, folder) as live:
             phone = Client(live.port)
             status, _, answer = phone.send(
                 "POST", "/api/sessions", {"game": "dixit", "players": ["Ann", "Ben", "Cy"]}
@@ -199,11 +278,14 @@ def main(argv: list[str]) -> None:
                 body = folder / f"largest-{slug}.json"
                 print(write_largest(body, count, slug), flush=True)
                 for many in (1, 3):
-                    print(at_once(live_server_ids, "import", send_import, body, many), flush=True)
+                    line = at_once(live_server_ids, "import", send_import, body, many, canary)
+                    print(line, flush=True)
                 body.unlink()
             if exports:  # the session imported first (ids follow the polled session's)
                 for many in (1, 3):
-                    line = at_once(live_server_ids, "export", fetch_export, session_id + 1, many)
+                    line = at_once(
+                        live_server_ids, "export", fetch_export, session_id + 1, many, canary
+                    )
                     print(line, flush=True)
 
 

@@ -24,6 +24,7 @@ from ...models import GameSession, utcnow
 from .. import limits, stored_rounds
 from ..rounds import round_input
 from ..values import ID_MAX, player_names, session_name
+from . import apart
 from .checks import check_format, check_summary, compare_scores, finisher, missing, moment
 from .reading import LISTED, ExportParts, export_data, read_export
 from .staging import Spool, pack
@@ -287,6 +288,17 @@ def checked_round(
 
 def import_file(raw: IO[bytes], size: int | None = None) -> GameSession:
     """Recreate a session from an export in a file, read a part at a time (see ``reading``).
+
+    A body of more than ``apart.APART`` bytes is imported in a child process, so this server's
+    threads keep answering meanwhile (``apart``); a smaller one here (``import_here``).
+    """
+    if apart.is_apart(size):
+        return apart.import_apart(raw, size or 0)
+    return import_here(raw, size)
+
+
+def import_here(raw: IO[bytes], size: int | None = None) -> GameSession:
+    """Recreate a session from an export in a file, in this process and thread.
 
     A body of ``size`` bytes larger than any session of its game is refused as soon as its
     game is read (``limits.check_import_size``).
