@@ -253,12 +253,18 @@ def wait_for_held(phone: Phone, held: Held, count: int) -> None:
     raise AssertionError(f"{len(held)} round posts held, {count} expected")
 
 
-def test_a_round_tapped_while_a_waiting_one_is_sent_again_is_kept(phone):
+def first_round_held(phone: Phone) -> tuple[int, Held]:
+    """Start a session and tap round 1 in, its post held unanswered; return (id, held)."""
     sid = start(phone)
     held = Held(phone)
     phone.page.evaluate(SET_FIELDS, DIXIT_ROUND)
     phone.page.locator(RECORD).click()
     wait_for_held(phone, held, 1)
+    return sid, held
+
+
+def test_a_round_tapped_while_a_waiting_one_is_sent_again_is_kept(phone):
+    sid, held = first_round_held(phone)
     held.pop().abort("internetdisconnected")  # round 1 waits on the phone
     phone.page.locator("#queue li").nth(0).wait_for()
     wait_for_held(phone, held, 1)  # round 1 is being sent again, no answer yet
@@ -273,11 +279,7 @@ def test_a_round_tapped_while_a_waiting_one_is_sent_again_is_kept(phone):
 
 
 def test_a_second_tap_on_a_round_being_sent_stores_it_once(phone):
-    sid = start(phone)
-    held = Held(phone)
-    phone.page.evaluate(SET_FIELDS, DIXIT_ROUND)
-    phone.page.locator(RECORD).click()
-    wait_for_held(phone, held, 1)
+    sid, held = first_round_held(phone)
     phone.page.locator(RECORD).click()  # no answer yet: tapped again
     phone.page.wait_for_timeout(PAST_A_RETRY)
     assert len(held) == 1, "the same round is not sent twice"
