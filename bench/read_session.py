@@ -2,10 +2,11 @@
 
 Usage: python bench/read_session.py [ROUNDS ...]   (default: 30 300 3000)
 
-For each session length (Dixit, 4 players, built through the service) it times, through the
-test client in this process, refapp and floor B (bench/floors.py: bare Flask + sqlite3 on a copy
-of refapp's own database file, one query per read, one transaction per write) on the same
-requests, in PASSES interleaved passes, and prints the medians and their ratios: reading the
+For each session length (Dixit, 4 players, built through the service; every length built first,
+then their passes interleaved) it times, through the test client in this process, refapp and
+floor B (bench/floors.py: bare Flask + sqlite3 on a copy of refapp's own database file, one
+query per read, one transaction per write) on the same requests, in PASSES interleaved
+passes, and prints the medians and their ratios: reading the
 session (``?rounds=all``), its page, a 304 poll, recording a round (``?rounds=none``, undone
 after each sample, untimed), correcting round 1, and at the longest an export and its import.
 Then the bounds refapp holds itself to: a read at most 1.3x floor B at every length, 3000
@@ -23,7 +24,9 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from floors import floor_b
 
@@ -35,6 +38,8 @@ PASSES = 6
 SAMPLES = 5
 #: the bounds, as ratios: (what, numerator, denominator, most)
 NEVER_ENDING = {"target_score": None, "end_after_rounds": 10**6}
+#: each operation's samples: (refapp's, floor B's), in ms
+Samples = dict[str, tuple[list[float], list[float]]]
 
 
 def turn(number: int) -> dict:
@@ -85,8 +90,23 @@ def timed(call: Callable[[], object], after: Callable[[], object] | None = None)
     return samples
 
 
-def measure(rounds: int, folder: Path, longest: bool) -> dict[str, tuple[float, float]]:
-    """Return {operation: (refapp p50, floor B p50)} for a session of the given length."""
+@dataclass
+class Bench:
+    """One session length: refapp and floor B on copies of one database file."""
+
+    rounds: int
+    app: Any
+    sid: int
+    ours: Any
+    floor: Any
+    api: str
+    tag: str
+    floor_tag: str
+    export: Any
+
+
+def prepare(rounds: int, folder: Path) -> Bench:
+    """Build a session of the given length and both apps on it."""
     app, sid = build(rounds, folder)
     shutil.copy(folder / f"bench{rounds}.sqlite", folder / f"floor{rounds}.sqlite")
     ours = app.test_client()
@@ -96,51 +116,63 @@ def measure(rounds: int, folder: Path, longest: bool) -> dict[str, tuple[float, 
     tag = ours.get(f"{api}?rounds=none").headers["ETag"]
     floor_tag = floor.get(api).headers["ETag"]
     export = ours.get(f"{api}/export").get_json()
-    gc.collect()
-    gc.freeze()  # as every server does once the app is built (refapp.served_app)
+    return Bench(rounds, app, sid, ours, floor, api, tag, floor_tag, export)
+
+
+def one_pass(bench: Bench, index: int, longest: bool, samples: Samples) -> None:
+    """Time every operation of one length once more (SAMPLES each, refapp then floor B)."""
+    ours, floor, api, sid, rounds = bench.ours, bench.floor, bench.api, bench.sid, bench.rounds
 
     def both(name: str, mine, theirs, after_mine=None, after_theirs=None) -> None:
         samples[name][0].extend(timed(mine, after_mine))
         samples[name][1].extend(timed(theirs, after_theirs))
 
-    samples: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
-    for index in range(PASSES):
+    both(f"read a session of {rounds} rounds", lambda: ours.get(f"{api}?rounds=all"),
+         lambda: floor.get(api))  # fmt: skip
+    both(f"session page at {rounds} rounds", lambda: ours.get(f"/sessions/{sid}"),
+         lambda: floor.get(f"/sessions/{sid}"))  # fmt: skip
+    if rounds == 30:
         both(
-            f"read a session of {rounds} rounds",
-            lambda: ours.get(f"{api}?rounds=all"),
-            lambda: floor.get(api),
+            "304 poll",
+            lambda tag=bench.tag: ours.get(f"{api}?rounds=none", headers={"If-None-Match": tag}),
+            lambda tag=bench.floor_tag: floor.get(api, headers={"If-None-Match": tag}),
         )
-        both(f"session page at {rounds} rounds", lambda: ours.get(f"/sessions/{sid}"),
-             lambda: floor.get(f"/sessions/{sid}"))  # fmt: skip
-        if rounds == 30:
-            both(
-                "304 poll",
-                lambda tag=tag: ours.get(f"{api}?rounds=none", headers={"If-None-Match": tag}),
-                lambda tag=floor_tag: floor.get(api, headers={"If-None-Match": tag}),
-            )
-            both(
-                "record a round (?rounds=none)",
-                lambda: ours.post(f"{api}/rounds?rounds=none", json=turn(rounds)),
-                lambda: floor.post(f"{api}/rounds", json=turn(rounds)),
-                lambda: ours.delete(f"{api}/rounds/{rounds + 1}?rounds=none"),
-                lambda: floor.delete(f"{api}/rounds/{rounds + 1}"),
-            )
-            tag = ours.get(f"{api}?rounds=none").headers["ETag"]
-            floor_tag = floor.get(api).headers["ETag"]
-        if rounds == 300:
-            fixed = other_turn(0) if index % 2 == 0 else turn(0)
-            both(
-                f"correct round 1 of {rounds}",
-                lambda fixed=fixed: ours.put(f"{api}/rounds/1?rounds=none", json=fixed),
-                lambda fixed=fixed: floor.put(f"{api}/rounds/1", json=fixed),
-            )
-        if longest:
-            both(f"export {rounds}", lambda: ours.get(f"{api}/export"),
-                 lambda: floor.get(f"{api}/export"))  # fmt: skip
-            both(f"import {rounds}", lambda: ours.post("/api/sessions/import", json=export),
-                 lambda: floor.post("/api/sessions/import", json=export))  # fmt: skip
-    with app.app_context():
-        db.engine.dispose()
+        both(
+            "record a round (?rounds=none)",
+            lambda: ours.post(f"{api}/rounds?rounds=none", json=turn(rounds)),
+            lambda: floor.post(f"{api}/rounds", json=turn(rounds)),
+            lambda: ours.delete(f"{api}/rounds/{rounds + 1}?rounds=none"),
+            lambda: floor.delete(f"{api}/rounds/{rounds + 1}"),
+        )
+        bench.tag = ours.get(f"{api}?rounds=none").headers["ETag"]
+        bench.floor_tag = floor.get(api).headers["ETag"]
+    if rounds == 300:
+        fixed = other_turn(0) if index % 2 == 0 else turn(0)
+        both(
+            f"correct round 1 of {rounds}",
+            lambda: ours.put(f"{api}/rounds/1?rounds=none", json=fixed),
+            lambda: floor.put(f"{api}/rounds/1", json=fixed),
+        )
+    if longest:
+        both(f"export {rounds}", lambda: ours.get(f"{api}/export"),
+             lambda: floor.get(f"{api}/export"))  # fmt: skip
+        both(f"import {rounds}", lambda: ours.post("/api/sessions/import", json=bench.export),
+             lambda: floor.post("/api/sessions/import", json=bench.export))  # fmt: skip
+
+
+def measure(lengths: list[int], folder: Path) -> dict[str, tuple[float, float]]:
+    """Return {operation: (refapp p50, floor B p50)} for every length, the lengths' passes
+    interleaved (so a ratio between two lengths compares the same moments of the run)."""
+    benches = [prepare(rounds, folder) for rounds in lengths]
+    gc.collect()
+    gc.freeze()  # as every server does once the app is built (refapp.served_app)
+    samples: Samples = defaultdict(lambda: ([], []))
+    for index in range(PASSES):
+        for bench in benches:
+            one_pass(bench, index, bench.rounds == lengths[-1], samples)
+    for bench in benches:
+        with bench.app.app_context():
+            db.engine.dispose()
     gc.unfreeze()
     return {
         name: (statistics.median(mine), statistics.median(theirs))
@@ -151,10 +183,8 @@ def measure(rounds: int, folder: Path, longest: bool) -> dict[str, tuple[float, 
 def main(argv: list[str]) -> None:
     """Measure each length, print the table, then the bounds."""
     lengths = sorted(int(arg) for arg in argv) or [30, 300, 3000]
-    figures: dict[str, tuple[float, float]] = {}
     with tempfile.TemporaryDirectory() as folder:
-        for rounds in lengths:
-            figures.update(measure(rounds, Path(folder), rounds == lengths[-1]))
+        figures = measure(lengths, Path(folder))
     print("\n| operation | refapp p50 | floor B p50 | ratio |\n|---|---|---|---|")
     for name, (mine, theirs) in figures.items():
         print(f"| {name} | {mine:.2f} ms | {theirs:.2f} ms | {mine / theirs:.2f}x |")
