@@ -73,9 +73,10 @@ test: $(TOOLS) $(COMPILED)
 	$(BIN)/python -m pytest
 
 # the suite again on PostgreSQL: TEST_DATABASE_URL=postgresql://user:pass@host/db make test-pg
+# (not the browser tests: their live server runs on SQLite whatever the suite's database)
 test-pg: $(TOOLS) $(COMPILED)
 	@test -n "$(TEST_DATABASE_URL)" || (echo "set TEST_DATABASE_URL to an empty PostgreSQL database"; exit 2)
-	$(BIN)/python -m pytest -m "not layout"
+	$(BIN)/python -m pytest -m "not layout and not browser"
 
 lint: $(TOOLS)
 	$(BIN)/ruff check .

@@ -30,6 +30,14 @@ settings.load_profile("ci" if os.environ.get("CI") else "refapp")
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``browser`` every test that drives Chromium: its live server runs on SQLite whatever
+    the suite's database (tests/browser_support.py), so the PostgreSQL run leaves it out."""
+    for item in items:
+        if "chromium" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 def make_test_app(url: str):
     """Return an app for tests on the given database (CSRF off: tests post forms directly)."""
     return create_app(

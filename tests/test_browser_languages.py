@@ -9,7 +9,7 @@ import pytest
 from .browser_support import chromium, live, phone  # noqa: F401  (fixtures)
 from .conftest import SEED_TURN
 
-#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+#: measures the page on the phone, whatever the database
 pytestmark = pytest.mark.layout
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")

@@ -10,7 +10,7 @@ from .browser_support import PHONE
 from .contrast import CONTRAST_FAILURES
 from .test_e2e_live import GAMES
 
-#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+#: measures the page on the phone, whatever the database
 pytestmark = pytest.mark.layout
 
 chromium, live = browser_support.chromium, browser_support.live

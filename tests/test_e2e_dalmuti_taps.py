@@ -14,7 +14,7 @@ import pytest
 from . import browser_support
 from .browser_support import PHONE, Phone
 
-#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+#: measures the page on the phone, whatever the database
 pytestmark = pytest.mark.layout
 
 chromium, live_csrf, table_phone = (

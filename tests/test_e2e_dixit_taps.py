@@ -17,7 +17,7 @@ from .browser_support import KEYS, PHONE, TIMEOUT, Phone
 from .contrast import CONTRAST_FAILURES
 from .test_e2e_polish import small_targets
 
-#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+#: measures the page on the phone, whatever the database
 pytestmark = pytest.mark.layout
 
 # the shared fixtures, brought into this module so that its tests can ask for them

@@ -17,7 +17,7 @@ from . import browser_support
 from .browser_support import KEYS
 from .test_e2e_polish import small_targets
 
-#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+#: measures the page on the phone, whatever the database
 pytestmark = pytest.mark.layout
 
 # the shared fixtures, brought into this module so that its tests can ask for them

@@ -8,7 +8,7 @@ import pytest
 from . import browser_support
 from .conftest import MIGHTY_HAND, SEED_TURN
 
-#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+#: measures the page on the phone, whatever the database
 pytestmark = pytest.mark.layout
 
 # the shared fixtures, brought into this module so that its tests can ask for them

@@ -14,7 +14,7 @@ import pytest
 
 from . import browser_support
 
-#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+#: measures the page on the phone, whatever the database
 pytestmark = pytest.mark.layout
 
 # the shared fixtures, brought into this module so that its tests can ask for them

@@ -14,7 +14,7 @@ import pytest
 from .browser_support import PHONE, chromium, live, phone  # noqa: F401  (fixtures)
 from .conftest import MIGHTY_HAND, SEED_TURN, turn
 
-#: measures the page on the phone, whatever the database: runs on SQLite only (not in test-pg)
+#: measures the page on the phone, whatever the database
 pytestmark = pytest.mark.layout
 
 #: the rows of buttons a page lays out, by their classes
