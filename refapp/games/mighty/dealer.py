@@ -99,20 +99,22 @@ def next_dealer(
     dealer: str | None,
     boss: str,
     friend: str | None,
-    outcome: str,
+    result: Mapping[str, Any],
 ) -> str | None:
     """Return who deals after a played hand under the ``next_dealer`` house rule.
 
     dealer is the hand's dealer (None when nobody knows it), friend the real friend (None for a
-    declared none or a self friend) and outcome ``ruling_win``, ``critic`` or
-    ``opposition_win``. None means the next dealer is free (clockwise from an unknown dealer).
+    declared none or a self friend) and result the hand's scored result, whose ``outcome``
+    (``ruling_win``, ``critic`` or ``opposition_win``) only the rotation it decides reads (a
+    stored result played again is then not decoded). None means the next dealer is free
+    (clockwise from an unknown dealer).
     """
     rotation = rules.get("next_dealer", ROTATIONS[0])
     if rotation == "clockwise":
         if dealer is None:
             return None
         return players[(players.index(dealer) + 1) % len(players)]
-    if rotation == "boss_if_won_else_friend" and outcome in BOSS_DEALS_AFTER:
+    if rotation == "boss_if_won_else_friend" and result["outcome"] in BOSS_DEALS_AFTER:
         return boss
     return friend or boss
 
@@ -124,18 +126,16 @@ def dealer_after_hand(
 
     The hand's dealer is the one entered, else the one the state named (a dealer left out is
     still the one the rotation required); the friend is the real one (the tricks may have shown
-    it). The scored ``result``'s ``outcome`` is read only by the rotation it decides (a stored
-    result played again is then not read at all).
+    it).
     """
     boss = entered["contract"]["boss"]
-    decides = table.rules.get("next_dealer") == "boss_if_won_else_friend"
     return next_dealer(
         table.rules,
         table.players,
         dealer=entered.get("dealer") or state.get("next_dealer"),
         boss=boss,
         friend=friend_player(entered["friend"], boss),
-        outcome=result["outcome"] if decides else "",
+        result=result,
     )
 
 

@@ -254,7 +254,7 @@ def test_bidding_starts_with_the_rotations_dealer():
 
 def test_next_dealer_pure_function():
     rules = MightyRules({"next_dealer": "clockwise"})
-    kwargs = {"boss": "Cy", "friend": "Dee", "outcome": "opposition_win"}
+    kwargs = {"boss": "Cy", "friend": "Dee", "result": {"outcome": "opposition_win"}}
     assert next_dealer(rules, PLAYERS, dealer="Eve", **kwargs) == "Ann"
     assert next_dealer(rules, PLAYERS, dealer=None, **kwargs) is None
     assert next_dealer(MightyRules({}), PLAYERS, dealer=None, **kwargs) == "Dee"
