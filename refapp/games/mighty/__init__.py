@@ -4,12 +4,16 @@ A hand's input names the contract (boss, bid, trump), the friend, the point card
 took and, when it matters, who held the mighty and the joker; an optional ``dealer`` and
 ``bidding`` log are checked too. A round may instead be a misdeal or an auction everyone passed.
 The state carries the next dealer (the previous hand's friend) and the next auction's minimum
-(docs/API.md, "Mighty"; the rules follow the Korean wiki's article on 마이티).
+(docs/API.md, "Mighty"; the rules follow the Korean wiki's article on 마이티). Four to seven
+may sit: six and seven kill (``kill``) or rest players in turn (``sits_out``), four play with a
+smaller deck.
 
-The rules live in one module per phase of a hand: ``cards``, ``misdeal``, ``auction``,
-``contract``, ``friend``, ``holders``, ``dealer``, ``scoring``, ``facts`` and ``explain``;
-``options`` are the house rules, ``how_we_score`` says them; tricks are ``tricks``,
-``trick_checks``, ``trick_totals`` and ``trick_judge``. The Game class only dispatches.
+The rules live in one module per phase of a hand: ``hands`` plays a round through them;
+``deal`` and ``hand_seats`` say who is in it, ``resting`` and ``kill`` who is out; ``cards``,
+``misdeal``, ``auction``, ``contract``, ``friend``, ``holders``, ``dealer``, ``scoring``,
+``facts`` and ``explain``; ``options``, ``options_seats`` and ``presets`` are the house rules,
+``how_we_score`` says them; tricks are ``tricks``, ``trick_checks``, ``trick_log``,
+``trick_totals`` and ``trick_judge``. The Game class only dispatches.
 """
 
 from __future__ import annotations
