@@ -5,6 +5,12 @@ house-rule fields are filled with that choice's values, and only a field the pla
 sent as an explicit rule. ``filled_from`` says which choice the fields were filled from (the
 page's script refills them when the choice changes; without it they keep the first fill), so a
 field still at that fill's value, or at the chosen one's, is not a change.
+
+Some options apply only at some seat counts (``RuleOption.seats``) and some defaults depend on
+the count (``Game.seat_defaults``): the page's script shows an option only when the players
+entered match its seats and sets an untouched field to the count's default, and an option with
+a seat default is sent whenever its field differs from that default, so the rules the table
+gets are the ones the form shows.
 """
 
 from __future__ import annotations
@@ -117,6 +123,17 @@ def field_data(option: RuleOption, value: Any) -> Any:
     if option.kind == "int_list":
         return ", ".join(str(item) for item in value or [])
     return "" if value is None else str(value)
+
+
+def seat_defaults(game: Game, count: int) -> dict[str, Any]:
+    """Return the rule values a table of ``count`` players gets unless it says otherwise."""
+    found = getattr(game, "seat_defaults", None)
+    return dict(found(count)) if callable(found) else {}
+
+
+def option_seats(option: RuleOption) -> str:
+    """Return the seat counts an option applies at, as the page reads them ("" for every one)."""
+    return " ".join(str(count) for count in getattr(option, "seats", ()) or ())
 
 
 def same_rule(option: RuleOption, data: Any, value: Any) -> bool:
@@ -255,17 +272,39 @@ class NewSessionForm(AppForm):
 
     def changed_rules(self) -> dict[str, Any]:
         """Return the rules the player changed: fields neither at the fill's nor the choice's
-        value (the choice's being what the session gets anyway)."""
+        value (the choice's being what the session gets anyway); an option the seat count
+        gives a default to is sent unless its field holds that default."""
         filled = self.baseline(self.filled_from.data or self.preset.data)
         chosen = self.baseline(self.preset.data)
+        by_seats = seat_defaults(self.the_game, len(self.lines()))
         rules = {}
         for option in self.rule_options:
             data = self[f"rule_{option.key}"].data
             key = option.key
+            if key in by_seats:
+                if not same_rule(option, data, by_seats[key]):
+                    rules[key] = rule_from_field(option, data)
+                continue
             if same_rule(option, data, filled[key]) or same_rule(option, data, chosen[key]):
                 continue
             rules[key] = rule_from_field(option, data)
         return rules
+
+    #: the seat counts an option applies at, as the page's script reads them
+    option_seats = staticmethod(option_seats)
+
+    def seat_fills(self) -> dict[str, dict[str, Any]]:
+        """Return each seat count's defaults as field values, for the page's script."""
+        low, high = self.the_game.min_players, self.the_game.max_players
+        fills = {}
+        for count in range(low, high + 1):
+            defaults = seat_defaults(self.the_game, count)
+            fills[str(count)] = {
+                f"rule_{option.key}": field_data(option, defaults[option.key])
+                for option in self.rule_options
+                if option.key in defaults
+            }
+        return {count: values for count, values in fills.items() if values}
 
     def rules_body(self) -> dict[str, Any]:
         """Return the body's rules part: the preset or saved set, and the changed rules."""
