@@ -50,7 +50,7 @@
     cards(misses).forEach((card) => {
       const chip = document.createElement("button");
       chip.type = "button";
-      chip.className = "mighty-miss";
+      chip.className = "mighty-miss secondary";
       chip.dataset.miss = card;
       chip.textContent = written(box, card) + " \u2715";
       list.appendChild(chip);

@@ -1,0 +1,109 @@
+"""Mighty at six seats on the phone: a 6마 hand (a kill with a miss) and a hand the dealer rests.
+
+Entered by taps in Chromium at phone size, with no keyboard: the kill's card from the card
+picker, a miss moved aside with one tap, the killed player by name; the players out of the hand
+greyed (not choosable) wherever a player of the hand is chosen, and in the standings. The stored
+rounds are read back through the API: the input as the rules take it, and the deltas of
+rules/mighty.md section 10's worked examples 1 and 4.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from . import browser_support
+from .browser_support import KEYS
+
+pytestmark = pytest.mark.layout
+
+chromium, live, phone = browser_support.chromium, browser_support.live, browser_support.phone
+
+SIX = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+RECORD = "#round-form button[value=record]"
+
+
+def chip(field: str, value: str) -> str:
+    """Return the chip that picks a value for a select (by the select's id)."""
+    return f".mighty-names[data-for='{field}'] button[data-value='{value}']"
+
+
+def open_six(phone, rules: dict | None = None) -> int:
+    """Start a six-seat Mighty session through the API and open its page."""
+    phone.page.add_init_script(KEYS)
+    body = {"game": "mighty", "players": SIX, "rules": rules or {}}
+    sid = phone.api("POST", "/api/sessions", body)["id"]
+    phone.open(f"/sessions/{sid}")
+    return sid
+
+
+def tap(phone, *selectors: str) -> None:
+    """Tap the pickers' buttons in turn (nothing is sent)."""
+    for selector in selectors:
+        phone.page.locator(selector).click()
+
+
+def greyed(phone, field: str) -> list[str]:
+    """Return the players whose chips over a select are greyed and cannot be tapped."""
+    row = phone.page.locator(f".mighty-names[data-for='{field}'] button.mighty-out:disabled")
+    return [row.nth(i).get_attribute("data-value") for i in range(row.count())]
+
+
+def test_a_6ma_hand_with_a_miss_is_entered_by_taps_and_scores_the_killed_player_0(phone):
+    sid = open_six(phone)
+    tap(phone, chip("dealer", "Ann"), chip("boss", "Cy"), chip("contract_bid", "15"))
+    tap(phone, "#contract label.mighty-chip[data-short='♥']")
+    # the boss names ♣K: in the kitty, a miss; then the joker, which Eve holds
+    tap(phone, "#kill [data-suit='C']", "#kill [data-rank='K']", "#kill [data-kill-miss]")
+    assert phone.page.locator("#kill [data-miss='CK']").inner_text().startswith("♣K")
+    assert phone.page.locator("#kill_card").input_value() == ""
+    tap(phone, "#kill [data-pick='joker']")
+    assert greyed(phone, "kill_player") == ["Cy"]  # not the boss
+    tap(phone, chip("kill_player", "Eve"))
+    assert greyed(phone, "friend_player") == ["Eve"]
+    assert greyed(phone, "boss") == ["Eve"]
+    tap(phone, "#friend [data-pick='mighty']", chip("friend_player", "Dee"))
+    tap(phone, "[data-mighty-points] button[data-points='4']")
+    phone.tap(RECORD)
+    assert phone.page.evaluate("window.__keys || 0") == 0
+    played = phone.session(sid)["rounds"][0]
+    assert played["input"]["kill"] == {"card": "JK", "player": "Eve", "misses": ["CK"]}
+    assert played["input"]["friend"] == {"card": "SA", "player": "Dee"}
+    assert played["result"]["killed"] == ["Eve"]
+    assert played["result"]["deltas"] == {
+        "Ann": -5, "Ben": -5, "Cy": 10, "Dee": 5, "Eve": 0, "Fay": -5
+    }  # fmt: skip
+    assert phone.standings()["Eve"] == 0
+
+
+def test_a_miss_taken_back_goes_and_a_seven_seat_form_asks_for_two_kills(phone):
+    phone.page.add_init_script(KEYS)
+    body = {"game": "mighty", "players": [*SIX, "Gus"]}
+    sid = phone.api("POST", "/api/sessions", body)["id"]
+    phone.open(f"/sessions/{sid}")
+    assert phone.page.locator("[data-mighty-kill]").count() == 2
+    tap(phone, chip("boss", "Eve"), "#kill [data-pick='mighty']", "#kill [data-kill-miss]")
+    tap(phone, "#kill [data-miss='SA']")  # taken back: not a miss after all
+    assert phone.page.locator("#kill_misses").input_value() == ""
+    tap(phone, "#kill [data-pick='mighty']", chip("kill_player", "Ann"))
+    assert greyed(phone, "kill2_player") == ["Ann", "Eve"]
+
+
+def test_the_resting_dealer_is_greyed_and_scores_0(phone):
+    sid = open_six(phone, {"six_player_rule": "dealer_sits_out"})
+    assert phone.page.locator("[data-mighty-kill]").count() == 0
+    tap(phone, chip("dealer", "Fay"))
+    assert greyed(phone, "boss") == ["Fay"] and greyed(phone, "friend_player") == ["Fay"]
+    tap(phone, chip("boss", "Ann"), chip("contract_bid", "13"))
+    tap(phone, "#contract label.mighty-chip[data-short='♣']")
+    tap(phone, "#friend [data-pick='mighty']", chip("friend_player", "Ben"))
+    tap(phone, "[data-mighty-points] button[data-points='7']")
+    phone.tap(RECORD)
+    played = phone.session(sid)["rounds"][0]
+    assert played["result"]["resting"] == ["Fay"]
+    assert played["result"]["deltas"] == {
+        "Ann": 2, "Ben": 1, "Cy": -1, "Dee": -1, "Eve": -1, "Fay": 0
+    }  # fmt: skip
+    # Ben, the friend, deals the next hand and rests: greyed in the standings and the form
+    rows = phone.page.locator("#standings tr.resting")
+    assert rows.count() == 1 and rows.first.locator("td").first.inner_text().startswith("Ben")
+    assert greyed(phone, "boss") == ["Ben"]
