@@ -51,6 +51,7 @@ def mighty_card_pad(session_id: int):
         if not isinstance(body, dict):
             raise MalformedInput("invalid_json", "The request body must be a JSON object.")
         contract = read_contract(table, body)
+        table = in_hand(table, body.get("out"), contract["boss"])
         named = name_plays(table, contract, body.get("tricks") or [])
         if body.get("change") is not None:
             log, change = change_play(table, contract, named, body["change"])
@@ -65,6 +66,20 @@ def read_contract(table: Table, body: Mapping[str, Any]) -> dict[str, str]:
     """Return the boss and the trump the form holds (the boss leads trick 1)."""
     boss = table.player(body.get("boss"), "contract.boss")
     return {"boss": boss, "trump": parse_trump(body.get("trump"), "contract.trump")}
+
+
+def in_hand(table: Table, out: Any, boss: str) -> Table:
+    """Return the table of the players in this hand: without the killed and the resting ones
+    (``out``, as the form holds them; at four and five seats nobody), in seat order."""
+    names = {table.player(name, "out") for name in sequence(out or [], "out")} - {boss}
+    playing = tuple(name for name in table.players if name not in names)
+    if len(playing) != PLAYS and len(table.players) > PLAYS:
+        raise MalformedInput(
+            "missing_field",
+            "Enter who is out of this hand (the kill, or who rests) before the card pad.",
+            "out",
+        )
+    return Table(playing, table.rules) if names else table
 
 
 def seats_from(table: Table, leader: str) -> list[str]:

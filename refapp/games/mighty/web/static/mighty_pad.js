@@ -48,6 +48,7 @@
         friend: friend(pad),
         tricks: plays,
         change: change || undefined,
+        out: window.MightySeats ? window.MightySeats.out(pad.closest(".mighty-form")) : undefined,
       }),
     });
     const type = response.headers.get("Content-Type") || "";

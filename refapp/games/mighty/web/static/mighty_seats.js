@@ -143,6 +143,15 @@
     greyOut(root);
   }
 
+  // Who is out of the hand as the form stands (the card pad plays the others' turns).
+  function out(root) {
+    const seats = root && seatsOf(root);
+    if (!seats) return [];
+    return resting(root, seats).concat(chosen(root, "kill"));
+  }
+
+  window.MightySeats = { out };
+
   function init() {
     document.querySelectorAll(".mighty-form[data-mighty-seats]").forEach(show);
   }
