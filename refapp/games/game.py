@@ -194,31 +194,46 @@ class Game:
             return table
         return Table(table.players, self.house_rules(table.rules))
 
+    def seat_defaults(self, seats: int | None) -> Mapping[str, Any]:
+        """Return the options whose default depends on the seat count, at that count."""
+        return {}
+
     def resolve_rules(
-        self, overrides: Any, preset: str | None = None, *, stored: bool = False
+        self,
+        overrides: Any,
+        preset: str | None = None,
+        *,
+        stored: bool = False,
+        seats: int | None = None,
     ) -> dict[str, Any]:
         """Return the effective house rules for a new session, or raise ``invalid_rules``.
 
-        The preset's values (the default preset's when None) come first and the explicit
-        overrides win over them; an unknown preset is ``invalid_rules`` (field ``preset``).
-        ``stored`` rules are a session's own read back (an import, its audit trail): a check a
-        game added later for new sessions only does not refuse them.
+        The defaults for the seat count (``seat_defaults``) come first, then the preset's
+        values (the default preset's when None), and the explicit overrides win over both; an
+        unknown preset is ``invalid_rules`` (field ``preset``). ``stored`` rules are a
+        session's own read back (an import, its audit trail): a check a game added later for
+        new sessions only does not refuse them.
         """
         chosen = self.preset(preset)
-        if chosen is None or not chosen.rules:
-            return resolve_rules(self.options, overrides)
         if overrides is not None and not isinstance(overrides, Mapping):
             return resolve_rules(self.options, overrides)  # refused there, with its words
-        return resolve_rules(self.options, {**chosen.rules, **(overrides or {})})
+        base = {**self.seat_defaults(seats), **(chosen.rules if chosen else {})}
+        if not base:
+            return resolve_rules(self.options, overrides)
+        return resolve_rules(self.options, {**base, **(overrides or {})})
 
-    def rules_changed(self, rules: Mapping[str, Any], preset: str | None = None) -> list[str]:
+    def rules_changed(
+        self, rules: Mapping[str, Any], preset: str | None = None, seats: int | None = None
+    ) -> list[str]:
         """Return the option keys whose value in rules differs from the preset's, in order.
 
         rules are a session's effective rules (an option missing, from before it existed,
-        counts as its default); preset None is the default preset.
+        counts as its default); preset None is the default preset; the seat count's own
+        defaults (``seat_defaults``) are no change.
         """
         chosen = self.preset(preset)
-        reference = resolve_rules(self.options, dict(chosen.rules) if chosen else {})
+        base = {**self.seat_defaults(seats), **(chosen.rules if chosen else {})}
+        reference = resolve_rules(self.options, base)
         effective = self.house_rules(rules)
         return [key for key, value in reference.items() if effective[key] != value]
 

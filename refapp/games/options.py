@@ -32,6 +32,8 @@ class RuleOption:
     label: str = ""
     group: str = ""
     choice_labels: tuple[str, ...] = ()
+    #: the seat counts the option applies to (a form offers it only there); empty: every count
+    seats: tuple[int, ...] = ()
 
     def choice_label(self, value: Any) -> str:
         """Return the words for one of the option's values (untranslated; pages translate)."""

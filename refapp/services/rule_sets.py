@@ -37,11 +37,13 @@ RULES_MAX_CHARS = 2_000
 RULE_SETS_LOCK = 0x52554C45
 
 
-def session_rules(game: Game, body: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]:
+def session_rules(
+    game: Game, body: Mapping[str, Any], seats: int | None = None
+) -> tuple[dict[str, Any], str | None]:
     """Return a new session's effective rules and preset: the saved set or preset, then rules.
 
     ``rule_set`` names a saved set (its preset and changes), ``preset`` a preset; the body's own
-    ``rules`` win over either.
+    ``rules`` win over either; an option neither gives takes its default for ``seats`` players.
     """
     preset, base = body.get("preset"), {}
     if body.get("rule_set") is not None:
@@ -63,7 +65,7 @@ def session_rules(game: Game, body: Mapping[str, Any]) -> tuple[dict[str, Any], 
     elif base:
         overrides = base
     chosen = game.preset(preset)
-    rules = game.resolve_rules(overrides, chosen.key if chosen else None)
+    rules = game.resolve_rules(overrides, chosen.key if chosen else None, seats=seats)
     return rules, chosen.key if chosen else None
 
 

@@ -193,7 +193,9 @@ def session_dict(view: SessionView) -> dict[str, Any]:
         "name": session.name,
         "players": list(view.table.players),
         "preset": rule_sets.preset_of(session),
-        "rules_changed": view.game.rules_changed(view.table.rules, rule_sets.preset_of(session)),
+        "rules_changed": view.game.rules_changed(
+            view.table.rules, rule_sets.preset_of(session), view.table.size
+        ),
         "rules": dict(view.table.rules),
         "rounds": [round_dict(played) for played in view.rounds],
         "rounds_total": view.count,
@@ -239,7 +241,7 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
     """Seat the players, fix the house rules and store a new session (with its audit entry)."""
     game = get_game(body.get("game"))
     names = player_names(body.get("players"))
-    rules, preset = rule_sets.session_rules(game, body)
+    rules, preset = rule_sets.session_rules(game, body, len(names))
     game.check_players(names, rules)
     setup = {key: body[key] for key in game.setup_keys if body.get(key) is not None}
     seated, initial = game.start(names, rules, setup)

@@ -73,13 +73,18 @@ class Dixit(Game):
         return (3, 12) if house.two_votes_large_game or house.large_table else (3, 8)
 
     def resolve_rules(
-        self, overrides: Any, preset: str | None = None, *, stored: bool = False
+        self,
+        overrides: Any,
+        preset: str | None = None,
+        *,
+        stored: bool = False,
+        seats: int | None = None,
     ) -> dict[str, Any]:
         """Return the effective house rules; without a target score the rounds to play end it.
 
         A session stored before this check (no target, no rounds: it never ended) still imports.
         """
-        rules = super().resolve_rules(overrides, preset)
+        rules = super().resolve_rules(overrides, preset, seats=seats)
         if not stored and rules["target_score"] is None and rules["end_after_rounds"] is None:
             raise MalformedInput(
                 "invalid_rules",

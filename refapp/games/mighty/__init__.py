@@ -15,7 +15,7 @@ The rules live in one module per phase of a hand: ``cards``, ``misdeal``, ``auct
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 from ..errors import N_, MalformedInput
 from ..game import Account, Game, Outcome, Table
@@ -32,9 +32,7 @@ from .auction import (
     check_bid_count,
     lowest_next_bid,
     next_bid,
-    next_floor,
     run_auction,
-    unfinished_auction,
 )
 from .cards import (
     DECK,
@@ -52,35 +50,22 @@ from .cards import (
     parse_card,
     parse_trump,
 )
-from .contract import (
-    allowed_contract_changes,
-    check_contract_change,
-    contract_change_price,
-    read_contract,
-)
-from .dealer import check_dealer, dealer_after_all_pass, dealer_after_hand
-from .explain import explain_hand, say_all_pass, say_misdeal, say_progress
-from .friend import FRIEND_FORMS, FRIEND_TYPES_LABEL, friend_player, friend_words, read_friend
-from .friend_card import check_friend_card_held
-from .holders import HOLDER_KEYS, HOLDERS, check_holders, read_holder, read_points
+from .contract import allowed_contract_changes, check_contract_change, contract_change_price
+from .deal import SEAT_COUNTS
+from .dealer import check_dealer
+from .friend import FRIEND_FORMS, FRIEND_TYPES_LABEL, friend_words
+from .hands import play_round
+from .holders import HOLDERS
 from .how_we_score import how_we_score
-from .misdeal import declare_misdeal, misdeal_allowed, misdeal_value
-from .options import OPTIONS, PRESETS
+from .misdeal import misdeal_allowed, misdeal_value
+from .options import OPTIONS
+from .options_seats import seat_defaults
+from .presets import PRESETS
 from .round_input import ROUND_INPUT
-from .rounds import (
-    HAND_PARTS,
-    all_pass_flag,
-    check_alone,
-    check_everyone_passed,
-    next_state,
-    zero_result,
-)
 from .rules import MightyRules
-from .scoring import score_hand
-from .shapes import MightyInput, MightyResult, MightyState, TricksResult
-from .table_view import next_hand
+from .shapes import MightyInput, MightyState
+from .table_view import next_hand, seat_state
 from .trick_judge import judge_trick
-from .trick_totals import Refereed, Settled, play_tricks, tricks_result
 from .tricks import Decision, Play, decide_trick
 
 #: what ``from refapp.games.mighty import X`` offers: the game and the rules' public names
@@ -90,7 +75,6 @@ __all__ = [
     "HOLDERS",
     "JOKER",
     "MAX_BID",
-    "PLAYERS",
     "POINT_CARDS",
     "RANKS",
     "SUITS",
@@ -121,22 +105,22 @@ __all__ = [
     "run_auction",
 ]
 
-PLAYERS = 5
-
 
 class Mighty(Game):
-    """Mighty for five, as the Korean wiki article plays it, with the common house rules."""
+    """Mighty for five (four to seven), as the Korean wiki article plays it, with the common
+    house rules."""
 
     slug = "mighty"
     position = 2
     round_input = ROUND_INPUT
     title = "Mighty"
-    min_players = PLAYERS
-    max_players = PLAYERS
+    min_players = min(SEAT_COUNTS)
+    max_players = max(SEAT_COUNTS)
     options = OPTIONS
     house_rules_type = MightyRules
     presets = PRESETS
     topics = {
+        "seats": N_("Players and the deal"),
         "misdeal": N_("Throw-in (파토)"),
         "auction": N_("Auction"),
         "contract": N_("Contract after the kitty"),
@@ -151,13 +135,18 @@ class Mighty(Game):
 
     def how_we_score(self, table: Table) -> list[tuple[str, Account]]:
         """Say what this table's house rules mean, under the game's topics."""
-        return [(self.topics[key], said) for key, said in how_we_score(table.rules)]
+        return [(self.topics[key], said) for key, said in how_we_score(table.rules, table.size)]
 
     def resolve_rules(
-        self, overrides: Any, preset: str | None = None, *, stored: bool = False
+        self,
+        overrides: Any,
+        preset: str | None = None,
+        *,
+        stored: bool = False,
+        seats: int | None = None,
     ) -> dict[str, Any]:
         """Return the effective house rules; at least one way to name a friend must remain."""
-        rules = super().resolve_rules(overrides, preset, stored=stored)
+        rules = super().resolve_rules(overrides, preset, stored=stored, seats=seats)
         if not rules["friend_types"]:
             raise MalformedInput(
                 "invalid_rules",
@@ -179,7 +168,13 @@ class Mighty(Game):
             "rounds": 0,
             "last_outcome": None,
         }
+        if len(players) != 5:
+            state["sits_out"] = None
         return tuple(players), state
+
+    def seat_defaults(self, seats: int | None) -> Mapping[str, Any]:
+        """Return the defaults a table of four changes: the lowest bid, the friend cards."""
+        return seat_defaults(seats)
 
     def _house_rules(self, table: Table) -> MightyRules:
         """Return the table's rules with every missing option at its default."""
@@ -214,149 +209,13 @@ class Mighty(Game):
         dealer = check_dealer(table, state, raw)
         if dealer is not None:
             entered["dealer"] = dealer
-        if raw.get("misdeal") is not None:
-            check_alone(raw, "misdeal", ("bidding", "all_pass", *HAND_PARTS))
-            return self._misdeal(table, state, raw, entered)
-        all_pass = all_pass_flag(raw)
-        auction = None
-        if raw.get("bidding") is not None:
-            floor = auction_floor(table.rules, state)
-            auction = run_auction(table, raw["bidding"], min_bid=floor, dealer=dealer)
-            entered["bidding"] = list(auction.entries)
-        if all_pass or (auction is not None and auction.all_passed):
-            return self._everyone_passed(table, state, raw, entered, auction, all_pass)
-        if (
-            auction is not None
-            and not auction.finished
-            and (not partial or raw.get("contract") is not None)
-        ):
-            raise unfinished_auction(auction)
-        return self._hand(table, state, raw, entered, auction, partial, known)
-
-    def _misdeal(
-        self, table: Table, state: Mapping[str, Any], raw: Mapping[str, Any], entered: MightyInput
-    ) -> Outcome:
-        """Score a thrown-in hand: nobody scores, and its declarer deals next."""
-        player, hand, value = declare_misdeal(table, raw["misdeal"])
-        entered["misdeal"] = {"player": player, "hand": hand}
-        account = Account()
-        say_misdeal(account, player, value, table.rules)
-        result = zero_result(table, "misdeal", account)
-        result.update({"declarer": player, "hand_value": value})
-        return Outcome(entered, result, next_state(table, state, "misdeal", player))
-
-    def _everyone_passed(
-        self,
-        table: Table,
-        state: Mapping[str, Any],
-        raw: Mapping[str, Any],
-        entered: MightyInput,
-        auction: Auction | None,
-        all_pass: bool,
-    ) -> Outcome:
-        """Score an auction nobody bid in: a zero round, the same dealer deals again."""
-        check_everyone_passed(raw, auction, all_pass)
-        entered["all_pass"] = True
-        starter = auction.starter if auction is not None else None
-        dealer = dealer_after_all_pass(entered.get("dealer"), state, starter)
-        reopen = table.rules["all_pass"] == "open_kitty" and not state.get("kitty_open")
-        account = Account()
-        say_all_pass(account, next_floor(table.rules, reopen=True), dealer, reopen)
-        result = zero_result(table, "all_pass", account)
-        result["kitty_open"] = reopen
-        return Outcome(entered, result, next_state(table, state, "all_pass", dealer, reopen))
-
-    def _hand(
-        self,
-        table: Table,
-        state: Mapping[str, Any],
-        raw: Mapping[str, Any],
-        entered: MightyInput,
-        auction: Auction | None,
-        partial: bool,
-        known: Outcome | None = None,
-    ) -> Outcome:
-        """Check a played hand's contract, friend, points and holders, then score it (a hand
-        checked into its ``known`` input keeps its known result)."""
-        floor = auction_floor(table.rules, state)
-        contract = read_contract(table, raw, floor, auction, partial)
-        if contract is not None:
-            entered["contract"] = contract
-        with_tricks = raw.get("tricks") is not None
-        friend = read_friend(table, raw, partial, derive=with_tricks)
-        if friend is not None:
-            entered["friend"] = friend
-        points = read_points(raw, partial or with_tricks)
-        if points is not None:
-            entered["opposition_points"] = points
-        for key in HOLDER_KEYS:
-            if raw.get(key) is not None:
-                entered[key] = read_holder(raw[key], key)
-        refereed = play_tricks(table, raw, entered, partial) if with_tricks else None
-        contract = entered.get("contract")
-        boss = contract["boss"] if contract else None
-        check_friend_card_held(table.rules, entered.get("friend"), boss)
-        check_holders(table, entered)
-        settled = None if refereed is None or refereed[1] is None else (refereed[0], refereed[1])
-        if not all(key in entered for key in ("contract", "friend", "opposition_points")) or (
-            refereed is not None and settled is None
-        ):
-            return Outcome(entered, _progress(table, entered, auction, refereed), dict(state))
-        if known is not None and entered == known.input:
-            result = cast(MightyResult, known.result)
-        else:
-            result = self.score(table, entered, settled)
-            if auction is not None:
-                result["winning_bid"] = {"player": auction.leader, **auction.top.as_dict()}
-        dealer = dealer_after_hand(table, state, entered, result)
-        return Outcome(entered, result, next_state(table, state, "hand", dealer))
-
-    def score(
-        self, table: Table, entered: Mapping[str, Any], refereed: Settled | None = None
-    ) -> MightyResult:
-        """Score a checked hand and explain every point (trusted input: call after checking).
-
-        With ``refereed`` (a hand's ten tricks and what they show, ``trick_totals.play_tricks``)
-        the result lists the tricks too.
-        """
-        contract = entered["contract"]
-        boss = contract["boss"]
-        friend = friend_player(entered["friend"], boss)
-        score = score_hand(
-            self._house_rules(table),
-            table.players,
-            boss=boss,
-            friend=friend,
-            bid=contract["bid"],
-            trump=contract["trump"],
-            against=entered["opposition_points"],
-            mighty_holder=entered.get("mighty_holder"),
-            joker_holder=entered.get("joker_holder"),
-            no_friend="none" in entered["friend"],
-        )
-        account, facts = explain_hand(table.rules, entered, score, table.players, refereed)
-        extra: TricksResult = tricks_result(*refereed) if refereed is not None else {}
-        return {
-            "deltas": score.deltas,
-            **account.result(),
-            "outcome": score.outcome,
-            "ruling_points": score.taken,
-            "back_run": score.back_run,
-            "base": score.base,
-            "multipliers": score.multipliers,
-            "m": score.m,
-            "boss": boss,
-            "friend": friend,
-            "contract": dict(contract),
-            "self_friend": friend is None and "none" not in entered["friend"],
-            "facts": facts,
-            **extra,
-        }
+        return play_round(table, state, raw, entered, partial, known)
 
     def public_state(
         self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
     ) -> dict[str, Any]:
-        """Tell the table who deals, the auction's minimum and the special cards by trump."""
+        """Tell the table who deals, the auction's minimum, the special cards by trump and, at
+        four, six or seven seats, how the hand is dealt and who rests."""
         rules = self._house_rules(table)
         coming = next_hand(rules, state)
         return {
@@ -369,26 +228,8 @@ class Mighty(Game):
             "friend_types": list(rules["friend_types"]),
             "rounds": state.get("rounds", 0),
             "last_outcome": state.get("last_outcome"),
+            **seat_state(rules, table.size, state, coming.dealer.dealer),
         }
-
-
-def _progress(
-    table: Table, entered: Mapping[str, Any], auction: Auction | None, refereed: Refereed | None
-) -> MightyResult:
-    """Return a dry run's result for the parts sent: what was checked and what comes next."""
-    result: MightyResult = {"complete": False}
-    if refereed is not None:
-        result.update(tricks_result(*refereed))
-    if auction is not None:
-        result.update(auction.summary())
-        if auction.finished:
-            won = auction.top
-            result["winning_bid"] = {"player": auction.leader, **won.as_dict()}
-            result["contract_changes"] = allowed_contract_changes(won.count, won.trump, table.rules)
-    account = Account()
-    say_progress(account, entered, auction, refereed[0] if refereed is not None else None)
-    result.update({"deltas": dict.fromkeys(table.players, 0), **account.result()})
-    return result
 
 
 register(Mighty())

@@ -18,7 +18,7 @@ from ..game import Table
 from .friend import friend_player
 
 #: the ``next_dealer`` house rule's choices, the default first
-ROTATIONS = ("previous_friend", "clockwise", "boss_if_won_else_friend")
+ROTATIONS = ("previous_friend", "clockwise", "boss_if_won_else_friend", "previous_boss")
 #: the outcomes after which ``boss_if_won_else_friend`` gives the deal to the boss
 BOSS_DEALS_AFTER = ("ruling_win", "critic")
 
@@ -35,6 +35,7 @@ ROTATION_REASONS = {
     "boss_if_won_else_friend": N_(
         "the previous hand's boss deals after a win or critic, its friend after a loss"
     ),
+    "previous_boss": N_("the previous hand's boss deals"),
 }
 
 
@@ -114,7 +115,9 @@ def next_dealer(
         if dealer is None:
             return None
         return players[(players.index(dealer) + 1) % len(players)]
-    if rotation == "boss_if_won_else_friend" and result["outcome"] in BOSS_DEALS_AFTER:
+    if rotation == "previous_boss" or (
+        rotation == "boss_if_won_else_friend" and result["outcome"] in BOSS_DEALS_AFTER
+    ):
         return boss
     return friend or boss
 

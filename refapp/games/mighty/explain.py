@@ -291,11 +291,24 @@ def say_share(
     }
     if friend is not None:
         values.update(friend=friend, friend_points=signed(deltas[friend]))
-    # five at the table: three against the boss and the friend, or four against the boss
-    if friend is not None:
+    # five in the hand: three against the boss and the friend, or four against the boss;
+    # four in the hand (a table of four): two against both, or three against the boss
+    if friend is not None and len(others) == 2:
+        account.say(
+            "{boss} (boss) {boss_points}, {friend} (friend) {friend_points}, {other1} and "
+            "{other2} (opposition) {points} each.",
+            **values,
+        )
+    elif friend is not None:
         account.say(
             "{boss} (boss) {boss_points}, {friend} (friend) {friend_points}, {other1}, "
             "{other2} and {other3} (opposition) {points} each.",
+            **values,
+        )
+    elif len(others) == 3:
+        account.say(
+            "{boss} (boss) {boss_points}, {other1}, {other2} and {other3} (the other three) "
+            "{points} each.",
             **values,
         )
     else:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import RuleViolation
-from .cards import Face
+from ..errors import N_, RuleViolation
+from .cards import JOKER, Face, mighty_card
+from .deal import check_in_deck
 
 #: the ``friend_card_in_own_hand`` house rule's choices, the default first
 OWN_CARD_RULES = ("self_friend", "forbidden")
@@ -62,3 +63,33 @@ def check_friend_card_held(
             boss=boss,
             card=Face(friend["card"]),
         )
+
+
+#: what each ``friend_forbidden`` choice forbids, in words for the refusal
+FORBIDDEN_WORDS = {"mighty": N_("the mighty"), "joker": N_("the joker")}
+
+
+def check_friend_card_allowed(
+    rules: Mapping[str, Any],
+    friend: Mapping[str, Any] | None,
+    trump: str | None,
+    absent: frozenset[str] = frozenset(),
+) -> None:
+    """Refuse a called card the table plays without (``card_not_in_deck``) or one the house rule
+    ``friend_forbidden`` forbids calling (``friend_card_forbidden``; the mighty by the trump)."""
+    if not friend or "card" not in friend:
+        return
+    card = check_in_deck(friend["card"], "friend.card", absent)
+    forbidden = rules.get("friend_forbidden") or []
+    for kind in forbidden:
+        if kind == "mighty" and trump is None:
+            continue
+        if card == (JOKER if kind == "joker" else mighty_card(trump or "NT", rules)):
+            raise RuleViolation(
+                "friend_card_forbidden",
+                "{card} is {kind_t}, which this table does not allow the boss to call as the "
+                "friend card.",
+                "friend.card",
+                card=Face(card),
+                kind_t=FORBIDDEN_WORDS[kind],
+            )

@@ -14,7 +14,9 @@ from ..game import Account
 from .auction import MAX_BID, next_floor
 from .cards import card_words
 from .friend import friend_words
+from .friend_card import FORBIDDEN_WORDS
 from .how_we_score_points import say_scoring
+from .how_we_score_seats import say_seats
 from .misdeal import MODE_MOST, misdeal_most
 from .rules import MightyRules
 
@@ -90,6 +92,8 @@ def say_dealer(account: Account, rules: MightyRules) -> None:
         account.say(
             "The player after the previous dealer, in the order of play, deals the next hand."
         )
+    elif rules.next_dealer == "previous_boss":
+        account.say("The previous hand's boss deals the next hand.")
     elif rules.next_dealer == "boss_if_won_else_friend":
         account.say(
             "The boss deals the next hand when the ruling side won or took exactly its bid, the "
@@ -144,6 +148,8 @@ def say_friend(rules: MightyRules) -> Account:
     )
     if "card" not in rules.friend_types:
         return account
+    for kind in rules.friend_forbidden:
+        say("The boss may not call {kind_t} as the friend card.", kind_t=FORBIDDEN_WORDS[kind])
     if rules.friend_card_in_own_hand == "self_friend":
         say(
             "The boss may call a card they hold or discarded to the kitty: they are then their "
@@ -187,7 +193,8 @@ SECTIONS: tuple[tuple[str, Callable[[MightyRules], Account]], ...] = (
 )
 
 
-def how_we_score(rules: Mapping[str, Any]) -> list[tuple[str, Account]]:
-    """Return what a table's house rules mean: (topic key, its sentences), in the page's order."""
+def how_we_score(rules: Mapping[str, Any], seats: int = 5) -> list[tuple[str, Account]]:
+    """Return what a table's house rules mean: (topic key, its sentences), in the page's order;
+    the table's size first."""
     typed = MightyRules.of(rules)
-    return [(topic, said(typed)) for topic, said in SECTIONS]
+    return [("seats", say_seats(typed, seats))] + [(topic, said(typed)) for topic, said in SECTIONS]

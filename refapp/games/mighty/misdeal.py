@@ -15,6 +15,7 @@ from ..game import Table
 from ..inputs import mapping, require, sequence
 from ..options import RuleOption
 from .cards import HAND_SIZE, JOKER, Face, is_point_card, parse_card
+from .deal import check_in_deck
 
 #: the value a hand may have at most to be thrown in, by the ``misdeal`` option's counting
 MISDEAL_LIMITS = {
@@ -105,11 +106,19 @@ def misdeal_most(rules: Mapping[str, Any]) -> float | None:
     return MODE_MOST[method] if at_most is None else at_most
 
 
-def declare_misdeal(table: Table, raw: Any) -> tuple[str, list[str], float]:
-    """Check a declared misdeal and return (declarer, hand, value): a low hand may be thrown in."""
+def declare_misdeal(
+    table: Table, raw: Any, size: int = HAND_SIZE, absent: frozenset[str] = frozenset()
+) -> tuple[str, list[str], float]:
+    """Check a declared misdeal and return (declarer, hand, value): a low hand may be thrown in.
+
+    ``table`` is the hand's bidders; size the hand as dealt (8 or 7 under a kill); absent the
+    cards a table of four plays without.
+    """
     given = mapping(raw, "misdeal")
     player = table.player(require(given, "player", "misdeal.player"), "misdeal.player")
-    hand = dealt_hand(require(given, "hand", "misdeal.hand"))
+    hand = dealt_hand(require(given, "hand", "misdeal.hand"), size)
+    for index, card in enumerate(hand, 1):
+        check_in_deck(card, f"misdeal.hand.{index}", absent)
     method = table.rules["misdeal"]
     value = misdeal_value(hand, method)
     if method == "off":
@@ -136,8 +145,8 @@ def declare_misdeal(table: Table, raw: Any) -> tuple[str, list[str], float]:
     return player, hand, value
 
 
-def dealt_hand(value: Any) -> list[str]:
-    """Return a misdeal hand as 10 distinct canonical cards, else raise ``invalid_hand``."""
+def dealt_hand(value: Any, size: int = HAND_SIZE) -> list[str]:
+    """Return a misdeal hand as ``size`` distinct canonical cards, else raise ``invalid_hand``."""
     cards = sequence(value, "misdeal.hand")
     hand: list[str] = []
     for index, text in enumerate(cards, 1):
@@ -150,12 +159,12 @@ def dealt_hand(value: Any) -> list[str]:
                 card=Face(card),
             )
         hand.append(card)
-    if len(hand) != HAND_SIZE:
+    if len(hand) != size:
         raise MalformedInput(
             "invalid_hand",
             "A dealt hand has {size} cards, not {count}.",
             "misdeal.hand",
-            size=HAND_SIZE,
+            size=size,
             count=len(hand),
         )
     return hand

@@ -8,12 +8,12 @@ option's label and its choices' labels) are marked N_ where they are written.
 from __future__ import annotations
 
 from ..errors import N_
-from ..game import Preset
 from ..options import RuleOption
 from .auction import MAX_BID
 from .dealer import ROTATIONS
 from .friend import FRIEND_FORMS
 from .misdeal import MISDEAL_AT_MOST
+from .options_seats import SEAT_OPTIONS
 from .scoring import LOSS_MULTIPLIERS
 
 
@@ -350,38 +350,8 @@ OPTIONS = (
             N_("The previous hand's friend (its boss when there was none)"),
             N_("The next player after the previous dealer"),
             N_("The boss after a win or critic, the friend after a loss"),
+            N_("The previous hand's boss"),
         ),
     ),
-)
-
-#: the presets a session may start from, the default first
-PRESETS = (
-    Preset(
-        "korean_wiki",
-        N_("Korean wiki"),
-        N_("Every rule as the Korean wiki article plays it: the default of each house rule."),
-    ),
-    Preset(
-        "online",
-        N_("Online programs"),
-        N_(
-            "The rules most Korean online programs use: a win counts from the lowest bid, a "
-            "critic wins, lost no-trump and no-friend contracts double, the deal goes round."
-        ),
-        {
-            "win_formula": "pagat",
-            "critic": "win",
-            "lose_formula": "shortfall",
-            "declared_run_double": False,
-            "double_no_mighty": False,
-            "double_no_joker": False,
-            "double_no_trump": True,
-            "double_no_friend": True,
-            "loss_multipliers": ["no_trump", "no_friend"],
-            "back_run": "double",
-            "back_run_when": "ruling_under_10",
-            "friend_card_in_own_hand": "forbidden",
-            "next_dealer": "clockwise",
-        },
-    ),
+    *SEAT_OPTIONS,
 )

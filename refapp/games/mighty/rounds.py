@@ -14,6 +14,7 @@ from .shapes import MightyResult
 #: the parts of a played hand (a misdeal or an all-pass round carries none of them)
 HAND_PARTS = (
     "contract",
+    "kill",
     "friend",
     "opposition_points",
     "mighty_holder",

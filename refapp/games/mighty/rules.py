@@ -41,3 +41,6 @@ class MightyRules(HouseRules):
     back_run_when: str
     back_run: str
     next_dealer: str
+    six_player_rule: str
+    seven_player_rule: str
+    friend_forbidden: list[str]

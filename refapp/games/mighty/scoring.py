@@ -270,13 +270,16 @@ def loss_m(
 
 
 def share(players: Sequence[str], boss: str, friend: str | None, ms: int) -> dict[str, int]:
-    """Split m: boss 2m and friend m against 3 x m, or boss 4m alone against 4 x m."""
+    """Split m among the hand's players: each opponent -m, the friend +m, the boss the balance.
+
+    Five in the hand: boss 2m and friend m against 3 x m, or boss 4m alone against 4 x m; four
+    (a table of four): boss m and friend m against 2 x m, or boss 3m alone.
+    """
     deltas = {player: -ms for player in players}
-    if friend is None:
-        deltas[boss] = 4 * ms
-    else:
-        deltas[boss] = 2 * ms
+    if friend is not None:
         deltas[friend] = ms
+    deltas[boss] = 0
+    deltas[boss] = -sum(deltas.values())
     return deltas
 
 

@@ -6,7 +6,7 @@ name the keys a round writes, so the stored JSON stays as it was.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 #: the input keys naming a special card's holder
 HolderKey = Literal["mighty_holder", "joker_holder"]
@@ -62,6 +62,9 @@ class MightyInput(TypedDict, total=False):
     mighty_holder: str
     joker_holder: str
     tricks: list[list[dict[str, Any]]]
+    #: four, six or seven seats: the boss's kill (a list of two at seven), the players resting
+    kill: Any
+    sits_out: Any
 
 
 class AuctionSummary(TypedDict, total=False):
@@ -88,7 +91,14 @@ class TricksResult(TypedDict, total=False):
     must_play: list[dict[str, Any]]
 
 
-class MightyResult(AuctionSummary, TricksResult, total=False):
+class OutOfHand(TypedDict, total=False):
+    """Four, six or seven seats: who was killed, in the order named, and who rested."""
+
+    killed: list[str]
+    resting: list[str]
+
+
+class MightyResult(AuctionSummary, TricksResult, OutOfHand, total=False):
     """A round's result: the deltas and explanation, how the hand scored, or a dry run's
     progress."""
 
@@ -121,3 +131,5 @@ class MightyState(TypedDict):
     kitty_open: bool
     rounds: int
     last_outcome: str | None
+    #: four, six or seven seats: the next hand's sitters when known (a name, a list of two)
+    sits_out: NotRequired[str | list[str] | None]

@@ -22,13 +22,15 @@ def made(result: Result) -> bool:
 
 
 def tally(name: str, result: Result) -> Tally:
-    """Return what one round adds: a hand played, as boss (made, the bid), as friend, runs.
+    """Return what one round adds: a hand played, as boss (made, the bid), as friend, runs; or
+    a hand the player was killed in or rested (no hand played then).
 
     Runs (the ruling side took all 20 point cards) and back-runs (the opposition took at least
     the bid) count the hands the player was on the ruling side, as boss or friend.
     """
-    if result.get("outcome") not in PLAYED_HANDS:
-        return {}
+    out = _out_of_hand(name, result)
+    if out or result.get("outcome") not in PLAYED_HANDS:
+        return out
     counted: Tally = {"hands_played": 1}
     boss = result.get("boss") == name
     if boss:
@@ -43,8 +45,18 @@ def tally(name: str, result: Result) -> Tally:
     return counted
 
 
+def _out_of_hand(name: str, result: Result) -> Tally:
+    """Return a round the player sat out at four, six or seven seats: killed, or resting."""
+    if name in result.get("killed", ()):
+        return {"hands_killed": 1}
+    if name in result.get("resting", ()):
+        return {"hands_rested": 1}
+    return {}
+
+
 def figures_from(counted: Mapping[str, int]) -> dict[str, Any]:
-    """Return the hands as boss, contracts made, the average bid, times as friend, the runs."""
+    """Return the hands as boss, contracts made, the average bid, times as friend, the runs, and
+    the hands killed or rested (four, six or seven seats)."""
     led = counted.get("hands_as_boss", 0)
     return {
         "hands_played": counted.get("hands_played", 0),
@@ -54,4 +66,6 @@ def figures_from(counted: Mapping[str, int]) -> dict[str, Any]:
         "times_as_friend": counted.get("times_as_friend", 0),
         "runs": counted.get("runs", 0),
         "back_runs": counted.get("back_runs", 0),
+        "hands_killed": counted.get("hands_killed", 0),
+        "hands_rested": counted.get("hands_rested", 0),
     }

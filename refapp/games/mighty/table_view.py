@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .auction import MAX_BID, Auction, Bid, auction_floor, beats
-from .cards import DECK, HAND_SIZE, SUIT_SYMBOLS, TRUMPS
+from .cards import DECK, HAND_SIZE, JOKER, SUIT_SYMBOLS, TRUMPS
+from .deal import deal_for, out_of_deck
 from .dealer import DealerReason, reason_for
 from .misdeal import misdeal_most, misdeal_value
 
@@ -31,6 +32,38 @@ def next_hand(rules: Mapping[str, Any], state: Mapping[str, Any]) -> NextHand:
         auction_floor(rules, state),
         bool(state.get("kitty_open", False)),
     )
+
+
+def seat_state(
+    rules: Mapping[str, Any], seats: int, state: Mapping[str, Any], dealer: str | None
+) -> dict[str, Any]:
+    """Return what the API's state adds about the deal: the sizes, kills, who rests next."""
+    deal = deal_for(rules, seats)
+    sitters = state.get("sits_out") if deal.sitters == 2 else (dealer if deal.sitters else None)
+    return {
+        "seats": seats,
+        "kills": deal.kills,
+        "sitters": deal.sitters,
+        "sits_out": sitters,
+        "sits_out_free": bool(deal.sitters) and not sitters,
+        "hand_size": deal.hand_size,
+        "kitty_size": deal.kitty_size,
+        "deck_size": deal.deck_size,
+        "active_count": deal.active_count,
+        "friend_forbidden": forbidden_cards(rules),
+        "out_of_deck": sorted(out_of_deck(rules, seats), key=DECK.index),
+    }
+
+
+def forbidden_cards(rules: Mapping[str, Any]) -> list[str]:
+    """Return the friend cards the boss may not call, by ``friend_forbidden`` (the mighty as
+    spades-or-not: both cards that can be it)."""
+    cards = []
+    if "mighty" in rules["friend_forbidden"]:
+        cards += ["SA", rules["alt_mighty"]]
+    if "joker" in rules["friend_forbidden"]:
+        cards.append(JOKER)
+    return cards
 
 
 def trump_symbol(trump: str) -> str:

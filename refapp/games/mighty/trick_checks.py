@@ -18,8 +18,8 @@ from ..errors import MalformedInput, RuleViolation, quote
 from ..game import Table
 from ..inputs import sequence
 from .cards import JOKER, RANKS, TRUMP_NAMES, Face
+from .deal import check_in_deck
 from .tricks import (
-    PLAYS,
     TRICKS,
     Decision,
     Play,
@@ -70,6 +70,8 @@ class PlayLog:
     played: dict[str, tuple[int, str]] = field(default_factory=dict)
     next_player: str | None = None
     must_play: list[dict[str, Any]] = field(default_factory=list)
+    #: the cards the table plays without (a table of four), never in the kitty either
+    absent: frozenset[str] = frozenset()
 
     @property
     def complete(self) -> bool:
@@ -85,11 +87,17 @@ class PlayLog:
 
 
 def referee_tricks(
-    table: Table, contract: Mapping[str, Any] | None, raw: Any, partial: bool
+    table: Table,
+    contract: Mapping[str, Any] | None,
+    raw: Any,
+    partial: bool,
+    absent: frozenset[str] = frozenset(),
 ) -> PlayLog:
     """Check a hand's ``tricks`` play by play and return what they show.
 
-    A stored hand (not ``partial``) needs all ten tricks (``tricks_incomplete``).
+    ``table`` is the hand's players (one card each a trick); ``absent`` the cards the table
+    plays without (``card_not_in_deck``). A stored hand (not ``partial``) needs all ten tricks
+    (``tricks_incomplete``).
     """
     if contract is None:
         raise MalformedInput(
@@ -100,12 +108,15 @@ def referee_tricks(
             path="contract",
         )
     referee = _Referee(table, contract["boss"], Specials.of(contract["trump"], table.rules))
+    referee.log.absent = absent
     log = referee.run(sequence(raw, "tricks"))
     if not partial and not log.complete:
         raise RuleViolation(
             "tricks_incomplete",
-            "A recorded hand's tricks must be all 10, each with 5 plays; {count} are finished.",
+            "A recorded hand's tricks must be all 10, each with {plays} plays; {count} are "
+            "finished.",
             "tricks",
+            plays=table.size,
             count=len(log.finished),
         )
     return log
@@ -136,7 +147,7 @@ class _Referee:
             for position, raw_play in enumerate(plays):
                 self._check_size(index, position, plays)
                 current.append(self._play(raw_play, index, position, current))
-            if len(current) == PLAYS:
+            if len(current) == self.table.size:
                 self._finish(index, current)
             elif index < len(tricks) - 1:
                 self._unfinished(index, len(current))
@@ -156,8 +167,8 @@ class _Referee:
         return sequence(raw, f"tricks.{index}")
 
     def _check_size(self, index: int, position: int, plays: list[Any]) -> None:
-        """Refuse a sixth play in a trick (before its turn is checked)."""
-        if position >= PLAYS:
+        """Refuse a play past one card from each player in a trick (before its turn is checked)."""
+        if position >= self.table.size:
             raise MalformedInput(
                 "invalid_value",
                 "Trick {trick} has {count} plays; a trick has one card from each of the "
@@ -165,7 +176,7 @@ class _Referee:
                 f"tricks.{index}",
                 trick=index + 1,
                 count=len(plays),
-                most=PLAYS,
+                most=self.table.size,
             )
 
     def _unfinished(self, index: int, count: int) -> None:
@@ -178,7 +189,7 @@ class _Referee:
             trick=index + 1,
             count=count,
             next=index + 2,
-            most=PLAYS,
+            most=self.table.size,
         )
 
     def _play(self, raw: Any, index: int, position: int, current: list[Play]) -> Play:
@@ -186,6 +197,7 @@ class _Referee:
         where = f"tricks.{index}.{position}"
         play = read_play(raw, where, position, self.specials, self._seated)
         self._check_turn(play, index, current, where)
+        check_in_deck(play.card, f"{where}.card", self.log.absent)
         self._check_new_card(play, where)
         self._check_revoke(play, index, where)
         self._check_call(play, index, where)

@@ -62,7 +62,7 @@ def settle(entered: MightyInput, log: PlayLog) -> Totals:
         opposition_tricks=tuple(trick.number for trick in taken if trick.decision.points),
         mighty_holder=_holder(log.specials.mighty, log, friend),
         joker_holder=_holder(JOKER, log, friend),
-        kitty=tuple(card for card in DECK if card not in log.played),
+        kitty=tuple(card for card in DECK if card not in log.played and card not in log.absent),
     )
     _agree_points(entered.get("opposition_points"), totals)
     _agree_holder("mighty_holder", log.specials.mighty, entered.get("mighty_holder"), totals, log)
@@ -209,13 +209,18 @@ Settled = tuple[PlayLog, Totals]
 
 
 def play_tricks(
-    table: Table, raw: Mapping[str, Any], entered: MightyInput, partial: bool
+    table: Table,
+    raw: Mapping[str, Any],
+    entered: MightyInput,
+    partial: bool,
+    absent: frozenset[str] = frozenset(),
 ) -> Refereed:
     """Referee a hand's ``tricks`` and store them in entered; settle the hand once all ten are in.
 
+    ``table`` is the hand's players; ``absent`` the cards a table of four plays without.
     Returns the tricks and, when all ten are in and the friend is named, what they show.
     """
-    log = referee_tricks(table, entered.get("contract"), raw["tricks"], partial)
+    log = referee_tricks(table, entered.get("contract"), raw["tricks"], partial, absent)
     entered["tricks"] = log.as_input()
     if log.complete and "friend" in entered:
         return log, settle(entered, log)

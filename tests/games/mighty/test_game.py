@@ -13,11 +13,12 @@ from .support import GAME, LOW, PLAYERS, WON, deltas, fresh, hand, passes, play,
 # -- session set-up -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("count", [4, 6])
-def test_five_players_only(count):
+@pytest.mark.parametrize("count", [2, 3, 8, 10])
+def test_four_to_seven_players_only(count):
     with pytest.raises(Refusal) as caught:
         GAME.check_players([f"P{i}" for i in range(count)], GAME.resolve_rules({}))
     assert caught.value.code == "bad_player_count"
+    assert caught.value.params["low"] == 4 and caught.value.params["high"] == 7
 
 
 def test_defaults_follow_the_seed():

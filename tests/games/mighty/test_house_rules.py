@@ -355,7 +355,7 @@ ONLINE = {
 
 
 def test_presets_korean_wiki_is_the_default():
-    assert [preset.key for preset in GAME.presets] == ["korean_wiki", "online"]
+    assert [preset.key for preset in GAME.presets] == ["korean_wiki", "online", "network_kill"]
     assert GAME.default_preset == "korean_wiki"
     defaults = GAME.resolve_rules({})
     assert GAME.resolve_rules({}, "korean_wiki") == defaults

@@ -7,10 +7,12 @@ import re
 
 import pytest
 
+from refapp.games.game import Table
 from refapp.games.mighty import Mighty
 from refapp.games.mighty.contract import contract_change_price
 from refapp.games.mighty.how_we_score import how_we_score
-from refapp.games.mighty.options import OPTIONS, PRESETS
+from refapp.games.mighty.options import OPTIONS
+from refapp.games.mighty.presets import PRESETS
 
 from .support import table
 
@@ -18,9 +20,17 @@ GAME = Mighty()
 KEYS = [option.key for option in OPTIONS]
 
 
-def sentences(**rules) -> list[str]:
+def sentences(seats: int = 5, **rules) -> list[str]:
     """Return every sentence said for a table with these house rules (English)."""
-    return [line for _topic, said in GAME.how_we_score(table(**rules)) for line in said.lines]
+    tab = table(**rules)
+    if seats != 5:
+        tab = Table(tuple(f"P{seat}" for seat in range(seats)), tab.rules)
+    return [line for _topic, said in GAME.how_we_score(tab) for line in said.lines]
+
+
+def seats_of(option) -> int:
+    """Return a table size the option applies at (five unless it is for other sizes only)."""
+    return option.seats[0] if option.seats else 5
 
 
 def values_of(option) -> list:
@@ -52,7 +62,7 @@ def test_every_value_of_every_rule_is_said_differently(option):
     for value in values_of(option):
         if option.key == "friend_types" and value == []:
             continue
-        said[repr(value)] = sentences(**{option.key: value})
+        said[repr(value)] = sentences(seats_of(option), **{option.key: value})
     for (one, first), (other, second) in itertools.combinations(said.items(), 2):
         assert first != second, f"{option.key}: {one} and {other} say the same"
 
@@ -142,4 +152,4 @@ def test_the_pure_module_takes_plain_rules():
     """Rules as a stored session holds them (a dict, some options missing) read as defaults."""
     said = how_we_score({"misdeal": "half_ten"})
     assert [topic for topic, _ in said] == list(GAME.topics)
-    assert said[0][1].lines[1].startswith("A player whose ten dealt cards are worth at most 0.5")
+    assert said[1][1].lines[1].startswith("A player whose ten dealt cards are worth at most 0.5")

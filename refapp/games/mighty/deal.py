@@ -1,0 +1,82 @@
+"""How a hand is dealt at four to seven seats: hand and kitty sizes, the deck, kills and rests.
+
+Every hand has 10 tricks among four active players (four seats) or five (five to seven seats).
+Six and seven seats either kill (6마, 7마: smaller hands, a larger kitty, the boss names cards
+whose holders are out) or rest players in turn (docs/rules/mighty.md, "Four, six and seven").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ..errors import N_, RuleViolation
+from .cards import DECK, Face
+
+#: the seat counts Mighty is played at (five is the plain game)
+SEAT_COUNTS = (4, 5, 6, 7)
+#: the option that says how a table of six or seven plays, by seat count
+SEAT_RULES = {6: "six_player_rule", 7: "seven_player_rule"}
+#: the ranks a table of four plays without (its 3s but the joker-call cards go too)
+FOUR_SEAT_OUT = ("2", "4")
+#: (hand as dealt, kitty) under a kill, by seat count: 6 x 8 + 5 and 7 x 7 + 4 are the 53 cards
+KILL_DEALS = {6: (8, 5), 7: (7, 4)}
+
+
+class Deal(NamedTuple):
+    """A hand as dealt at a table: who is out of it and how many cards go where."""
+
+    seats: int
+    kills: int  # cards the boss names after the auction (each holder is out of the hand)
+    sitters: int  # players who rest this hand (neither bid nor play)
+    hand_size: int  # each hand as dealt, before a kill shares the killed hands out
+    kitty_size: int
+    deck_size: int
+
+    @property
+    def active_count(self) -> int:
+        """Return how many players play the hand's tricks: four or five."""
+        return self.seats - self.kills - self.sitters
+
+
+def deal_for(rules: Mapping[str, Any], seats: int) -> Deal:
+    """Return how a hand is dealt at this many seats under the table's rules."""
+    if seats == 4:
+        return Deal(4, 0, 0, 10, 3, 43)
+    if seats in SEAT_RULES and rules[SEAT_RULES[seats]] == "kill":
+        hand, kitty = KILL_DEALS[seats]
+        return Deal(seats, seats - 5, 0, hand, kitty, len(DECK))
+    return Deal(seats, 0, max(seats - 5, 0), 10, 3, len(DECK))
+
+
+def out_of_deck(rules: Mapping[str, Any], seats: int) -> frozenset[str]:
+    """Return the cards a table of this size plays without: at four seats the 2s, the 4s and the
+    3s but the joker-call cards (the three of clubs and the table's alternative); else none."""
+    if seats != 4:
+        return frozenset()
+    calls = {"C3", rules["alt_joker_call"]}
+    return frozenset(
+        card
+        for card in DECK
+        if card[1:] in FOUR_SEAT_OUT or (card[1:] == "3" and card not in calls)
+    )
+
+
+def check_in_deck(card: str, where: str, absent: frozenset[str]) -> str:
+    """Return the card, or raise ``card_not_in_deck`` for one a table of four plays without."""
+    if card in absent:
+        raise RuleViolation(
+            "card_not_in_deck",
+            "{card} is not in the deck at a table of four: it plays without the 2s, the 4s "
+            "and the 3s other than the joker-call cards.",
+            where,
+            card=Face(card),
+        )
+    return card
+
+
+#: why a player is out of a hand, as a sentence names it
+OUT_REASONS = {
+    "killed": N_("killed"),
+    "resting": N_("resting this hand"),
+}

@@ -1,0 +1,147 @@
+"""The kill (6마, 7마): after the auction the boss names a card and its holder is out of the hand.
+
+A named card in the kitty or in the boss's own hand is a miss: the boss names another. The input
+is ``{"card", "player", "misses"}``, a list of two at seven seats (docs/rules/mighty.md, "Four,
+six and seven players").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NotRequired, TypedDict
+
+from ..errors import MalformedInput, Refusal, RuleViolation, quote
+from ..game import Table
+from ..inputs import mapping, require, sequence
+from .cards import Face, parse_card
+from .deal import Deal
+
+
+class Kill(TypedDict):
+    """One kill as stored: the card named, its holder (out of the hand), the misses before it."""
+
+    card: str
+    player: str
+    misses: NotRequired[list[str]]
+
+
+def read_kills(
+    table: Table, deal: Deal, raw: Mapping[str, Any], boss: str | None, partial: bool
+) -> list[Kill] | None:
+    """Return the hand's kills in the order named (None: a dry run that sent none).
+
+    ``table`` is the auction's players; refuses a kill where the table kills nobody, a missing
+    one, a card twice, a player killed twice or the boss (``invalid_kill``).
+    """
+    given = raw.get("kill")
+    if deal.kills == 0:
+        if given is not None:
+            raise RuleViolation(
+                "invalid_kill",
+                "Nobody is killed at this table (a table of {seats}, under its house rules), so "
+                "a hand has no kill ({value}).",
+                "kill",
+                seats=deal.seats,
+                value=quote(given),
+            )
+        return []
+    if given is None:
+        if partial:
+            return None
+        raise MalformedInput(
+            "missing_field",
+            "The boss kills {count} this hand: the field kill is required (the card named, "
+            "its holder and any misses).",
+            "kill",
+            count=deal.kills,
+        )
+    items, paths = _items(deal, given)
+    kills: list[Kill] = []
+    named: list[str] = []
+    for item, path in zip(items, paths, strict=True):
+        kill = _kill(table, mapping(item, path), path, boss, named)
+        if any(kill["player"] == done["player"] for done in kills):
+            raise RuleViolation(
+                "invalid_kill",
+                "{player} is already killed: a player is killed once.",
+                f"{path}.player",
+                player=kill["player"],
+            )
+        kills.append(kill)
+    return kills
+
+
+def stored_kill(kills: list[Kill]) -> Kill | list[Kill]:
+    """Return the kills as the input writes them: one object, or a list of two."""
+    return kills[0] if len(kills) == 1 else kills
+
+
+def killed_players(kill: Any) -> list[str]:
+    """Return who a stored ``kill`` put out of the hand, in the order named."""
+    if kill is None:
+        return []
+    return [item["player"] for item in (kill if isinstance(kill, list) else [kill])]
+
+
+def _items(deal: Deal, given: Any) -> tuple[list[Any], list[str]]:
+    """Return the kills as entered with their paths: one object, or a list of two."""
+    if deal.kills == 1 and not isinstance(given, list):
+        return [given], ["kill"]
+    if deal.kills == 2 and isinstance(given, list) and len(given) == 2:
+        return list(given), ["kill.1", "kill.2"]
+    raise RuleViolation(
+        "invalid_kill",
+        "The boss kills one player at a table of six: kill is one object "
+        '{{"card", "player", "misses"}}, not {value}.'
+        if deal.kills == 1
+        else "The boss kills two players at a table of seven: kill is a list of two objects "
+        '{{"card", "player", "misses"}}, not {value}.',
+        "kill",
+        value=quote(given),
+    )
+
+
+def _kill(
+    table: Table, given: Mapping[str, Any], path: str, boss: str | None, named: list[str]
+) -> Kill:
+    """Return one kill checked; ``named`` gathers every card named so far (misses included)."""
+    misses = [
+        _card(text, f"{path}.misses.{index}", named)
+        for index, text in enumerate(sequence(given.get("misses") or [], f"{path}.misses"), 1)
+    ]
+    card = _card(require(given, "card", f"{path}.card"), f"{path}.card", named)
+    player = table.player(require(given, "player", f"{path}.player"), f"{path}.player")
+    if player == boss:
+        raise RuleViolation(
+            "invalid_kill",
+            "{player} is the boss and cannot be killed: a card in the boss's own hand is a miss.",
+            f"{path}.player",
+            player=player,
+        )
+    kill: Kill = {"card": card, "player": player}
+    if misses:
+        kill["misses"] = misses
+    return kill
+
+
+def _card(text: Any, where: str, named: list[str]) -> str:
+    """Return a named card, refusing a non-card or one named before (``invalid_kill``)."""
+    try:
+        card = parse_card(text, where)
+    except Refusal:
+        raise RuleViolation(
+            "invalid_kill",
+            "{value} is not a card to name: write a suit S H D C and a rank A K Q J 10 9 .. 2, "
+            "or 'JK' for the joker.",
+            where,
+            value=quote(text),
+        ) from None
+    if card in named:
+        raise RuleViolation(
+            "invalid_kill",
+            "{card} was already named in this hand: each card is named once.",
+            where,
+            card=Face(card),
+        )
+    named.append(card)
+    return card
