@@ -81,11 +81,14 @@ def test_a_miss_taken_back_goes_and_a_seven_seat_form_asks_for_two_kills(phone):
     sid = phone.api("POST", "/api/sessions", body)["id"]
     phone.open(f"/sessions/{sid}")
     assert phone.page.locator("[data-mighty-kill]").count() == 2
-    tap(phone, chip("boss", "Eve"), "#kill [data-pick='mighty']", "#kill [data-kill-miss]")
-    tap(phone, "#kill [data-miss='SA']")  # taken back: not a miss after all
+    first = "[data-mighty-kill][data-card='kill_card']"
+    tap(phone, chip("boss", "Eve"), f"{first} [data-pick='mighty']", f"{first} [data-kill-miss]")
+    assert phone.page.locator("#kill_misses").input_value() == "SA"
+    tap(phone, f"{first} [data-miss='SA']")  # taken back: not a miss after all
     assert phone.page.locator("#kill_misses").input_value() == ""
-    tap(phone, "#kill [data-pick='mighty']", chip("kill_player", "Ann"))
-    assert greyed(phone, "kill2_player") == ["Ann", "Eve"]
+    tap(phone, f"{first} [data-pick='mighty']", chip("kill_player", "Ann"))
+    assert phone.page.locator("#kill_card").input_value() == "SA"
+    assert greyed(phone, "kill2_player") == ["Ann", "Eve"]  # the first killed, the boss
 
 
 def test_the_resting_dealer_is_greyed_and_scores_0(phone):

@@ -56,6 +56,8 @@ class Seats:
     resting: tuple[str, ...] = ()
     #: the coming hand must name its sitters itself (six seats: the dealer)
     free: bool = False
+    #: the players in each hand: one card each a trick
+    active: int = 5
 
     @property
     def dealer_rests(self) -> bool:
@@ -81,7 +83,10 @@ def seats_of(players: Sequence[str], rules: Mapping[str, Any], state: Mapping[st
     known = state.get("sits_out")
     resting = (known,) if isinstance(known, str) else tuple(known or ())
     free = bool(state.get("sits_out_free", sitters and not resting))
-    return Seats(count, kills, sitters, tuple(n for n in resting if n in players), free)
+    active = state.get("active_count")
+    if not isinstance(active, int):
+        active = min(count, 5)
+    return Seats(count, kills, sitters, tuple(n for n in resting if n in players), free, active)
 
 
 def kills_at(count: int, rules: Mapping[str, Any]) -> int:
