@@ -110,3 +110,29 @@ def test_the_resting_dealer_is_greyed_and_scores_0(phone):
     rows = phone.page.locator("#standings tr.resting")
     assert rows.count() == 1 and rows.first.locator("td").first.inner_text().startswith("Ben")
     assert greyed(phone, "boss") == ["Ben"]
+
+
+def test_the_new_session_form_follows_the_seat_count(phone):
+    page = phone.open("/sessions/new?game=mighty")
+    page.evaluate(
+        "document.querySelectorAll('details.rule-group').forEach((d) => { d.open = true; })"
+    )
+    six_rule = page.locator("div.rule[data-seats='6']")
+    min_bid = page.locator("[name=rule_min_bid]")
+    no_joker = page.locator("[name=rule_friend_forbidden][value=joker]")
+    assert six_rule.is_hidden()
+    page.fill("#players", "\n".join(SIX[:4]))
+    assert min_bid.input_value() == "14" and no_joker.is_checked()  # the four-seat defaults
+    page.fill("#players", "\n".join(SIX))
+    assert min_bid.input_value() == "13" and not no_joker.is_checked()
+    assert six_rule.is_visible() and page.locator("div.rule[data-seats='7']").is_hidden()
+    min_bid.fill("15")  # a field the table set stays as set
+    page.fill("#players", "\n".join(SIX[:4]))
+    assert min_bid.input_value() == "15" and no_joker.is_checked()
+    page.fill("#players", "\n".join(SIX))
+    page.select_option("[name=rule_six_player_rule]", "dealer_sits_out")
+    phone.tap("form.new-session button.start")
+    rules = phone.session(phone.session_id())["rules"]
+    assert (rules["six_player_rule"], rules["min_bid"], rules["friend_forbidden"]) == (
+        "dealer_sits_out", 15, []
+    )  # fmt: skip

@@ -44,9 +44,10 @@
     });
   }
 
-  // A field's value as a choice fills it at a seat count: the count's default, else the choice's.
+  // A field's value as a choice fills it at a seat count (the count's defaults under the
+  // choice's own values), else as the choice fills it.
   function expected(choice, count, name) {
-    const bySeats = seatFills[String(count)] || {};
+    const bySeats = (seatFills[choice] || {})[String(count)] || {};
     if (name in bySeats) return bySeats[name];
     return (fills[choice] || {})[name];
   }
@@ -82,7 +83,8 @@
   function seatsChanged() {
     const now = count();
     if (now === seats) return;
-    const names = Object.keys(Object.assign({}, seatFills[seats], seatFills[now]));
+    const counts = seatFills[filledFrom.value] || {};
+    const names = Object.keys(Object.assign({}, counts[seats], counts[now]));
     refill(names, [filledFrom.value, seats], [filledFrom.value, now]);
     seats = now;
     showSeats();

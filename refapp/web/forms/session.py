@@ -125,15 +125,9 @@ def field_data(option: RuleOption, value: Any) -> Any:
     return "" if value is None else str(value)
 
 
-def seat_defaults(game: Game, count: int) -> dict[str, Any]:
-    """Return the rule values a table of ``count`` players gets unless it says otherwise."""
-    found = getattr(game, "seat_defaults", None)
-    return dict(found(count)) if callable(found) else {}
-
-
 def option_seats(option: RuleOption) -> str:
     """Return the seat counts an option applies at, as the page reads them ("" for every one)."""
-    return " ".join(str(count) for count in getattr(option, "seats", ()) or ())
+    return " ".join(str(count) for count in option.seats)
 
 
 def same_rule(option: RuleOption, data: Any, value: Any) -> bool:
@@ -210,17 +204,18 @@ class NewSessionForm(AppForm):
         """Return the values of the preset choice: the presets' keys, then the saved sets'."""
         return [str(value) for value, _label in self.preset.choices or []]
 
-    def baseline(self, choice: str | None) -> dict[str, Any]:
-        """Return the rules a choice gives (a preset's, or a saved set's preset and changes)."""
+    def baseline(self, choice: str | None, seats: int | None = None) -> dict[str, Any]:
+        """Return the rules a choice gives (a preset's, or a saved set's preset and changes),
+        at a seat count when one is given (its defaults under the choice's own values)."""
         game = self.the_game
         if choice and choice.startswith(SAVED) and choice[len(SAVED) :] in self.saved_sets:
             saved = self.saved_sets[choice[len(SAVED) :]]
             try:
-                return game.resolve_rules(dict(saved["rules"] or {}), saved["preset"])
+                return game.resolve_rules(dict(saved["rules"] or {}), saved["preset"], seats=seats)
             except Refusal:
-                return game.resolve_rules({}, None)
+                return game.resolve_rules({}, None, seats=seats)
         known = choice in {preset.key for preset in game.presets}
-        return game.resolve_rules({}, choice if known else None)
+        return game.resolve_rules({}, choice if known else None, seats=seats)
 
     def load_choice(self, choice: str | None = None) -> None:
         """Fill the house-rule fields with a choice's values (the chosen one unless given)."""
@@ -276,13 +271,15 @@ class NewSessionForm(AppForm):
         gives a default to is sent unless its field holds that default."""
         filled = self.baseline(self.filled_from.data or self.preset.data)
         chosen = self.baseline(self.preset.data)
-        by_seats = seat_defaults(self.the_game, len(self.lines()))
+        count = len(self.lines())
+        by_seats = self.the_game.seat_defaults(count)
+        seated = self.baseline(self.preset.data, count) if by_seats else {}
         rules = {}
         for option in self.rule_options:
             data = self[f"rule_{option.key}"].data
             key = option.key
-            if key in by_seats:
-                if not same_rule(option, data, by_seats[key]):
+            if key in by_seats:  # the table gets the seated value unless the field differs
+                if not same_rule(option, data, seated[key]):
                     rules[key] = rule_from_field(option, data)
                 continue
             if same_rule(option, data, filled[key]) or same_rule(option, data, chosen[key]):
@@ -293,18 +290,23 @@ class NewSessionForm(AppForm):
     #: the seat counts an option applies at, as the page's script reads them
     option_seats = staticmethod(option_seats)
 
-    def seat_fills(self) -> dict[str, dict[str, Any]]:
-        """Return each seat count's defaults as field values, for the page's script."""
-        low, high = self.the_game.min_players, self.the_game.max_players
-        fills = {}
-        for count in range(low, high + 1):
-            defaults = seat_defaults(self.the_game, count)
-            fills[str(count)] = {
-                f"rule_{option.key}": field_data(option, defaults[option.key])
-                for option in self.rule_options
-                if option.key in defaults
-            }
-        return {count: values for count, values in fills.items() if values}
+    def seat_fills(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """Return, for each choice and each seat count with defaults of its own, the fields'
+        values there (the options those defaults touch), for the page's script."""
+        game = self.the_game
+        fills: dict[str, dict[str, dict[str, Any]]] = {}
+        for choice in self.choice_keys():
+            for count in range(game.min_players, game.max_players + 1):
+                keys = game.seat_defaults(count)
+                if not keys:
+                    continue
+                rules = self.baseline(choice, count)
+                fills.setdefault(choice, {})[str(count)] = {
+                    f"rule_{option.key}": field_data(option, rules[option.key])
+                    for option in self.rule_options
+                    if option.key in keys
+                }
+        return fills
 
     def rules_body(self) -> dict[str, Any]:
         """Return the body's rules part: the preset or saved set, and the changed rules."""

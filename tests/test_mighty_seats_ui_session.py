@@ -1,0 +1,84 @@
+"""The new-session form at four to seven Mighty seats: options by seat count, seat defaults.
+
+An option for some seat counts is marked for the page's script (data-seats), each choice's
+seat defaults travel with the page (data-seat-fills), and what the form's fields show is what
+the table gets: a field at the seat count's default is no change, a field that differs from it
+is sent, whether or not the script moved it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+from refapp.games import GAMES
+from refapp.web.forms.session import NewSessionForm
+
+from .conftest import shown
+
+FOUR = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def form_data(app, players: list[str], **changes: str | list[str]) -> dict:
+    """Return the new-session form's fields as the page fills them for the default preset."""
+    with app.test_request_context("/sessions/new?game=mighty"):
+        form = NewSessionForm.for_game(GAMES["mighty"], meta={"csrf": False})
+        form.load_choice()
+        data: dict = {"game": "mighty", "players": "\n".join(players)}
+        data["preset"] = form.preset.data
+        data["filled_from"] = form.filled_from.data
+        for field in form.rule_fields():
+            if field.type == "BooleanField":
+                if field.data:
+                    data[field.name] = "y"
+            else:
+                data[field.name] = field.data
+    data.update(changes)
+    return data
+
+
+def started(client, data: dict) -> dict:
+    """Post the form and return the session it started, read back through the API."""
+    response = client.post("/sessions/new?game=mighty", data=data)
+    assert response.status_code == 302, shown(response)[:2000]
+    sid = int(response.headers["Location"].rsplit("/", 1)[1])
+    return client.get(f"/api/sessions/{sid}").get_json()
+
+
+def test_the_page_marks_options_by_seat_count_and_carries_the_seat_defaults(client):
+    page = shown(client.get("/sessions/new?game=mighty"))
+    six = page.index('name="rule_six_player_rule"')
+    assert 'data-seats="6"' in page[page.rfind('<div class="rule"', 0, six) : six]
+    seven = page.index('name="rule_seven_player_rule"')
+    assert 'data-seats="7"' in page[page.rfind('<div class="rule"', 0, seven) : seven]
+    found = re.search(r'data-seat-fills="([^"]*)"', page)
+    assert found
+    fills = json.loads(html.unescape(found.group(1)))
+    four = fills[GAMES["mighty"].default_preset]["4"]
+    assert four == {"rule_min_bid": "14", "rule_friend_forbidden": ["joker"]}
+    assert "5" not in fills[GAMES["mighty"].default_preset]
+
+
+def test_a_field_at_the_seat_default_is_no_change(client, app):
+    data = form_data(app, FOUR, rule_min_bid="14", rule_friend_forbidden=["joker"])
+    session = started(client, data)
+    assert session["rules"]["min_bid"] == 14
+    assert session["rules"]["friend_forbidden"] == ["joker"]
+    assert "min_bid" not in session["rules_changed"]
+
+
+def test_a_field_that_differs_from_the_seat_default_is_what_the_table_gets(client, app):
+    # the page as served without its script still shows the preset's 13 and no forbidden card
+    session = started(client, form_data(app, FOUR))
+    assert session["rules"]["min_bid"] == 13
+    assert session["rules"]["friend_forbidden"] == []
+    assert "min_bid" in session["rules_changed"]
+
+
+def test_six_seats_take_the_rule_chosen_for_six(client, app):
+    six = [*FOUR, "Eve", "Fay"]
+    session = started(client, form_data(app, six, rule_six_player_rule="dealer_sits_out"))
+    assert session["rules"]["six_player_rule"] == "dealer_sits_out"
+    assert session["rules"]["min_bid"] == 13
+    assert session["state"]["sitters"] == 1 and session["state"]["kills"] == 0
