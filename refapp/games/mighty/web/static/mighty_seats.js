@@ -30,7 +30,8 @@
 
   // -- the misses ---------------------------------------------------------------------------
 
-  // A card as players write it (♠A, the joker by its word), from the box's own picker.
+  // A card as players write it (the suit symbol and rank, the joker by its word), from the
+  // box's own picker.
   function written(box, card) {
     const picker = box.querySelector("[data-mighty-picker]");
     if (card === "JK") {
