@@ -62,13 +62,17 @@
     });
   }
 
-  // An option for other seat counts hides, and so does a group left with none to show.
+  // An option (or a preset) for other seat counts hides (a preset chosen stays), and so does a
+  // group left with none to show.
   function showSeats() {
-    form.querySelectorAll(".rule[data-seats]").forEach((rule) => {
-      rule.hidden = !rule.dataset.seats.split(" ").includes(String(seats));
+    form.querySelectorAll(".rule[data-seats], .preset-choice[data-seats]").forEach((rule) => {
+      const chosen = rule.querySelector("input:checked");
+      const away = !chosen && !rule.dataset.seats.split(" ").includes(String(seats));
+      rule.style.display = away ? "none" : ""; // a label laid out as flex ignores [hidden]
     });
     form.querySelectorAll(".rule-group").forEach((group) => {
-      group.hidden = !group.querySelector(".rule:not([hidden])");
+      const shown = Array.from(group.querySelectorAll(".rule")).some((rule) => rule.style.display !== "none");
+      group.style.display = shown ? "" : "none";
     });
   }
 

@@ -290,6 +290,12 @@ class NewSessionForm(AppForm):
     #: the seat counts an option applies at, as the page's script reads them
     option_seats = staticmethod(option_seats)
 
+    def preset_seats(self, choice: str) -> str:
+        """Return the seat counts a preset is for (``Preset.seats`` where a game gives one, as
+        the page's script reads them; "" for every count and for a saved set)."""
+        found = next((p for p in self.the_game.presets if p.key == choice), None)
+        return " ".join(str(count) for count in getattr(found, "seats", ()) or ())
+
     def seat_fills(self) -> dict[str, dict[str, dict[str, Any]]]:
         """Return, for each choice and each seat count with defaults of its own, the fields'
         values there (the options those defaults touch), for the page's script."""
