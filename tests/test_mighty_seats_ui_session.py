@@ -94,3 +94,28 @@ def test_a_preset_for_some_seat_counts_is_marked_for_the_script(client, monkeypa
     assert 'data-seats="6 7"' in page[page.rfind("<label", 0, choice) : choice]
     first = page.index(f'value="{game.presets[0].key}"')
     assert "data-seats" not in page[page.rfind("<label", 0, first) : first]
+
+
+def test_the_history_says_who_was_killed_by_which_card_and_who_rested(client, api):
+    six = [*FOUR, "Eve", "Fay"]
+    sid = api.create(players=six, game="mighty")["id"]
+    hand = {
+        "dealer": "Ann",
+        "contract": {"boss": "Cy", "bid": 15, "trump": "H"},
+        "kill": {"card": "JK", "player": "Eve", "misses": ["CK"]},
+        "friend": {"card": "SA", "player": "Dee"},
+        "opposition_points": 4,
+    }
+    assert api.record(sid, hand).status_code == 201
+    page = shown(client.get(f"/sessions/{sid}"))
+    assert "Eve killed by Joker" in page.split("mighty-summary", 1)[1]
+    rest = api.create(players=six, game="mighty", rules={"six_player_rule": "dealer_sits_out"})
+    del hand["kill"]
+    assert (
+        api.record(
+            rest["id"], {**hand, "dealer": "Fay", "contract": {**hand["contract"], "boss": "Ann"}}
+        ).status_code
+        == 201
+    )
+    summary = shown(client.get(f"/sessions/{rest['id']}")).split("mighty-summary", 1)[1]
+    assert "resting: Fay" in summary.split("</span>\n</span>", 1)[0]
