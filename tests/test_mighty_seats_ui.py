@@ -8,6 +8,7 @@ a refusal of them stands by the field that holds the value.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -198,3 +199,20 @@ def test_seats_fall_back_on_the_rules_when_the_state_says_nothing():
     assert seats_of(SEVEN, {"seven_player_rule": "ruling_side_sits_out"}, {}).free is True
     rests = seats_of(SIX, {"six_player_rule": "dealer_sits_out"}, {"sits_out": "Fay"})
     assert (rests.kills, rests.sitters, rests.resting, rests.dealer_rests) == (0, 1, ("Fay",), True)
+
+
+def test_the_auction_pad_skips_the_resting_dealer(app):
+    public = {"seats": 6, "kills": 0, "sitters": 1, "sits_out": "Fay", "sits_out_free": False}
+    form, context = form_for(app, SIX, public, {"dealer": "Fay"})
+    try:
+        assert form.pad.auction is not None and form.pad.auction.next_bidder == "Ann"
+    finally:
+        context.pop()
+    passes = [{"player": name, "pass": True} for name in SIX[:4]]
+    log = json.dumps([*passes, {"player": "Eve", "bid": 13, "trump": "S"}])
+    form, context = form_for(app, SIX, public, {"dealer": "Fay", "bidding": log})
+    try:
+        auction = form.pad.auction
+        assert auction is not None and auction.finished and auction.leader == "Eve"
+    finally:
+        context.pop()

@@ -25,7 +25,7 @@ from ....web.forms.common import options
 from ...game import Table
 from .. import MAX_BID, TRUMPS
 from ..table_view import bid_counts, next_hand
-from .seats import Seats, greyed, kill_part, seat_data, seat_fields, seats_of, sitters_part
+from .seats import Seats, bidders, greyed, kill_part, seat_data, seat_fields, seats_of, sitters_part
 from .words import FRIEND_LABELS, HOLDER_LABELS, TRUMP_LABELS, AuctionPad
 
 #: the pad's buttons: dry runs that change the bidding log
@@ -286,7 +286,8 @@ class MightyHandForm(RoundForm):
     def pad(self) -> AuctionPad:
         """Return the auction pad: where the bidding log in the hidden field stands."""
         if self._pad is None:
-            self._pad = AuctionPad.follow(self.table, self.log(), self.floor, self.dealer.data)
+            playing, first = bidders(self.table, self.seats, self.data)
+            self._pad = AuctionPad.follow(playing, self.log(), self.floor, first)
         return self._pad
 
     def follow_auction(self, prefill_contract: bool = False) -> None:

@@ -17,6 +17,8 @@ from flask_babel import gettext as _
 from wtforms import Field, SelectChoice, SelectField, StringField
 
 from ....web.forms.common import options
+from ...game import Table
+from ..hand_seats import first_in_hand, without
 from . import blueprint
 
 #: the fields of each kill, in the order named (seven seats: two)
@@ -234,3 +236,19 @@ def resting_players(view: Any) -> tuple[str, ...]:
     if not seats.resting and seats.dealer_rests and state.get("next_dealer"):
         return (state["next_dealer"],)
     return seats.resting
+
+
+def bidders(table: Table, seats: Seats, data: Mapping[str, Any]) -> tuple[Table, str | None]:
+    """Return who bids in the hand the form holds (the seated but those resting: the dealer
+    under dealer_sits_out, the sitters named, else the state's) and who bids first."""
+    dealer = data.get("dealer") or None
+    resting: tuple[str, ...] = seats.resting
+    if seats.dealer_rests and dealer in table.players:
+        resting = (dealer,)
+    elif seats.sitters == 2:
+        named = tuple(str(data[name]) for name in SITTER_FIELDS if data.get(name))
+        resting = named or resting
+    playing = without(table, [name for name in resting if name in table.players], "resting")
+    if dealer not in table.players:
+        return playing, None  # no dealer, or one not seated: the log's first bidder starts
+    return playing, first_in_hand(playing, table.players, dealer)
