@@ -136,3 +136,23 @@ def test_the_new_session_form_follows_the_seat_count(phone):
     assert (rules["six_player_rule"], rules["min_bid"], rules["friend_forbidden"]) == (
         "dealer_sits_out", 15, []
     )  # fmt: skip
+
+
+def test_four_seats_grey_the_cards_out_of_the_deck_and_the_forbidden_friend(phone):
+    phone.page.add_init_script(KEYS)
+    sid = phone.api("POST", "/api/sessions", {"game": "mighty", "players": SIX[:4]})["id"]
+    phone.open(f"/sessions/{sid}")
+    friend = "#friend [data-mighty-picker]"
+    assert phone.page.locator(f"{friend} [data-pick='joker']").is_disabled()  # joker forbidden
+    assert phone.page.locator(f"{friend} [data-rank='2']").is_disabled()
+    assert phone.page.locator("[data-deal-card='S4']").is_disabled()
+    tap(phone, chip("boss", "Cy"), chip("contract_bid", "15"))
+    tap(phone, "#contract label.mighty-chip[data-short='♠']")
+    tap(phone, f"{friend} [data-suit='H']")
+    assert phone.page.locator(f"{friend} [data-rank='3']").is_disabled()  # H3: not in the deck
+    tap(phone, f"{friend} [data-rank='A']", chip("friend_player", "Ann"))
+    tap(phone, "[data-mighty-points] button[data-points='6']")
+    phone.tap(RECORD)
+    played = phone.session(sid)["rounds"][0]
+    assert played["input"]["friend"] == {"card": "HA", "player": "Ann"}
+    assert played["result"]["deltas"] == {"Ann": -2, "Ben": 2, "Cy": -2, "Dee": 2}

@@ -60,6 +60,9 @@ class Seats:
     free: bool = False
     #: the players in each hand: one card each a trick
     active: int = 5
+    #: the cards the table plays without (four seats), and the friend cards the boss may not call
+    out_of_deck: tuple[str, ...] = ()
+    forbidden: tuple[str, ...] = ()
 
     @property
     def dealer_rests(self) -> bool:
@@ -88,7 +91,16 @@ def seats_of(players: Sequence[str], rules: Mapping[str, Any], state: Mapping[st
     active = state.get("active_count")
     if not isinstance(active, int):
         active = min(count, 5)
-    return Seats(count, kills, sitters, tuple(n for n in resting if n in players), free, active)
+    return Seats(
+        count,
+        kills,
+        sitters,
+        tuple(n for n in resting if n in players),
+        free,
+        active,
+        tuple(state.get("out_of_deck") or ()),
+        tuple(state.get("friend_forbidden") or ()),
+    )
 
 
 def kills_at(count: int, rules: Mapping[str, Any]) -> int:

@@ -192,10 +192,29 @@
     picker.querySelectorAll("[data-rank]").forEach((b) => {
       press(b, b.dataset.rank === picker.dataset.chosenRank);
     });
+    greyCards(picker);
     // the card as players write it (suit symbol and rank, or the joker word), for the line
     const joker = picker.querySelector("[data-pick='joker']");
     const jokerWord = joker && joker.firstChild ? joker.firstChild.textContent.trim() : card;
     input.dataset.shown = !CARD.exec(card) && card !== "JK" ? "" : card === "JK" ? jokerWord : face(picker, card);
+  }
+
+  // The cards that may not be chosen (data-out: not in a four-seat deck, a forbidden friend
+  // card) are greyed: a special card at once, a rank for the suit chosen (or for every suit).
+  function greyCards(picker) {
+    const out = (picker.dataset.out || "").split(" ").filter(Boolean);
+    if (!out.length) return;
+    const suits = Array.from(picker.querySelectorAll("[data-suit]")).map((b) => b.dataset.suit);
+    const chosen = picker.dataset.chosenSuit;
+    picker.querySelectorAll("[data-pick]").forEach((b) => {
+      b.disabled = out.includes(b.dataset.card);
+    });
+    picker.querySelectorAll("[data-rank]").forEach((b) => {
+      const rank = b.dataset.rank;
+      b.disabled = chosen
+        ? out.includes(chosen + rank)
+        : suits.every((suit) => out.includes(suit + rank));
+    });
   }
 
   // The friend card only matters when the friend is named by a card.
