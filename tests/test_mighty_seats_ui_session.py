@@ -119,3 +119,42 @@ def test_the_history_says_who_was_killed_by_which_card_and_who_rested(client, ap
     )
     summary = shown(client.get(f"/sessions/{rest['id']}")).split("mighty-summary", 1)[1]
     assert "resting: Fay" in summary.split("</span>\n</span>", 1)[0]
+
+
+def test_a_6ma_round_is_corrected_with_its_kill_in_the_fields(client, api):
+    six = [*FOUR, "Eve", "Fay"]
+    sid = api.create(players=six, game="mighty")["id"]
+    hand = {
+        "dealer": "Ann",
+        "contract": {"boss": "Cy", "bid": 15, "trump": "H"},
+        "kill": {"card": "JK", "player": "Eve", "misses": ["CK", "D10"]},
+        "friend": {"card": "SA", "player": "Dee"},
+        "opposition_points": 4,
+    }
+    assert api.record(sid, hand).status_code == 201
+    page = shown(client.get(f"/sessions/{sid}/rounds/1/edit"))
+    assert re.search(r'id="kill_card" name="kill_card" [^>]*value="JK"', page)
+    assert re.search(r'id="kill_misses" name="kill_misses" [^>]*value="CK D10"', page)
+    assert '<option selected value="Eve">' in page.split('name="kill_player"', 1)[1]
+    data = {
+        "action": "record",
+        "dealer": "Ann",
+        "boss": "Cy",
+        "contract_bid": "15",
+        "contract_trump": "H",
+        "kill_card": "JK",
+        "kill_player": "Fay",  # it was Fay who held the joker
+        "kill_misses": "CK",
+        "friend_kind": "card",
+        "friend_card": "SA",
+        "friend_player": "Dee",
+        "opposition_points": "4",
+    }
+    assert client.post(f"/sessions/{sid}/rounds/1/edit", data=data).status_code == 302
+    played = api.session(sid)["rounds"][0]
+    assert played["input"]["kill"] == {"card": "JK", "player": "Fay", "misses": ["CK"]}
+    assert played["result"]["deltas"]["Fay"] == 0 and played["result"]["deltas"]["Eve"] == -5
+    refused = client.post(f"/sessions/{sid}/rounds/1/edit", data={**data, "kill_player": "Cy"})
+    assert refused.status_code == 422
+    after_kill = shown(refused).split('name="kill_player"', 1)[1].split("</fieldset>", 1)[0]
+    assert 'class="error"' in after_kill  # the refusal stands by the killed player's field
