@@ -156,3 +156,26 @@ def test_four_seats_grey_the_cards_out_of_the_deck_and_the_forbidden_friend(phon
     played = phone.session(sid)["rounds"][0]
     assert played["input"]["friend"] == {"card": "HA", "player": "Ann"}
     assert played["result"]["deltas"] == {"Ann": -2, "Ben": 2, "Cy": -2, "Dee": 2}
+
+
+def test_seven_seats_name_their_first_sitters_and_then_the_ruling_side_rests(phone):
+    phone.page.add_init_script(KEYS)
+    rules = {"seven_player_rule": "ruling_side_sits_out"}
+    body = {"game": "mighty", "players": [*SIX, "Gus"], "rules": rules}
+    sid = phone.api("POST", "/api/sessions", body)["id"]
+    phone.open(f"/sessions/{sid}")
+    tap(phone, chip("sits_out", "Eve"), chip("sits_out2", "Fay"))
+    assert greyed(phone, "boss") == ["Eve", "Fay"] and greyed(phone, "sits_out2") == ["Eve"]
+    tap(phone, chip("boss", "Ann"), chip("contract_bid", "13"))
+    tap(phone, "#contract label.mighty-chip[data-short='♣']")
+    tap(phone, "#friend [data-pick='mighty']", chip("friend_player", "Ben"))
+    tap(phone, "[data-mighty-points] button[data-points='7']")
+    phone.tap(RECORD)
+    played = phone.session(sid)["rounds"][0]
+    assert played["input"]["sits_out"] == ["Eve", "Fay"]
+    assert played["result"]["deltas"] == {
+        "Ann": 2, "Ben": 1, "Cy": -1, "Dee": -1, "Eve": 0, "Fay": 0, "Gus": -1
+    }  # fmt: skip
+    resting = phone.page.locator("#standings tr.resting td:first-child").all_inner_texts()
+    assert sorted(name.split()[0] for name in resting) == ["Ann", "Ben"]
+    assert greyed(phone, "boss") == ["Ann", "Ben"]
