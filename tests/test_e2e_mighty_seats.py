@@ -179,3 +179,17 @@ def test_seven_seats_name_their_first_sitters_and_then_the_ruling_side_rests(pho
     resting = phone.page.locator("#standings tr.resting td:first-child").all_inner_texts()
     assert sorted(name.split()[0] for name in resting) == ["Ann", "Ben"]
     assert greyed(phone, "boss") == ["Ann", "Ben"]
+
+
+def test_the_card_pad_plays_the_turns_of_the_players_in_the_hand(phone):
+    open_six(phone)
+    pad = "#tricks-pad"
+    tap(phone, chip("boss", "Cy"), chip("contract_bid", "15"))
+    tap(phone, "#contract label.mighty-chip[data-short='♥']")
+    tap(phone, "#kill [data-pick='joker']", chip("kill_player", "Eve"))
+    tap(phone, f"{pad} > summary", f"{pad} button[data-pad-card='SA']")
+    turn = phone.page.locator(f"{pad} [data-pad-turn]")
+    turn.filter(has_text="Dee").wait_for()
+    tap(phone, f"{pad} button[data-pad-card='S2']")
+    turn.filter(has_text="Fay").wait_for()  # Eve, killed, plays no card
+    assert "Eve" not in turn.inner_text()
