@@ -13,6 +13,7 @@ import pytest
 
 from . import browser_support
 from .browser_support import KEYS
+from .test_e2e_polish import small_targets
 
 pytestmark = pytest.mark.layout
 
@@ -57,6 +58,12 @@ def test_a_6ma_hand_with_a_miss_is_entered_by_taps_and_scores_the_killed_player_
     assert phone.page.locator("#kill [data-miss='CK']").inner_text().startswith("♣K")
     assert phone.page.locator("#kill_card").input_value() == ""
     tap(phone, "#kill [data-pick='joker']")
+    kill_buttons = [
+        "#kill [data-mighty-picker] button",
+        "#kill [data-miss]",
+        "#kill [data-kill-miss]",
+    ]
+    assert small_targets(phone.page, [*kill_buttons, "#kill .mighty-names button"]) == []
     assert greyed(phone, "kill_player") == ["Cy"]  # not the boss
     tap(phone, chip("kill_player", "Eve"))
     assert greyed(phone, "friend_player") == ["Eve"]
