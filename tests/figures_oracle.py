@@ -57,7 +57,13 @@ def made(result: Result) -> bool:
 
 def mighty(name: str, results: Sequence[Result]) -> dict[str, Any]:
     """Mighty figures as computed before."""
-    hands = [result for result in results if result.get("outcome") in PLAYED_HANDS]
+    out = [result for result in results if name in result.get("killed", [])]
+    rested = [result for result in results if name in result.get("resting", [])]
+    hands = [
+        result
+        for result in results
+        if result.get("outcome") in PLAYED_HANDS and not any(result is r for r in out + rested)
+    ]
     led = [result for result in hands if result.get("boss") == name]
     ruling = [result for result in hands if name in (result.get("boss"), result.get("friend"))]
     return {
@@ -68,6 +74,8 @@ def mighty(name: str, results: Sequence[Result]) -> dict[str, Any]:
         "times_as_friend": sum(result.get("friend") == name for result in hands),
         "runs": sum(result.get("ruling_points") == POINT_CARDS for result in ruling),
         "back_runs": sum(bool(result.get("back_run")) for result in ruling),
+        "hands_killed": len(out),
+        "hands_rested": len(rested),
     }
 
 

@@ -144,6 +144,8 @@ def test_a_player_page_has_every_figure_per_game_worked_by_hand(api, client):
         "times_as_friend": 1,
         "runs": 1,
         "back_runs": 1,
+        "hands_killed": 0,
+        "hands_rested": 0,
     }
     # Dalmuti: finished 2nd, 1st, 1st (3 + 4 + 4 points); Greater Dalmuti during hands 1 and 3
     assert ann["games"]["dalmuti"] == {

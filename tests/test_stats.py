@@ -174,6 +174,8 @@ def test_mighty_boss_contracts_bid_friend_runs_and_back_runs():
         "times_as_friend": 1,
         "runs": 1,
         "back_runs": 1,
+        "hands_killed": 0,
+        "hands_rested": 0,
     }
     assert mighty("Cy", scored) == {
         "hands_played": 5,
@@ -183,6 +185,8 @@ def test_mighty_boss_contracts_bid_friend_runs_and_back_runs():
         "times_as_friend": 0,
         "runs": 0,
         "back_runs": 0,
+        "hands_killed": 0,
+        "hands_rested": 0,
     }
     # Eve made the run as boss; Ben was the friend of a lost hand; Dee a friend once
     assert mighty("Eve", scored)["runs"] == 1

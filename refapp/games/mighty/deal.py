@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..errors import N_, RuleViolation
+from ..errors import RuleViolation
 from .cards import DECK, Face
 
 #: the seat counts Mighty is played at (five is the plain game)
@@ -73,10 +73,3 @@ def check_in_deck(card: str, where: str, absent: frozenset[str]) -> str:
             card=Face(card),
         )
     return card
-
-
-#: why a player is out of a hand, as a sentence names it
-OUT_REASONS = {
-    "killed": N_("killed"),
-    "resting": N_("resting this hand"),
-}

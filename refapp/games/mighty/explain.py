@@ -21,7 +21,7 @@ from .scoring import BACK_RUN_MOST, RUN_FIXED, Score
 
 if TYPE_CHECKING:
     from .facts import HandFacts
-    from .trick_checks import PlayLog
+    from .trick_log import PlayLog
     from .trick_totals import Totals
 
 

@@ -18,7 +18,7 @@ from .facts import card_fact, friend_fact
 from .tricks import Decision, Play
 
 if TYPE_CHECKING:  # the referee of the tricks words its sentences here
-    from .trick_checks import PlayLog
+    from .trick_log import PlayLog
     from .trick_totals import Totals
 
 #: why a trick went to its winner, in words

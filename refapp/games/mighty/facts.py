@@ -18,7 +18,7 @@ from .shapes import BidFields, WinningBid
 
 if TYPE_CHECKING:
     from .scoring import Score
-    from .trick_checks import PlayLog
+    from .trick_log import PlayLog
 
 
 class CardFact(TypedDict):

@@ -39,10 +39,9 @@ def read_kills(
             raise RuleViolation(
                 "invalid_kill",
                 "Nobody is killed at this table (a table of {seats}, under its house rules), so "
-                "a hand has no kill ({value}).",
+                "a hand has no kill.",
                 "kill",
                 seats=deal.seats,
-                value=quote(given),
             )
         return []
     if given is None:
@@ -85,19 +84,22 @@ def killed_players(kill: Any) -> list[str]:
 
 def _items(deal: Deal, given: Any) -> tuple[list[Any], list[str]]:
     """Return the kills as entered with their paths: one object, or a list of two."""
-    if deal.kills == 1 and not isinstance(given, list):
+    if deal.kills == 1 and isinstance(given, Mapping):
         return [given], ["kill"]
-    if deal.kills == 2 and isinstance(given, list) and len(given) == 2:
+    pair = isinstance(given, list) and len(given) == 2
+    if deal.kills == 2 and pair and all(isinstance(item, Mapping) for item in given):
         return list(given), ["kill.1", "kill.2"]
+    if deal.kills == 1:
+        raise RuleViolation(
+            "invalid_kill",
+            "The boss kills one player at a table of six: name one card and the player holding it.",
+            "kill",
+        )
     raise RuleViolation(
         "invalid_kill",
-        "The boss kills one player at a table of six: kill is one object "
-        '{{"card", "player", "misses"}}, not {value}.'
-        if deal.kills == 1
-        else "The boss kills two players at a table of seven: kill is a list of two objects "
-        '{{"card", "player", "misses"}}, not {value}.',
+        "The boss kills two players at a table of seven: name two cards, each with the player "
+        "holding it.",
         "kill",
-        value=quote(given),
     )
 
 
@@ -131,8 +133,7 @@ def _card(text: Any, where: str, named: list[str]) -> str:
     except Refusal:
         raise RuleViolation(
             "invalid_kill",
-            "{value} is not a card to name: write a suit S H D C and a rank A K Q J 10 9 .. 2, "
-            "or 'JK' for the joker.",
+            "{value} is not a card: name a card as players write it (♠A, ♥10, the joker).",
             where,
             value=quote(text),
         ) from None

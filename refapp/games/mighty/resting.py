@@ -36,8 +36,8 @@ def read_sitters(
         if given is not None:
             raise RuleViolation(
                 "wrong_sitter",
-                "Nobody rests at this table: all {count} play every hand, so there is no "
-                "sits_out ({value}).",
+                "Nobody rests at this table: all {count} play every hand, so nobody can rest "
+                "this hand ({value}).",
                 "sits_out",
                 count=deal.seats if deal.kills == 0 else deal.seats - deal.kills,
                 value=quote(given),
@@ -46,53 +46,66 @@ def read_sitters(
     if given is None:
         if expected or partial:
             return expected
-        raise MalformedInput(
-            "missing_field",
-            _MISSING[deal.sitters],
-            "sits_out",
-        )
+        raise _missing(deal)
     named = _named(table, deal, given)
     if expected and set(named) != set(expected):
-        raise RuleViolation(
-            "wrong_sitter",
-            _WRONG[deal.sitters],
-            "sits_out",
-            expected=" & ".join(_in_order(table, expected)),
-            value=quote(given),
-        )
+        raise _wrong(deal, " & ".join(_in_order(table, expected)), quote(given))
     return _in_order(table, named)
 
 
-#: the refusal when a hand cannot tell who rests, by how many rest
-_MISSING = {
-    1: "Who rests this hand? The dealer rests: name the dealer (or sits_out).",
-    2: "Who rests this hand? Name the two players who rest (sits_out): the previous hand "
-    "had no friend, or this is the first hand.",
-}
-#: the refusal when the named sitters are not the ones the rule names, by how many rest
-_WRONG = {
-    1: "The dealer rests this hand, so {expected} rests, not {value}.",
-    2: "The previous hand's boss and friend rest this hand, so {expected} rest, not {value}.",
-}
+def _missing(deal: Deal) -> MalformedInput:
+    """Return the refusal of a hand that cannot tell who rests."""
+    if deal.sitters == 1:
+        return MalformedInput(
+            "missing_field",
+            "Who rests this hand? The dealer rests: name the dealer.",
+            "sits_out",
+        )
+    return MalformedInput(
+        "missing_field",
+        "Who rests this hand? Name the two players who rest: the previous hand had no friend, "
+        "or this is the first hand.",
+        "sits_out",
+    )
+
+
+def _wrong(deal: Deal, expected: str, value: str) -> RuleViolation:
+    """Return the refusal of sitters other than the ones the rule names."""
+    if deal.sitters == 1:
+        return RuleViolation(
+            "wrong_sitter",
+            "The dealer rests this hand, so {expected} rests, not {value}.",
+            "sits_out",
+            expected=expected,
+            value=value,
+        )
+    return RuleViolation(
+        "wrong_sitter",
+        "The previous hand's boss and friend rest this hand, so {expected} rest, not {value}.",
+        "sits_out",
+        expected=expected,
+        value=value,
+    )
 
 
 def _named(table: Table, deal: Deal, given: Any) -> list[str]:
     """Return the sitters as entered: a name at six seats, two different names at seven."""
     items = given if isinstance(given, list) else [given]
-    if len(items) != deal.sitters or (deal.sitters == 2 and not isinstance(given, list)):
+    if deal.sitters == 1 and isinstance(given, list):
         raise RuleViolation(
             "wrong_sitter",
-            "One player rests each hand at this table, not {value}."
-            if deal.sitters == 1
-            else "Two players rest each hand at this table: sits_out is a list of two names, "
-            "not {value}.",
+            "One player rests each hand at this table, not {value}.",
             "sits_out",
             value=quote(given),
         )
-    paths = [f"sits_out.{index}" for index in range(1, len(items) + 1)]
-    if not isinstance(given, list):
-        paths = ["sits_out"]
-    names = [table.player(item, path) for item, path in zip(items, paths, strict=True)]
+    if len(items) != deal.sitters:
+        raise RuleViolation(
+            "wrong_sitter",
+            "Two players rest each hand at this table: name two players, not {value}.",
+            "sits_out",
+            value=quote(given),
+        )
+    names = [table.player(item, "sits_out") for item in items]
     if len(set(names)) != len(names):
         raise RuleViolation(
             "wrong_sitter",

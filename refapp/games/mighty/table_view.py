@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .auction import MAX_BID, Auction, Bid, auction_floor, beats
-from .cards import DECK, HAND_SIZE, JOKER, SUIT_SYMBOLS, TRUMPS
+from .cards import DECK, JOKER, SUIT_SYMBOLS, TRUMPS
 from .deal import deal_for, out_of_deck
 from .dealer import DealerReason, reason_for
 from .misdeal import misdeal_most, misdeal_value
@@ -89,11 +89,13 @@ def bid_rows(auction: Auction, rules: Mapping[str, Any]) -> list[tuple[int, tupl
     return rows
 
 
-def misdeal_counts(rules: Mapping[str, Any]) -> dict[str, Any]:
+def misdeal_counts(rules: Mapping[str, Any], seats: int = 5) -> dict[str, Any]:
     """Return what the misdeal card grid adds up: each card's value under the ``misdeal`` house
-    rule, and the most a hand may be worth to be thrown in (None when misdeals are off)."""
+    rule, the most a hand may be worth to be thrown in (None when misdeals are off) and the
+    hand's size as dealt at this many seats (8 or 7 under a kill)."""
     values = {card: misdeal_value([card], rules["misdeal"]) for card in DECK}
-    return {"card_values": values, "most": misdeal_most(rules), "size": HAND_SIZE}
+    size = deal_for(rules, seats).hand_size
+    return {"card_values": values, "most": misdeal_most(rules), "size": size}
 
 
 def misdeals_played(rules: Mapping[str, Any]) -> bool:

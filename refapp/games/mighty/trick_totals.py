@@ -19,7 +19,8 @@ from .cards import DECK, JOKER, Face
 from .friend import friend_player
 from .holders import holder_words
 from .shapes import Friend, MightyInput, TricksResult
-from .trick_checks import PlayLog, referee_tricks
+from .trick_checks import referee_tricks
+from .trick_log import PlayLog
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ from ...inputs import mapping, sequence
 from ..cards import parse_card, parse_trump
 from ..explain_tricks import say_next_play, say_totals, say_trick
 from ..shapes import Friend, MightyInput
-from ..trick_checks import PlayLog, referee_tricks
+from ..trick_checks import referee_tricks
+from ..trick_log import PlayLog
 from ..trick_totals import Totals, settle
 from ..tricks import PLAYS, TRICKS, Specials, decide_trick, read_play
 from . import blueprint

@@ -20,7 +20,8 @@ from ...errors import N_, MalformedInput, Refusal, quote
 from ...game import Table
 from ...inputs import mapping, whole_number
 from ..cards import card_words
-from ..trick_checks import PlayLog, referee_tricks
+from ..trick_checks import referee_tricks
+from ..trick_log import PlayLog
 
 #: what a change may say about the new play (its player stays the one named before)
 CHANGE_KEYS = ("card", "suit", "call")
