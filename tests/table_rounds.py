@@ -28,6 +28,7 @@ ON_SCREEN = """node => {
 
 MIGHTY = ["Minsu", "Jiwoo", "Seoyeon", "Hyunwoo", "Eunji"]
 MIGHTY_SIX = [*MIGHTY, "Jihun"]
+MIGHTY_SEVEN = [*MIGHTY_SIX, "Yuna"]
 DIXIT = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 DALMUTI = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
@@ -172,6 +173,36 @@ def mighty_six_kill(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     return table.done(), phone.session(sid)
 
 
+def mighty_seven_kill(phone: Any, lang: str = "en") -> tuple[Count, dict]:
+    """Enter a 7마 hand after one recorded: the plain hand's taps and two kills, two taps each
+    (the mighty and the joker named, their holders by name), each kill a step of its own."""
+    first = {
+        "dealer": "Minsu",
+        "contract": {"boss": "Jiwoo", "bid": 14, "trump": "H"},
+        "kill": [{"card": "JK", "player": "Jihun"}, {"card": "SA", "player": "Yuna"}],
+        "friend": {"card": "HA", "player": "Eunji"},
+        "opposition_points": 5,
+    }
+    sid = open_session(phone, "mighty", MIGHTY_SEVEN, [first], lang)
+    table = Table(phone, "mighty 7마")
+    for selector in (
+        chip("boss", "Seoyeon"),
+        chip("contract_bid", "15"),
+        "#contract label.mighty-chip[data-short='♠']",
+        "#kill [data-mighty-picker] [data-pick='joker']",
+        chip("kill_player", "Hyunwoo"),
+        "#kill2 [data-mighty-picker] [data-pick='mighty']",
+        chip("kill2_player", "Yuna"),
+        "#friend [data-mighty-picker] [data-suit='D']",
+        "#friend [data-mighty-picker] [data-rank='K']",
+        chip("friend_player", "Minsu"),
+        "[data-mighty-points] button[data-points='7']",
+    ):
+        table.tap(selector)
+    table.send("#round-form button[value=record]")
+    return table.done(), phone.session(sid)
+
+
 def mighty_six_resting(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     """Enter a hand of six where the dealer rests (dealer_sits_out): the plain hand's taps."""
     first = {
@@ -274,6 +305,7 @@ def setup_returning(phone: Any, lang: str = "en") -> tuple[Count, dict]:
 KINDS: dict[str, Callable[[Any, str], tuple[Count, dict]]] = {
     "mighty plain": mighty_plain,
     "mighty 6마": mighty_six_kill,
+    "mighty 7마": mighty_seven_kill,
     "mighty 6 resting": mighty_six_resting,
     "dixit 5p": dixit_five,
     "dalmuti 6p-tax": dalmuti_six_tax,
