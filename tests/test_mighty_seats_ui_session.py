@@ -158,3 +158,17 @@ def test_a_6ma_round_is_corrected_with_its_kill_in_the_fields(client, api):
     assert refused.status_code == 422
     after_kill = shown(refused).split('name="kill_player"', 1)[1].split("</fieldset>", 1)[0]
     assert 'class="error"' in after_kill  # the refusal stands by the killed player's field
+
+
+def test_the_status_says_how_the_hand_is_dealt_and_who_rests(client, api):
+    six = [*FOUR, "Eve", "Fay"]
+    sid = api.create(players=six, game="mighty")["id"]
+    page = shown(client.get(f"/sessions/{sid}"))
+    assert "8 cards each, 5 in the kitty" in page and "the boss kills 1 player" in page
+    rules = {"seven_player_rule": "ruling_side_sits_out"}
+    seven = api.create(players=[*six, "Gus"], game="mighty", rules=rules)["id"]
+    page = shown(client.get(f"/sessions/{seven}"))
+    assert "10 cards each, 3 in the kitty" in page and "the hand names the 2 who rest" in page
+    assert "in the kitty" not in shown(
+        client.get(f"/sessions/{api.create(players=six[:5], game='mighty')['id']}")
+    )
