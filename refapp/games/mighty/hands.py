@@ -38,6 +38,9 @@ from .scoring import score_hand
 from .shapes import MightyInput, MightyResult, OutOfHand, TricksResult
 from .trick_totals import Refereed, Settled, play_tricks, tricks_result
 
+#: the parts a played hand needs before it can be scored
+SCORED_PARTS = ("contract", "friend", "opposition_points")
+
 
 @dataclass(frozen=True)
 class Seating:
@@ -62,9 +65,12 @@ class Seating:
 
 
 def seat_round(
-    table: Table, state: Mapping[str, Any], raw: Mapping[str, Any], dealer: str | None,
+    table: Table,
+    state: Mapping[str, Any],
+    raw: Mapping[str, Any],
+    dealer: str | None,
     partial: bool,
-) -> Seating:  # fmt: skip
+) -> Seating:
     """Return who is in the round: the sitters read (``wrong_sitter``, ``missing_field``)."""
     deal = deal_for(table.rules, table.size)
     resting = read_sitters(table, deal, state, raw, dealer, partial)
@@ -81,9 +87,13 @@ def seat_round(
 
 
 def play_round(
-    table: Table, state: Mapping[str, Any], raw: Mapping[str, Any], entered: MightyInput,
-    partial: bool, known: Outcome | None,
-) -> Outcome:  # fmt: skip
+    table: Table,
+    state: Mapping[str, Any],
+    raw: Mapping[str, Any],
+    entered: MightyInput,
+    partial: bool,
+    known: Outcome | None,
+) -> Outcome:
     """Check a round (a played hand, a misdeal or an all-pass) and score it."""
     seats = seat_round(table, state, raw, entered.get("dealer"), partial)
     if raw.get("sits_out") is not None:
@@ -110,9 +120,14 @@ def play_round(
 
 
 def _after(
-    table: Table, state: Mapping[str, Any], seats: Seating, outcome: str, dealer: str | None,
-    reopen: bool = False, ruling: Sequence[str] = (),
-) -> dict[str, Any]:  # fmt: skip
+    table: Table,
+    state: Mapping[str, Any],
+    seats: Seating,
+    outcome: str,
+    dealer: str | None,
+    reopen: bool = False,
+    ruling: Sequence[str] = (),
+) -> dict[str, Any]:
     """Return the state after a round, with the next hand's sitters at four, six or seven."""
     after = next_state(table, state, outcome, dealer, reopen)
     if seats.deal.seats != 5:
@@ -121,9 +136,12 @@ def _after(
 
 
 def _misdeal(
-    table: Table, state: Mapping[str, Any], raw: Mapping[str, Any], entered: MightyInput,
+    table: Table,
+    state: Mapping[str, Any],
+    raw: Mapping[str, Any],
+    entered: MightyInput,
     seats: Seating,
-) -> Outcome:  # fmt: skip
+) -> Outcome:
     """Score a thrown-in hand: nobody scores, and its declarer deals next."""
     player, hand, value = declare_misdeal(
         seats.bidders, raw["misdeal"], seats.deal.hand_size, seats.absent
@@ -139,9 +157,14 @@ def _misdeal(
 
 
 def _everyone_passed(
-    table: Table, state: Mapping[str, Any], raw: Mapping[str, Any], entered: MightyInput,
-    auction: Auction | None, all_pass: bool, seats: Seating,
-) -> Outcome:  # fmt: skip
+    table: Table,
+    state: Mapping[str, Any],
+    raw: Mapping[str, Any],
+    entered: MightyInput,
+    auction: Auction | None,
+    all_pass: bool,
+    seats: Seating,
+) -> Outcome:
     """Score an auction nobody bid in: a zero round, the same dealer deals again."""
     check_everyone_passed(raw, auction, all_pass)
     entered["all_pass"] = True
@@ -158,9 +181,15 @@ def _everyone_passed(
 
 
 def _hand(
-    table: Table, state: Mapping[str, Any], raw: Mapping[str, Any], entered: MightyInput,
-    auction: Auction | None, partial: bool, known: Outcome | None, seats: Seating,
-) -> Outcome:  # fmt: skip
+    table: Table,
+    state: Mapping[str, Any],
+    raw: Mapping[str, Any],
+    entered: MightyInput,
+    auction: Auction | None,
+    partial: bool,
+    known: Outcome | None,
+    seats: Seating,
+) -> Outcome:
     """Check a played hand's contract, kills, friend, points and holders, then score it (a hand
     checked into its ``known`` input keeps its known result)."""
     floor = auction_floor(table.rules, state)
@@ -189,9 +218,9 @@ def _hand(
     check_friend_card_held(table.rules, entered.get("friend"), boss)
     check_holders(players, entered)
     settled = None if refereed is None or refereed[1] is None else (refereed[0], refereed[1])
-    if not all(key in entered for key in ("contract", "friend", "opposition_points")) or (
-        refereed is not None and settled is None
-    ) or (seats.deal.kills and kills is None):  # fmt: skip
+    unfinished = refereed is not None and settled is None
+    waiting = bool(seats.deal.kills) and kills is None
+    if unfinished or waiting or not all(key in entered for key in SCORED_PARTS):
         shown = progress(table, entered, auction, refereed, seats.fields(killed))
         return Outcome(entered, shown, dict(state))
     if known is not None and entered == known.input:
@@ -264,9 +293,12 @@ def score(
 
 
 def progress(
-    table: Table, entered: Mapping[str, Any], auction: Auction | None, refereed: Refereed | None,
+    table: Table,
+    entered: Mapping[str, Any],
+    auction: Auction | None,
+    refereed: Refereed | None,
     seat_fields: OutOfHand,
-) -> MightyResult:  # fmt: skip
+) -> MightyResult:
     """Return a dry run's result for the parts sent: what was checked and what comes next."""
     result: MightyResult = {"complete": False}
     if refereed is not None:

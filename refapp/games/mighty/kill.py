@@ -75,13 +75,6 @@ def stored_kill(kills: list[Kill]) -> Kill | list[Kill]:
     return kills[0] if len(kills) == 1 else kills
 
 
-def killed_players(kill: Any) -> list[str]:
-    """Return who a stored ``kill`` put out of the hand, in the order named."""
-    if kill is None:
-        return []
-    return [item["player"] for item in (kill if isinstance(kill, list) else [kill])]
-
-
 def _items(deal: Deal, given: Any) -> tuple[list[Any], list[str]]:
     """Return the kills as entered with their paths: one object, or a list of two."""
     if deal.kills == 1 and isinstance(given, Mapping):
