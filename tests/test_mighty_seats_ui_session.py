@@ -172,3 +172,32 @@ def test_the_status_says_how_the_hand_is_dealt_and_who_rests(client, api):
     assert "in the kitty" not in shown(
         client.get(f"/sessions/{api.create(players=six[:5], game='mighty')['id']}")
     )
+
+
+def test_a_7ma_hand_posted_from_the_plain_fields_is_stored_with_both_kills(client, api):
+    seven = [*FOUR, "Eve", "Fay", "Gus"]
+    sid = api.create(players=seven, game="mighty")["id"]
+    data = {
+        "action": "record",
+        "boss": "Eve",
+        "contract_bid": "17",
+        "contract_trump": "D",
+        "kill_card": "sa",
+        "kill_player": "Ann",
+        "kill2_card": "JK",
+        "kill2_player": "Gus",
+        "kill2_misses": "HA",
+        "friend_kind": "card",
+        "friend_card": "CA",
+        "friend_player": "Ben",
+        "opposition_points": "0",
+    }
+    assert client.post(f"/sessions/{sid}/rounds", data=data).status_code == 302
+    played = api.session(sid)["rounds"][0]
+    assert played["input"]["kill"] == [
+        {"card": "SA", "player": "Ann"},
+        {"card": "JK", "player": "Gus", "misses": ["HA"]},
+    ]
+    assert played["result"]["deltas"] == {
+        "Ann": 0, "Ben": 14, "Cy": -14, "Dee": -14, "Eve": 28, "Fay": -14, "Gus": 0
+    }  # fmt: skip
