@@ -201,3 +201,20 @@ def test_a_7ma_hand_posted_from_the_plain_fields_is_stored_with_both_kills(clien
     assert played["result"]["deltas"] == {
         "Ann": 0, "Ben": 14, "Cy": -14, "Dee": -14, "Eve": 28, "Fay": -14, "Gus": 0
     }  # fmt: skip
+
+
+def test_the_bidder_starts_after_a_resting_dealer(client, api):
+    six = [*FOUR, "Eve", "Fay"]
+    rules = {"six_player_rule": "dealer_sits_out"}
+    sid = api.create(players=six, game="mighty", rules=rules)["id"]
+    hand = {
+        "dealer": "Fay",
+        "contract": {"boss": "Ann", "bid": 13, "trump": "C"},
+        "friend": {"card": "SA", "player": "Ben"},
+        "opposition_points": 7,
+    }
+    assert api.record(sid, hand).status_code == 201  # Ben, the friend, deals and rests next
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    bidder = page.split('name="bidder"', 1)[1].split("</select>", 1)[0]
+    assert '<option selected value="Cy">' in bidder
+    assert '<option disabled value="Ben">' in bidder

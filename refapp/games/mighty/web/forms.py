@@ -122,9 +122,10 @@ class MightyHandForm(RoundForm):
         public = view.game.public_state(table, before, {})
         form_class = cls.for_table(table, before, public)
         first = next_hand(table.rules, before).dealer.dealer or ""
+        playing, starter = bidders(table, form_class.seats, {"dealer": first})
         data: dict[str, Any] = {
             "dealer": first,
-            "bidder": first or table.players[0],
+            "bidder": starter or playing.players[0],  # a resting dealer does not bid
             "bid_count": str(form_class.floor),
             "friend_kind": form_class.friend_types[0],
         }
