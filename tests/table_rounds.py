@@ -27,6 +27,8 @@ ON_SCREEN = """node => {
 }"""
 
 MIGHTY = ["Minsu", "Jiwoo", "Seoyeon", "Hyunwoo", "Eunji"]
+MIGHTY_SIX = [*MIGHTY, "Jihun"]
+MIGHTY_SEVEN = [*MIGHTY_SIX, "Yuna"]
 DIXIT = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 DALMUTI = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
@@ -95,10 +97,18 @@ class Table:
         return self.count
 
 
-def open_session(phone: Any, game: str, players: list[str], rounds: list[dict], lang: str) -> int:
+def open_session(
+    phone: Any,
+    game: str,
+    players: list[str],
+    rounds: list[dict],
+    lang: str,
+    rules: dict | None = None,
+) -> int:
     """Start a session through the API, record rounds, open its page in the language."""
     phone.page.add_init_script(VIEW % "steps")
-    sid = phone.api("POST", "/api/sessions", {"game": game, "players": players})["id"]
+    body = {"game": game, "players": players, "rules": rules or {}}
+    sid = phone.api("POST", "/api/sessions", body)["id"]
     for body in rounds:
         phone.api("POST", f"/api/sessions/{sid}/rounds", body)
     phone.page.goto(f"{phone.base}/language/{lang}?next=/sessions/{sid}")
@@ -127,6 +137,89 @@ def mighty_plain(phone: Any, lang: str = "en") -> tuple[Count, dict]:
         "#contract label.mighty-chip[data-short='♠']",
         "[data-mighty-picker] [data-suit='D']",
         "[data-mighty-picker] [data-rank='A']",
+        chip("friend_player", "Minsu"),
+        "[data-mighty-points] button[data-points='7']",
+    ):
+        table.tap(selector)
+    table.send("#round-form button[value=record]")
+    return table.done(), phone.session(sid)
+
+
+def mighty_six_kill(phone: Any, lang: str = "en") -> tuple[Count, dict]:
+    """Enter a 6마 hand after one recorded: the plain hand's taps, and the kill (the joker named,
+    its holder by name) in two more."""
+    first = {
+        "dealer": "Minsu",
+        "contract": {"boss": "Jiwoo", "bid": 14, "trump": "H"},
+        "kill": {"card": "JK", "player": "Jihun"},
+        "friend": {"card": "SA", "player": "Eunji"},
+        "opposition_points": 5,
+    }
+    sid = open_session(phone, "mighty", MIGHTY_SIX, [first], lang)
+    table = Table(phone, "mighty 6마")
+    for selector in (
+        chip("boss", "Seoyeon"),
+        chip("contract_bid", "15"),
+        "#contract label.mighty-chip[data-short='♠']",
+        "#kill [data-mighty-picker] [data-pick='joker']",
+        chip("kill_player", "Hyunwoo"),
+        "#friend [data-mighty-picker] [data-suit='D']",
+        "#friend [data-mighty-picker] [data-rank='A']",
+        chip("friend_player", "Minsu"),
+        "[data-mighty-points] button[data-points='7']",
+    ):
+        table.tap(selector)
+    table.send("#round-form button[value=record]")
+    return table.done(), phone.session(sid)
+
+
+def mighty_seven_kill(phone: Any, lang: str = "en") -> tuple[Count, dict]:
+    """Enter a 7마 hand after one recorded: the plain hand's taps and two kills, two taps each
+    (the mighty and the joker named, their holders by name), each kill a step of its own."""
+    first = {
+        "dealer": "Minsu",
+        "contract": {"boss": "Jiwoo", "bid": 14, "trump": "H"},
+        "kill": [{"card": "JK", "player": "Jihun"}, {"card": "SA", "player": "Yuna"}],
+        "friend": {"card": "HA", "player": "Eunji"},
+        "opposition_points": 5,
+    }
+    sid = open_session(phone, "mighty", MIGHTY_SEVEN, [first], lang)
+    table = Table(phone, "mighty 7마")
+    for selector in (
+        chip("boss", "Seoyeon"),
+        chip("contract_bid", "15"),
+        "#contract label.mighty-chip[data-short='♠']",
+        "#kill [data-mighty-picker] [data-pick='joker']",
+        chip("kill_player", "Hyunwoo"),
+        "#kill2 [data-mighty-picker] [data-pick='mighty']",
+        chip("kill2_player", "Yuna"),
+        "#friend [data-mighty-picker] [data-suit='D']",
+        "#friend [data-mighty-picker] [data-rank='K']",
+        chip("friend_player", "Minsu"),
+        "[data-mighty-points] button[data-points='7']",
+    ):
+        table.tap(selector)
+    table.send("#round-form button[value=record]")
+    return table.done(), phone.session(sid)
+
+
+def mighty_six_resting(phone: Any, lang: str = "en") -> tuple[Count, dict]:
+    """Enter a hand of six where the dealer rests (dealer_sits_out): the plain hand's taps."""
+    first = {
+        "dealer": "Minsu",
+        "contract": {"boss": "Jiwoo", "bid": 13, "trump": "H"},
+        "friend": {"card": "JK", "player": "Eunji"},
+        "opposition_points": 5,
+    }
+    rules = {"six_player_rule": "dealer_sits_out"}
+    sid = open_session(phone, "mighty", MIGHTY_SIX, [first], lang, rules)
+    table = Table(phone, "mighty 6 resting")
+    for selector in (
+        chip("boss", "Seoyeon"),
+        chip("contract_bid", "15"),
+        "#contract label.mighty-chip[data-short='♠']",
+        "#friend [data-mighty-picker] [data-suit='D']",
+        "#friend [data-mighty-picker] [data-rank='A']",
         chip("friend_player", "Minsu"),
         "[data-mighty-points] button[data-points='7']",
     ):
@@ -211,6 +304,9 @@ def setup_returning(phone: Any, lang: str = "en") -> tuple[Count, dict]:
 #: every kind the report prints, and the driver of each
 KINDS: dict[str, Callable[[Any, str], tuple[Count, dict]]] = {
     "mighty plain": mighty_plain,
+    "mighty 6마": mighty_six_kill,
+    "mighty 7마": mighty_seven_kill,
+    "mighty 6 resting": mighty_six_resting,
     "dixit 5p": dixit_five,
     "dalmuti 6p-tax": dalmuti_six_tax,
     "mighty correction-2": mighty_correction_two,

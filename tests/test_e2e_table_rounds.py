@@ -25,6 +25,10 @@ chromium, live_csrf, table_phone = (
 #: the most taps each kind of round may take (the record button included)
 TARGETS = {
     "mighty plain": 8,
+    # a 6마 hand: the plain hand and its kill, at most 2 taps more (the card named, its holder)
+    "mighty 6마": 10,
+    "mighty 7마": 12,
+    "mighty 6 resting": 8,
     "dixit 5p": 9,
     "dalmuti 6p-tax": 7,
     "mighty correction-2": 6,
@@ -47,10 +51,24 @@ def test_a_round_fits_the_screen(table_phone, kind, lang):
         return  # their drivers check the stored session themselves
     assert len(session["rounds"]) == 2
     entered = session["rounds"][1]["input"]
-    if kind == "mighty plain":
+    if kind.startswith("mighty"):
         assert entered["contract"] == {"boss": "Seoyeon", "bid": 15, "trump": "S"}
-        assert entered["friend"]["card"] == "DA" and entered["friend"]["player"] == "Minsu"
+        friend_card = "DK" if kind == "mighty 7마" else "DA"  # the mighty (DA) killed Yuna
+        assert entered["friend"] == {"card": friend_card, "player": "Minsu"}
         assert entered["opposition_points"] == 7
+        result = session["rounds"][1]["result"]
+        if kind == "mighty 6마":
+            assert entered["kill"] == {"card": "JK", "player": "Hyunwoo"}
+            assert result["killed"] == ["Hyunwoo"] and result["deltas"]["Hyunwoo"] == 0
+        if kind == "mighty 7마":
+            assert entered["kill"] == [
+                {"card": "JK", "player": "Hyunwoo"},
+                {"card": "DA", "player": "Yuna"},
+            ]
+            assert result["killed"] == ["Hyunwoo", "Yuna"]
+        if kind == "mighty 6 resting":
+            assert result["resting"] == ["Eunji"] and result["deltas"]["Eunji"] == 0
+        assert sum(result["deltas"].values()) == 0
     elif kind == "dixit 5p":
         assert entered["storyteller"] == "Ben"
         assert entered["positions"] == ["Cy", "Ben", "Dee", "Eve", "Ann"]

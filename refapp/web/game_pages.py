@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +61,9 @@ class GamePages:
     open_api_paths: tuple[str, ...] = ()
     #: links the index page offers for this game: (words, endpoint)
     links: tuple[tuple[Words, str], ...] = ()
+    #: the players out of the coming round (resting), greyed in the standings: from the
+    #: session's view (a ``services.SessionView``); None: everyone plays every round
+    resting: Callable[[Any], Collection[str]] | None = None
 
     def static_url(self, filename: str) -> str:
         """Return the address of one of the game's static files (versioned by its content)."""

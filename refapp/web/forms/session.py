@@ -5,6 +5,12 @@ house-rule fields are filled with that choice's values, and only a field the pla
 sent as an explicit rule. ``filled_from`` says which choice the fields were filled from (the
 page's script refills them when the choice changes; without it they keep the first fill), so a
 field still at that fill's value, or at the chosen one's, is not a change.
+
+Some options apply only at some seat counts (``RuleOption.seats``) and some defaults depend on
+the count (``Game.seat_defaults``): the page's script shows an option only when the players
+entered match its seats and sets an untouched field to the count's default, and an option with
+a seat default is sent whenever its field differs from that default, so the rules the table
+gets are the ones the form shows.
 """
 
 from __future__ import annotations
@@ -119,6 +125,11 @@ def field_data(option: RuleOption, value: Any) -> Any:
     return "" if value is None else str(value)
 
 
+def option_seats(option: RuleOption) -> str:
+    """Return the seat counts an option applies at, as the page reads them ("" for every one)."""
+    return " ".join(str(count) for count in option.seats)
+
+
 def same_rule(option: RuleOption, data: Any, value: Any) -> bool:
     """Return True when a field's data means the rule value (a field refused later differs)."""
     try:
@@ -193,17 +204,18 @@ class NewSessionForm(AppForm):
         """Return the values of the preset choice: the presets' keys, then the saved sets'."""
         return [str(value) for value, _label in self.preset.choices or []]
 
-    def baseline(self, choice: str | None) -> dict[str, Any]:
-        """Return the rules a choice gives (a preset's, or a saved set's preset and changes)."""
+    def baseline(self, choice: str | None, seats: int | None = None) -> dict[str, Any]:
+        """Return the rules a choice gives (a preset's, or a saved set's preset and changes),
+        at a seat count when one is given (its defaults under the choice's own values)."""
         game = self.the_game
         if choice and choice.startswith(SAVED) and choice[len(SAVED) :] in self.saved_sets:
             saved = self.saved_sets[choice[len(SAVED) :]]
             try:
-                return game.resolve_rules(dict(saved["rules"] or {}), saved["preset"])
+                return game.resolve_rules(dict(saved["rules"] or {}), saved["preset"], seats=seats)
             except Refusal:
-                return game.resolve_rules({}, None)
+                return game.resolve_rules({}, None, seats=seats)
         known = choice in {preset.key for preset in game.presets}
-        return game.resolve_rules({}, choice if known else None)
+        return game.resolve_rules({}, choice if known else None, seats=seats)
 
     def load_choice(self, choice: str | None = None) -> None:
         """Fill the house-rule fields with a choice's values (the chosen one unless given)."""
@@ -255,17 +267,52 @@ class NewSessionForm(AppForm):
 
     def changed_rules(self) -> dict[str, Any]:
         """Return the rules the player changed: fields neither at the fill's nor the choice's
-        value (the choice's being what the session gets anyway)."""
+        value (the choice's being what the session gets anyway); an option the seat count
+        gives a default to is sent unless its field holds that default."""
         filled = self.baseline(self.filled_from.data or self.preset.data)
         chosen = self.baseline(self.preset.data)
+        count = len(self.lines())
+        by_seats = self.the_game.seat_defaults(count)
+        seated = self.baseline(self.preset.data, count) if by_seats else {}
         rules = {}
         for option in self.rule_options:
             data = self[f"rule_{option.key}"].data
             key = option.key
+            if key in by_seats:  # the table gets the seated value unless the field differs
+                if not same_rule(option, data, seated[key]):
+                    rules[key] = rule_from_field(option, data)
+                continue
             if same_rule(option, data, filled[key]) or same_rule(option, data, chosen[key]):
                 continue
             rules[key] = rule_from_field(option, data)
         return rules
+
+    #: the seat counts an option applies at, as the page's script reads them
+    option_seats = staticmethod(option_seats)
+
+    def preset_seats(self, choice: str) -> str:
+        """Return the seat counts a preset is for (``Preset.seats`` where a game gives one, as
+        the page's script reads them; "" for every count and for a saved set)."""
+        found = next((p for p in self.the_game.presets if p.key == choice), None)
+        return " ".join(str(count) for count in getattr(found, "seats", ()) or ())
+
+    def seat_fills(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """Return, for each choice and each seat count with defaults of its own, the fields'
+        values there (the options those defaults touch), for the page's script."""
+        game = self.the_game
+        fills: dict[str, dict[str, dict[str, Any]]] = {}
+        for choice in self.choice_keys():
+            for count in range(game.min_players, game.max_players + 1):
+                keys = game.seat_defaults(count)
+                if not keys:
+                    continue
+                rules = self.baseline(choice, count)
+                fills.setdefault(choice, {})[str(count)] = {
+                    f"rule_{option.key}": field_data(option, rules[option.key])
+                    for option in self.rule_options
+                    if option.key in keys
+                }
+        return fills
 
     def rules_body(self) -> dict[str, Any]:
         """Return the body's rules part: the preset or saved set, and the changed rules."""

@@ -14,6 +14,7 @@ api: Blueprint = game_api("mighty", __name__)
 
 from . import card_pad, trick, trick_api  # noqa: E402, F401  (routes register on the blueprints)
 from .forms import MightyHandForm  # noqa: E402
+from .seats import resting_players  # noqa: E402
 from .values import VALUE_WORDS  # noqa: E402
 
 PAGES = register_pages(
@@ -23,7 +24,13 @@ PAGES = register_pages(
         blueprint=blueprint,
         api=api,
         styles=("mighty.css", "mighty_pad.css"),
-        scripts=("mighty.js", "mighty_pad_form.js", "mighty_pad_view.js", "mighty_pad.js"),
+        scripts=(
+            "mighty.js",
+            "mighty_seats.js",
+            "mighty_pad_form.js",
+            "mighty_pad_view.js",
+            "mighty_pad.js",
+        ),
         status="mighty/status.html",
         summary="mighty/summary.html",
         value_words=VALUE_WORDS,
@@ -43,5 +50,6 @@ PAGES = register_pages(
         ),
         open_api_paths=("/api/mighty/trick",),
         links=((_l("Mighty: who takes this trick?"), "mighty.mighty_trick"),),
+        resting=resting_players,
     )
 )

@@ -52,11 +52,13 @@ def mighty_card_pad(session_id: int):
         if not isinstance(body, dict):
             raise MalformedInput("invalid_json", "The request body must be a JSON object.")
         contract = read_contract(table, body)
+        table = in_hand(table, body.get("out"), contract["boss"])
         named = name_plays(table, contract, body.get("tricks") or [])
         if body.get("change") is not None:
             log, change = change_play(table, contract, named, body["change"])
             return {**pad_answer(table, log, body.get("friend")), "change": change}
-        log = referee_tricks(table, contract, named, partial=True)
+        absent = frozenset(view.state.get("out_of_deck") or ())
+        log = referee_tricks(table, contract, named, partial=True, absent=absent)
         return pad_answer(table, log, body.get("friend"))
     except Refusal as refusal:
         return {**refusal.as_dict(), "tricks": named}, 422
@@ -66,6 +68,20 @@ def read_contract(table: Table, body: Mapping[str, Any]) -> dict[str, str]:
     """Return the boss and the trump the form holds (the boss leads trick 1)."""
     boss = table.player(body.get("boss"), "contract.boss")
     return {"boss": boss, "trump": parse_trump(body.get("trump"), "contract.trump")}
+
+
+def in_hand(table: Table, out: Any, boss: str) -> Table:
+    """Return the table of the players in this hand: without the killed and the resting ones
+    (``out``, as the form holds them; at four and five seats nobody), in seat order."""
+    names = {table.player(name, "out") for name in sequence(out or [], "out")} - {boss}
+    playing = tuple(name for name in table.players if name not in names)
+    if len(table.players) > PLAYS and len(playing) != PLAYS:
+        raise MalformedInput(
+            "missing_field",
+            "Enter who is out of this hand (the kill, or who rests) before the card pad.",
+            "out",
+        )
+    return Table(playing, table.rules) if names else table
 
 
 def seats_from(table: Table, leader: str) -> list[str]:
@@ -85,7 +101,7 @@ def name_plays(table: Table, contract: Mapping[str, str], raw: Any) -> list[list
     for index, trick in enumerate(sequence(raw, "tricks")[: TRICKS + 1]):
         order = seats_from(table, leader)
         plays = []
-        for position, given in enumerate(sequence(trick, f"tricks.{index}")[: PLAYS + 1]):
+        for position, given in enumerate(sequence(trick, f"tricks.{index}")[: table.size + 1]):
             play = {
                 key: value
                 for key, value in mapping(given, f"tricks.{index}.{position}").items()
@@ -93,7 +109,7 @@ def name_plays(table: Table, contract: Mapping[str, str], raw: Any) -> list[list
             }
             plays.append({"player": order[position % len(order)], **play})
         named.append(plays)
-        if len(plays) == PLAYS:
+        if len(plays) == table.size:
             read = [
                 read_play(play, f"tricks.{index}.{at}", at, specials, _as_named)
                 for at, play in enumerate(plays)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from flask import has_request_context, request
 from flask_babel import gettext as _
@@ -25,6 +25,7 @@ from ....web.forms.common import options
 from ...game import Table
 from .. import MAX_BID, TRUMPS
 from ..table_view import bid_counts, next_hand
+from .seats import Seats, bidders, greyed, kill_part, seat_data, seat_fields, seats_of, sitters_part
 from .words import FRIEND_LABELS, HOLDER_LABELS, TRUMP_LABELS, AuctionPad
 
 #: the pad's buttons: dry runs that change the bidding log
@@ -101,6 +102,8 @@ class MightyHandForm(RoundForm):
     floor: int = 0
     before: Mapping[str, Any] = {}
     friend_types: tuple[str, ...] = ()
+    #: what the seat count asks of the hand: the kills, who rests
+    seats: Seats = Seats()
     #: how the stored round being corrected was played: "hand", "misdeal" or "all_pass"
     stored_kind: str | None = None
     _pad: AuctionPad | None = None
@@ -116,18 +119,15 @@ class MightyHandForm(RoundForm):
         """Build the form for this table, prefilled from a stored round's input if given."""
         table = view.game.with_house_rules(view.table)
         before = services.state_before(view.session, correcting or view.count + 1)
-        coming = next_hand(table.rules, before)
-        floor = coming.floor
-        types = tuple(table.rules["friend_types"])
-        form_class = cls.subclass(
-            hand_fields(table, types), table=table, floor=floor, before=before, friend_types=types
-        )
-        first = coming.dealer.dealer or ""
+        public = view.game.public_state(table, before, {})
+        form_class = cls.for_table(table, before, public)
+        first = next_hand(table.rules, before).dealer.dealer or ""
+        playing, starter = bidders(table, form_class.seats, {"dealer": first})
         data: dict[str, Any] = {
             "dealer": first,
-            "bidder": first or table.players[0],
-            "bid_count": str(floor),
-            "friend_kind": types[0],
+            "bidder": starter or playing.players[0],  # a resting dealer does not bid
+            "bid_count": str(form_class.floor),
+            "friend_kind": form_class.friend_types[0],
         }
         if entered is not None:
             data.update(form_class.data_from(entered))
@@ -136,6 +136,25 @@ class MightyHandForm(RoundForm):
             form.stored_kind = stored_kind(entered)
             form.follow_auction()
         return form
+
+    @classmethod
+    def for_table(
+        cls, table: Table, before: Mapping[str, Any], public: Mapping[str, Any]
+    ) -> type[MightyHandForm]:
+        """Return the form's class for this table and the state before the hand (``public``:
+        that state as the table sees it, which says who rests and how many kills it needs)."""
+        types = tuple(table.rules["friend_types"])
+        seats = seats_of(table.players, table.rules, public)
+        form_class = cls.subclass(
+            {**hand_fields(table, types, seats.resting), **seat_fields(table.players, seats)},
+            table=table,
+            floor=next_hand(table.rules, before).floor,
+            before=before,
+            friend_types=types,
+            seats=seats,
+            refusals={**seats.refusals, **cls.refusals},
+        )
+        return cast(type[MightyHandForm], form_class)  # subclass() makes a subclass of cls
 
     @classmethod
     def data_from(cls, stored: Mapping[str, Any]) -> dict[str, Any]:
@@ -149,6 +168,7 @@ class MightyHandForm(RoundForm):
             data["friend_player"] = friend["first_trick"]
         elif friend:
             data["friend_kind"] = "card"
+        data.update(seat_data(stored, cls.seats))
         return data
 
     # -- what the buttons mean ----------------------------------------------------------------
@@ -171,6 +191,9 @@ class MightyHandForm(RoundForm):
         """
         action = self.action()
         body = self.read("dealer")
+        sitters = sitters_part(self.data, self.seats)
+        if sitters is not None:
+            body["sits_out"] = sitters
         log = self.log()
         if action == "misdeal":
             body.update(self.read("misdeal", blanks=True))
@@ -212,6 +235,9 @@ class MightyHandForm(RoundForm):
             parts["bidding"] = log
         if self.filled("contract"):
             parts.update(self.read("contract", blanks=True))
+        kill = kill_part(self.data, self.seats.kills)
+        if kill is not None:
+            parts["kill"] = kill
         friend = self.friend_part()
         if friend is not None:
             parts["friend"] = friend
@@ -260,7 +286,8 @@ class MightyHandForm(RoundForm):
     def pad(self) -> AuctionPad:
         """Return the auction pad: where the bidding log in the hidden field stands."""
         if self._pad is None:
-            self._pad = AuctionPad.follow(self.table, self.log(), self.floor, self.dealer.data)
+            playing, first = bidders(self.table, self.seats, self.data)
+            self._pad = AuctionPad.follow(playing, self.log(), self.floor, first)
         return self._pad
 
     def follow_auction(self, prefill_contract: bool = False) -> None:
@@ -293,10 +320,14 @@ def stored_kind(entered: Mapping[str, Any]) -> str:
     return "hand"
 
 
-def hand_fields(table: Table, types: tuple[str, ...]) -> dict[str, Field]:
-    """Return the hand's fields for this table: its players, counts and ways to name a friend."""
+def hand_fields(
+    table: Table, types: tuple[str, ...], resting: tuple[str, ...] = ()
+) -> dict[str, Field]:
+    """Return the hand's fields for this table: its players, counts and ways to name a friend
+    (the players resting this hand greyed where a player in the hand is named)."""
     counts = bid_counts(table.rules)
     anyone = options(["", *table.players], ["-", *table.players])
+    active = greyed(anyone, resting)
     holders = options(HOLDER_LABELS, HOLDER_LABELS.values())
     loose = {"validate_choice": False}  # the rules judge every value, with better words
     typed = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "characters"}
@@ -304,9 +335,11 @@ def hand_fields(table: Table, types: tuple[str, ...]) -> dict[str, Field]:
         "dealer": SelectField(_("Dealer (딜러)"), choices=anyone, **loose),
         "bidding": HiddenField(),
         "tricks": HiddenField(),  # the card pad's tricks as JSON, when the hand was played on it
-        "bidder": SelectField(_("Bidder"), choices=options(table.players), **loose),
+        "bidder": SelectField(
+            _("Bidder"), choices=greyed(options(table.players), resting), **loose
+        ),
         "bid_count": SelectField(_("Count"), choices=options(counts), **loose),
-        "boss": SelectField(_("Boss (주공)"), choices=anyone, **loose),
+        "boss": SelectField(_("Boss (주공)"), choices=active, **loose),
         "contract_bid": SelectField(
             _("Count"), choices=options(["", *counts], ["-", *counts]), **loose
         ),
@@ -324,7 +357,7 @@ def hand_fields(table: Table, types: tuple[str, ...]) -> dict[str, Field]:
             _("Friend card"),
             render_kw={**typed, "placeholder": _("e.g. %(cards)s", cards="JK, HA, SK")},
         ),
-        "friend_player": SelectField(_("Friend (프렌드)"), choices=anyone, **loose),
+        "friend_player": SelectField(_("Friend (프렌드)"), choices=active, **loose),
         "opposition_points": StringField(
             _("Opposition's point cards (야당 점수카드)"),
             render_kw={
@@ -335,7 +368,7 @@ def hand_fields(table: Table, types: tuple[str, ...]) -> dict[str, Field]:
         ),
         "mighty_holder": SelectField(_("Mighty (마이티) ended with"), choices=holders, **loose),
         "joker_holder": SelectField(_("Joker (조커) ended with"), choices=holders, **loose),
-        "misdeal_player": SelectField(_("Declared by"), choices=anyone, **loose),
+        "misdeal_player": SelectField(_("Declared by"), choices=active, **loose),
         "misdeal_hand": StringField(
             _("Their 10 cards"),
             render_kw={

@@ -89,6 +89,7 @@ DEALER_HINTS = {
     "boss_if_won_else_friend": _l(
         "%(dealer)s deals: the last hand's boss after a win or critic, its friend after a loss."
     ),
+    "previous_boss": _l("%(dealer)s was the last hand's boss."),
 }
 #: the session page's words on the next dealer, by the same rule
 DEALER_NOTES = {
@@ -99,6 +100,7 @@ DEALER_NOTES = {
     "previous_friend": _l("the last hand's friend, or its boss"),
     "clockwise": _l("next after the last dealer"),
     "boss_if_won_else_friend": _l("the last hand's boss after a win, its friend after a loss"),
+    "previous_boss": _l("the last hand's boss"),
 }
 
 

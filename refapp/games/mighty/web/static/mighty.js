@@ -41,6 +41,7 @@
       chip.type = "button";
       chip.dataset.value = option.value;
       chip.textContent = option.textContent;
+      chip.disabled = option.disabled; // a player out of the hand (mighty_seats.js follows)
       row.appendChild(chip);
     });
     hide(select);
@@ -74,8 +75,22 @@
     const bidder = box && box.querySelector("select");
     if (!bidder) return;
     const started = Boolean(root.querySelector(".mighty-log"));
-    if (!started && dealer && dealer.value) bidder.value = dealer.value;
+    if (!started && dealer && dealer.value) bidder.value = firstBidder(root, bidder, dealer.value);
     box.hidden = started || Boolean(dealer && dealer.value);
+  }
+
+  // The dealer bids first, unless the dealer rests this hand (six seats): then the next seat.
+  function firstBidder(root, bidder, dealer) {
+    let seats = {};
+    try {
+      seats = JSON.parse(root.dataset.mightySeats || "{}");
+    } catch (error) {
+      return dealer;
+    }
+    if (!seats.dealer_rests) return dealer;
+    const names = Array.from(bidder.options).map((option) => option.value).filter(Boolean);
+    const at = names.indexOf(dealer);
+    return at < 0 ? dealer : names[(at + 1) % names.length];
   }
 
   // A pad button sent by a page load (no in-place swap): bring the pad back into view after it.
@@ -160,9 +175,13 @@
     changed(input);
   }
 
-  function showPicker(root) {
-    const picker = root.querySelector("[data-mighty-picker]");
-    const input = picker && byId(picker.dataset.for);
+  // Every card picker of the form: the friend card's, and the kill's (6마, 7마).
+  function showPickers(root) {
+    root.querySelectorAll("[data-mighty-picker]").forEach((picker) => showPicker(root, picker));
+  }
+
+  function showPicker(root, picker) {
+    const input = byId(picker.dataset.for);
     if (!input) return;
     followTrump(root, picker);
     const card = (input.value || "").trim().toUpperCase();
@@ -173,10 +192,29 @@
     picker.querySelectorAll("[data-rank]").forEach((b) => {
       press(b, b.dataset.rank === picker.dataset.chosenRank);
     });
+    greyCards(picker);
     // the card as players write it (suit symbol and rank, or the joker word), for the line
     const joker = picker.querySelector("[data-pick='joker']");
     const jokerWord = joker && joker.firstChild ? joker.firstChild.textContent.trim() : card;
     input.dataset.shown = !CARD.exec(card) && card !== "JK" ? "" : card === "JK" ? jokerWord : face(picker, card);
+  }
+
+  // The cards that may not be chosen (data-out: not in a four-seat deck, a forbidden friend
+  // card) are greyed: a special card at once, a rank for the suit chosen (or for every suit).
+  function greyCards(picker) {
+    const out = (picker.dataset.out || "").split(" ").filter(Boolean);
+    if (!out.length) return;
+    const suits = Array.from(picker.querySelectorAll("[data-suit]")).map((b) => b.dataset.suit);
+    const chosen = picker.dataset.chosenSuit;
+    picker.querySelectorAll("[data-pick]").forEach((b) => {
+      b.disabled = out.includes(b.dataset.card);
+    });
+    picker.querySelectorAll("[data-rank]").forEach((b) => {
+      const rank = b.dataset.rank;
+      b.disabled = chosen
+        ? out.includes(chosen + rank)
+        : suits.every((suit) => out.includes(suit + rank));
+    });
   }
 
   // The friend card only matters when the friend is named by a card.
@@ -247,7 +285,7 @@
     showChips(root);
     followDealer(root, root.querySelector("select[data-mighty-dealer]"));
     showChips(root); // the bidder may have followed the dealer
-    showPicker(root);
+    showPickers(root);
     showFriendCard(root);
     showPoints(root);
     showDeal(root);
@@ -276,6 +314,9 @@
   function init() {
     document.querySelectorAll(".mighty-form:not([data-ready])").forEach(setUp);
   }
+
+  // what mighty_seats.js (the kill, who rests) draws with
+  window.MightyForm = { show, face, changed };
 
   function setPoints(button) {
     const input = byId(button.parentElement.dataset.for);

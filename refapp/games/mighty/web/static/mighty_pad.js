@@ -11,7 +11,7 @@
 (function () {
   "use strict";
 
-  const PLAYS = 5;
+  const PLAYS = 5; // the players in a hand, unless the pad says (data-plays: 4 at four seats)
   const BUTTONS =
     "[data-pad-card], [data-pad-suit], [data-pad-call], [data-pad-cancel], [data-pad-undo], " +
     "[data-pad-change]";
@@ -29,9 +29,9 @@
     return cards;
   }
 
-  function leading(plays) {
+  function leading(plays, pad) {
     const last = plays[plays.length - 1];
-    return !last || last.length >= PLAYS;
+    return !last || last.length >= (Number(pad.dataset.plays) || PLAYS);
   }
 
   // -- asking the server ---------------------------------------------------------------------
@@ -48,6 +48,7 @@
         friend: friend(pad),
         tricks: plays,
         change: change || undefined,
+        out: window.MightySeats ? window.MightySeats.out(pad.closest(".mighty-form")) : undefined,
       }),
     });
     const type = response.headers.get("Content-Type") || "";
@@ -120,7 +121,7 @@
     }
     pad.padFixed = null;
     const plays = copy(pad.padPlays);
-    if (leading(plays)) plays.push([played]);
+    if (leading(plays, pad)) plays.push([played]);
     else plays[plays.length - 1].push(played);
     pad.padPending = null;
     send(pad, plays, false);
@@ -131,7 +132,7 @@
     const change = pad.padChange;
     const plays = change ? pad.padPlays.slice(0, change.trick) : pad.padPlays;
     if (!change && playedCards(plays).has(card)) return;
-    if (change ? change.play === 0 : leading(plays)) {
+    if (change ? change.play === 0 : leading(plays, pad)) {
       const number = plays.length + 1;
       const call = (specials(pad)[contract(pad).trump] || {}).joker_call;
       if (card === "JK") {

@@ -1,0 +1,266 @@
+"""The hand form at four, six and seven seats: the kill (6마, 7마) and who rests, as fields.
+
+The rules' state says what the coming hand needs (``kills``, ``sitters``, the known
+``sits_out``, ``sits_out_free``); a state from before those facts falls back on the seat count
+and the rule options. A kill is three fields (its card, the player who held it, the misses named
+before it), twice at seven seats; the sitters at seven seats are two names. Six seats under
+``dealer_sits_out`` name no sitter: the dealer rests, and the dealer field says who that is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext as _
+from wtforms import Field, SelectChoice, SelectField, StringField
+
+from ....web.forms.common import options
+from ...game import Table
+from ..hand_seats import first_in_hand, without
+from . import blueprint
+
+#: the fields of each kill, in the order named (seven seats: two)
+KILL_FIELDS = (
+    ("kill_card", "kill_player", "kill_misses"),
+    ("kill2_card", "kill2_player", "kill2_misses"),
+)
+#: the fields naming the sitters at seven seats, in the order of play
+SITTER_FIELDS = ("sits_out", "sits_out2")
+#: a refusal of the kill or the sitters: the field it stands by (the most precise path first)
+SEAT_REFUSALS = {
+    "kill.0.card": "kill_card",
+    "kill.0.player": "kill_player",
+    "kill.0.misses": "kill_misses",
+    "kill.0": "kill_card",
+    "kill.1.card": "kill2_card",
+    "kill.1.player": "kill2_player",
+    "kill.1.misses": "kill2_misses",
+    "kill.1": "kill2_card",
+    "kill.card": "kill_card",
+    "kill.player": "kill_player",
+    "kill.misses": "kill_misses",
+    "kill": "kill_card",
+    "sits_out.1": "sits_out2",
+}
+
+
+@dataclass(frozen=True)
+class Seats:
+    """What the coming hand's seat count asks of the form."""
+
+    seats: int = 5
+    #: kills a played hand needs (0, 1 or 2), and players resting each hand (0, 1 or 2)
+    kills: int = 0
+    sitters: int = 0
+    #: who rests in the coming hand when the state knows it
+    resting: tuple[str, ...] = ()
+    #: the coming hand must name its sitters itself (six seats: the dealer)
+    free: bool = False
+    #: the players in each hand: one card each a trick
+    active: int = 5
+    #: the cards the table plays without (four seats), and the friend cards the boss may not call
+    out_of_deck: tuple[str, ...] = ()
+    forbidden: tuple[str, ...] = ()
+
+    @property
+    def dealer_rests(self) -> bool:
+        """Return True when the dealer is the one who rests (six seats, dealer_sits_out)."""
+        return self.sitters == 1
+
+    @property
+    def refusals(self) -> dict[str, str]:
+        """Return the fields the kill's and the sitters' refusals stand by at this table."""
+        sitter = "dealer" if self.dealer_rests else "sits_out"
+        return {**SEAT_REFUSALS, "sits_out": sitter}
+
+
+def seats_of(players: Sequence[str], rules: Mapping[str, Any], state: Mapping[str, Any]) -> Seats:
+    """Return what the coming hand asks for, from the state (or the seat count and the rules)."""
+    count = len(players)
+    kills = state.get("kills")
+    sitters = state.get("sitters")
+    if not isinstance(kills, int):
+        kills = kills_at(count, rules)
+    if not isinstance(sitters, int):
+        sitters = sitters_at(count, rules)
+    known = state.get("sits_out")
+    resting = (known,) if isinstance(known, str) else tuple(known or ())
+    free = bool(state.get("sits_out_free", sitters and not resting))
+    active = state.get("active_count")
+    if not isinstance(active, int):
+        active = min(count, 5)
+    return Seats(
+        count,
+        kills,
+        sitters,
+        tuple(n for n in resting if n in players),
+        free,
+        active,
+        tuple(state.get("out_of_deck") or ()),
+        tuple(state.get("friend_forbidden") or ()),
+    )
+
+
+def kills_at(count: int, rules: Mapping[str, Any]) -> int:
+    """Return the kills a hand needs at this seat count under the rule options."""
+    if count == 6 and rules.get("six_player_rule", "kill") == "kill":
+        return 1
+    if count == 7 and rules.get("seven_player_rule", "kill") == "kill":
+        return 2
+    return 0
+
+
+def sitters_at(count: int, rules: Mapping[str, Any]) -> int:
+    """Return how many players rest each hand at this seat count under the rule options."""
+    if count == 6 and rules.get("six_player_rule") == "dealer_sits_out":
+        return 1
+    if count == 7 and rules.get("seven_player_rule") == "ruling_side_sits_out":
+        return 2
+    return 0
+
+
+def greyed(choices: list[SelectChoice], out: Sequence[str]) -> list[SelectChoice]:
+    """Return a select's choices with the players out of the hand greyed (not choosable)."""
+    return [
+        SelectChoice(c.value, c.label, render_kw={"disabled": True}) if c.value in out else c
+        for c in choices
+    ]
+
+
+def seat_fields(players: Sequence[str], seats: Seats) -> dict[str, Field]:
+    """Return the kill's and the sitters' fields this table needs (none at four or five)."""
+    anyone = options(["", *players], ["-", *players])
+    active = greyed(anyone, seats.resting)
+    loose = {"validate_choice": False}  # the rules judge every value, with better words
+    typed = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "characters"}
+    fields: dict[str, Field] = {}
+    for number, (card, player, misses) in enumerate(KILL_FIELDS[: seats.kills], start=1):
+        fields[card] = StringField(
+            _("Card named to kill (킬)") if seats.kills == 1 else kill_words(number),
+            render_kw={**typed, "placeholder": _("e.g. %(cards)s", cards="JK, SA")},
+        )
+        fields[player] = SelectField(_("Killed: who held it"), choices=active, **loose)
+        fields[misses] = StringField(
+            _("Misses (in the kitty or the boss's hand)"),
+            render_kw={**typed, "placeholder": _("e.g. %(cards)s", cards="HA DK")},
+        )
+    if seats.sitters == 2:
+        fields["sits_out"] = SelectField(_("Resting"), choices=anyone, **loose)
+        fields["sits_out2"] = SelectField(_("Resting, second"), choices=anyone, **loose)
+    return fields
+
+
+def kill_words(number: int) -> str:
+    """Return the label of the first or the second kill's card at seven seats."""
+    if number == 1:
+        return _("First card named to kill (킬)")
+    return _("Second card named to kill (킬)")
+
+
+def card_list(text: Any) -> list[str]:
+    """Return the cards typed in a field (separated by spaces, commas or semicolons)."""
+    return [card for card in str(text or "").replace(",", " ").replace(";", " ").split() if card]
+
+
+def kill_part(data: Mapping[str, Any], kills: int) -> Any:
+    """Return the round input's ``kill`` from the fields' data, or None when none was entered."""
+    named = [one_kill(data, fields) for fields in KILL_FIELDS[:kills]]
+    if not any(named):
+        return None
+    if kills == 1:
+        return named[0]
+    return [kill or {} for kill in named]
+
+
+def one_kill(data: Mapping[str, Any], fields: tuple[str, str, str]) -> dict[str, Any] | None:
+    """Return one kill as the input names it: its card, its player, the misses before it."""
+    card, player, misses = fields
+    kill: dict[str, Any] = {}
+    if str(data.get(card) or "").strip():
+        kill["card"] = str(data[card]).strip()
+    if data.get(player):
+        kill["player"] = data[player]
+    missed = card_list(data.get(misses))
+    if missed:
+        kill["misses"] = missed
+    return kill or None
+
+
+def sitters_part(data: Mapping[str, Any], seats: Seats) -> Any:
+    """Return the round input's ``sits_out`` at seven seats (None when nobody was named)."""
+    if seats.sitters != 2:
+        return None
+    named = [data.get(name) or None for name in SITTER_FIELDS]
+    return named if any(named) else None
+
+
+def seat_data(stored: Mapping[str, Any], seats: Seats) -> dict[str, Any]:
+    """Return the fields' data that show a stored round's kill and sitters (for a correction)."""
+    data: dict[str, Any] = {}
+    kill = stored.get("kill")
+    kills = kill if isinstance(kill, list) else [kill] if isinstance(kill, Mapping) else []
+    for fields, one in zip(KILL_FIELDS, kills, strict=False):
+        if not isinstance(one, Mapping):
+            continue
+        card, player, misses = fields
+        data[card] = str(one.get("card") or "")
+        data[player] = str(one.get("player") or "")
+        missed = one.get("misses")
+        if isinstance(missed, list):
+            data[misses] = " ".join(map(str, missed))
+    sitters = stored.get("sits_out")
+    if seats.dealer_rests and isinstance(sitters, str) and not stored.get("dealer"):
+        data["dealer"] = sitters  # six seats: the dealer is the one who rests
+    elif isinstance(sitters, list):
+        for name, value in zip(SITTER_FIELDS, sitters, strict=False):
+            data[name] = str(value or "")
+    return data
+
+
+def kill_fields(kills: int) -> tuple[tuple[str, str, str], ...]:
+    """Return the fields of each kill the hand needs, in the order named."""
+    return KILL_FIELDS[:kills]
+
+
+def seats_script(seats: Seats) -> dict[str, Any]:
+    """Return what mighty.js needs to grey the players out of the hand as the form changes."""
+    return {
+        "seats": seats.seats,
+        "kills": seats.kills,
+        "sitters": seats.sitters,
+        "resting": list(seats.resting),
+        "dealer_rests": seats.dealer_rests,
+    }
+
+
+blueprint.add_app_template_global(kill_fields, "mighty_kill_fields")
+blueprint.add_app_template_global(seats_script, "mighty_seats_script")
+
+
+def resting_players(view: Any) -> tuple[str, ...]:
+    """Return who rests in the coming hand (the standings grey them): the state's sitters, or
+    the next dealer when the dealer rests and the state names no sitter."""
+    table = view.game.with_house_rules(view.table)
+    state = view.state or {}
+    seats = seats_of(table.players, table.rules, state)
+    if not seats.resting and seats.dealer_rests and state.get("next_dealer"):
+        return (state["next_dealer"],)
+    return seats.resting
+
+
+def bidders(table: Table, seats: Seats, data: Mapping[str, Any]) -> tuple[Table, str | None]:
+    """Return who bids in the hand the form holds (the seated but those resting: the dealer
+    under dealer_sits_out, the sitters named, else the state's) and who bids first."""
+    dealer = data.get("dealer") or None
+    resting: tuple[str, ...] = seats.resting
+    if seats.dealer_rests and dealer in table.players:
+        resting = (dealer,)
+    elif seats.sitters == 2:
+        named = tuple(str(data[name]) for name in SITTER_FIELDS if data.get(name))
+        resting = named or resting
+    playing = without(table, [name for name in resting if name in table.players], "resting")
+    if dealer not in table.players:
+        return playing, None  # no dealer, or one not seated: the log's first bidder starts
+    return playing, first_in_hand(playing, table.players, dealer)
