@@ -30,6 +30,8 @@ class Preset:
     label: str
     description: str
     rules: Mapping[str, Any] = field(default_factory=dict)
+    #: the seat counts the preset is for (a form offers it only there); empty: every count
+    seats: tuple[int, ...] = ()
 
 
 def find_preset(presets: Sequence[Preset], key: Any = None) -> Preset | None:

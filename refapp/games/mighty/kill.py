@@ -49,8 +49,8 @@ def read_kills(
             return None
         raise MalformedInput(
             "missing_field",
-            "The boss kills {count} this hand: the field kill is required (the card named, "
-            "its holder and any misses).",
+            "The boss kills {count} this hand: name the card and the player holding it (and "
+            "any misses).",
             "kill",
             count=deal.kills,
         )

@@ -48,5 +48,6 @@ PRESETS = (
             "min_bid": 14,
             "next_dealer": "previous_boss",
         },
+        seats=(6, 7),
     ),
 )

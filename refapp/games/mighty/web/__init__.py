@@ -42,10 +42,13 @@ PAGES = register_pages(
             ("times_as_friend", _l("Times as friend")),
             ("runs", _l("Runs")),
             ("back_runs", _l("Back-runs")),
+            ("hands_killed", _l("Hands killed (6마, 7마)")),
+            ("hands_rested", _l("Hands rested")),
         ),
         figures_note=_l(
             "Contracts made: hands as boss won (a critic counts when it pays). Average bid: "
-            "the final contract as boss. Runs and back-runs: hands on the ruling side. Points "
+            "the final contract as boss. Runs and back-runs: hands on the ruling side. Hands "
+            "killed or rested (four, six or seven at the table) are not hands played. Points "
             "per round count misdeals and all-pass rounds too."
         ),
         open_api_paths=("/api/mighty/trick",),
