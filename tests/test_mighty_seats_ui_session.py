@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import json
 import re
-from types import SimpleNamespace
 
 from refapp.games import GAMES
 from refapp.web.forms.session import NewSessionForm
@@ -85,10 +84,10 @@ def test_six_seats_take_the_rule_chosen_for_six(client, app):
     assert session["state"]["sitters"] == 1 and session["state"]["kills"] == 0
 
 
-def test_a_preset_for_some_seat_counts_is_marked_for_the_script(client, monkeypatch):
+def test_a_preset_for_some_seat_counts_is_marked_for_the_script(client):
     game = GAMES["mighty"]
-    marked = SimpleNamespace(**vars(game.presets[-1]), seats=(6, 7))
-    monkeypatch.setattr(game, "presets", (*game.presets[:-1], marked))
+    marked = game.presets[-1]
+    assert marked.key == "network_kill" and marked.seats == (6, 7)
     page = shown(client.get("/sessions/new?game=mighty"))
     choice = page.index(f'value="{marked.key}"')
     assert 'data-seats="6 7"' in page[page.rfind("<label", 0, choice) : choice]

@@ -30,19 +30,18 @@ KILL_FIELDS = (
 SITTER_FIELDS = ("sits_out", "sits_out2")
 #: a refusal of the kill or the sitters: the field it stands by (the most precise path first)
 SEAT_REFUSALS = {
-    "kill.0.card": "kill_card",
-    "kill.0.player": "kill_player",
-    "kill.0.misses": "kill_misses",
-    "kill.0": "kill_card",
-    "kill.1.card": "kill2_card",
-    "kill.1.player": "kill2_player",
-    "kill.1.misses": "kill2_misses",
-    "kill.1": "kill2_card",
+    "kill.1.card": "kill_card",
+    "kill.1.player": "kill_player",
+    "kill.1.misses": "kill_misses",
+    "kill.1": "kill_card",
+    "kill.2.card": "kill2_card",
+    "kill.2.player": "kill2_player",
+    "kill.2.misses": "kill2_misses",
+    "kill.2": "kill2_card",
     "kill.card": "kill_card",
     "kill.player": "kill_player",
     "kill.misses": "kill_misses",
     "kill": "kill_card",
-    "sits_out.1": "sits_out2",
 }
 
 
