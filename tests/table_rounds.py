@@ -145,87 +145,67 @@ def mighty_plain(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     return table.done(), phone.session(sid)
 
 
-def mighty_six_kill(phone: Any, lang: str = "en") -> tuple[Count, dict]:
-    """Enter a 6마 hand after one recorded: the plain hand's taps, and the kill (the joker named,
-    its holder by name) in two more."""
-    first = {
-        "dealer": "Minsu",
-        "contract": {"boss": "Jiwoo", "bid": 14, "trump": "H"},
-        "kill": {"card": "JK", "player": "Jihun"},
-        "friend": {"card": "SA", "player": "Eunji"},
-        "opposition_points": 5,
-    }
-    sid = open_session(phone, "mighty", MIGHTY_SIX, [first], lang)
-    table = Table(phone, "mighty 6마")
+#: the hand the seat scenarios record first (a 6마 and 7마 one carries its kills too)
+MIGHTY_FIRST = {
+    "dealer": "Minsu",
+    "contract": {"boss": "Jiwoo", "bid": 14, "trump": "H"},
+    "friend": {"card": "JK", "player": "Eunji"},
+    "opposition_points": 5,
+}
+
+
+def mighty_hand(
+    phone: Any, name: str, sid: int, kill_taps: tuple[str, ...], friend_rank: str = "A"
+) -> tuple[Count, dict]:
+    """Enter a Mighty hand at more seats: boss, count, trump, the kill's taps (if any), the
+    friend card (♦ and a rank) and holder, the points; record."""
+    table = Table(phone, name)
     for selector in (
         chip("boss", "Seoyeon"),
         chip("contract_bid", "15"),
         "#contract label.mighty-chip[data-short='♠']",
-        "#kill [data-mighty-picker] [data-pick='joker']",
-        chip("kill_player", "Hyunwoo"),
+        *kill_taps,
         "#friend [data-mighty-picker] [data-suit='D']",
-        "#friend [data-mighty-picker] [data-rank='A']",
+        f"#friend [data-mighty-picker] [data-rank='{friend_rank}']",
         chip("friend_player", "Minsu"),
         "[data-mighty-points] button[data-points='7']",
     ):
         table.tap(selector)
     table.send("#round-form button[value=record]")
     return table.done(), phone.session(sid)
+
+
+def mighty_six_kill(phone: Any, lang: str = "en") -> tuple[Count, dict]:
+    """Enter a 6마 hand after one recorded: the plain hand's taps, and the kill (the joker named,
+    its holder by name) in two more."""
+    first = {**MIGHTY_FIRST, "kill": {"card": "JK", "player": "Jihun"}}
+    first["friend"] = {"card": "SA", "player": "Eunji"}
+    sid = open_session(phone, "mighty", MIGHTY_SIX, [first], lang)
+    kill = ("#kill [data-mighty-picker] [data-pick='joker']", chip("kill_player", "Hyunwoo"))
+    return mighty_hand(phone, "mighty 6마", sid, kill)
 
 
 def mighty_seven_kill(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     """Enter a 7마 hand after one recorded: the plain hand's taps and two kills, two taps each
     (the mighty and the joker named, their holders by name), each kill a step of its own."""
-    first = {
-        "dealer": "Minsu",
-        "contract": {"boss": "Jiwoo", "bid": 14, "trump": "H"},
-        "kill": [{"card": "JK", "player": "Jihun"}, {"card": "SA", "player": "Yuna"}],
-        "friend": {"card": "HA", "player": "Eunji"},
-        "opposition_points": 5,
-    }
+    first = {**MIGHTY_FIRST, "friend": {"card": "HA", "player": "Eunji"}}
+    first["kill"] = [{"card": "JK", "player": "Jihun"}, {"card": "SA", "player": "Yuna"}]
     sid = open_session(phone, "mighty", MIGHTY_SEVEN, [first], lang)
-    table = Table(phone, "mighty 7마")
-    for selector in (
-        chip("boss", "Seoyeon"),
-        chip("contract_bid", "15"),
-        "#contract label.mighty-chip[data-short='♠']",
+    kills = (
         "#kill [data-mighty-picker] [data-pick='joker']",
         chip("kill_player", "Hyunwoo"),
         "#kill2 [data-mighty-picker] [data-pick='mighty']",
         chip("kill2_player", "Yuna"),
-        "#friend [data-mighty-picker] [data-suit='D']",
-        "#friend [data-mighty-picker] [data-rank='K']",
-        chip("friend_player", "Minsu"),
-        "[data-mighty-points] button[data-points='7']",
-    ):
-        table.tap(selector)
-    table.send("#round-form button[value=record]")
-    return table.done(), phone.session(sid)
+    )
+    return mighty_hand(phone, "mighty 7마", sid, kills, friend_rank="K")
 
 
 def mighty_six_resting(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     """Enter a hand of six where the dealer rests (dealer_sits_out): the plain hand's taps."""
-    first = {
-        "dealer": "Minsu",
-        "contract": {"boss": "Jiwoo", "bid": 13, "trump": "H"},
-        "friend": {"card": "JK", "player": "Eunji"},
-        "opposition_points": 5,
-    }
+    first = {**MIGHTY_FIRST, "contract": {"boss": "Jiwoo", "bid": 13, "trump": "H"}}
     rules = {"six_player_rule": "dealer_sits_out"}
     sid = open_session(phone, "mighty", MIGHTY_SIX, [first], lang, rules)
-    table = Table(phone, "mighty 6 resting")
-    for selector in (
-        chip("boss", "Seoyeon"),
-        chip("contract_bid", "15"),
-        "#contract label.mighty-chip[data-short='♠']",
-        "#friend [data-mighty-picker] [data-suit='D']",
-        "#friend [data-mighty-picker] [data-rank='A']",
-        chip("friend_player", "Minsu"),
-        "[data-mighty-points] button[data-points='7']",
-    ):
-        table.tap(selector)
-    table.send("#round-form button[value=record]")
-    return table.done(), phone.session(sid)
+    return mighty_hand(phone, "mighty 6 resting", sid, ())
 
 
 def dixit_five(phone: Any, lang: str = "en") -> tuple[Count, dict]:

@@ -43,6 +43,17 @@ def tap(phone, *selectors: str) -> None:
         phone.page.locator(selector).click()
 
 
+def record_critic(phone, sid: int) -> dict:
+    """Enter and record worked example 4's hand (Ann 13 clubs, Ben by the mighty, 7 points
+    against: a critic) and return the stored round."""
+    tap(phone, chip("boss", "Ann"), chip("contract_bid", "13"))
+    tap(phone, "#contract label.mighty-chip[data-short='♣']")
+    tap(phone, "#friend [data-pick='mighty']", chip("friend_player", "Ben"))
+    tap(phone, "[data-mighty-points] button[data-points='7']")
+    phone.tap(RECORD)
+    return phone.session(sid)["rounds"][0]
+
+
 def greyed(phone, field: str) -> list[str]:
     """Return the players whose chips over a select are greyed and cannot be tapped."""
     row = phone.page.locator(f".mighty-names[data-for='{field}'] button.mighty-out:disabled")
@@ -103,12 +114,7 @@ def test_the_resting_dealer_is_greyed_and_scores_0(phone):
     assert phone.page.locator("[data-mighty-kill]").count() == 0
     tap(phone, chip("dealer", "Fay"))
     assert greyed(phone, "boss") == ["Fay"] and greyed(phone, "friend_player") == ["Fay"]
-    tap(phone, chip("boss", "Ann"), chip("contract_bid", "13"))
-    tap(phone, "#contract label.mighty-chip[data-short='♣']")
-    tap(phone, "#friend [data-pick='mighty']", chip("friend_player", "Ben"))
-    tap(phone, "[data-mighty-points] button[data-points='7']")
-    phone.tap(RECORD)
-    played = phone.session(sid)["rounds"][0]
+    played = record_critic(phone, sid)
     assert played["result"]["resting"] == ["Fay"]
     assert played["result"]["deltas"] == {
         "Ann": 2, "Ben": 1, "Cy": -1, "Dee": -1, "Eve": -1, "Fay": 0
@@ -173,12 +179,7 @@ def test_seven_seats_name_their_first_sitters_and_then_the_ruling_side_rests(pho
     phone.open(f"/sessions/{sid}")
     tap(phone, chip("sits_out", "Eve"), chip("sits_out2", "Fay"))
     assert greyed(phone, "boss") == ["Eve", "Fay"] and greyed(phone, "sits_out2") == ["Eve"]
-    tap(phone, chip("boss", "Ann"), chip("contract_bid", "13"))
-    tap(phone, "#contract label.mighty-chip[data-short='♣']")
-    tap(phone, "#friend [data-pick='mighty']", chip("friend_player", "Ben"))
-    tap(phone, "[data-mighty-points] button[data-points='7']")
-    phone.tap(RECORD)
-    played = phone.session(sid)["rounds"][0]
+    played = record_critic(phone, sid)
     assert played["input"]["sits_out"] == ["Eve", "Fay"]
     assert played["result"]["deltas"] == {
         "Ann": 2, "Ben": 1, "Cy": -1, "Dee": -1, "Eve": 0, "Fay": 0, "Gus": -1
