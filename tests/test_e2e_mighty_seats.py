@@ -171,6 +171,27 @@ def test_four_seats_grey_the_cards_out_of_the_deck_and_the_forbidden_friend(phon
     assert played["result"]["deltas"] == {"Ann": -2, "Ben": 2, "Cy": -2, "Dee": 2}
 
 
+def test_the_card_pad_at_four_seats_takes_four_cards_a_trick_from_the_43(phone):
+    phone.page.add_init_script(KEYS)
+    sid = phone.api("POST", "/api/sessions", {"game": "mighty", "players": SIX[:4]})["id"]
+    phone.open(f"/sessions/{sid}")
+    pad = "#tricks-pad"
+    tap(phone, chip("boss", "Cy"), chip("contract_bid", "15"))
+    tap(phone, "#contract label.mighty-chip[data-short='♠']", f"{pad} > summary")
+    turn = phone.page.locator(f"{pad} [data-pad-turn]")
+    turn.filter(has_text="Cy").wait_for()
+    for out in ("S2", "S4", "H3", "D3"):  # out of the four-seat deck: greyed for good
+        assert phone.page.locator(f"{pad} button[data-pad-card='{out}']").is_disabled()
+    assert phone.page.locator(f"{pad} button[data-pad-card='S3']").is_enabled()  # a call card
+    for card, then in (("SA", "Dee"), ("SK", "Ann"), ("SQ", "Ben")):
+        tap(phone, f"{pad} button[data-pad-card='{card}']")
+        turn.filter(has_text=then).wait_for()
+    tap(phone, f"{pad} button[data-pad-card='SJ']")
+    phone.page.locator(f"{pad} [data-pad-tricks] li").first.wait_for()
+    turn.filter(has_text="Cy").wait_for()  # four cards made the trick: its winner leads
+    assert phone.page.locator(f"{pad} button[data-pad-card='S2']").is_disabled()
+
+
 def test_seven_seats_name_their_first_sitters_and_then_the_ruling_side_rests(phone):
     phone.page.add_init_script(KEYS)
     rules = {"seven_player_rule": "ruling_side_sits_out"}

@@ -238,7 +238,8 @@
     pad.querySelectorAll("[data-pad-card]").forEach((button) => {
       const card = button.dataset.padCard;
       const used = played.has(card);
-      button.disabled = !free(card) || closed;
+      // a card the table plays without (four seats) stays greyed: nobody can play it
+      button.disabled = !free(card) || closed || button.hasAttribute("data-pad-out");
       button.classList.toggle("pad-played", used);
       button.classList.toggle("pad-changing", Boolean(change) && card === change.card);
       const follows = !change && Boolean(follow) && card !== "JK" && card[0] === follow.follow;
