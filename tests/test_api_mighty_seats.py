@@ -4,7 +4,7 @@ through a correction, an export and an import, and the players' figures of kills
 from __future__ import annotations
 
 SIX = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
-#: the rules' first worked example: Cy kills Eve with the joker, calls ♠A (Dee)
+#: the worked case MS-01 (tests/golden/mighty-seats.json): Eve killed by the joker, Dee friend
 KILL = {
     "dealer": "Ann",
     "contract": {"boss": "Cy", "bid": 15, "trump": "H"},

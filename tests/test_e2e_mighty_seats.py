@@ -4,7 +4,7 @@ Entered by taps in Chromium at phone size, with no keyboard: the kill's card fro
 picker, a miss moved aside with one tap, the killed player by name; the players out of the hand
 greyed (not choosable) wherever a player of the hand is chosen, and in the standings. The stored
 rounds are read back through the API: the input as the rules take it, and the deltas of
-rules/mighty.md section 10's worked examples 1 and 4.
+the worked cases MS-01 and MS-04 of tests/golden/mighty-seats.json.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def tap(phone, *selectors: str) -> None:
 
 
 def record_critic(phone, sid: int) -> dict:
-    """Enter and record worked example 4's hand (Ann 13 clubs, Ben by the mighty, 7 points
+    """Enter and record the hand of the worked case MS-04 (Ann 13 clubs, Ben by the mighty, 7 points
     against: a critic) and return the stored round."""
     tap(phone, chip("boss", "Ann"), chip("contract_bid", "13"))
     tap(phone, "#contract label.mighty-chip[data-short='♣']")
