@@ -18,7 +18,9 @@ from wtforms import Field, SelectChoice, SelectField, StringField
 
 from ....web.forms.common import options
 from ...game import Table
+from ..deal import deal_for
 from ..hand_seats import first_in_hand, without
+from ..rules import MightyRules
 from . import blueprint
 
 #: the fields of each kill, in the order named (seven seats: two)
@@ -76,20 +78,16 @@ class Seats:
 
 
 def seats_of(players: Sequence[str], rules: Mapping[str, Any], state: Mapping[str, Any]) -> Seats:
-    """Return what the coming hand asks for, from the state (or the seat count and the rules)."""
+    """Return what the coming hand asks for, from the state (or, for a state from before it told
+    the deal, from how the rules deal at this seat count)."""
     count = len(players)
-    kills = state.get("kills")
-    sitters = state.get("sitters")
-    if not isinstance(kills, int):
-        kills = kills_at(count, rules)
-    if not isinstance(sitters, int):
-        sitters = sitters_at(count, rules)
+    deal = deal_for(MightyRules.of(rules), count)
+    kills = _told(state, "kills", deal.kills)
+    sitters = _told(state, "sitters", deal.sitters)
+    active = _told(state, "active_count", deal.active_count)
     known = state.get("sits_out")
     resting = (known,) if isinstance(known, str) else tuple(known or ())
     free = bool(state.get("sits_out_free", sitters and not resting))
-    active = state.get("active_count")
-    if not isinstance(active, int):
-        active = min(count, 5)
     return Seats(
         count,
         kills,
@@ -102,22 +100,10 @@ def seats_of(players: Sequence[str], rules: Mapping[str, Any], state: Mapping[st
     )
 
 
-def kills_at(count: int, rules: Mapping[str, Any]) -> int:
-    """Return the kills a hand needs at this seat count under the rule options."""
-    if count == 6 and rules.get("six_player_rule", "kill") == "kill":
-        return 1
-    if count == 7 and rules.get("seven_player_rule", "kill") == "kill":
-        return 2
-    return 0
-
-
-def sitters_at(count: int, rules: Mapping[str, Any]) -> int:
-    """Return how many players rest each hand at this seat count under the rule options."""
-    if count == 6 and rules.get("six_player_rule") == "dealer_sits_out":
-        return 1
-    if count == 7 and rules.get("seven_player_rule") == "ruling_side_sits_out":
-        return 2
-    return 0
+def _told(state: Mapping[str, Any], key: str, dealt: int) -> int:
+    """Return a count the state tells, else the one the deal gives."""
+    value = state.get(key)
+    return value if isinstance(value, int) else dealt
 
 
 def greyed(choices: list[SelectChoice], out: Sequence[str]) -> list[SelectChoice]:
