@@ -220,8 +220,6 @@ class Game:
         if overrides is not None and not isinstance(overrides, Mapping):
             return resolve_rules(self.options, overrides)  # refused there, with its words
         base = {**self.seat_defaults(seats), **(chosen.rules if chosen else {})}
-        if not base:
-            return resolve_rules(self.options, overrides)
         return resolve_rules(self.options, {**base, **(overrides or {})})
 
     def rules_changed(

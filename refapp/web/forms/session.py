@@ -16,7 +16,7 @@ gets are the ones the form shows.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from flask_babel import gettext as _
@@ -125,9 +125,14 @@ def field_data(option: RuleOption, value: Any) -> Any:
     return "" if value is None else str(value)
 
 
+def seats_text(seats: Sequence[int]) -> str:
+    """Return seat counts as the page's script reads them: "6 7" ("" for every count)."""
+    return " ".join(str(count) for count in seats)
+
+
 def option_seats(option: RuleOption) -> str:
     """Return the seat counts an option applies at, as the page reads them ("" for every one)."""
-    return " ".join(str(count) for count in option.seats)
+    return seats_text(option.seats)
 
 
 def same_rule(option: RuleOption, data: Any, value: Any) -> bool:
@@ -294,7 +299,7 @@ class NewSessionForm(AppForm):
         """Return the seat counts a preset is for (``Preset.seats`` where a game gives one, as
         the page's script reads them; "" for every count and for a saved set)."""
         found = next((p for p in self.the_game.presets if p.key == choice), None)
-        return " ".join(str(count) for count in getattr(found, "seats", ()) or ())
+        return seats_text(found.seats) if found else ""
 
     def seat_fills(self) -> dict[str, dict[str, dict[str, Any]]]:
         """Return, for each choice and each seat count with defaults of its own, the fields'
