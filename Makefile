@@ -13,7 +13,7 @@ PORT   ?= 8000
 RUN_WORKERS ?= 2
 export FLASK_APP := refapp
 
-.PHONY: install run migrate test test-pg lint format bench screens golden clean translations compile table-report
+.PHONY: install run migrate test test-fast test-pg lint format bench screens golden clean translations compile table-report
 CATALOGS := $(wildcard refapp/translations/*/LC_MESSAGES/messages.po)
 COMPILED := $(CATALOGS:.po=.mo)
 # the rules' and forms' translatable strings: gettext, lazy labels, RuleViolation(code, template),
@@ -71,6 +71,11 @@ test: $(TOOLS) $(COMPILED)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+# the quick loop while working: everything but the browser (no Chromium, no live server)
+test-fast: $(TOOLS) $(COMPILED)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -m "not layout and not browser" -x
 
 # the suite again on PostgreSQL: TEST_DATABASE_URL=postgresql://user:pass@host/db make test-pg
 # (not the browser tests: their live server runs on SQLite whatever the suite's database)
