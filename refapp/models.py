@@ -147,6 +147,33 @@ class AuditEntry(Model):
     session: Mapped[GameSession] = relationship(back_populates="audit")
 
 
+class WriteKey(Model):
+    """An ``Idempotency-Key`` a write to a session stored, kept to answer its resends.
+
+    Written in the write's own transaction (services/idempotency.py), so a refused write keeps
+    none; the newest ``idempotency.KEPT`` of a session are kept, and exported with it.
+    """
+
+    __tablename__ = "write_key"
+    __table_args__ = (
+        UniqueConstraint("session_id", "key"),
+        Index("ix_write_key_session_id_id", "session_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"))
+    #: the client's key: 1..64 visible ASCII characters
+    key: Mapped[str] = mapped_column(String(64))
+    #: SHA-256 (hex) of what the write was asked: its action, round and input
+    digest: Mapped[str] = mapped_column(String(64))
+    #: record_round, replace_rounds or delete_round
+    action: Mapped[str] = mapped_column(String(20))
+    #: the round the write stored (a correction: its first round; an undo: the round undone);
+    #: None once the round it recorded is undone
+    round_number: Mapped[int | None]
+    at: Mapped[Moment] = mapped_column(default=utcnow)
+
+
 class RuleSet(Model):
     """A table's own house rules saved under a name ("Friday club"): a preset and changes to it.
 

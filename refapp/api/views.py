@@ -10,7 +10,7 @@ from .. import services
 from ..extensions import db
 from ..games.errors import MalformedInput, Refusal, quote
 from ..models import GameSession
-from ..services import answers, rule_sets, writes
+from ..services import answers, idempotency, rule_sets, writes
 from ..web.filters import SessionFilterForm
 from . import bp
 from .errors import violation_response
@@ -180,14 +180,43 @@ def finish_session(session_id: int):
     return with_etag(session_payload(session))
 
 
+def write_key() -> str | None:
+    """Read a write's optional ``Idempotency-Key`` (refused ``invalid_value`` when malformed)."""
+    given = request.headers.getlist(idempotency.HEADER)
+    if not given:
+        return None
+    return idempotency.read_key(", ".join(given))
+
+
+@bp.errorhandler(idempotency.Stored)
+def stored_before(stored: idempotency.Stored):
+    """Answer a write whose key was stored before: what it stored, and the session now (200)."""
+    db.session.rollback()
+    session_id = request.view_args.get("session_id") if request.view_args else None
+    session = services.load_session(session_id, with_rounds=False)
+    payload = session_payload(session)
+    answer: dict[str, Any] = payload
+    if stored.replay.action == "record_round":
+        answer = {"round": stored_round(session.id, stored.replay.number), "session": payload}
+    return with_etag(answer, 200, {"Idempotent-Replayed": "true"})
+
+
+def stored_round(session_id: int, number: int | None) -> dict[str, Any] | None:
+    """Return the round a key recorded, as stored (None once it was undone)."""
+    if number is None:
+        return None
+    found = services.round_rows(session_id, number - 1, number)
+    return services.round_dict(found[0]) if found else None
+
+
 @bp.post("/sessions/<int:session_id>/rounds")
 def record_round(session_id: int):
     """Record a round, or with ?dry_run=1 check and score it without storing."""
     body = json_body()
     if request.args.get("dry_run", "").lower() in ("1", "true", "yes"):
         return {"round": services.check_round(session_id, body), "dry_run": True}, 200
-    expected = write_params()
-    played, session = services.record_round(session_id, body, version=expected)
+    expected, key = write_params(), write_key()
+    played, session = services.record_round(session_id, body, version=expected, key=key)
     answer = {
         "round": services.round_dict(played),
         "session": session_payload(session, played.state),
@@ -198,25 +227,25 @@ def record_round(session_id: int):
 @bp.put("/sessions/<int:session_id>/rounds/<int:number>")
 def replace_round(session_id: int, number: int):
     """Replace a round's input; later rounds are replayed through the rules."""
-    expected = write_params()
-    session = services.replace_round(session_id, number, json_body(), version=expected)
+    expected, key = write_params(), write_key()
+    session = services.replace_round(session_id, number, json_body(), version=expected, key=key)
     return with_etag(session_payload(session))
 
 
 @bp.put("/sessions/<int:session_id>/rounds")
 def replace_rounds(session_id: int):
     """Replace several rounds at once (a hand and the next one's dealer); all or nothing."""
-    expected = write_params()
+    expected, key = write_params(), write_key()
     body = json_body()
-    session = services.replace_rounds(session_id, body.get("rounds"), version=expected)
+    session = services.replace_rounds(session_id, body.get("rounds"), version=expected, key=key)
     return with_etag(session_payload(session))
 
 
 @bp.delete("/sessions/<int:session_id>/rounds/<int:number>")
 def delete_round(session_id: int, number: int):
     """Undo the last round (it stays in the audit trail)."""
-    expected = write_params()
-    session = services.delete_round(session_id, number, version=expected)
+    expected, key = write_params(), write_key()
+    session = services.delete_round(session_id, number, version=expected, key=key)
     return with_etag(session_payload(session))
 
 

@@ -56,6 +56,7 @@ _RULES = {
     "session_full": "a session's stored rounds or history would pass their size limit",
     "rename_unsafe": "the new name would change more than the name in one of the sessions",
     "database_not_empty": "a backup is restored only into an empty database (or with --force)",
+    "idempotency_key_reused": "an `Idempotency-Key` this session kept is sent with another write",
 }
 
 _CONFLICTS = {

@@ -34,9 +34,15 @@ AUDIT_MAX = 10 * values.MAX_ROUNDS
 ROUND_BYTES = 28 * 1024
 #: the import's body limit: MAX_ROUNDS such rounds plus 1 MiB (287,768,576 bytes, ~275 MiB)
 EXPORT_MAX_BYTES = values.MAX_ROUNDS * ROUND_BYTES + 1024 * 1024
+#: the newest write keys (``Idempotency-Key``) a session keeps, and exports
+KEYS_KEPT = 1000
+#: an upper bound on one kept key as exported: the key (64 characters, escaped at worst to
+#: 128), its digest (64), its action, round and time, and the names of those fields
+KEY_BYTES = 320
 #: what an export holds besides rounds and entries (players, rules, setup, totals, winners, the
-#: import's own entry): at most 12 players of 40 characters, each written in at most 12 bytes
-HEADER_BYTES = 256 * 1024
+#: import's own entry): at most 12 players of 40 characters, each written in at most 12 bytes;
+#: and its kept write keys
+HEADER_BYTES = 256 * 1024 + KEYS_KEPT * KEY_BYTES
 #: the most bytes a session's rounds and trail may hold, as stored, in the largest game
 SESSION_MAX_BYTES = EXPORT_MAX_BYTES - HEADER_BYTES
 #: what a game's import limit adds to its rounds: the session's fields and its own entries

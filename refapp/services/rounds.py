@@ -19,7 +19,7 @@ from ..games.errors import Conflict, MalformedInput, NotFound, Refusal, RuleViol
 from ..games.game import past_the_end, running_totals
 from ..games.inputs import digits_number, whole_number
 from ..models import GameSession, Round, utcnow
-from . import figures, limits, replays, stored_rounds, values, writes
+from . import figures, idempotency, limits, replays, stored_rounds, values, writes
 from .sessions import close, finished_error, load_session, reopen, state_before, table_of
 
 
@@ -76,14 +76,21 @@ def check_round(session_id: Any, raw: Any, number: Any = None) -> dict[str, Any]
 
 
 def record_round(
-    session_id: Any, raw: Any, *, version: int | writes.Precondition | None = None
+    session_id: Any,
+    raw: Any,
+    *,
+    version: int | writes.Precondition | None = None,
+    key: str | None = None,
 ) -> tuple[Round, GameSession]:
     """Check and score a round, then store it with its audit entry; returns (round, session).
 
     Only the last round's state and the session's summary are read, so recording costs the
-    same however long the session is.
+    same however long the session is. A ``key`` stored before raises ``idempotency.Stored``.
     """
-    session = writes.lock_session(session_id, version)
+    session = writes.lock_session(session_id)
+    digest = idempotency.digest_of("record_round", None, raw)
+    idempotency.check(session, key, digest)
+    writes.check_version(session, version)
     if session.finished:
         raise finished_error(session)
     number = session.round_count + 1
@@ -125,6 +132,7 @@ def record_round(
         close(session, "game")
     with db.session.no_autoflush:
         figures.round_recorded(session, outcome.result)
+    idempotency.keep(session, key, digest, "record_round", number)
     writes.audit(session, "record_round", number, None, outcome.input)
     writes.commit_write(session)
     return played, session
@@ -155,10 +163,15 @@ def already_recorded(session_id: Any, raw: Any) -> bool:
 
 
 def replace_round(
-    session_id: Any, number: Any, raw: Any, *, version: int | writes.Precondition | None = None
+    session_id: Any,
+    number: Any,
+    raw: Any,
+    *,
+    version: int | writes.Precondition | None = None,
+    key: str | None = None,
 ) -> GameSession:
     """Replace round n's input and replay every later round; all or nothing."""
-    return replace_rounds(session_id, {number: raw}, version=version)
+    return replace_rounds(session_id, {number: raw}, version=version, key=key)
 
 
 def correction_numbers(raw: Any, count: int) -> dict[int, Any]:
@@ -228,7 +241,11 @@ def worked_out_before_the_lock(
 
 
 def replace_rounds(
-    session_id: Any, corrections: Any, *, version: int | writes.Precondition | None = None
+    session_id: Any,
+    corrections: Any,
+    *,
+    version: int | writes.Precondition | None = None,
+    key: str | None = None,
 ) -> GameSession:
     """Replace the inputs of one or more rounds and replay from the first of them; all or nothing.
 
@@ -238,15 +255,22 @@ def replace_rounds(
     in one statement (a round whose only change is its state: its state alone).
     """
     with replays.collector_paused():
-        return _replace_rounds(session_id, corrections, version)
+        return _replace_rounds(session_id, corrections, version, key)
 
 
 def _replace_rounds(
-    session_id: Any, corrections: Any, version: int | writes.Precondition | None
+    session_id: Any,
+    corrections: Any,
+    version: int | writes.Precondition | None,
+    key: str | None = None,
 ) -> GameSession:
     """Do ``replace_rounds`` (the cyclic garbage collector kept off meanwhile)."""
     planned = worked_out_before_the_lock(session_id, corrections, version)
-    session = writes.lock_session(session_id, version)
+    session = writes.lock_session(session_id)
+    target = idempotency.correction_target(corrections)
+    digest = idempotency.digest_of("replace_rounds", None, target)
+    idempotency.check(session, key, digest)
+    writes.check_version(session, version)
     if planned is None or planned.version != session.version:  # another write came between
         planned = work_out(session, corrections)
     if planned.refused is not None:
@@ -300,6 +324,7 @@ def _replace_rounds(
         else:
             reopen(session)
     figures.rounds_replaced(session, old_results, new_results)
+    idempotency.keep(session, key, digest, "replace_rounds", min(entered))
     writes.commit_write(session)
     return session
 
@@ -311,10 +336,17 @@ def grown_by(replayed: list[replays.Replayed]) -> int:
 
 
 def delete_round(
-    session_id: Any, number: Any, *, version: int | writes.Precondition | None = None
+    session_id: Any,
+    number: Any,
+    *,
+    version: int | writes.Precondition | None = None,
+    key: str | None = None,
 ) -> GameSession:
     """Undo the last round (kept in the audit trail); a game-ended session reopens."""
-    session = writes.lock_session(session_id, version)
+    session = writes.lock_session(session_id)
+    digest = idempotency.digest_of("delete_round", number, None)
+    idempotency.check(session, key, digest)
+    writes.check_version(session, version)
     count = session.round_count
     target = round_number(number, count)
     if target != count:
@@ -338,6 +370,8 @@ def delete_round(
     db.session.delete(removed)
     reopen(session)
     figures.round_undone(session, removed.result)
+    idempotency.round_undone(session, target)
+    idempotency.keep(session, key, digest, "delete_round", target)
     writes.audit(session, "delete_round", target, old, None)
     writes.commit_write(session)
     return session

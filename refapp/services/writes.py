@@ -140,6 +140,16 @@ def lock_session(session_id: Any, version: int | Precondition | None = None) -> 
     if not found:
         raise not_found(session_id)
     session = found[0]
+    check_version(session, version)
+    return session
+
+
+def check_version(session: GameSession, version: int | Precondition | None) -> None:
+    """Refuse a write to a session (taken for it) that is not at the ``version`` the client saw.
+
+    A write with a key (``idempotency``) checks its key first: a resend stored before answers
+    what it stored, whatever the version is now.
+    """
     expected = precondition(version)
     if expected is not None and not expected.matches(str(session.version)):
         raise Conflict(
@@ -150,7 +160,6 @@ def lock_session(session_id: Any, version: int | Precondition | None = None) -> 
             value=expected.shown() if isinstance(version, Precondition) else version,
             version=session.version,
         )
-    return session
 
 
 def take_players(names: Iterable[str]) -> dict[str, Player]:

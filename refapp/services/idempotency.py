@@ -1,0 +1,180 @@
+"""Write keys (``Idempotency-Key``): a resent write is stored at most once.
+
+A phone makes one key when an entry is started and sends it with every attempt to store that
+entry (a retry, its offline queue, a second tap, "record mine as the next round"). The write
+that stores the entry keeps the key in its own transaction, under the session's write lock,
+with a digest of what it was asked; a later write with the same key stores nothing and answers
+what the first stored (``Replay``), whatever the session's round is now. The same key asking
+something else is ``idempotency_key_reused``. A refused write keeps no key (its transaction is
+rolled back). A session keeps its newest ``limits.KEYS_KEPT`` keys; they are exported with it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, select, update
+
+from ..extensions import db
+from ..games.errors import MalformedInput, RuleViolation, quote
+from ..models import GameSession, WriteKey, utcnow
+from .limits import KEYS_KEPT
+
+#: what a key is: 1..64 visible ASCII characters
+KEY_PATTERN = re.compile(r"[\x21-\x7e]{1,64}")
+#: a digest as kept: SHA-256 in lowercase hex
+DIGEST_PATTERN = re.compile(r"[0-9a-f]{64}")
+#: the writes that keep a key (a single correction is a correction of one round)
+ACTIONS = ("record_round", "replace_rounds", "delete_round")
+#: the header an API client sends the key in, and the form field a page sends it in
+HEADER = "Idempotency-Key"
+FIELD = "idempotency_key"
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A write that was stored before under the same key: its round (None once undone)."""
+
+    action: str
+    number: int | None
+
+
+def read_key(raw: Any, field: str = HEADER) -> str | None:
+    """Return a write's key (None when not given) or refuse a malformed one (``invalid_value``)."""
+    if raw is None:
+        return None
+    if isinstance(raw, str) and KEY_PATTERN.fullmatch(raw):
+        return raw
+    raise MalformedInput(
+        "invalid_value",
+        "An Idempotency-Key is 1 to 64 visible ASCII characters, not {value}.",
+        field,
+        value=quote(raw[:80] if isinstance(raw, str) else raw),
+    )
+
+
+def digest_of(action: str, target: Any, entered: Any) -> str:
+    """Return the digest of what a write asks: its action, its round(s) and its input.
+
+    Written canonically (keys sorted, compact), so the same entry sent again digests the same;
+    ``expected_round`` is where a phone meant it to go, not what it is, and is left out.
+    """
+    if isinstance(entered, dict):
+        entered = {key: value for key, value in entered.items() if key != "expected_round"}
+    text = json.dumps(
+        [action, target, entered],
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+        default=str,
+    )
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+class Stored(Exception):
+    """Raised by a write whose key was stored before: nothing is written, ``replay`` says what
+    the first write stored. The caller rolls back and answers it."""
+
+    def __init__(self, replay: Replay) -> None:
+        """Keep what the first write stored."""
+        super().__init__(replay.action)
+        self.replay = replay
+
+
+def check(session: GameSession, key: str | None, digest: str) -> None:
+    """Raise ``Stored`` when the key was stored before with this digest (under the lock)."""
+    found = replayed(session, key, digest)
+    if found is not None:
+        raise Stored(found)
+
+
+def correction_target(corrections: Any) -> Any:
+    """Return a correction's rounds as a digest reads them: numbers as text, inputs without
+    ``expected_round``, so one round sent alone or in a list digests the same."""
+    if not isinstance(corrections, dict):
+        return corrections
+    return {
+        str(number): (
+            {key: value for key, value in given.items() if key != "expected_round"}
+            if isinstance(given, dict)
+            else given
+        )
+        for number, given in corrections.items()
+    }
+
+
+def reused(key: str) -> RuleViolation:
+    """Return the refusal of a key sent again with another write."""
+    return RuleViolation(
+        "idempotency_key_reused",
+        "The Idempotency-Key {value} was already used for another write to this session; "
+        "a new entry needs a new key.",
+        HEADER,
+        value=quote(key),
+    )
+
+
+def replayed(session: GameSession, key: str | None, digest: str) -> Replay | None:
+    """Return the write stored before under this key (call under the session's write lock),
+    None when the key is new or not given; refuse the key kept for another write."""
+    if key is None:
+        return None
+    row = db.session.scalar(
+        select(WriteKey).where(WriteKey.session_id == session.id, WriteKey.key == key)
+    )
+    if row is None:
+        return None
+    if row.digest != digest:
+        raise reused(key)
+    return Replay(row.action, row.round_number)
+
+
+def keep(session: GameSession, key: str | None, digest: str, action: str, number: int) -> None:
+    """Keep a write's key in its transaction; the session's oldest past ``KEYS_KEPT`` go."""
+    if key is None:
+        return
+    db.session.add(
+        WriteKey(
+            session_id=session.id,
+            key=key,
+            digest=digest,
+            action=action,
+            round_number=number,
+            at=utcnow(),
+        )
+    )
+    db.session.flush()
+    oldest_kept = (
+        select(WriteKey.id)
+        .where(WriteKey.session_id == session.id)
+        .order_by(WriteKey.id.desc())
+        .offset(KEYS_KEPT - 1)
+        .limit(1)
+        .scalar_subquery()
+    )
+    db.session.execute(
+        delete(WriteKey).where(WriteKey.session_id == session.id, WriteKey.id < oldest_kept)
+    )
+
+
+def round_undone(session: GameSession, number: int) -> None:
+    """Mark the keys that recorded a round as recorded and undone since (their round: None)."""
+    db.session.execute(
+        update(WriteKey)
+        .where(
+            WriteKey.session_id == session.id,
+            WriteKey.action == "record_round",
+            WriteKey.round_number == number,
+        )
+        .values(round_number=None)
+    )
+
+
+def kept_keys(session_id: int) -> list[str]:
+    """Return a session's kept keys, oldest first (tests, the export reads its own way)."""
+    query = select(WriteKey.key).where(WriteKey.session_id == session_id).order_by(WriteKey.id)
+    return list(db.session.scalars(query))
