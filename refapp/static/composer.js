@@ -4,9 +4,17 @@
 // names that make the part done; "|" separates alternatives, name=value asks for one value) and
 // data-part-line (the words the line shows once done, {field} for a field's value, the same
 // alternatives). data-part-extra marks a part most rounds skip: a chip opens it. The composer
-// shows one part at a time, moves to the next part when one is done, keeps a line of what the
-// round will be recorded as (each piece opens its part), and brings a refused field's part and
-// control into view. Without JavaScript, or with "All at once", the whole form shows as it is.
+// shows one part at a time, moves to the next part when a tap or change inside the part shown
+// completes it (a tap that opens a part never moves on), keeps a line of what the round will be
+// recorded as (each piece opens its part, and shows its value once done) and opens a refused
+// field's part (refusals.js brings its control into view). Without JavaScript, or with "All at
+// once", the whole form shows as it is.
+//
+// A game asks for a part: from a script, dispatch
+//   form.dispatchEvent(new CustomEvent("refapp:show-part", { bubbles: true, detail: { part: "contract" } }))
+// (on the form or any node inside it); from the server's answer, mark the part data-part-show
+// (it shows over the part kept across the swap: put it only on the answer that should move on).
+// data-part-open marks the part a fresh page opens at when no part was kept.
 (function () {
   "use strict";
 
@@ -81,8 +89,25 @@
     return legend ? legend.textContent.trim() : part.dataset.part;
   }
 
+  // Has the player changed this choice from what the page came with?
+  function changed(node) {
+    if (node.tagName === "SELECT") return Array.from(node.options).some((one) => one.selected !== one.defaultSelected);
+    return node.checked !== node.defaultChecked;
+  }
+
+  // A part that names no needs nor line (a rare part: where the cards ended...): the choices made
+  // in it on this page, after its chip's words; nothing while none is made.
+  function chosen(form, part) {
+    const names = [];
+    part.querySelectorAll("select[name], input[type=radio][name], input[type=checkbox][name]").forEach((node) => {
+      if (!node.disabled && changed(node) && !names.includes(node.name)) names.push(node.name);
+    });
+    const values = names.map((name) => shown(form, name)).filter(Boolean);
+    return values.length ? `${part.dataset.partChip || title(part)}: ${values.join(", ")}` : "";
+  }
+
   function line(form, part) {
-    if (!part.dataset.partNeeds) return (part.dataset.partLine || "").trim();
+    if (!part.dataset.partNeeds) return (part.dataset.partLine || "").trim() || chosen(form, part);
     const index = satisfied(form, part);
     if (index < 0) return "";
     const lines = (part.dataset.partLine || "").split("|");
@@ -191,6 +216,8 @@
   function firstPart(form) {
     const refused = refusedPart(form);
     if (refused) return refused;
+    const asked = parts(form).find((part) => part.hasAttribute("data-part-show"));
+    if (asked) return asked.dataset.part;
     const kept = memory[form.id];
     if (kept && kept.round === roundOf(form) && form.querySelector(`[data-part="${kept.part}"]`)) {
       return kept.part;
@@ -226,14 +253,35 @@
     show(form, firstPart(form));
   }
 
-  // After a tap or a change in the part shown: once it is done, the next part to do shows.
-  function settle(form, wasDone) {
-    const current = form.querySelector(`[data-part="${form.dataset.composerPart}"]`);
-    if (current && !wasDone && done(form, current) && form.classList.contains("composing")) {
-      const next = current.hasAttribute("data-part-extra")
-        ? nextTodo(form, "")
-        : nextTodo(form, current.dataset.part);
-      if (next) {
+  // The values of a part's needed fields, by name (to tell which of them a tap changed).
+  function snapshot(form, part) {
+    const seen = {};
+    alternatives(part.dataset.partNeeds).flat().forEach((need) => {
+      const name = need.split("=")[0];
+      seen[name] = value(form, name);
+    });
+    return seen;
+  }
+
+  // Does this tap complete the part shown? It was not done and now is, or it was done and the
+  // tap changed the last field it needs (a dealer or storyteller picked again, a trump changed).
+  function completes(form, part, before) {
+    const index = satisfied(form, part);
+    if (index < 0) return false;
+    if (!before.done) return true;
+    const needs = alternatives(part.dataset.partNeeds)[index];
+    const last = needs.length ? needs[needs.length - 1].split("=")[0] : "";
+    return Boolean(last) && before.values[last] !== value(form, last);
+  }
+
+  // After a tap or a change inside the part shown: once it completes the part, the next part to
+  // do shows. A tap that opened another part (a chip, data-goto, refapp:show-part) never moves on.
+  function settle(form, key, before) {
+    const current = form.querySelector(`[data-part="${key}"]`);
+    const same = form.dataset.composerPart === key;
+    if (same && current && form.classList.contains("composing") && completes(form, current, before)) {
+      const next = current.hasAttribute("data-part-extra") ? nextTodo(form, "") : nextTodo(form, key);
+      if (next && next !== key) {
         show(form, next);
         return;
       }
@@ -244,28 +292,33 @@
   function around(event) {
     const form = event.target.closest && event.target.closest("form[data-composer]");
     if (!form || !form.dataset.composerPart) return;
-    const current = form.querySelector(`[data-part="${form.dataset.composerPart}"]`);
-    const wasDone = current ? done(form, current) : true;
+    const key = form.dataset.composerPart;
+    const current = form.querySelector(`[data-part="${key}"]`);
+    if (!current || !current.contains(event.target)) {
+      window.setTimeout(() => draw(form), 0); // outside the part shown: the line only
+      return;
+    }
+    const before = { done: done(form, current), values: snapshot(form, current) };
     // the game's own script answers the same event first (it fills the hidden fields)
-    window.setTimeout(() => settle(form, wasDone), 0);
+    window.setTimeout(() => settle(form, key, before), 0);
   }
 
-  // -- a refusal leads to its control --------------------------------------------------------------
-
-  function control(target) {
-    const id = target.id;
-    const visible = (node) => node && node.getClientRects().length > 0;
-    if (visible(target)) return target;
-    const over = document.querySelector(`[data-for="${id}"]`);
-    if (visible(over)) return over;
-    const chips = target.closest("[role=radiogroup], [data-chip-group]");
-    if (visible(chips)) return chips;
-    const row = target.closest(".field, fieldset, .dal-row, .vote-row, [data-part]");
-    return visible(row) ? row : target.closest("[data-part]");
+  // A part asked for by a game's script: refapp:show-part, detail {part}, on the form or inside
+  // it. The part shows and comes into view; no automatic move follows.
+  function asked(event) {
+    const form = event.target.closest && event.target.closest("form[data-composer]");
+    const key = event.detail && event.detail.part;
+    if (!form || !key || !form.dataset.composerPart || !form.querySelector(`[data-part="${key}"]`)) return;
+    show(form, key);
+    const line = form.querySelector(".composer-line");
+    const part = form.querySelector(`[data-part="${key}"]`);
+    if (line && (line.getBoundingClientRect().top < 0 || part.getBoundingClientRect().top > innerHeight / 2)) {
+      window.scrollBy(0, line.getBoundingClientRect().top - 8);
+    }
   }
 
   // The field a refusal names: by its id, else by its name (a group of radio chips), else the
-  // first of its choices (WTForms numbers them id-0, id-1, ...).
+  // first of its choices (WTForms numbers them id-0, id-1, ...). refusals.js leads to it.
   function fieldFor(id) {
     return (
       document.getElementById(id) ||
@@ -274,29 +327,7 @@
     );
   }
 
-  function lead(link, form) {
-    const target = fieldFor(link.dataset.field);
-    if (!target) return;
-    const part = target.closest("[data-part]");
-    if (form && part) show(form, part.dataset.part);
-    const shownControl = control(target);
-    if (!shownControl) return;
-    document.querySelectorAll(".refusal-mark").forEach((node) => node.classList.remove("refusal-mark"));
-    shownControl.classList.add("refusal-mark");
-    shownControl.scrollIntoView({ block: "nearest" });
-    const first = shownControl.matches("button, input, select, textarea")
-      ? shownControl
-      : shownControl.querySelector("button:not([disabled]), input:not([type=hidden]), select");
-    if (first) first.focus({ preventScroll: true });
-  }
-
   document.addEventListener("click", (event) => {
-    const link = event.target.closest && event.target.closest(".refused a[data-field]");
-    if (link) {
-      event.preventDefault();
-      lead(link, link.closest("form[data-composer]"));
-      return;
-    }
     const go = event.target.closest && event.target.closest("form[data-composer] [data-goto]");
     if (go) {
       const form = go.closest("form");
@@ -319,6 +350,7 @@
   // before the game's own scripts fill the fields: was the part done before this tap?
   document.addEventListener("click", around, true);
   document.addEventListener("change", around, true);
+  document.addEventListener("refapp:show-part", asked);
 
   function init() {
     forms().forEach(setUp);
