@@ -317,6 +317,7 @@ PATHS = {
         ),
         ("misdeal.player", "Ben", "Cy", "Player who threw the hand in (파토): Ben → Cy"),
         ("misdeal.hand", ["SA", "JK"], ["SK", "JK"], "Throw-in (파토) hand: ♠A, Joker → ♠K, Joker"),
+        ("misdeal.shown", None, True, "Throw-in (파토) hand shown to the table: nothing → yes"),
         ("tricks", [], None, "Tricks: nothing → nothing"),
         ("tricks.4", [], None, "Trick 4: nothing → nothing"),
         ("tricks.4.2.player", "Ann", "Ben", "Player of card 2 in trick 4: Ann → Ben"),

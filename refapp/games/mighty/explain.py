@@ -25,9 +25,18 @@ if TYPE_CHECKING:
     from .trick_totals import Totals
 
 
-def say_misdeal(account: Account, player: str, value: float, rules: Mapping[str, Any]) -> None:
-    """Say who threw their hand in and within which limit (a half as 0.5 / 0,5)."""
-    if rules.get("misdeal_at_most") is not None:
+def say_misdeal(
+    account: Account, player: str, value: float | None, rules: Mapping[str, Any]
+) -> None:
+    """Say who threw their hand in and within which limit (a half as 0.5 / 0,5), or that the
+    table saw the hand and it was not entered (value None)."""
+    if value is None:
+        account.say(
+            "{player} declared a misdeal: the hand was shown to the table and not entered, so "
+            "its value was not checked.",
+            player=player,
+        )
+    elif rules.get("misdeal_at_most") is not None:
         account.say(
             "{player} declared a misdeal: the hand is worth {value}, within this table's limit "
             "of at most {most}.",

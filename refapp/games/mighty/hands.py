@@ -143,10 +143,11 @@ def _misdeal(
     seats: Seating,
 ) -> Outcome:
     """Score a thrown-in hand: nobody scores, and its declarer deals next."""
-    player, hand, value = declare_misdeal(
+    declared, value = declare_misdeal(
         seats.bidders, raw["misdeal"], seats.deal.hand_size, seats.absent
     )
-    entered["misdeal"] = {"player": player, "hand": hand}
+    entered["misdeal"] = declared
+    player = declared["player"]
     account = Account()
     say_misdeal(account, player, value, table.rules)
     say_resting(account, seats.resting, seats.named)

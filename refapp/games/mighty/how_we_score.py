@@ -49,6 +49,10 @@ def say_throw_in(rules: MightyRules) -> Account:
             "That is the table's own limit: the counting alone would allow at most {usual}.",
             usual=MODE_MOST[rules.misdeal],
         )
+    say(
+        "When the hand is shown to the table, the throw-in may be recorded without its cards: "
+        "the table has judged its value."
+    )
     return account
 
 

@@ -10,12 +10,13 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import N_, MalformedInput, Refusal, RuleViolation
+from ..errors import N_, MalformedInput, Refusal, RuleViolation, quote
 from ..game import Table
 from ..inputs import mapping, require, sequence
 from ..options import RuleOption
 from .cards import HAND_SIZE, JOKER, Face, is_point_card, parse_card
 from .deal import check_in_deck
+from .shapes import Misdeal
 
 #: the value a hand may have at most to be thrown in, by the ``misdeal`` option's counting
 MISDEAL_LIMITS = {
@@ -108,22 +109,67 @@ def misdeal_most(rules: Mapping[str, Any]) -> float | None:
 
 def declare_misdeal(
     table: Table, raw: Any, size: int = HAND_SIZE, absent: frozenset[str] = frozenset()
-) -> tuple[str, list[str], float]:
-    """Check a declared misdeal and return (declarer, hand, value): a low hand may be thrown in.
+) -> tuple[Misdeal, float | None]:
+    """Check a declared misdeal and return it as stored with the hand's value (None: the hand
+    was shown to the table and not entered, so only who may declare is checked).
 
     ``table`` is the hand's bidders; size the hand as dealt (8 or 7 under a kill); absent the
     cards a table of four plays without.
     """
     given = mapping(raw, "misdeal")
     player = table.player(require(given, "player", "misdeal.player"), "misdeal.player")
-    hand = dealt_hand(require(given, "hand", "misdeal.hand"), size)
+    shown = shown_flag(given)
+    if given.get("hand") is None:
+        if not shown:
+            raise MalformedInput(
+                "missing_field",
+                "Enter the {size} cards {player} was dealt, or record that the table saw the "
+                "hand (shown).",
+                "misdeal.hand",
+                size=size,
+                player=player,
+            )
+        misdeals_on(table.rules)
+        return {"player": player, "shown": True}, None
+    hand = dealt_hand(given["hand"], size)
     for index, card in enumerate(hand, 1):
         check_in_deck(card, f"misdeal.hand.{index}", absent)
-    method = table.rules["misdeal"]
-    value = misdeal_value(hand, method)
-    if method == "off":
+    misdeals_on(table.rules)
+    value = misdeal_value(hand, table.rules["misdeal"])
+    check_value(table.rules, player, value)
+    declared: Misdeal = {"player": player, "hand": hand}
+    if shown:
+        declared["shown"] = True
+    return declared, value
+
+
+def shown_flag(given: Mapping[str, Any]) -> bool:
+    """Return True when the misdeal says the table saw the hand (``shown``: only ``true``)."""
+    shown = given.get("shown")
+    if shown is None:
+        return False
+    if shown is not True:
+        raise MalformedInput(
+            "invalid_value",
+            "{where} must be true (the table saw the hand), not {value}; leave it out to "
+            "enter the cards.",
+            "misdeal.shown",
+            where="misdeal.shown",
+            value=quote(shown),
+        )
+    return True
+
+
+def misdeals_on(rules: Mapping[str, Any]) -> None:
+    """Refuse any misdeal at a table whose ``misdeal`` house rule is off."""
+    if rules["misdeal"] == "off":
         raise RuleViolation("misdeal_not_allowed", "Misdeals are off at this table.", "misdeal")
-    at_most = table.rules.get("misdeal_at_most")
+
+
+def check_value(rules: Mapping[str, Any], player: str, value: float) -> None:
+    """Refuse a hand worth more than this table's most for a misdeal (``misdeal_not_allowed``)."""
+    method = rules["misdeal"]
+    at_most = rules.get("misdeal_at_most")
     if at_most is not None and not misdeal_allowed(value, method, at_most):
         raise RuleViolation(
             "misdeal_not_allowed",
@@ -140,9 +186,8 @@ def declare_misdeal(
             "misdeal.hand",
             player=player,
             value=value,
-            limit_t=misdeal_limit(table.rules),
+            limit_t=misdeal_limit(rules),
         )
-    return player, hand, value
 
 
 def dealt_hand(value: Any, size: int = HAND_SIZE) -> list[str]:

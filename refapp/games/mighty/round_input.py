@@ -37,6 +37,7 @@ ROUND_INPUT = (
     InputPath("joker_holder", N_("Joker (조커) ended with"), "holder"),
     InputPath("misdeal.player", N_("Player who threw the hand in (파토)"), "name"),
     InputPath("misdeal.hand", N_("Throw-in (파토) hand"), "cards"),
+    InputPath("misdeal.shown", N_("Throw-in (파토) hand shown to the table")),
     InputPath("tricks", N_("Tricks")),
     InputPath("tricks.{n}", N_("Trick %(n)s")),
     InputPath("tricks.{n}.{m}.player", N_("Player of card %(m)s in trick %(n)s"), "name"),

@@ -43,10 +43,12 @@ class Friend(TypedDict, total=False):
 
 
 class Misdeal(TypedDict):
-    """A hand thrown in: who declared it, and the hand shown."""
+    """A hand thrown in: who declared it, and its cards, or ``shown`` when the table saw them
+    and they were not entered (both may be given: the cards are then checked)."""
 
     player: str
-    hand: list[str]
+    hand: NotRequired[list[str]]
+    shown: NotRequired[bool]
 
 
 class MightyInput(TypedDict, total=False):
@@ -119,7 +121,8 @@ class MightyResult(AuctionSummary, TricksResult, OutOfHand, total=False):
     contract_changes: dict[str, int | None]
     facts: Any  # facts.HandFacts: the scored hand's facts, each sentence's source
     declarer: str
-    hand_value: float
+    #: None when the hand was shown to the table and not entered
+    hand_value: float | None
     kitty_open: bool
 
 
