@@ -91,6 +91,7 @@ def test_dixit_storyteller_chip_opens_and_stays(table_phone):
     }
     open_session(table_phone, "dixit", DIXIT, [first], "en")
     page = table_phone.page
+    assert shown(page) == "cards"
     page.locator(".composer-line button[data-goto='storyteller']").click()
     assert shown(page) == "storyteller"
     page.locator("[data-part='storyteller'] button:visible", has_text="Cy").click()
