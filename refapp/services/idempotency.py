@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +42,11 @@ class Replay:
 
     action: str
     number: int | None
+
+
+def new_key() -> str:
+    """Return a new key for an entry a page starts (a form without a script sends it back)."""
+    return secrets.token_urlsafe(18)
 
 
 def read_key(raw: Any, field: str = HEADER) -> str | None:

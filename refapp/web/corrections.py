@@ -8,9 +8,10 @@ from flask_babel import gettext as _
 from .. import services
 from ..extensions import db
 from ..games.errors import Refusal
+from ..services import idempotency
 from . import bp
 from .forms import round_form
-from .sessions import form_template, session_or_404
+from .sessions import entry_key, form_template, session_or_404
 
 #: the field prefixes of the round corrected and of the round after it, on the correction page
 PAGE = ("", "next")
@@ -35,6 +36,7 @@ def edit_round(session_id: int, number: int):
     following = view.rounds[1] if len(view.rounds) > 1 else None
     if request.method == "GET":
         form = round_form(view, stored.input, number, prefix=first)
+        form.idempotency_key.data = idempotency.new_key()  # this correction's, made once
         later = None
         if following is not None:
             later = round_form(view, following.input, number + 1, prefix=second)
@@ -56,14 +58,23 @@ def edit_round(session_id: int, number: int):
                 wanted = {number: body}
                 if paired is not None:
                     wanted[number + 1] = without_expected(paired.round_input())
-                services.replace_rounds(session_id, wanted)
-                flash(correction_words(number, both))
-                return redirect(url_for("web.show_session", session_id=session_id, just=number))
+                key = entry_key(form.idempotency_key.data)
+                services.replace_rounds(session_id, wanted, key=key)
+                return corrected(session_id, number, both)
+        except idempotency.Stored:  # this correction was saved before: a resend
+            db.session.rollback()
+            return corrected(session_id, number, both)
         except Refusal as error:
             db.session.rollback()
             show_correction_refusal(form, later, error, number)
     view = editing_view(session_id, number)
     return render_edit(view, form, stored, status, later, following)
+
+
+def corrected(session_id: int, number: int, both: bool):
+    """Send the table to the session page showing the round just corrected."""
+    flash(correction_words(number, both))
+    return redirect(url_for("web.show_session", session_id=session_id, just=number))
 
 
 def without_expected(body: dict) -> dict:

@@ -10,12 +10,14 @@ from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.errors import Refusal
 from ..models import GameSession
+from ..services import idempotency
 from . import again, bp, live_main, stale
 from .chart import totals_chart
 from .forms import ButtonForm, NewSessionForm, SessionFilterForm, round_form
 from .forms.session import SaveRulesForm
 from .game_pages import pages_of
 from .round_parts import round_parts
+from .signin import is_live
 
 #: the session page lists this many latest rounds; the rest are a tap away (and on the sheet)
 HISTORY_SIZE = 30
@@ -100,6 +102,8 @@ def render_session(view: services.SessionView, points, form=None, status: int = 
     if form is None and not view.session.finished:
         form = round_form(view)
         form.expected_round.data = str(view.count + 1)
+        if not is_live():  # a page kept for every phone (live_main) gets its key from live.js
+            form.idempotency_key.data = idempotency.new_key()
     by_seat = request.args.get("order") == "seats"
     return render_template(
         "session.html",
@@ -167,8 +171,12 @@ def record_round(session_id: int):
                 form.show_check(services.check_round(session_id, body))
                 status = 200
             else:
-                played, _session = services.record_round(session_id, body)
+                key = entry_key(form.idempotency_key.data)
+                played, _session = services.record_round(session_id, body, key=key)
                 return recorded(session_id, played.number)
+        except idempotency.Stored as stored:  # this entry was stored before: a resend
+            db.session.rollback()
+            return recorded(session_id, stored.replay.number)
         except Refusal as error:
             db.session.rollback()
             if not is_stale(error):
@@ -180,8 +188,19 @@ def record_round(session_id: int):
     return render_session(*history_view(session_id), form, status)
 
 
+def entry_key(field: str | None) -> str | None:
+    """Return the key of the entry a page sends: its script's header, else the form's field."""
+    given = request.headers.get(idempotency.HEADER)
+    if given is not None:
+        return idempotency.read_key(given)
+    return idempotency.read_key(field or None, idempotency.FIELD)
+
+
 def recorded(session_id: int, number: int | None):
-    """Send the table to the session page showing the round just recorded at the form."""
+    """Send the table to the session page showing the round just recorded at the form (a
+    resend of a round undone since shows the session as it is)."""
+    if number is None:
+        return redirect(url_for("web.show_session", session_id=session_id))
     flash(_("Round %(n)d recorded.", n=number))
     return redirect(url_for("web.show_session", session_id=session_id, just=number))
 
@@ -225,7 +244,9 @@ def delete_round(session_id: int, number: int):
     """Undo the last round (it stays in the audit trail)."""
     return button_action(
         session_id,
-        lambda: services.delete_round(session_id, number),
+        lambda: services.delete_round(
+            session_id, number, key=entry_key(request.form.get(idempotency.FIELD))
+        ),
         _("Round %(n)d undone.", n=number),
     )
 
@@ -245,6 +266,9 @@ def button_action(session_id: int, action, done: str):
         abort(400)
     try:
         action()
+    except idempotency.Stored:  # the same undo sent again: done the first time
+        db.session.rollback()
+        flash(done)
     except Refusal as error:
         db.session.rollback()
         flash(error.message, "error")

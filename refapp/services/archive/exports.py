@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from ...extensions import db
 from ...games.game import leaders, running_totals
-from ...models import AuditEntry, GameSession, Round, utcnow
+from ...models import AuditEntry, GameSession, Round, WriteKey, utcnow
 from ..sessions import PlayedRound, iso, load_session, round_dict
 
 FORMAT = "refapp-session"
@@ -115,8 +115,22 @@ def export_chunks(session: GameSession) -> Iterator[str]:
         entry = {"at": iso(at), "action": action, "round": number, "before": before, "after": after}
         out.add(("," if index else "") + dumps(entry))
         yield from out.full()
+    out.add('],"keys":[')
+    for index, kept in enumerate(kept_keys(session.id)):
+        out.add(("," if index else "") + dumps(kept))
     out.add("]}")
     yield from out.rest()
+
+
+def kept_keys(session_id: int) -> Iterator[dict[str, Any]]:
+    """Yield a session's kept write keys (``services.idempotency``) as exported, oldest first."""
+    query = (
+        select(WriteKey.key, WriteKey.digest, WriteKey.action, WriteKey.round_number, WriteKey.at)
+        .where(WriteKey.session_id == session_id)
+        .order_by(WriteKey.id)
+    )
+    for key, digest, action, number, at in db.session.execute(query):
+        yield {"key": key, "digest": digest, "action": action, "round": number, "at": iso(at)}
 
 
 def streamed(query: Any) -> Iterator[Any]:

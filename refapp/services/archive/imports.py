@@ -31,6 +31,7 @@ from .staging import Spool, pack
 from .storing import commit, store
 from .trail import Trail, check_trail
 from .trail_steps import Start
+from .write_keys import read_keys
 
 #: the import's body limit (limits.EXPORT_MAX_BYTES: the largest session's export, ~275 MiB);
 #: the app-wide MAX_BODY stays for every other request
@@ -74,6 +75,8 @@ class Replayed:
     version: int | None = None
     #: the preset the exported rules started from (None: made before presets)
     preset: str | None = None
+    #: the session's kept write keys, as rows (``write_keys``)
+    keys: list[dict[str, Any]] = field(default_factory=list)
 
     def close(self) -> None:
         """Let the spooled rows go."""
@@ -110,6 +113,8 @@ def replay(body: ExportParts | Any) -> Replayed:
         listed(given, "audit", required=False)
         start = Start(game, table, setup, initial, rounds.inputs, rounds.states)
         trail = check_trail(parts.entries, start, rounds.totals, finished_by)
+        listed(given, "keys", required=False)
+        keys = read_keys(parts.keys(), rounds.now)
         rounds.inputs.clear()  # only the trail compares them: a restore keeps many replayed
         rounds.states.clear()
         most = limits.session_max_bytes(game)
@@ -138,6 +143,7 @@ def replay(body: ExportParts | Any) -> Replayed:
         updated_at=times["updated_at"],
         version=version_of(given.get("session_version")),
         preset=chosen.key if chosen else None,
+        keys=keys,
     )
 
 

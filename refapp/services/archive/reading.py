@@ -41,9 +41,14 @@ EXPORT_KEYS = (
     "totals",
     "winners",
     "audit",
+    "keys",
 )
 ROUND_KEYS = ("number", "input", "result", "recorded_at", "corrected_at")
 ENTRY_KEYS = ("at", "action", "round", "before", "after")
+#: a kept write key (``Idempotency-Key``): the key, its digest, its write and round, its time
+KEY_KEYS = ("key", "digest", "action", "round", "at")
+#: the lists an export holds, read apart a part at a time, and the keys of each part
+LISTS = {"rounds": ROUND_KEYS, "audit": ENTRY_KEYS, "keys": KEY_KEYS}
 #: the longest a session field may be, in characters: rules, players and totals are a few KB
 FIELD_MOST = 64 * 1024
 #: the longest a round or an audit entry may be: the largest round written is ~26 KB (a Mighty
@@ -68,6 +73,13 @@ def too_many(where: str, most: int, code: str = "invalid_value") -> Refusal:
         return RuleViolation(
             "too_many_rounds",
             "A session holds at most {most} rounds; this export has more.",
+            where,
+            most=most,
+        )
+    if where == "keys":
+        return MalformedInput(
+            "invalid_value",
+            "A session keeps at most {most} write keys; this export has more.",
             where,
             most=most,
         )
@@ -96,6 +108,7 @@ class ExportParts:
     fields: dict[str, Any]
     round_count: int = 0
     entry_count: int = 0
+    key_count: int = 0
 
     def rounds(self) -> Iterator[Any]:
         """Yield each exported round, checked for shape and values, in order."""
@@ -103,6 +116,25 @@ class ExportParts:
 
     def entries(self) -> Iterator[Any]:
         """Yield each exported audit entry, checked for shape and values, in order."""
+        raise NotImplementedError
+
+    def keys(self) -> Iterator[Any]:
+        """Yield each exported write key, checked for shape and values, in order."""
+        raise NotImplementedError
+
+    def listed(self, name: str, at: Any, count: int) -> None:
+        """Keep where a list of the export is (a list, or its place in a file) and its length."""
+        self.fields[name] = LISTED
+        if name == "rounds":
+            self.round_count = count
+        elif name == "audit":
+            self.entry_count = count
+        else:
+            self.key_count = count
+        self.place(name, at)
+
+    def place(self, name: str, at: Any) -> None:
+        """Keep where a list of the export is."""
         raise NotImplementedError
 
 
@@ -110,16 +142,23 @@ class ExportParts:
 class ExportData(ExportParts):
     """An export already in memory (a backup's session): its lists checked part by part."""
 
-    round_list: list[Any] = field(default_factory=list)
-    entry_list: list[Any] = field(default_factory=list)
+    lists: dict[str, list[Any]] = field(default_factory=dict)
 
     def rounds(self) -> Iterator[Any]:
         """Yield each exported round (checked for shape and values when read), in order."""
-        yield from self.round_list
+        yield from self.lists.get("rounds", [])
 
     def entries(self) -> Iterator[Any]:
         """Yield each exported audit entry (checked for shape and values when read), in order."""
-        yield from self.entry_list
+        yield from self.lists.get("audit", [])
+
+    def keys(self) -> Iterator[Any]:
+        """Yield each exported write key (checked for shape and values when read), in order."""
+        yield from self.lists.get("keys", [])
+
+    def place(self, name: str, at: Any) -> None:
+        """Keep a list of the export."""
+        self.lists[name] = at
 
 
 @dataclass
@@ -127,16 +166,24 @@ class ExportFile(ExportParts):
     """An export in a file: its fields read, its rounds and entries counted and placed."""
 
     raw: IO[bytes] | None = None
-    rounds_at: int | None = None
-    audit_at: int | None = None
+    #: where each list of the export begins in the file (its byte)
+    starts: dict[str, int] = field(default_factory=dict)
 
     def rounds(self) -> Iterator[Any]:
         """Yield each exported round, checked for shape and values, in order."""
-        yield from self.parts(self.rounds_at, "rounds")
+        yield from self.parts(self.starts.get("rounds"), "rounds")
 
     def entries(self) -> Iterator[Any]:
         """Yield each exported audit entry, checked for shape and values, in order."""
-        yield from self.parts(self.audit_at, "audit")
+        yield from self.parts(self.starts.get("audit"), "audit")
+
+    def keys(self) -> Iterator[Any]:
+        """Yield each exported write key, checked for shape and values, in order."""
+        yield from self.parts(self.starts.get("keys"), "keys")
+
+    def place(self, name: str, at: Any) -> None:
+        """Keep where a list of the export begins in the file."""
+        self.starts[name] = at
 
     def parts(self, start: int | None, name: str) -> Iterator[Any]:
         """Yield the parts of the list at byte ``start`` (nothing when the export has none).
@@ -152,7 +199,9 @@ class ExportFile(ExportParts):
 
 
 def most_of(key: str) -> int:
-    """Return how many rounds or audit entries an export may hold."""
+    """Return how many rounds, audit entries or write keys an export may hold."""
+    if key == "keys":
+        return limits.KEYS_KEPT
     return values.MAX_ROUNDS if key == "rounds" else limits.AUDIT_MAX
 
 
@@ -171,17 +220,12 @@ def export_data(body: Any) -> ExportData:
     for key, value in body.items():
         if key not in EXPORT_KEYS:
             raise not_an_export_key(key, "", EXPORT_KEYS)
-        if key in ("rounds", "audit") and isinstance(value, list):
+        if key in LISTS and isinstance(value, list):
             if len(value) > most_of(key):
                 raise count_refused(key)
-            known = ROUND_KEYS if key == "rounds" else ENTRY_KEYS
             for index, part in enumerate(value):
-                checked_part(part, f"{key}.{index}", known)
-            if key == "rounds":
-                found.round_list, found.round_count = value, len(value)
-            else:
-                found.entry_list, found.entry_count = value, len(value)
-            found.fields[key] = LISTED
+                checked_part(part, f"{key}.{index}", LISTS[key])
+            found.listed(key, value, len(value))
             continue
         check_values(value, key)
         found.fields[key] = value
@@ -218,20 +262,15 @@ def read_export_from(
         if key not in EXPORT_KEYS:
             raise not_an_export_key(key, where, EXPORT_KEYS)
         path = f"{where}.{key}" if where else key
-        if key in ("rounds", "audit") and stream.is_list():
+        if key in LISTS and stream.is_list():
             at, count = stream.offset(), 0
-            known = ROUND_KEYS if key == "rounds" else ENTRY_KEYS
             for index in stream.items(path):
                 if index >= most_of(key):
                     raise count_refused(key)
                 part = f"{key}.{index}"
-                checked_part(stream.value(part, PART_MOST), part, known)
+                checked_part(stream.value(part, PART_MOST), part, LISTS[key])
                 count += 1
-            if key == "rounds":
-                found.rounds_at, found.round_count = at, count
-            else:
-                found.audit_at, found.entry_count = at, count
-            found.fields[key] = LISTED
+            found.listed(key, at, count)
             continue
         value = stream.value(key, FIELD_MOST)
         check_values(value, key)

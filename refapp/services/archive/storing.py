@@ -18,6 +18,7 @@ from ...games.errors import Conflict
 from ...models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
 from .. import figures, limits, writes
 from ..values import ID_MAX
+from .write_keys import store_keys
 
 if TYPE_CHECKING:
     from .imports import Replayed
@@ -79,6 +80,7 @@ def store(
         for entry in batch:
             entry["session_id"], entry["at"] = session.id, entry["at"] or now
         db.session.execute(insert(AuditEntry).execution_options(render_nulls=True), batch)
+    store_keys(session.id, replayed.keys)
     # never dated before the trail's last entry (an export's clock may run a little ahead)
     at = max(now, trail.latest) if trail.latest else now
     db.session.execute(

@@ -133,6 +133,8 @@ class RoundForm(AppForm):
     """
 
     expected_round = HiddenField()
+    #: the entry's Idempotency-Key (services/idempotency.py): kept by every resend of it
+    idempotency_key = HiddenField()
 
     #: each field (name pattern) and where its value sits in the round input (path or At)
     paths: ClassVar[Mapping[str, str | At]] = {}
