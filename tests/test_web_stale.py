@@ -19,7 +19,7 @@ JSON = {**LIVE, "Accept": "application/json"}
 
 def side(page: str, name: str) -> str:
     """Return the text of one side of the stale choice."""
-    found = re.search(rf'data-side="{name}">(.*?)</div>', page, re.S)
+    found = re.search(rf'data-side="{name}">(.*?)(?:data-side=|<div class="buttons">)', page, re.S)
     assert found, page
     return re.sub(r"<[^>]+>", "", found.group(1))
 
@@ -52,6 +52,8 @@ def test_a_stale_entry_the_rules_refuse_says_why_on_its_side(client, api):
     page = shown(client.post(f"/sessions/{sid}/rounds", data=entry))
     mine = side(page, "mine")
     assert mine.strip() and not re.search(r"[+−-]\d", mine), mine
+    # beside the refusal, the entry itself in words, field by field
+    assert re.search(r"Storyteller[^:]*:\s*Ann", mine), mine
 
 
 def test_a_live_write_with_a_lapsed_token_is_kept_not_a_400_page(client, api, app):
@@ -111,3 +113,39 @@ def test_the_sign_in_page_without_script_is_unchanged(client, app):
     assert 'type="password"' in page.get_data(as_text=True)
     wrong = client.post("/signin", data={"password": "hawk"})
     assert wrong.status_code == 401 and "<form" in wrong.get_data(as_text=True)
+
+
+def test_a_kept_entry_takes_the_next_dealer_and_each_side_shows_its_whole_round(client, api, app):
+    from .test_web_mighty import PLAYERS, hand_fields, selected
+
+    sid = api.create(players=PLAYERS, game="mighty")["id"]
+    first = {
+        "dealer": "Ann",
+        "contract": {"boss": "Ann", "bid": 15, "trump": "H"},
+        "friend": {"card": "JK", "player": "Cy"},
+        "opposition_points": 3,
+    }
+    assert api.record(sid, first).status_code == 201
+    offered = selected(client.get(f"/sessions/{sid}").get_data(as_text=True), "dealer")
+    assert offered == "Cy"  # this phone's form for round 2
+    theirs = {
+        "dealer": "Cy",
+        "contract": {"boss": "Ben", "bid": 14, "trump": "S"},
+        "friend": {"card": "SA", "player": "Dee"},
+        "opposition_points": 5,
+    }
+    recorded = api.record(sid, theirs).get_json()  # another phone is first with round 2
+    now = recorded["session"]["state"]["next_dealer"]
+    assert now != "Cy"
+    entry = {"action": "record", "dealer": "Cy", "expected_round": "2", **hand_fields()}
+    response = client.post(f"/sessions/{sid}/rounds", data=entry)
+    page = shown(response)
+    assert response.status_code == 422 and 'id="stale"' in page
+    assert selected(response.get_data(as_text=True), "dealer") == now  # the dealer moved on
+    mine, other = side(page, "mine"), side(page, "theirs")
+    assert "deals this hand" not in mine and re.search(r"Ann\s*\+\d", mine)
+    assert "Ann" in mine and "15" in mine  # the entry itself: boss, contract
+    assert "Ben" in other and "14" in other and "Dee" in other  # their whole round
+    again = {**entry, "dealer": now, "expected_round": "3"}
+    assert client.post(f"/sessions/{sid}/rounds", data=again).status_code == 302
+    assert count(app, Round) == 3

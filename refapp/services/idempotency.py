@@ -55,7 +55,12 @@ def read_key(raw: Any, field: str = HEADER) -> str | None:
         return None
     if isinstance(raw, str) and KEY_PATTERN.fullmatch(raw):
         return raw
-    raise MalformedInput(
+    raise malformed(raw, field)
+
+
+def malformed(raw: Any, field: str) -> MalformedInput:
+    """Return the refusal of a key that is not 1..64 visible ASCII characters."""
+    return MalformedInput(
         "invalid_value",
         "An Idempotency-Key is 1 to 64 visible ASCII characters, not {value}.",
         field,

@@ -227,6 +227,8 @@ def show_stale(form, session_id: int, expected: int | None, body: dict | None = 
         words + " " + _("Your entry is kept: check it and record it as round %(n)d.", n=count + 1)
     )
     form.stale = True
+    if stale.take_what_moved(form, session_or_404(session_id, 0), expected):
+        body = form.round_input()  # the entry as it now stands, the next dealer taken
     form.stale_choice = stale.compare(session_id, body or {}, count)
     form.expected_round.data = str(count + 1)
 

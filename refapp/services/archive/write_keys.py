@@ -23,33 +23,38 @@ from .. import idempotency, values
 from .checks import moment
 
 
-def wrong(where: str, value: Any, why: str) -> MalformedInput:
-    """Return the refusal of an exported key's field."""
-    return MalformedInput(
-        "invalid_value",
-        "A kept write key's {why}, not {value}.",
-        where,
-        why=why,
-        value=quote(value),
-    )
-
-
 def checked_key(raw: Any, where: str, now: datetime) -> dict[str, Any]:
     """Return one exported key as the row it restores, or refuse it at its path."""
     given = mapping(raw, where)
     key = idempotency.read_key(given.get("key"), f"{where}.key")
     if key is None:
-        raise wrong(f"{where}.key", None, "key is 1 to 64 visible ASCII characters")
+        raise idempotency.malformed(None, f"{where}.key")
     digest = given.get("digest")
     if not isinstance(digest, str) or not idempotency.DIGEST_PATTERN.fullmatch(digest):
-        raise wrong(f"{where}.digest", digest, "digest is 64 lowercase hexadecimal digits")
+        raise MalformedInput(
+            "invalid_value",
+            "A kept write key's digest is 64 lowercase hexadecimal digits, not {value}.",
+            f"{where}.digest",
+            value=quote(digest),
+        )
     action = given.get("action")
     if action not in idempotency.ACTIONS:
-        raise wrong(f"{where}.action", action, "write is " + ", ".join(idempotency.ACTIONS))
+        raise MalformedInput(
+            "invalid_value",
+            "A kept write key's write is one of {known}, not {value}.",
+            f"{where}.action",
+            value=quote(action),
+            known=", ".join(idempotency.ACTIONS),
+        )
     number = given.get("round")
     whole = type(number) is int and 1 <= number <= values.MAX_ROUNDS
     if number is not None and not whole:
-        raise wrong(f"{where}.round", number, "round is a round number or null")
+        raise MalformedInput(
+            "invalid_value",
+            "A kept write key's round is a round number or null, not {value}.",
+            f"{where}.round",
+            value=quote(number),
+        )
     return {
         "key": key,
         "digest": digest,
@@ -67,7 +72,12 @@ def read_keys(parts: Iterable[Any], now: datetime) -> list[dict[str, Any]]:
     for index, raw in enumerate(parts):
         row = checked_key(raw, f"keys.{index}", now)
         if row["key"] in seen:
-            raise wrong(f"keys.{index}.key", row["key"], "key is kept once")
+            raise MalformedInput(
+                "invalid_value",
+                "The write key {value} is kept twice in this export.",
+                f"keys.{index}.key",
+                value=quote(row["key"]),
+            )
         seen.add(row["key"])
         rows.append(row)
     return rows
