@@ -1,7 +1,9 @@
 """Print what each kind of round costs at the table: ``python -m tests.table_report``.
 
 One line per kind, ``<game> <kind>: taps=N typed=N scrolls=N seconds=S``, measured in headless
-Chromium at 390x844 against a fresh server (the same drivers the browser tests hold to targets).
+Chromium at 390x844 against a fresh server (the same drivers the browser tests hold to targets),
+each kind on the page a table has just after recording the round before it (the banner shown):
+tests/table_drive.py's ``open_session``. Several languages add `` [lang]`` to each line.
 """
 
 from __future__ import annotations

@@ -1,178 +1,86 @@
 """Each kind of round a table enters, driven by taps in Chromium at 390x844, and counted.
 
-A tap counts 1; a key pressed counts as a character typed; a control that is not wholly on the
-screen (or lies under the record bar) when it is to be tapped counts as a scroll, a search for it.
-The estimate of seconds is the table's model: 1.2 s a tap, 0.4 s a character, 2 s a control
-searched off-screen, 3 s a refusal read. The browser tests hold these counts to their targets and
+Every kind is entered on the page a table has after recording the round before it (the banner
+shown): ``open_session`` (tests/table_drive.py) records that round through the page by taps it
+does not count. Each driver returns (Count, session) and checks the round it stored. The browser
+tests hold every kind to its ``TARGETS`` (taps, scrolls, model seconds; nothing typed) and
 ``python -m tests.table_report`` prints them.
+
+``KINDS`` and ``TARGETS`` hold this module's kinds and those of tests/table_rounds_mighty.py and
+tests/table_rounds_cards.py (read when first asked for, so those modules may import this one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from .browser_support import KEYS, VIEW
+from .table_drive import (
+    DALMUTI,
+    DIXIT,
+    MIGHTY,
+    MIGHTY_SEVEN,
+    MIGHTY_SIX,
+    ON_SCREEN,
+    RECORD,
+    SECONDS,
+    Count,
+    Table,
+    chip,
+    mighty_taps,
+    open_session,
+)
 
-#: the model's seconds for each thing a player does
-SECONDS = {"tap": 1.2, "typed": 0.4, "scroll": 2.0, "refusal": 3.0}
-#: is the control wholly on screen, and the topmost thing at its centre (not under the bar)?
-ON_SCREEN = """node => {
-  const box = node.getBoundingClientRect();
-  if (box.top < 0 || box.bottom > innerHeight) return false;
-  if (box.left < 0 || box.right > innerWidth) return false;
-  const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-  return Boolean(top && (node === top || node.contains(top) || top.contains(node)));
-}"""
+#: what the games' modules use from here (KINDS and TARGETS are read through __getattr__)
+__all__ = [
+    "DALMUTI",
+    "DIXIT",
+    "MIGHTY",
+    "MIGHTY_SEVEN",
+    "MIGHTY_SIX",
+    "ON_SCREEN",
+    "RECORD",
+    "SECONDS",
+    "Count",
+    "Table",
+    "chip",
+    "open_session",
+]
 
-MIGHTY = ["Minsu", "Jiwoo", "Seoyeon", "Hyunwoo", "Eunji"]
-MIGHTY_SIX = [*MIGHTY, "Jihun"]
-MIGHTY_SEVEN = [*MIGHTY_SIX, "Yuna"]
-DIXIT = ["Ann", "Ben", "Cy", "Dee", "Eve"]
-DALMUTI = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
-
-
-@dataclass
-class Count:
-    """What one round cost at the table: taps, characters typed, searches, refusals."""
-
-    kind: str
-    taps: int = 0
-    typed: int = 0
-    scrolls: int = 0
-    refusals: int = 0
-    off_screen: list[str] = field(default_factory=list)
-
-    @property
-    def seconds(self) -> float:
-        """Return the model's estimate of the time the round took."""
-        return round(
-            self.taps * SECONDS["tap"]
-            + self.typed * SECONDS["typed"]
-            + self.scrolls * SECONDS["scroll"]
-            + self.refusals * SECONDS["refusal"],
-            1,
-        )
-
-    def line(self) -> str:
-        """Return the report's line for this kind of round."""
-        return (
-            f"{self.kind}: taps={self.taps} typed={self.typed} scrolls={self.scrolls} "
-            f"seconds={self.seconds}"
-        )
-
-
-class Table:
-    """A phone at the table whose taps are counted (a Phone from tests/browser_support.py)."""
-
-    def __init__(self, phone: Any, kind: str) -> None:
-        self.phone = phone
-        self.page = phone.page
-        self.count = Count(kind)
-        self.page.add_init_script(KEYS)
-
-    def tap(self, selector: str) -> None:
-        """Tap a control; one that is off screen or covered first costs a search."""
-        control = self.page.locator(selector).first
-        control.wait_for(state="visible")
-        if not control.evaluate(ON_SCREEN):
-            self.count.scrolls += 1
-            self.count.off_screen.append(selector)
-        control.click()
-        self.count.taps += 1
-
-    def send(self, selector: str, status: int = 200) -> None:
-        """Tap a button that sends the form and wait for the answer."""
-        control = self.page.locator(selector).first
-        if not control.evaluate(ON_SCREEN):
-            self.count.scrolls += 1
-            self.count.off_screen.append(selector)
-        self.phone.tap(control, status=status)
-        self.count.taps += 1
-
-    def done(self) -> Count:
-        """Return the counts, with the keys the page saw as characters typed."""
-        self.count.typed = int(self.page.evaluate("window.__keys || 0"))
-        return self.count
-
-
-def open_session(
-    phone: Any,
-    game: str,
-    players: list[str],
-    rounds: list[dict],
-    lang: str,
-    rules: dict | None = None,
-) -> int:
-    """Start a session through the API, record rounds, open its page in the language."""
-    phone.page.add_init_script(VIEW % "steps")
-    body = {"game": game, "players": players, "rules": rules or {}}
-    sid = phone.api("POST", "/api/sessions", body)["id"]
-    for body in rounds:
-        phone.api("POST", f"/api/sessions/{sid}/rounds", body)
-    phone.page.goto(f"{phone.base}/language/{lang}?next=/sessions/{sid}")
-    phone.open(f"/sessions/{sid}")
-    return sid
-
-
-def chip(field_name: str, value: str) -> str:
-    """Return a Mighty name or count chip over a select."""
-    return f".mighty-names[data-for='{field_name}'] button[data-value='{value}']"
-
-
-def mighty_plain(phone: Any, lang: str = "en") -> tuple[Count, dict]:
-    """Enter an ordinary Mighty hand after one recorded hand: contract, friend card, points."""
-    first = {
-        "dealer": "Minsu",
-        "contract": {"boss": "Jiwoo", "bid": 14, "trump": "H"},
-        "friend": {"card": "JK", "player": "Eunji"},
-        "opposition_points": 5,
-    }
-    sid = open_session(phone, "mighty", MIGHTY, [first], lang)
-    table = Table(phone, "mighty plain")
-    for selector in (
-        chip("boss", "Seoyeon"),
-        chip("contract_bid", "15"),
-        "#contract label.mighty-chip[data-short='♠']",
-        "[data-mighty-picker] [data-suit='D']",
-        "[data-mighty-picker] [data-rank='A']",
-        chip("friend_player", "Minsu"),
-        "[data-mighty-points] button[data-points='7']",
-    ):
-        table.tap(selector)
-    table.send("#round-form button[value=record]")
-    return table.done(), phone.session(sid)
-
-
-#: the hand the seat scenarios record first (a 6마 and 7마 one carries its kills too)
+#: the hand recorded before the measured one (a 6마 and 7마 one carries its kills too)
 MIGHTY_FIRST = {
     "dealer": "Minsu",
     "contract": {"boss": "Jiwoo", "bid": 14, "trump": "H"},
     "friend": {"card": "JK", "player": "Eunji"},
     "opposition_points": 5,
 }
+#: the measured Mighty hand: Seoyeon 15 ♠, the friend ♦A (or ♦K) held by Minsu, 7 points
+MEASURED = {
+    "contract": {"boss": "Seoyeon", "bid": 15, "trump": "S"},
+    "friend": {"card": "DA", "player": "Minsu"},
+    "opposition_points": 7,
+}
 
 
-def mighty_hand(
-    phone: Any, name: str, sid: int, kill_taps: tuple[str, ...], friend_rank: str = "A"
-) -> tuple[Count, dict]:
-    """Enter a Mighty hand at more seats: boss, count, trump, the kill's taps (if any), the
-    friend card (♦ and a rank) and holder, the points; record."""
+def mighty_hand(phone: Any, name: str, sid: int, played: dict) -> tuple[Count, dict]:
+    """Enter a Mighty hand by its taps, record it, and check what was stored."""
     table = Table(phone, name)
-    for selector in (
-        chip("boss", "Seoyeon"),
-        chip("contract_bid", "15"),
-        "#contract label.mighty-chip[data-short='♠']",
-        *kill_taps,
-        "#friend [data-mighty-picker] [data-suit='D']",
-        f"#friend [data-mighty-picker] [data-rank='{friend_rank}']",
-        chip("friend_player", "Minsu"),
-        "[data-mighty-points] button[data-points='7']",
-    ):
+    for selector in mighty_taps(played):
         table.tap(selector)
-    table.send("#round-form button[value=record]")
-    return table.done(), phone.session(sid)
+    table.send(RECORD)
+    session = phone.session(sid)
+    assert len(session["rounds"]) == 2
+    stored, result = session["rounds"][1]["input"], session["rounds"][1]["result"]
+    for key in ("contract", "friend", "opposition_points", "kill"):
+        assert stored.get(key) == played.get(key), (key, stored)
+    assert sum(result["deltas"].values()) == 0
+    return table.done(), session
+
+
+def mighty_plain(phone: Any, lang: str = "en") -> tuple[Count, dict]:
+    """Enter an ordinary Mighty hand after one recorded: contract, friend card, points."""
+    sid = open_session(phone, "mighty", MIGHTY, [MIGHTY_FIRST], lang)
+    return mighty_hand(phone, "mighty plain", sid, MEASURED)
 
 
 def mighty_six_kill(phone: Any, lang: str = "en") -> tuple[Count, dict]:
@@ -181,23 +89,24 @@ def mighty_six_kill(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     first = {**MIGHTY_FIRST, "kill": {"card": "JK", "player": "Jihun"}}
     first["friend"] = {"card": "SA", "player": "Eunji"}
     sid = open_session(phone, "mighty", MIGHTY_SIX, [first], lang)
-    kill = ("#kill [data-mighty-picker] [data-pick='joker']", chip("kill_player", "Hyunwoo"))
-    return mighty_hand(phone, "mighty 6마", sid, kill)
+    played = {**MEASURED, "kill": {"card": "JK", "player": "Hyunwoo"}}
+    count, session = mighty_hand(phone, "mighty 6p-kill", sid, played)
+    result = session["rounds"][1]["result"]
+    assert result["killed"] == ["Hyunwoo"] and result["deltas"]["Hyunwoo"] == 0
+    return count, session
 
 
 def mighty_seven_kill(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     """Enter a 7마 hand after one recorded: the plain hand's taps and two kills, two taps each
-    (the mighty and the joker named, their holders by name), each kill a step of its own."""
+    (the joker named, and the mighty by its own chip; their holders by name)."""
     first = {**MIGHTY_FIRST, "friend": {"card": "HA", "player": "Eunji"}}
     first["kill"] = [{"card": "JK", "player": "Jihun"}, {"card": "SA", "player": "Yuna"}]
     sid = open_session(phone, "mighty", MIGHTY_SEVEN, [first], lang)
-    kills = (
-        "#kill [data-mighty-picker] [data-pick='joker']",
-        chip("kill_player", "Hyunwoo"),
-        "#kill2 [data-mighty-picker] [data-pick='mighty']",
-        chip("kill2_player", "Yuna"),
-    )
-    return mighty_hand(phone, "mighty 7마", sid, kills, friend_rank="K")
+    kills = [{"card": "JK", "player": "Hyunwoo"}, {"card": "DA", "player": "Yuna"}]
+    played = {**MEASURED, "kill": kills, "friend": {"card": "DK", "player": "Minsu"}}
+    count, session = mighty_hand(phone, "mighty 7마", sid, played)
+    assert session["rounds"][1]["result"]["killed"] == ["Hyunwoo", "Yuna"]
+    return count, session
 
 
 def mighty_six_resting(phone: Any, lang: str = "en") -> tuple[Count, dict]:
@@ -205,7 +114,10 @@ def mighty_six_resting(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     first = {**MIGHTY_FIRST, "contract": {"boss": "Jiwoo", "bid": 13, "trump": "H"}}
     rules = {"six_player_rule": "dealer_sits_out"}
     sid = open_session(phone, "mighty", MIGHTY_SIX, [first], lang, rules)
-    return mighty_hand(phone, "mighty 6 resting", sid, ())
+    count, session = mighty_hand(phone, "mighty 6 resting", sid, MEASURED)
+    result = session["rounds"][1]["result"]
+    assert result["resting"] == ["Eunji"] and result["deltas"]["Eunji"] == 0
+    return count, session
 
 
 def dixit_five(phone: Any, lang: str = "en") -> tuple[Count, dict]:
@@ -219,8 +131,13 @@ def dixit_five(phone: Any, lang: str = "en") -> tuple[Count, dict]:
         table.tap(f".dx-names button[data-name='{name}']")
     for voter, card in (("Ann", 2), ("Cy", 2), ("Dee", 1), ("Eve", 5)):
         table.tap(f".vote-row[data-voter='{voter}'] button[data-vote='{card}']")
-    table.send("#round-form button[value=record]")
-    return table.done(), phone.session(sid)
+    table.send(RECORD)
+    session = phone.session(sid)
+    entered = session["rounds"][1]["input"]
+    assert entered["storyteller"] == "Ben"
+    assert entered["positions"] == ["Cy", "Ben", "Dee", "Eve", "Ann"]
+    assert entered["votes"] == {"Ann": 2, "Cy": 2, "Dee": 1, "Eve": 5}
+    return table.done(), session
 
 
 def dalmuti_six_tax(phone: Any, lang: str = "en") -> tuple[Count, dict]:
@@ -231,8 +148,12 @@ def dalmuti_six_tax(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     table.tap("label.dal-paid")
     for name in ("Cy", "Ann", "Fay", "Ben", "Dee"):
         table.tap(f".dal-tap button[data-name='{name}']")
-    table.send("#round-form button[value=record]")
-    return table.done(), phone.session(sid)
+    table.send(RECORD)
+    session = phone.session(sid)
+    entered = session["rounds"][1]["input"]
+    assert entered["tribute"] == {"paid": True}
+    assert entered["finish_order"] == ["Cy", "Ann", "Fay", "Ben", "Dee", "Eve"]
+    return table.done(), session
 
 
 def mighty_correction_two(phone: Any, lang: str = "en") -> tuple[Count, dict]:
@@ -281,10 +202,11 @@ def setup_returning(phone: Any, lang: str = "en") -> tuple[Count, dict]:
     return table.done(), session
 
 
-#: every kind the report prints, and the driver of each
-KINDS: dict[str, Callable[[Any, str], tuple[Count, dict]]] = {
+Driver = Callable[[Any, str], tuple[Count, dict]]
+#: the kinds this module drives
+OWN_KINDS: dict[str, Driver] = {
     "mighty plain": mighty_plain,
-    "mighty 6마": mighty_six_kill,
+    "mighty 6p-kill": mighty_six_kill,
     "mighty 7마": mighty_seven_kill,
     "mighty 6 resting": mighty_six_resting,
     "dixit 5p": dixit_five,
@@ -292,3 +214,27 @@ KINDS: dict[str, Callable[[Any, str], tuple[Count, dict]]] = {
     "mighty correction-2": mighty_correction_two,
     "setup returning": setup_returning,
 }
+#: each kind's most taps, scrolls (searches off screen) and model seconds; nothing is typed
+OWN_TARGETS: dict[str, tuple[int, int, float]] = {
+    "mighty plain": (8, 0, 10.0),
+    # the plain hand and its kill, 2 taps more (the card named, its holder)
+    "mighty 6p-kill": (10, 0, 12.0),
+    "mighty 7마": (12, 0, 14.4),
+    "mighty 6 resting": (8, 0, 9.6),
+    "dixit 5p": (9, 0, 11.0),
+    "dalmuti 6p-tax": (8, 0, 10.0),
+    # round 1 is found in the history (a search), and the first save is refused (read)
+    "mighty correction-2": (6, 1, 12.2),
+    "setup returning": (2, 0, 2.4),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Return KINDS or TARGETS: this module's, then the games' modules' (imported when asked)."""
+    if name not in ("KINDS", "TARGETS"):
+        raise AttributeError(name)
+    from . import table_rounds_cards, table_rounds_mighty
+
+    if name == "KINDS":
+        return {**OWN_KINDS, **table_rounds_mighty.KINDS, **table_rounds_cards.KINDS}
+    return {**OWN_TARGETS, **table_rounds_mighty.TARGETS, **table_rounds_cards.TARGETS}
