@@ -137,3 +137,34 @@ def test_discard_mine_leaves_their_round_and_an_empty_form(phone, language):
     assert form.locator("#opposition_points").input_value() == ""
     phone.page.wait_for_timeout(PAST_A_RETRY)  # past a retry: nothing kept is sent
     assert dealers(phone, sid) == ["Ann"]
+
+
+#: round 2 as another phone records it, dealt by Cy (the friend of round 1)
+THEIRS_SECOND = {"dealer": "Cy", "contract": {"boss": "Dee", "bid": 13, "trump": "C"},
+                 "friend": {"card": "CA", "player": "Ann"}, "opposition_points": 5}  # fmt: skip
+
+
+def test_the_kept_entry_takes_the_next_dealer_and_both_sides_show_their_round(phone):
+    sid = phone.api("POST", "/api/sessions", {"game": "mighty", "players": MIGHTY_PLAYERS})["id"]
+    phone.api("POST", f"/api/sessions/{sid}/rounds", THEIRS)
+    phone.open(f"/sessions/{sid}")
+    assert phone.page.locator("#dealer").input_value() == "Cy"  # offered for round 2
+    phone.page.evaluate(SET_FIELDS, {k: v for k, v in MIGHTY_NEXT.items() if k != "dealer"})
+    other = phone.api("POST", f"/api/sessions/{sid}/rounds", THEIRS_SECOND)
+    moved_on = other["session"]["state"]["next_dealer"]
+    assert moved_on != "Cy"
+    phone.tap("#round-form .record-bar button[value=record]", 422)
+    # (a) the kept entry deals as the table now does
+    assert phone.page.locator("#dealer").input_value() == moved_on
+    # (b) each side shows its round whole: the other phone's hand and this one's, in words
+    theirs = phone.page.locator("#stale [data-side=theirs]").inner_text()
+    mine = phone.page.locator("#stale [data-side=mine]").inner_text()
+    assert "Dee" in theirs and "13" in theirs and "Ann" in theirs, theirs
+    assert "Ben" in mine and "14" in mine and "Eve" in mine, mine
+    assert phone.page.locator("#stale [data-side=mine] .error").count() == 0, mine
+    # (c) no empty box: the disabled catcher of Enter is not drawn
+    catcher = phone.page.locator("#stale button[disabled]")
+    assert catcher.count() == 1 and catcher.bounding_box() is None
+    phone.tap("#stale [data-record-mine]")
+    assert dealers(phone, sid) == ["Ann", "Cy", moved_on]
+    assert phone.page.locator("#stale").count() == 0

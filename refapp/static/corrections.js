@@ -228,6 +228,17 @@
     return item.nextElementSibling || document.getElementById("history");
   }
 
+  // The key of what this form sends (Idempotency-Key): a correction's own field (made by the
+  // server when the form was opened), else one made at the first send and kept with the form,
+  // so a second tap or a resend after a lost answer is the same write (an undo, too).
+  function keyOf(form) {
+    const input = form.querySelector("input[name$='idempotency_key']");
+    if (input && input.value) return input.value;
+    const live = window.refapp;
+    if (!form.dataset.idempotencyKey && live && live.makeKey) form.dataset.idempotencyKey = live.makeKey();
+    return form.dataset.idempotencyKey || "";
+  }
+
   async function send(form, submitter) {
     const box = form.closest(".correction");
     const item = form.closest("li[id]");
@@ -239,10 +250,11 @@
     page.removeAttribute("data-poll");
     busy = true;
     try {
+      const key = keyOf(form);
       const response = await fetch(form.getAttribute("action"), {
         method: "POST",
         body: formBody(form, submitter),
-        headers: LIVE,
+        headers: key ? Object.assign({ "Idempotency-Key": key }, LIVE) : LIVE,
         credentials: "same-origin",
       });
       const doc = adopted(await response.text());

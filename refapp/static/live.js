@@ -170,14 +170,51 @@
     return url.pathname + url.search;
   }
 
-  // Post a form's entries; a network failure throws (the caller keeps what it sent).
+  // -- one key per entry (Idempotency-Key): every resend of the entry is stored at most once ---
+
+  function makeKey() {
+    const crypto = window.crypto;
+    if (crypto && crypto.randomUUID) return crypto.randomUUID();
+    const bytes = new Uint8Array(16);
+    if (crypto && crypto.getRandomValues) crypto.getRandomValues(bytes);
+    else bytes.forEach((_, index) => (bytes[index] = Math.floor(Math.random() * 256)));
+    return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  }
+
+  function keyInput(form) {
+    return form && form.querySelector("input[name=idempotency_key]");
+  }
+
+  // A new entry (the next round's form, a discard) gets a new key.
+  function newKey(form) {
+    const input = keyInput(form);
+    if (input) input.value = makeKey();
+  }
+
+  // A round form without a key (a page kept for every phone sends none) starts its entry here;
+  // a form that came back with its entry (a refusal, another phone first) keeps its key.
+  function keyForms() {
+    document.querySelectorAll("#main form[data-keep]").forEach((form) => {
+      const input = keyInput(form);
+      if (input && !input.value) input.value = makeKey();
+    });
+  }
+
+  function keyOf(entries) {
+    const found = entries.find(([name]) => /(^|-)idempotency_key$/.test(name));
+    return found && found[1] ? String(found[1]) : "";
+  }
+
+  // Post a form's entries (with the entry's key as a header too); a network failure throws
+  // (the caller keeps what it sent).
   async function post(action, entries) {
     const body = new FormData();
     entries.forEach(([name, value]) => body.append(name, value));
+    const key = keyOf(entries);
     const response = await fetch(action || location.pathname, {
       method: "POST",
       body: body,
-      headers: LIVE,
+      headers: key ? Object.assign({ "Idempotency-Key": key }, LIVE) : LIVE,
       credentials: "same-origin",
     });
     return { response: response, html: await response.text() };
@@ -321,9 +358,11 @@
   });
 
   document.addEventListener("DOMContentLoaded", startPolling);
+  document.addEventListener("refapp:swapped", keyForms);
 
   const first = document.querySelector("#main form[data-keep]");
   if (first) pristine = first.outerHTML; // game scripts dress it up only at DOMContentLoaded
+  keyForms();
 
   // What queue.js (the rounds kept on the phone) uses of this script.
   window.refapp = Object.assign(window.refapp || {}, {
@@ -335,6 +374,8 @@
     swap: swap,
     countSwap: countSwap,
     post: post,
+    newKey: newKey,
+    makeKey: makeKey,
     again: again,
     answer: answer,
     expected: expected,

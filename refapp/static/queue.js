@@ -1,9 +1,11 @@
 // Nothing lost: every round the table records waits on the phone (localStorage, at most
 // data-queue-cap rounds) until the server has stored it. Rounds entered with no connection
-// wait in order while the form moves on to the next round; each is sent once, in order, when
-// the connection is back (its expected_round makes a second store impossible). A waiting
-// round the server refuses stops the queue until the table records or discards it; one whose
-// sign-in or CSRF token lapsed waits for signin-again.js.
+// wait in order while the form moves on to the next round; each is sent, in order, when the
+// connection is back. Each entry carries the key it was started with (its idempotency_key
+// field, sent as Idempotency-Key too): a resend, a second tap, "record mine as round N+1" or
+// a retry after a lost answer is stored at most once. A waiting round the server refuses stops
+// the queue until the table records or discards it; one whose sign-in or CSRF token lapsed
+// waits for signin-again.js.
 (function () {
   "use strict";
 
@@ -155,6 +157,7 @@
     if (expected) expected.value = String(next);
     const token = fresh.querySelector("input[name=csrf_token]");
     if (token && field(sent, "csrf_token")) token.value = field(sent, "csrf_token");
+    live.newKey(fresh); // the next round is a new entry: a new key
     setNumbers(fresh, next);
     document.dispatchEvent(new CustomEvent("refapp:swapped"));
     return fresh;
@@ -194,10 +197,14 @@
       items.slice(1).forEach((item) => {
         item.entries = withField(item.entries, "expected_round", numberOf(item) + shift);
       });
+      // the same entry (its key kept), now aimed at the round the table chose
       items[0] = { action: head.action, entries: entries, front: false };
       delete form.dataset.queueHead;
       save();
-      pump(anchor);
+      // the choice is made: the stale panel goes, the form moves on past the waiting rounds
+      advance(form, items[items.length - 1].entries);
+      render();
+      pump(null);
       return;
     }
     if (items.some((item) => same(item.entries, entries))) return; // a second tap on a waiting round
