@@ -19,6 +19,7 @@ from markupsafe import Markup
 from .. import services
 from ..games import get_game
 from ..games.errors import Refusal
+from ..models import utcnow
 from .changes import flatten
 from .forms import round_form
 from .path_words import describe_path, describe_value
@@ -64,12 +65,9 @@ def compare(session_id: int, body: dict[str, Any], count: int) -> StaleChoice:
     else:
         mine.deltas = deltas_of(checked["result"])
         if mine.deltas:
+            # the round as it would be stored (never stored: no time of its own)
             mine.played = services.PlayedRound(
-                count + 1,
-                checked["input"],
-                checked["result"],
-                None,
-                None,  # type: ignore[arg-type]
+                count + 1, checked["input"], checked["result"], utcnow(), None
             )
     return StaleChoice(theirs, mine)
 
