@@ -4,7 +4,8 @@ The auction pad works without JavaScript: the bidding log so far travels in a hi
 JSON, and the pad's buttons are dry runs that append to (or take back from) the log: a bid
 carries its count and trump (``bid_H_14``; ``bid_H`` takes the count from ``bid_count``),
 ``pass`` and ``unbid``; the rules check it and the page shows whose turn it is.
-The one-tap ``misdeal`` and ``all_pass`` buttons store a zero round at once.
+The one-tap ``misdeal`` and ``all_pass`` buttons store a zero round at once; ``misdeal_shown``
+stores a throw-in the table saw, without its cards (``"shown": true``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any, cast
 
 from flask import has_request_context, request
 from flask_babel import gettext as _
-from wtforms import Field, HiddenField, RadioField, SelectField, StringField
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 
 from .... import services
 from ....services import SessionView
@@ -25,23 +26,12 @@ from ....web.forms.common import options
 from ...game import Table
 from .. import MAX_BID, TRUMPS
 from ..table_view import bid_counts, next_hand
+from .pad import is_pad_action, number, pad_log, passes_to_end
 from .seats import Seats, bidders, greyed, kill_part, seat_data, seat_fields, seats_of, sitters_part
 from .words import FRIEND_LABELS, HOLDER_LABELS, TRUMP_LABELS, AuctionPad
 
-#: the pad's buttons: dry runs that change the bidding log
-PAD_ACTIONS = ("pass", "unbid", *(f"bid_{trump}" for trump in TRUMPS))
-#: a bid on the pad's grid, its count in the button: ``bid_H_14``
-BID_AT = re.compile(rf"bid_(?P<trump>{'|'.join(TRUMPS)})_(?P<count>[0-9]{{1,2}})")
-WHOLE = re.compile(r"\s*[0-9]{1,9}\s*")
 #: cards as typed: separated by spaces, commas or semicolons
 CARD_SEPARATORS = re.compile(r"[\s,;]+")
-
-
-def number(text: Any) -> Any:
-    """Return a typed whole number as an int, blank as None, anything else as typed (refused)."""
-    if text is None or not str(text).strip():
-        return None
-    return int(text) if WHOLE.fullmatch(str(text)) else str(text).strip()
 
 
 def card_list(text: Any) -> list[str] | None:
@@ -70,7 +60,7 @@ class MightyHandForm(RoundForm):
 
     template = "mighty/form.html"
     #: record, and the one-tap zero rounds (every other action is a dry run)
-    storing_actions = ("record", "misdeal", "all_pass")
+    storing_actions = ("record", "misdeal", "misdeal_shown", "all_pass")
     paths = {
         "dealer": "dealer",
         "bidding": At("bidding", read=lambda text: read_log(text) or None, show=log_text),
@@ -84,6 +74,7 @@ class MightyHandForm(RoundForm):
         "joker_holder": "joker_holder",
         "misdeal_player": "misdeal.player",
         "misdeal_hand": At("misdeal.hand", read=card_list, show=" ".join),
+        "misdeal_shown": At("misdeal.shown", read=lambda on: True if on else None, show=bool),
         "tricks": At("tricks", read=lambda text: read_log(text) or None, show=log_text),
     }
     refusals = {
@@ -179,15 +170,15 @@ class MightyHandForm(RoundForm):
 
     def is_pad_action(self) -> bool:
         """Return True when the auction pad was used (a bid, a pass or a take-back)."""
-        action = self.action()
-        return action in PAD_ACTIONS or BID_AT.fullmatch(action) is not None
+        return is_pad_action(self.action())
 
     def compose(self) -> dict[str, Any]:
         """Return the round input for the pressed button.
 
-        ``misdeal`` sends only the misdeal, ``all_pass`` only the everyone-passed flag (with the
-        log, if one was entered), a pad button only the changed bidding log; ``record`` and
-        ``check`` send every part that was filled in.
+        ``misdeal`` sends only the misdeal (``misdeal_shown`` says the table saw the hand: its
+        cards are checked only when some were tapped), ``all_pass`` only the everyone-passed
+        flag (with the log, if one was entered), a pad button only the changed bidding log;
+        ``record`` and ``check`` send every part that was filled in.
         """
         action = self.action()
         body = self.read("dealer")
@@ -195,8 +186,10 @@ class MightyHandForm(RoundForm):
         if sitters is not None:
             body["sits_out"] = sitters
         log = self.log()
-        if action == "misdeal":
+        if action in ("misdeal", "misdeal_shown"):
             body.update(self.read("misdeal", blanks=True))
+            if action == "misdeal_shown":
+                body["misdeal"]["shown"] = True
         elif action == "all_pass":
             if log:
                 body["bidding"] = log
@@ -214,19 +207,12 @@ class MightyHandForm(RoundForm):
         return read_log(self.bidding.data)
 
     def pad_log(self, action: str, log: Any) -> Any:
-        """Return the log with the pad's entry added, or with the last entry taken back."""
-        if not isinstance(log, list):
-            return [] if action == "unbid" else log  # a broken log: the rules say why
-        if action == "unbid":
-            return log[:-1]
-        player = self.bidder.data or None
-        if action == "pass":
-            return [*log, {"player": player, "pass": True}]
-        grid = BID_AT.fullmatch(action)
-        if grid:  # a button of the grid: its count and trump
-            return [*log, {"player": player, "bid": int(grid["count"]), "trump": grid["trump"]}]
-        trump = action.removeprefix("bid_")
-        return [*log, {"player": player, "bid": number(self.bid_count.data), "trump": trump}]
+        """Return the log the pad's button makes: an entry added, the passes of everyone left
+        after the highest bid (``pass_rest``), or the last entry taken back."""
+        if action == "pass_rest":
+            playing, first = bidders(self.table, self.seats, self.data)
+            return passes_to_end(playing, log, self.floor, first)
+        return pad_log(action, log, self.bidder.data or None, self.bid_count.data)
 
     def hand_parts(self, log: Any) -> dict[str, Any]:
         """Return the parts of a played hand that were filled in (a dry run may send some)."""
@@ -242,7 +228,7 @@ class MightyHandForm(RoundForm):
         if friend is not None:
             parts["friend"] = friend
         parts.update(self.read("opposition_points", "mighty_holder", "joker_holder", "tricks"))
-        if not parts and (self.misdeal_hand.data or "").strip():
+        if not parts and ((self.misdeal_hand.data or "").strip() or self.misdeal_shown.data):
             # nothing but a misdeal was entered: record that (e.g. correcting a stored misdeal)
             parts.update(self.read("misdeal", blanks=True))
         return parts
@@ -305,10 +291,19 @@ class MightyHandForm(RoundForm):
             self.contract_bid.data = str(auction.highest.count)
             self.contract_trump.data = auction.highest.trump
 
+    def auction_just_won(self) -> bool:
+        """Return True when the pad's button just ended the auction with a winner: the page
+        then shows the contract (the auction needs nothing more)."""
+        return self.is_pad_action() and self.action() != "unbid" and self.pad.won
+
     def misdeal_open(self) -> bool:
         """Return True when the misdeal part should show open (filled in, or refused)."""
-        fields = (self.misdeal_player, self.misdeal_hand)
+        fields = (self.misdeal_player, self.misdeal_hand, self.misdeal_shown)
         return any(field.errors or field.data for field in fields)
+
+    def misdeal_cards_open(self) -> bool:
+        """Return True when the misdeal's cards should show (some entered, or refused)."""
+        return bool(self.misdeal_hand.errors or (self.misdeal_hand.data or "").strip())
 
 
 def stored_kind(entered: Mapping[str, Any]) -> str:
@@ -369,6 +364,7 @@ def hand_fields(
         "mighty_holder": SelectField(_("Mighty (마이티) ended with"), choices=holders, **loose),
         "joker_holder": SelectField(_("Joker (조커) ended with"), choices=holders, **loose),
         "misdeal_player": SelectField(_("Declared by"), choices=active, **loose),
+        "misdeal_shown": BooleanField(_("The table saw the hand: its cards are not entered")),
         "misdeal_hand": StringField(
             _("Their 10 cards"),
             render_kw={

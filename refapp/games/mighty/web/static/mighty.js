@@ -119,6 +119,18 @@
     if (box) box.scrollIntoView({ block: "start" });
   }
 
+  // The auction just won, the contract shown (data-part-show): its line at the top of the screen,
+  // so the count and trump sit above the record bar (after live.js has put the page back).
+  function contractIntoView() {
+    window.setTimeout(() => {
+      const part = document.querySelector("form [data-part='contract'][data-part-show]");
+      const line = part && part.closest("form").querySelector(".composer-line");
+      if (line && part.classList.contains("composer-current")) {
+        window.scrollBy(0, line.getBoundingClientRect().top - 8);
+      }
+    }, 0);
+  }
+
   // -- the friend card: the special cards in one tap, any other by its suit and rank ----------
 
   function specialCards(root) {
@@ -356,5 +368,6 @@
   document.addEventListener("refapp:swapped", () => {
     padKept(true); // answered in place: live.js keeps the pad where it was
     init();
+    contractIntoView();
   });
 })();

@@ -1,0 +1,69 @@
+"""The auction pad's buttons: each one a change to the bidding log, worked out from the log.
+
+A bid carries its count and trump (``bid_H_14``; ``bid_H`` takes the count from the count field),
+``pass`` adds the bidder's pass, ``pass_rest`` the passes of everyone left after the highest bid
+(the auction ends when every other player has passed after it: docs/rules/mighty.md, "Auction"),
+and ``unbid`` takes the last entry back.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...errors import Refusal
+from ...game import Table
+from .. import TRUMPS
+from ..auction import run_auction
+
+#: the pad's buttons: dry runs that change the bidding log
+PAD_ACTIONS = ("pass", "pass_rest", "unbid", *(f"bid_{trump}" for trump in TRUMPS))
+#: a bid on the pad's grid, its count in the button: ``bid_H_14``
+BID_AT = re.compile(rf"bid_(?P<trump>{'|'.join(TRUMPS)})_(?P<count>[0-9]{{1,2}})")
+WHOLE = re.compile(r"\s*[0-9]{1,9}\s*")
+
+
+def number(text: Any) -> Any:
+    """Return a typed whole number as an int, blank as None, anything else as typed (refused)."""
+    if text is None or not str(text).strip():
+        return None
+    return int(text) if WHOLE.fullmatch(str(text)) else str(text).strip()
+
+
+def is_pad_action(action: str) -> bool:
+    """Return True when the button is one of the auction pad's (a bid, a pass, a take-back)."""
+    return action in PAD_ACTIONS or BID_AT.fullmatch(action) is not None
+
+
+def pad_log(action: str, log: Any, bidder: str | None, count: Any) -> Any:
+    """Return the log with the pad's entry added (bidder, and the count field for ``bid_S``),
+    or with the last entry taken back; ``pass_rest`` is left to ``passes_to_end``."""
+    if not isinstance(log, list):
+        return [] if action == "unbid" else log  # a broken log: the rules say why
+    if action == "unbid":
+        return log[:-1]
+    if action == "pass":
+        return [*log, {"player": bidder, "pass": True}]
+    grid = BID_AT.fullmatch(action)
+    if grid:  # a button of the grid: its count and trump
+        return [*log, {"player": bidder, "bid": int(grid["count"]), "trump": grid["trump"]}]
+    trump = action.removeprefix("bid_")
+    return [*log, {"player": bidder, "bid": number(count), "trump": trump}]
+
+
+def passes_to_end(table: Table, log: Any, floor: int, dealer: str | None) -> Any:
+    """Return the log with a pass by each player whose turn comes before the auction ends, as
+    long as someone has bid; the log unchanged when it cannot be read or nobody has bid."""
+    if not isinstance(log, list):
+        return log
+    entries = list(log)
+    for _turn in range(2 * len(table.players)):  # every player passes at most once a round
+        try:
+            auction = run_auction(table, entries, min_bid=floor, dealer=dealer)
+        except Refusal:
+            return log
+        turn = auction.next_bidder
+        if auction.finished or auction.highest is None or turn is None or turn == auction.leader:
+            return entries
+        entries.append({"player": turn, "pass": True})
+    return entries
