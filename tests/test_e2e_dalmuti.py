@@ -1,11 +1,11 @@
 """The Great Dalmuti at the table, in a real browser at phone size, through the forms (CSRF on).
 
 A session is started with the new-session form; a hand is recorded as it happens: the tribute
-typed in and checked with "Check the tribute", then the finishing order by tapping the names as
-players go out, then "Record". The standings are read off the page and compared with the API.
-Refused inputs stand by their fields and store nothing; the check-a-play page answers; a past
-hand is corrected and the last one undone. Every page visited: no console errors, no sideways
-scrolling.
+tapped on its card pads and checked with "Check the tribute", then the finishing order by
+tapping the names as players go out, then "Record". The standings are read off the page and
+compared with the API. Refused inputs stand by their fields and store nothing; the check-a-play
+page answers; a past hand is corrected and the last one undone. Every page visited: no console
+errors, no sideways scrolling.
 
 Five players in rank order: Ann (Greater Dalmuti), Ben, Cy (merchant), Dee, Eve (Greater
 Peasant). Going out first scores 4, then 3, 2, 1 and 0.
@@ -45,9 +45,12 @@ def start_session(phone) -> int:
 
 
 def pay_tax(page, tax=TAX) -> None:
-    """Type the tribute cards of each exchange."""
+    """Tap the tribute cards of each exchange on its card pad (the text field lies under it)."""
     for role, cards in tax.items():
-        page.fill(f"#tribute_{role}", cards)
+        for card in cards.split():
+            page.locator(
+                f"{HAND} [data-pay]:has(#tribute_{role}) button[data-card='{card}']"
+            ).click()
 
 
 def tap_out(phone, *names: str) -> None:
@@ -107,15 +110,20 @@ def test_refused_inputs_stand_by_their_fields_and_store_nothing(table_phone):
     sid = start_session(phone)
     page = phone.page
 
-    pay_tax(page, {**TAX, "lesser_peasant": "7 8"})
+    pay_tax(page, {**TAX, "greater_peasant": "5"})
     phone.tap("button:has-text('Check the tribute')", status=422)
     phone.assert_message_by(
-        "#tribute_lesser_peasant", "Cards the Lesser Peasant gives: exactly 1, not 2 (given: 7, 8)."
+        "#tribute_greater_peasant", "Cards the Greater Peasant gives: exactly 2, not 1 (given: 5)."
     )
-    assert page.locator("#tribute_lesser_peasant").input_value() == "7 8"
+    assert page.locator("#tribute_greater_peasant").input_value() == "5"
+    # its link leads to the card pad, never to the text field (a phone would open its keyboard)
+    page.locator("#refused a[data-field='tribute_greater_peasant']").click()
+    focused = page.evaluate("document.activeElement.closest('[data-for]')?.dataset.for")
+    assert focused == "tribute_greater_peasant"
+    assert page.evaluate("document.activeElement.tagName") == "BUTTON"
 
     # a gap in the finishing places: refused at the empty place
-    page.fill("#tribute_lesser_peasant", "7")
+    pay_tax(page, {"greater_peasant": "6"})
     page.select_option("#finish_1", "Cy")
     page.select_option("#finish_3", "Eve")
     phone.tap("button:has-text('Record round 1')", status=422)

@@ -4,8 +4,9 @@ The storyteller is offered by the rotation; who laid each card is tapped name by
 numbered cards (the last one fills itself); each voter taps the card they voted for beside their
 name (two under the Odyssey rule); then "Record". The stored deltas are read back through the
 API and compared with the numbers the rules give. A wrong owner is changed by tapping its card
-and the right name; a vote for one's own card can be tapped and is refused by the referee, with
-its message by the voter; without JavaScript the form is the selects it always was.
+and the right name; a voter's own card is greyed and votes nothing; a vote left out is refused
+by the referee, with its message by the voter; without JavaScript the form is the selects it
+always was.
 """
 
 from __future__ import annotations
@@ -30,7 +31,11 @@ chromium, live_csrf, table_phone = (
 #: the turn being entered (a correction's page also holds the next turn's form, folded away)
 TURN = "#round-form > .dixit-turn"
 #: every button the pads show, each to be at least 44 x 44 px
-PADS = [f"{TURN} button.dx-slot", f"{TURN} .dx-names button", f"{TURN} .dx-votes button"]
+PADS = [
+    f"{TURN} button.dx-slot",
+    f"{TURN} .dx-names button",
+    f"{TURN} .dx-votes button[data-vote]",
+]
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 #: the most taps a five-player turn may take, from the fresh session page
@@ -292,10 +297,17 @@ def test_a_wrong_owner_is_changed_by_tapping_its_card_and_the_right_name(table_p
     assert page.locator("#vote_3").input_value() == ""
     taps.on(vote("Dee", 1))
 
-    # a vote for one's own card can be tapped: the referee refuses it by the voter
-    taps.votes({**VOTES, "Eve": [3]})
+    # Eve laid card 3: her own card is greyed in her row and a tap on it votes nothing
+    own = page.locator(vote("Eve", 3))
+    assert own.is_disabled() and "dx-own" in own.get_attribute("class")
+    own.click(force=True)
+    assert page.locator("#vote_4").input_value() == ""
+    # Eve's vote left out: the referee refuses it by the voter
+    taps.votes({name: cards for name, cards in VOTES.items() if name != "Eve"})
     taps.record(1, status=422)
-    phone.assert_message_by("#vote_4", "Eve voted for position 3, which is Eve's own card.")
+    phone.assert_message_by(
+        "#vote_4", "Eve has not voted; every player but the storyteller votes once."
+    )
     assert phone.session(sid)["rounds"] == []
     # the refusal's link at the form's top leads to Eve's cards (her select lies under them)
     page.locator("#refused a[data-field='vote_4']").click()

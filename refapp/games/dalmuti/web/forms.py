@@ -21,10 +21,11 @@ from wtforms import BooleanField, Field, SelectField, StringField
 
 from ....services import SessionView
 from ....web.forms.base import At, RoundForm
-from ....web.forms.common import options
+from ....web.forms.common import add_error, options
 from ... import dalmuti
 from ...errors import Refusal
 from ..table_view import merchants_trading, revolution_choices
+from .refusals import field_refused
 from .words import card_tokens, cards_field, gives_label, ordinal, place_label, titled
 
 #: the button that checks the revolution and the tax before play starts
@@ -256,9 +257,14 @@ class DalmutiHandForm(RoundForm):
         return None if group == "merchant_trades" and not self.merchants else group
 
     def show_violation(self, error: Refusal) -> None:
-        """Put a refusal next to its field, above its group of fields, or on the form."""
+        """Put a refusal next to its field, above its group of fields, or on the form; one
+        about the whole order or the whole tax by the control that mends it."""
+        paid = self._fields.get("tribute_paid")
+        field = field_refused(error, self.finish_fields(), paid, self.tribute_fields())
         if error.code == "missing_field" and error.field == "finish_order":
             self.group_errors["finish_order"].append(MISSING_ORDER)
+        elif field is not None:
+            add_error(self, field, error.message)
         else:
             super().show_violation(error)
 

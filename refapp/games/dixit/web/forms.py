@@ -45,6 +45,8 @@ class DixitTurnForm(RoundForm):
     position_total = 0
     #: the cards each player but the storyteller lays (two with three players)
     cards_each = 1
+    #: True on the session's first turn, whose storyteller the table chooses (the form asks)
+    first_turn = False
 
     @classmethod
     def build(
@@ -64,6 +66,7 @@ class DixitTurnForm(RoundForm):
             two_votes=two_votes,
             position_total=count,
             cards_each=cards_laid(len(players)),
+            first_turn=correcting is None and bool(view.state.get("storyteller_free")),
             paths=TWO_VOTES if two_votes else ONE_VOTE,
             # a refusal of a player's votes stands by their first vote
             refusals={"votes.{player}": "vote_{seat}"} if two_votes else {},

@@ -20,7 +20,17 @@
       player: hand.querySelector("select[data-revolution]"),
       kind: hand.querySelector("select[data-revolution-kind]"),
       tribute: hand.querySelector("fieldset[data-tribute]"),
+      paid: hand.querySelector(".dal-paid input[type=checkbox]"),
+      tax: hand.querySelector("#dal-tax"),
     };
+  }
+
+  // Ask the composer to show a part (the form goes on to it); the whole form ("All at once")
+  // and a page without the composer stay as they are.
+  function showPart(hand, key) {
+    const form = hand.closest("form");
+    if (!form || !form.classList.contains("composing")) return;
+    hand.dispatchEvent(new CustomEvent("refapp:show-part", { bubbles: true, detail: { part: key } }));
   }
 
   function tapRevolution(hand, button) {
@@ -30,20 +40,40 @@
     fields.player.value = again ? "" : button.dataset.revolt;
     if (fields.kind && !again) fields.kind.value = button.dataset.kind;
     fire(fields.player, "change");
+    // declared: the tax is moot, so the hand goes on to who went out (while still to enter)
+    const open = places(hand).some((select) => !select.value);
+    if (!again) showPart(hand, open ? "finish" : "revolution");
   }
 
-  // A revolution cancels the tax: set the tribute aside (disabled fields are not sent).
+  // A revolution cancels the tax: the tax part is not asked (the composer skips it, its chips
+  // go) and the tribute and "paid as due" are set aside (disabled fields are not sent).
   function syncRevolution(hand) {
     const fields = revolutionFields(hand);
     if (!fields.player) return;
     const who = fields.player.value;
     const kind = fields.kind ? fields.kind.value : "plain";
     if (fields.tribute) fields.tribute.disabled = Boolean(who);
+    if (fields.paid) fields.paid.disabled = Boolean(who);
     if (fields.kind) fields.kind.disabled = !who;
+    if (fields.tax) moot(fields.tax, Boolean(who));
+    hand.toggleAttribute("data-revolted", Boolean(who));
     hand.querySelectorAll("button[data-revolt]").forEach((button) => {
       const on = Boolean(who) && button.dataset.revolt === who && button.dataset.kind === kind;
       button.setAttribute("aria-pressed", String(on));
     });
+  }
+
+  // A part the rules make moot leaves the composer's parts (data-part-off) and the page.
+  function moot(part, off) {
+    if (off && part.dataset.part) {
+      part.dataset.partOff = part.dataset.part;
+      part.removeAttribute("data-part");
+      part.classList.remove("composer-current");
+    } else if (!off && part.dataset.partOff) {
+      part.dataset.part = part.dataset.partOff;
+      part.removeAttribute("data-part-off");
+    }
+    part.hidden = off;
   }
 
   // -- 2. the tax: tap the numbers of the cards each player gives ----------------------------

@@ -18,6 +18,42 @@
     return select ? select.value : "";
   }
 
+  // Ask the composer to show a part (the form goes on to it); the whole form ("All at once")
+  // and a page without the composer stay as they are.
+  function showPart(turn, key) {
+    const form = turn.closest("form");
+    if (!form || !form.classList.contains("composing")) return;
+    if (!key) return;
+    turn.dispatchEvent(new CustomEvent("refapp:show-part", { bubbles: true, detail: { part: key } }));
+  }
+
+  // -- the storyteller: one tap on a name, then on to the first part still to do ---------------
+
+  function tapTeller(turn, name) {
+    const select = turn.querySelector("select[data-storyteller]");
+    if (!select) return;
+    select.value = name;
+    fire(select);
+    showPart(turn, nextAfterTeller(turn));
+  }
+
+  // The part after the storyteller: the cards while one has no owner, else the first group of
+  // votes with a voter still to vote, else none (the form stays where it is).
+  function nextAfterTeller(turn) {
+    const cards = turn.querySelector("[data-part=cards]");
+    if (cards && positions(turn).some((select) => !select.value)) return cards.dataset.part;
+    const groups = Array.from(turn.querySelectorAll(".vote-group[data-part]"));
+    const open = groups.find((group) => waiting(turn, group).length > 0);
+    return open ? open.dataset.part : "";
+  }
+
+  function syncTellers(turn) {
+    const teller = storyteller(turn);
+    turn.querySelectorAll("button[data-teller]").forEach((button) => {
+      button.setAttribute("aria-pressed", String(button.dataset.teller === teller));
+    });
+  }
+
   // -- who laid each card: tap a card to make it active, tap a name to fill it ----------------
 
   function positions(turn) {
@@ -119,11 +155,25 @@
     return Array.from(row.querySelectorAll(".vote-fields select"));
   }
 
+  function votesOf(row) {
+    return voteSelects(row)
+      .map((select) => select.value)
+      .filter((value) => value);
+  }
+
+  // The voters of a group still to vote (the storyteller votes with nothing).
+  function waiting(turn, group) {
+    const teller = storyteller(turn);
+    return Array.from(group.querySelectorAll(".vote-row")).filter(
+      (row) => row.dataset.voter !== teller && votesOf(row).length === 0
+    );
+  }
+
   // A tapped card is voted for (in the first free vote, else in place of the last one);
   // a card voted for taps back out.
   function tapVote(row, number) {
     const selects = voteSelects(row);
-    const votes = selects.map((select) => select.value).filter((value) => value);
+    const votes = votesOf(row);
     const taken = votes.indexOf(number);
     if (taken >= 0) votes.splice(taken, 1);
     else if (votes.length < selects.length) votes.push(number);
@@ -131,26 +181,75 @@
     selects.forEach((select, index) => {
       select.value = votes[index] || "";
     });
+    hold(row, selects.length);
     selects.forEach(fire);
   }
 
-  // The storyteller does not vote: their row is dimmed and its votes are not sent.
+  // -- two votes each: the group keeps the voter whose first vote completed it ------------------
+  // Until that voter casts a second vote, taps "one vote" or leaves for another part, the group's
+  // unnamed field holds their name, so the composer does not move on (and hide their row).
+
+  function holdField(group) {
+    return group ? group.querySelector("input[data-hold]") : null;
+  }
+
+  function hold(row, most) {
+    const group = row.closest(".vote-group");
+    const field = holdField(group);
+    if (!field) return;
+    const turn = row.closest(TURN);
+    const votes = votesOf(row).length;
+    const completed = votes === 1 && waiting(turn, group).length === 0 && field.value === "";
+    if (completed && most > 1 && elsewhere(turn, group)) field.value = row.dataset.voter;
+    else if (field.value === row.dataset.voter && votes !== 1) field.value = "";
+  }
+
+  // Is anything left to do outside this group (so the composer would move on)?
+  function elsewhere(turn, group) {
+    if (positions(turn).some((select) => !select.value)) return true;
+    return Array.from(turn.querySelectorAll(".vote-group"))
+      .filter((other) => other !== group)
+      .some((other) => waiting(turn, other).length > 0);
+  }
+
+  function release(turn) {
+    turn.querySelectorAll("input[data-hold]").forEach((field) => {
+      if (field.value) {
+        field.value = "";
+        fire(field);
+      }
+    });
+  }
+
+  // The storyteller does not vote: their row is dimmed and its votes are not sent. Nobody votes
+  // for their own card: its number is greyed in their row (a vote on it, left from other owners,
+  // is taken back). The held voter's row offers "one vote".
   function syncVotes(turn) {
     const teller = storyteller(turn);
+    const owners = positions(turn).map((select) => select.value);
     turn.querySelectorAll(".vote-row").forEach((row) => {
       const telling = row.dataset.voter === teller;
       row.classList.toggle("storyteller", telling);
       const selects = voteSelects(row);
-      const votes = selects.map((select) => select.value);
       if (turn.dataset.ready === "1") {
         selects.forEach((select) => {
           select.disabled = telling;
+          if (select.value && owners[Number(select.value) - 1] === row.dataset.voter) {
+            select.value = "";
+            fire(select);
+          }
         });
       }
+      const votes = selects.map((select) => select.value);
       row.querySelectorAll("button[data-vote]").forEach((button) => {
-        button.disabled = telling;
+        const own = owners[Number(button.dataset.vote) - 1] === row.dataset.voter;
+        button.disabled = telling || own;
+        button.classList.toggle("dx-own", own && !telling);
         button.setAttribute("aria-pressed", String(!telling && votes.includes(button.dataset.vote)));
       });
+      const held = holdField(row.closest(".vote-group"));
+      const one = row.querySelector("button[data-one-vote]");
+      if (one) one.hidden = !held || held.value !== row.dataset.voter;
     });
   }
 
@@ -158,6 +257,7 @@
 
   function sync(turn) {
     syncVotes(turn);
+    syncTellers(turn);
     if (turn.dataset.ready === "1") syncPositions(turn);
   }
 
@@ -179,8 +279,22 @@
     if (button.dataset.slot) tapSlot(turn, Number(button.dataset.slot) - 1);
     else if (button.dataset.name) tapName(turn, button.dataset.name);
     else if (button.dataset.vote) tapVote(button.closest(".vote-row"), button.dataset.vote);
+    else if (button.hasAttribute("data-one-vote")) release(turn);
+    else if (button.dataset.teller) tapTeller(turn, button.dataset.teller);
     sync(turn);
   });
+
+  // Leaving the votes for another part (a chip of the line, Record) lets a held voter go.
+  document.addEventListener(
+    "click",
+    (event) => {
+      const away = event.target.closest && event.target.closest("[data-goto], button[type=submit]");
+      const form = away && away.closest("form");
+      const turn = form && form.querySelector(TURN);
+      if (turn && turn.dataset.ready === "1") release(turn);
+    },
+    true
+  );
 
   // A refusal's link leads to its field; a select under a pad leads to the pad's button instead
   // (a refused card becomes the active one).
