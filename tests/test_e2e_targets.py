@@ -119,6 +119,18 @@ def test_every_target_outside_the_round_form_is_44_px(phone, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_the_way_back_from_an_unknown_page_is_44_px(phone, language):
+    speak(phone, language)
+    page = phone.page
+    assert page.goto(phone.base + "/sessions").status == 404  # the reviewer's address: no page
+    back = page.locator("main a[href='/']")
+    assert back.count() == 1
+    box = back.bounding_box()
+    assert box and box["height"] >= 44 and box["width"] >= 44, box
+    assert small_targets(page) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_signed_out_pages_are_44_px_too(chromium, guarded_live, language):
     phone = browser_support.Phone(chromium, guarded_live[0])
     try:
