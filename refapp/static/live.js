@@ -124,8 +124,10 @@
       const link = refused.querySelector("a[data-field]");
       const field = link && document.getElementById(link.dataset.field);
       refused.scrollIntoView({ block: "start" });
-      // the field when it is on screen too, else the list whose links lead to each field
-      const seen = field && field.offsetParent !== null && field.getBoundingClientRect().bottom <= window.innerHeight;
+      // the field when it is on screen too (never a text box: a phone would open its keyboard),
+      // else the list whose links lead to each field
+      const typed = field && field.matches("input:not([type=checkbox]):not([type=radio]), textarea");
+      const seen = field && !typed && field.offsetParent !== null && field.getBoundingClientRect().bottom <= window.innerHeight;
       (seen ? field : refused).focus({ preventScroll: true });
       return;
     }
