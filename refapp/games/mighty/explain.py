@@ -17,6 +17,7 @@ from .explain_friend import say_contract, say_friend
 from .explain_tricks import say_kitty, say_next_play, say_points, say_tricks
 from .facts import hand_facts
 from .misdeal import misdeal_limit
+from .plurals import RULING_ONLY, TOOK, TOOK_SO, counted
 from .scoring import BACK_RUN_MOST, RUN_FIXED, Score
 
 if TYPE_CHECKING:
@@ -98,9 +99,8 @@ def say_progress(
     if log is not None:
         say_tricks(account, log)
     if "opposition_points" in entered:
-        account.say(
-            "The opposition took {points} point cards.", points=entered["opposition_points"]
-        )
+        points = entered["opposition_points"]
+        account.say(counted(TOOK, points), points=points)
     if log is not None and log.next_player is not None:
         say_next_play(account, log)
     account.say("Nothing to score yet: the parts sent are consistent.")
@@ -184,8 +184,7 @@ def say_score(
     if refereed is not None:
         say_kitty(account, refereed[1].kitty)
     account.say(
-        "The opposition took {against} point cards, so the ruling side has "
-        "n = {total} - {against} = {taken}.",
+        counted(TOOK_SO, score.against),
         against=score.against,
         total=POINT_CARDS,
         taken=score.taken,
@@ -338,7 +337,7 @@ def _say_back_run(account: Account, score: Any) -> None:
         )
     else:
         account.say(
-            "Back-run: the ruling side took only {taken} point cards ({most} or fewer).",
+            counted(RULING_ONLY, score.taken),
             taken=score.taken,
             most=BACK_RUN_MOST[score.back_run_when],
         )

@@ -15,6 +15,7 @@ from ..game import Account
 from .cards import JOKER, TRUMP_NAMES, card_words, cards_words
 from .explain_facts import say_cards, say_friend_reveal
 from .facts import card_fact, friend_fact
+from .plurals import TRICKS_GIVE, in_tricks
 from .tricks import Decision, Play
 
 if TYPE_CHECKING:  # the referee of the tricks words its sentences here
@@ -103,7 +104,7 @@ def say_points(account: Account, totals: Totals) -> None:
     """Say the opposition's point cards the tricks give, and in which tricks."""
     if totals.opposition_tricks:
         account.say(
-            "The tricks give the opposition {points} point cards, in tricks {tricks}.",
+            in_tricks(TRICKS_GIVE, totals.opposition_points, len(totals.opposition_tricks)),
             points=totals.opposition_points,
             tricks=", ".join(str(number) for number in totals.opposition_tricks),
         )

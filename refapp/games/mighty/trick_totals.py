@@ -18,6 +18,7 @@ from ..game import Table
 from .cards import DECK, JOKER, Face
 from .friend import friend_player
 from .holders import holder_words
+from .plurals import TRICKS_DISAGREE, in_tricks
 from .shapes import Friend, MightyInput, TricksResult
 from .trick_checks import referee_tricks
 from .trick_log import PlayLog
@@ -168,7 +169,7 @@ def _agree_points(value: int | None, totals: Totals) -> None:
         )
     raise RuleViolation(
         "tricks_disagree",
-        "The tricks give the opposition {points} point cards (tricks {tricks}), not {value}.",
+        in_tricks(TRICKS_DISAGREE, totals.opposition_points, len(totals.opposition_tricks)),
         "opposition_points",
         points=totals.opposition_points,
         tricks=", ".join(str(number) for number in totals.opposition_tricks),
