@@ -186,3 +186,26 @@ def test_a_session_keeps_its_last_thousand_keys(api, app, monkeypatch):
     assert again.status_code == 200 and again.get_json()["round"]["number"] == oldest_kept + 1
     gone = post(api.client, sid, turn(tellers[(limits.KEYS_KEPT + 5) % 4]), key="k4")
     assert gone.status_code == 201
+
+
+def test_the_migration_adds_the_table_and_takes_it_away(tmp_path):
+    import sqlalchemy as sa
+    from flask_migrate import downgrade, upgrade
+
+    from .conftest import migrated_sqlite_app
+
+    app = migrated_sqlite_app(tmp_path / "keys.sqlite")
+    client = app.test_client()
+    body = {"game": "dixit", "players": ["Ann", "Ben", "Cy", "Dee"]}
+    sid = client.post("/api/sessions", json=body).get_json()["id"]
+    assert post(client, sid, SEED_TURN).status_code == 201
+    with app.app_context():
+        assert db.session.scalar(sa.text("SELECT count(*) FROM write_key")) == 1
+        db.session.remove()
+        downgrade(revision="f2a8d3b5c6e7")
+        assert "write_key" not in sa.inspect(db.engine).get_table_names()
+        upgrade()
+        assert db.session.scalar(sa.text("SELECT count(*) FROM write_key")) == 0
+        db.session.remove()
+        db.engine.dispose()
+    assert post(client, sid, turn("Ben")).status_code == 201  # rounds stay; keys start anew
