@@ -142,6 +142,7 @@ def test_a_kept_entry_takes_the_next_dealer_and_each_side_shows_its_whole_round(
     page = shown(response)
     assert response.status_code == 422 and 'id="stale"' in page
     assert selected(response.get_data(as_text=True), "dealer") == now  # the dealer moved on
+    assert re.search(rf"Taken from the round recorded since:.*Cy → {now}", page, re.S), page
     mine, other = side(page, "mine"), side(page, "theirs")
     assert "deals this hand" not in mine and re.search(r"Ann\s*\+\d", mine)
     assert "Ann" in mine and "15" in mine  # the entry itself: boss, contract

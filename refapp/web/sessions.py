@@ -227,9 +227,12 @@ def show_stale(form, session_id: int, expected: int | None, body: dict | None = 
         words + " " + _("Your entry is kept: check it and record it as round %(n)d.", n=count + 1)
     )
     form.stale = True
+    moved = []
     if stale.take_what_moved(form, session_or_404(session_id, 0), expected):
-        body = form.round_input()  # the entry as it now stands, the next dealer taken
+        now = form.round_input()  # the entry as it now stands, the next dealer taken
+        moved, body = stale.moved_words(session_id, body or {}, now), now
     form.stale_choice = stale.compare(session_id, body or {}, count)
+    form.stale_choice.mine.moved = moved
     form.expected_round.data = str(count + 1)
 
 
