@@ -94,6 +94,15 @@ def test_a_lapsed_sign_in_keeps_the_entry_and_sends_it_after_the_password(
     sid = start(phone, language)
     phone.page.evaluate(SET_FIELDS, DIXIT_ROUND)
     password = lapse(how, phone, table[1])
+    keys: list[str | None] = []  # the Idempotency-Key of every post of the round
+    phone.page.on(
+        "request",
+        lambda request: (
+            keys.append(request.headers.get("idempotency-key"))
+            if request.method == "POST" and request.url.endswith("/rounds")
+            else None
+        ),
+    )
 
     phone.page.locator(RECORD).click()
     box = phone.page.locator("#sign-in-again")
@@ -121,4 +130,5 @@ def test_a_lapsed_sign_in_keeps_the_entry_and_sends_it_after_the_password(
     assert phone.page.evaluate(QUEUED) == 0  # nothing left waiting on the phone
     phone.page.wait_for_timeout(PAST_A_RETRY)  # past a retry: stored once
     assert rounds(phone, sid) == ["Ann"]
+    assert len(keys) == 2 and keys[0] and len(set(keys)) == 1  # the resend is the same entry
     phone.check("after signing in again")
