@@ -8,8 +8,14 @@ from __future__ import annotations
 import pytest
 
 from . import browser_support
-from .table_rounds import MIGHTY, Table, open_session
+from .table_rounds import MIGHTY, MIGHTY_SEVEN, MIGHTY_SIX, Table, chip, open_session
 from .table_rounds_mighty import FIRST, KINDS, TARGETS
+
+#: the hands recorded before a six- and a seven-seat hand (their kills named by the joker)
+SIX_FIRST = {**FIRST, "kill": {"card": "JK", "player": "Jihun"}}
+SIX_FIRST["friend"] = {"card": "SA", "player": "Eunji"}
+SEVEN_FIRST = {**FIRST, "friend": {"card": "HA", "player": "Eunji"}}
+SEVEN_FIRST["kill"] = [{"card": "JK", "player": "Jihun"}, {"card": "SA", "player": "Yuna"}]
 
 pytestmark = pytest.mark.layout
 
@@ -80,3 +86,83 @@ def test_a_misdeals_cards_are_one_chip_away_and_checked(table_phone, lang):
     assert phone.session(sid)["rounds_total"] == 1
     assert phone.page.locator(".mighty-misdeal-cards").evaluate("node => node.open")
 
+
+
+def line_text(page) -> str:
+    """Return the composer's line as the table reads it (once the composer has drawn it)."""
+    page.wait_for_timeout(100)
+    return " | ".join(page.locator(".composer-line button").all_inner_texts())
+
+
+def test_the_line_says_where_the_mighty_and_joker_ended_and_the_kills_misses(table_phone):
+    phone = table_phone
+    open_session(phone, "mighty", MIGHTY_SIX, [SIX_FIRST], "en")
+    page = phone.page
+    table = Table(phone, "line")
+    for selector in (
+        chip("boss", "Seoyeon"),
+        chip("contract_bid", "15"),
+        "#contract label.mighty-chip[data-short='♥']",
+        "#kill [data-mighty-picker] [data-pick='mighty']",
+        "#kill [data-kill-miss]",
+        "#kill [data-mighty-picker] [data-pick='joker']",
+        chip("kill_player", "Hyunwoo"),
+    ):
+        table.tap(selector)
+    assert "Hyunwoo killed by Joker (missed ♠A)" in line_text(page)
+    table.tap(".composer-more [data-goto='holders']")
+    table.tap(".mighty-names[data-for='mighty_holder'] button[data-value='opposition']")
+    table.tap(".mighty-names[data-for='joker_holder'] button[data-value='kitty']")
+    assert "mighty: Opposition (야당) · joker: Kitty (바닥패), buried" in line_text(page)
+    assert "Where the mighty" not in line_text(page)
+
+
+def test_a_card_that_killed_is_greyed_for_the_second_kill(table_phone):
+    phone = table_phone
+    open_session(phone, "mighty", MIGHTY_SEVEN, [SEVEN_FIRST], "en")
+    page = phone.page
+    table = Table(phone, "7마")
+    for selector in (
+        chip("boss", "Seoyeon"),
+        chip("contract_bid", "15"),
+        "#contract label.mighty-chip[data-short='♥']",
+        "#kill [data-mighty-picker] [data-pick='mighty']",
+        chip("kill_player", "Hyunwoo"),
+    ):
+        table.tap(selector)
+    page.locator("#kill2.composer-current").wait_for()
+    assert page.locator("#kill2 [data-mighty-picker] [data-pick='mighty']").is_disabled()
+    assert page.locator("#kill2 [data-mighty-picker] [data-pick='joker']").is_enabled()
+    table.tap("#kill2 [data-mighty-picker] [data-suit='S']")
+    assert page.locator("#kill2 [data-mighty-picker] [data-rank='A']").is_disabled()
+    assert page.locator("#kill2 [data-mighty-picker] [data-rank='K']").is_enabled()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_correction_that_moves_the_next_dealer_fills_it_in(table_phone, lang):
+    """D8: round 1's friend corrected moves round 2's dealer (the last hand's friend deals):
+    the next round's dealer and hint follow at once, both are saved, nothing is refused."""
+    phone = table_phone
+    hands, dealer = [], "Minsu"
+    for friend in ("Seoyeon", "Jiwoo", "Hyunwoo"):
+        hands.append({**FIRST, "dealer": dealer, "friend": {"card": "JK", "player": friend}})
+        dealer = friend
+    sid = open_session(phone, "mighty", MIGHTY, hands, lang)
+    page = phone.page
+    table = Table(phone, "mighty correction-2")
+    fix = "#main .correction .mighty-names[data-for='fix-{}'] button[data-value='{}']"
+    table.tap("#round-1 a[data-correct]")
+    page.locator("#round-1 .correction form").wait_for()
+    table.tap("#main .correction .composer-line button[data-goto='friend']")
+    table.tap(fix.format("friend_player", "Eunji"))
+    assert page.locator("#main .correction select[name='fix-next-dealer']").input_value() == "Eunji"
+    hint = page.locator("#main .correction .next-round .mighty-dealer p.hint").text_content()
+    assert "Eunji" in hint and "Seoyeon" not in hint
+    assert page.locator("#main .correction input[name=also_next]").is_checked()
+    table.send("#main .correction .record-bar button[value=record]")
+    count = table.done()
+    session = phone.session(sid)
+    assert session["rounds"][0]["input"]["friend"]["player"] == "Eunji"
+    assert session["rounds"][1]["input"]["dealer"] == "Eunji"
+    assert count.refusals == 0 and count.taps <= 5, count.line()
+    print(f"{lang} {count.line()}")

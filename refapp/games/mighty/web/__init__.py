@@ -27,6 +27,7 @@ PAGES = register_pages(
         scripts=(
             "mighty.js",
             "mighty_seats.js",
+            "mighty_follow.js",
             "mighty_pad_form.js",
             "mighty_pad_view.js",
             "mighty_pad.js",

@@ -110,6 +110,12 @@ def dealer_hint(state: Mapping[str, Any], rules: Mapping[str, Any]) -> str:
     return str(DEALER_HINTS[reason.rule]) % {"dealer": reason.dealer}
 
 
+def dealer_hint_words(rules: Mapping[str, Any]) -> str:
+    """Return the form's hint on a dealer the rotation names, ``{dealer}`` for the name (a
+    correction's next round fills it in as the corrected round moves the dealer)."""
+    return str(DEALER_HINTS[rules["next_dealer"]]) % {"dealer": "{dealer}"}
+
+
 def dealer_note(reason: DealerReason) -> str:
     """Say on the session page, in a few words, why the next dealer deals."""
     return str(DEALER_NOTES[reason.rule])
@@ -279,6 +285,7 @@ blueprint.add_app_template_filter(trump_symbol, "trump_symbol")
 blueprint.add_app_template_filter(card_face, "card_face")
 blueprint.add_app_template_filter(card_suit, "card_suit")
 blueprint.add_app_template_global(dealer_hint, "mighty_dealer_hint")
+blueprint.add_app_template_global(dealer_hint_words, "mighty_dealer_hint_words")
 blueprint.add_app_template_global(dealer_note, "mighty_dealer_note")
 blueprint.add_app_template_global(deck, "mighty_deck")
 blueprint.add_app_template_global(misdeal_counts, "mighty_misdeal_counts")

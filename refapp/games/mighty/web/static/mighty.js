@@ -214,8 +214,9 @@
   // The cards that may not be chosen (data-out: not in a four-seat deck, a forbidden friend
   // card) are greyed: a special card at once, a rank for the suit chosen (or for every suit).
   function greyCards(picker) {
-    const out = (picker.dataset.out || "").split(" ").filter(Boolean);
-    if (!out.length) return;
+    // data-named: the cards another kill already named (mighty_seats.js keeps it)
+    const out = ((picker.dataset.out || "") + " " + (picker.dataset.named || "")).split(" ").filter(Boolean);
+    if (!out.length && !picker.dataset.named) return;
     const suits = Array.from(picker.querySelectorAll("[data-suit]")).map((b) => b.dataset.suit);
     const chosen = picker.dataset.chosenSuit;
     picker.querySelectorAll("[data-pick]").forEach((b) => {
@@ -291,6 +292,20 @@
     sum.classList.toggle("mighty-too-high", high);
   }
 
+  // Where the mighty and the joker ended, for the composer's line: the holders chosen (the
+  // ruling side, the default, goes unsaid), e.g. "mighty: Opposition · joker: Kitty".
+  function showHolders(root) {
+    const part = root.querySelector(".mighty-holders");
+    if (!part) return;
+    const said = ["mighty_holder", "joker_holder"].map((name) => {
+      const select = part.querySelector("select[name$='" + name + "']");
+      const option = select && select.value ? select.selectedOptions[0] : null;
+      const words = part.getAttribute("data-line-" + name) || "";
+      return option ? words.replace("{holder}", option.textContent.trim()) : "";
+    });
+    part.dataset.partLine = said.filter(Boolean).join(" · ");
+  }
+
   // -- one form: set up once, shown again after every tap or change ---------------------------
 
   function show(root) {
@@ -301,6 +316,7 @@
     showFriendCard(root);
     showPoints(root);
     showDeal(root);
+    showHolders(root);
   }
 
   function setUp(root) {

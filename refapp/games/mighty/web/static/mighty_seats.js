@@ -47,6 +47,7 @@
     const typed = box.querySelector(".mighty-misses-typed");
     if (!misses || !list) return;
     if (typed) typed.hidden = true;
+    misses.dataset.shown = cards(misses).map((card) => written(box, card)).join(" "); // the line's
     list.textContent = "";
     cards(misses).forEach((card) => {
       const chip = document.createElement("button");
@@ -139,8 +140,26 @@
     });
   }
 
+  // A card named by one kill (or missed before it) cannot be named by the other: greyed in the
+  // other kill's picker (mighty.js greys a picker's data-named), e.g. the mighty after it killed.
+  function greyNamed(root) {
+    const boxes = Array.from(root.querySelectorAll("[data-mighty-kill]"));
+    if (boxes.length < 2) return;
+    const named = boxes.map((box) => {
+      const card = byId(box.dataset.card);
+      const misses = byId(box.dataset.misses);
+      return (card ? cards(card) : []).concat(misses ? cards(misses) : []);
+    });
+    boxes.forEach((box, at) => {
+      const picker = box.querySelector("[data-mighty-picker]");
+      const others = named.filter((_cards, index) => index !== at).flat();
+      if (picker) picker.dataset.named = others.join(" ") || " ";
+    });
+  }
+
   function show(root) {
     root.querySelectorAll("[data-mighty-kill]").forEach(showMisses);
+    greyNamed(root);
     greyOut(root);
   }
 
@@ -154,7 +173,10 @@
   window.MightySeats = { out };
 
   function init() {
-    document.querySelectorAll(".mighty-form[data-mighty-seats]").forEach(show);
+    document.querySelectorAll(".mighty-form[data-mighty-seats]").forEach((root) => {
+      show(root);
+      if (window.MightyForm && root.dataset.ready) window.MightyForm.show(root); // the greying
+    });
   }
 
   document.addEventListener("click", (event) => {
