@@ -45,7 +45,11 @@ def test_a_shown_misdeal_is_stored_without_cards_and_its_declarer_deals_next(api
         ({"player": "Cy"}, {}, (422, "missing_field", "misdeal.hand")),
         ({"player": "Cy", "shown": False}, {}, (422, "invalid_value", "misdeal.shown")),
         ({"player": "Cy", "shown": "true"}, {}, (422, "invalid_value", "misdeal.shown")),
-        ({"player": "Cy", "shown": True}, {"misdeal": "off"}, (422, "misdeal_not_allowed", "misdeal")),
+        (
+            {"player": "Cy", "shown": True},
+            {"misdeal": "off"},
+            (422, "misdeal_not_allowed", "misdeal"),
+        ),
         ({"player": "Zoe", "shown": True}, {}, (422, "unknown_player", "misdeal.player")),
         (
             {"player": "Cy", "shown": True, "hand": ["SA", "SK", "SQ", "SJ", "S10"] * 2},
@@ -109,8 +113,8 @@ def test_corrections_export_and_import_replay_it_unchanged(api, client):
     ("lang", "line", "said"),
     [
         ("en", "hand shown to the table, not entered", "shown to the table and not entered"),
-        ("ko", "손패는 테이블에 보여 주고 입력하지 않음", "테이블에 보여 주었고 입력하지 않았으므로"),
-        ("hu", "a lapokat az asztal látta, nem lettek beírva", "az asztal látta őket, de nem lettek beírva"),
+        ("ko", "손패는 테이블에 보여 주고 입력하지 않음", "보여 주었고 입력하지 않았으므로"),
+        ("hu", "a lapokat az asztal látta, nem lettek beírva", "látta őket, de nem lettek beírva"),
     ],
 )
 def test_the_history_says_the_hand_was_shown_not_entered(api, client, lang, line, said):

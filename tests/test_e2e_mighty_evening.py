@@ -87,7 +87,6 @@ def test_a_misdeals_cards_are_one_chip_away_and_checked(table_phone, lang):
     assert phone.page.locator(".mighty-misdeal-cards").evaluate("node => node.open")
 
 
-
 def line_text(page) -> str:
     """Return the composer's line as the table reads it (once the composer has drawn it)."""
     page.wait_for_timeout(100)
