@@ -2,7 +2,7 @@
 
 The taps are counted: every click is one tap. An ordinary hand (no auction log) goes through the
 name and count chips, the trump chips, the card picker (suit, then rank) and the 0-20 pad in at
-most 10 taps; a misdeal is 10 cards tapped in the card grid, its value shown as they are tapped;
+most 10 taps; a misdeal's 10 cards, one chip away, are tapped in the card grid, their value shown;
 the auction pad takes one tap per bid or pass and stays in view after each. The stored rounds
 are read back through the API and compared with the rules' own scoring.
 """
@@ -209,6 +209,7 @@ def test_a_misdeal_by_tapping_ten_cards(table_phone):
     page = phone.page
     taps.tap("details.mighty-misdeal > summary")
     taps.tap(chip("misdeal_player", "Ben"))
+    taps.tap(".mighty-misdeal-cards > summary")  # the cards, one chip away
     shown = page.locator(".mighty-deal-sum")
     assert shown.inner_text() == "0 of 10 cards, worth 0."
     seen = []
