@@ -63,15 +63,16 @@
     });
   }
 
-  // A part the rules make moot leaves the composer's parts (data-part-off) and the page.
+  // A part the rules make moot leaves the composer's parts and the page (data-moot keeps its
+  // key to give back; a part the composer set aside itself, data-part-off, stays aside).
   function moot(part, off) {
     if (off && part.dataset.part) {
-      part.dataset.partOff = part.dataset.part;
+      part.dataset.moot = part.dataset.part;
       part.removeAttribute("data-part");
       part.classList.remove("composer-current");
-    } else if (!off && part.dataset.partOff) {
-      part.dataset.part = part.dataset.partOff;
-      part.removeAttribute("data-part-off");
+    } else if (!off && part.dataset.moot) {
+      part.dataset.part = part.dataset.moot;
+      part.removeAttribute("data-moot");
     }
     part.hidden = off;
   }

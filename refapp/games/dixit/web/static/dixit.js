@@ -196,7 +196,7 @@
   function hold(row, most) {
     const group = row.closest(".vote-group");
     const field = holdField(group);
-    if (!field) return;
+    if (!field || !row.closest("form.composing")) return; // the whole form moves nowhere
     const turn = row.closest(TURN);
     const votes = votesOf(row).length;
     const completed = votes === 1 && waiting(turn, group).length === 0 && field.value === "";
@@ -212,13 +212,12 @@
       .some((other) => waiting(turn, other).length > 0);
   }
 
-  function release(turn) {
-    turn.querySelectorAll("input[data-hold]").forEach((field) => {
-      if (field.value) {
-        field.value = "";
-        fire(field);
-      }
-    });
+  function release(group) {
+    const field = holdField(group);
+    if (field && field.value) {
+      field.value = "";
+      fire(field);
+    }
   }
 
   // The storyteller does not vote: their row is dimmed and its votes are not sent. Nobody votes
@@ -279,19 +278,20 @@
     if (button.dataset.slot) tapSlot(turn, Number(button.dataset.slot) - 1);
     else if (button.dataset.name) tapName(turn, button.dataset.name);
     else if (button.dataset.vote) tapVote(button.closest(".vote-row"), button.dataset.vote);
-    else if (button.hasAttribute("data-one-vote")) release(turn);
+    else if (button.hasAttribute("data-one-vote")) release(button.closest(".vote-group"));
     else if (button.dataset.teller) tapTeller(turn, button.dataset.teller);
     sync(turn);
   });
 
-  // Leaving the votes for another part (a chip of the line, Record) lets a held voter go.
+  // A tap outside a held group (a chip of the line, another part, Record) lets its voter go.
   document.addEventListener(
     "click",
     (event) => {
-      const away = event.target.closest && event.target.closest("[data-goto], button[type=submit]");
-      const form = away && away.closest("form");
-      const turn = form && form.querySelector(TURN);
-      if (turn && turn.dataset.ready === "1") release(turn);
+      const form = event.target.closest && event.target.closest("form");
+      if (!form) return;
+      form.querySelectorAll(".vote-group").forEach((group) => {
+        if (!group.contains(event.target)) release(group);
+      });
     },
     true
   );
