@@ -1,5 +1,6 @@
-"""Dalmuti in the composer at 390x844: what a revolution makes moot is not asked, and the
-refusals about the whole order lead to the place that repeats a name.
+"""Dalmuti in the composer at 390x844: what a revolution makes moot is not asked, a refusal
+about the whole order leads to the place that repeats a name, and a tribute's count to its card
+pad (never its text box).
 
 Each test enters its hand by taps on the page as a table does and reads the stored round back.
 """
@@ -86,4 +87,23 @@ def test_a_name_listed_twice_leads_to_its_place(table_phone):
     link.click()
     assert page.evaluate("document.activeElement.id") == "finish_4"
     assert page.locator("#finish_4").evaluate(ON_SCREEN)
+    assert len(table_phone.session(sid)["rounds"]) == 1
+
+
+def test_a_tribute_count_refused_leads_to_its_card_pad(table_phone):
+    sid = open_session(table_phone, "dalmuti", SIX, [FIRST], "en")
+    page = table_phone.page
+    page.locator(".composer-more button[data-goto='tribute']").click()
+    page.locator("[data-pay]:has(#tribute_greater_peasant) button[data-card='5']").click()
+    table_phone.tap("#round-form button[value=check_tax]", status=422)
+    link = page.locator("#refused a[data-field='tribute_greater_peasant']")
+    assert link.inner_text().startswith("Cards the Greater Peasant gives: exactly 2, not 1")
+    page.evaluate("window.scrollTo(0, 0)")
+    link.click()
+    focused = page.evaluate(
+        "() => [document.activeElement.tagName, document.activeElement.closest('[data-for]')"
+        "?.dataset.for]"
+    )
+    assert focused == ["BUTTON", "tribute_greater_peasant"]  # the pad, never the text box
+    assert page.locator(".refusal-mark").evaluate(ON_SCREEN)
     assert len(table_phone.session(sid)["rounds"]) == 1
