@@ -165,3 +165,33 @@ def test_a_correction_that_moves_the_next_dealer_fills_it_in(table_phone, lang):
     assert session["rounds"][1]["input"]["dealer"] == "Eunji"
     assert count.refusals == 0 and count.taps <= 5, count.line()
     print(f"{lang} {count.line()}")
+
+
+def test_a_dealer_the_page_cannot_tell_is_refused_by_its_field_without_a_stale_hint(table_phone):
+    """After a loss the friend deals (boss_if_won_else_friend): the page cannot score the hand,
+    so the next round's dealer is not filled in; the refusal names who deals, and the next
+    round's hint no longer names the old friend."""
+    phone = table_phone
+    rules = {"next_dealer": "boss_if_won_else_friend"}
+    hands, dealer = [], "Minsu"
+    for friend in ("Seoyeon", "Jiwoo"):
+        lost = {**FIRST, "dealer": dealer, "friend": {"card": "JK", "player": friend}}
+        hands.append({**lost, "opposition_points": 10})  # n = 10 < 14: the friend deals next
+        dealer = friend
+    sid = open_session(phone, "mighty", MIGHTY, hands, "en", rules)
+    page = phone.page
+    table = Table(phone, "refused")
+    fix = "#main .correction .mighty-names[data-for='fix-{}'] button[data-value='{}']"
+    table.tap("#round-1 a[data-correct]")
+    page.locator("#round-1 .correction form").wait_for()
+    table.tap("#main .correction .composer-line button[data-goto='friend']")
+    table.tap(fix.format("friend_player", "Eunji"))
+    assert page.locator("#main .correction select[name='fix-next-dealer']").input_value() == "Seoyeon"
+    table.send("#main .correction .record-bar button[value=record]", status=422)
+    hint = page.locator("#main .correction .next-round .mighty-dealer").text_content()
+    assert "Eunji deals this hand" in hint and "Seoyeon deals" not in hint
+    table.tap(fix.format("next-dealer", "Eunji"))
+    table.send("#main .correction .record-bar button[value=record]")
+    rounds = phone.session(sid)["rounds"]
+    assert rounds[0]["input"]["friend"]["player"] == "Eunji"
+    assert rounds[1]["input"]["dealer"] == "Eunji"
