@@ -186,7 +186,8 @@ def test_a_dealer_the_page_cannot_tell_is_refused_by_its_field_without_a_stale_h
     page.locator("#round-1 .correction form").wait_for()
     table.tap("#main .correction .composer-line button[data-goto='friend']")
     table.tap(fix.format("friend_player", "Eunji"))
-    assert page.locator("#main .correction select[name='fix-next-dealer']").input_value() == "Seoyeon"
+    next_dealer = page.locator("#main .correction select[name='fix-next-dealer']")
+    assert next_dealer.input_value() == "Seoyeon"
     table.send("#main .correction .record-bar button[value=record]", status=422)
     hint = page.locator("#main .correction .next-round .mighty-dealer").text_content()
     assert "Eunji deals this hand" in hint and "Seoyeon deals" not in hint
