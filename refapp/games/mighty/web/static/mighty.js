@@ -124,7 +124,8 @@
   function contractIntoView() {
     window.setTimeout(() => {
       const part = document.querySelector("form [data-part='contract'][data-part-show]");
-      const line = part && part.closest("form").querySelector(".composer-line");
+      const form = part && part.closest("form.composing"); // one part at a time
+      const line = form && form.querySelector(".composer-line");
       if (line && part.classList.contains("composer-current")) {
         window.scrollBy(0, line.getBoundingClientRect().top - 8);
       }
