@@ -121,17 +121,33 @@ def test_templates_show_no_unmarked_english(template):
 
 #: (file, function) where a template arrives in a variable: its callers are checked instead
 FORWARDERS = {("refapp/games/options.py", "_bad")}
+#: a sentence's one-or-many pickers: each picks among a module's tuples of marked templates
+#: (test_plural_forms_are_marked_templates checks those tuples)
+PICKERS = {"counted", "in_tricks"}
+PLURALS = APP / "games" / "mighty" / "plurals.py"
 
 
 def literal(node: ast.expr) -> bool:
     """Return True for a string literal (or literals joined by +, or a literal marked N_)."""
     if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "N_":
         return len(node.args) == 1 and literal(node.args[0])
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) in PICKERS:
+        return bool(node.args) and isinstance(node.args[0], ast.Name)
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         return literal(node.left) and literal(node.right)
     return False
+
+
+def test_plural_forms_are_marked_templates():
+    """Every one-or-many form a picker chooses from is a literal template marked N_."""
+    tree = ast.parse(PLURALS.read_text(encoding="utf-8"))
+    tuples = [n.value for n in tree.body if isinstance(n, ast.Assign)]
+    assert tuples and all(isinstance(value, ast.Tuple) for value in tuples)
+    forms = [form for value in tuples for form in value.elts]  # type: ignore[attr-defined]
+    assert all(isinstance(f, ast.Call) and getattr(f.func, "id", "") == "N_" for f in forms)
+    assert all(literal(form) for form in forms)
 
 
 def test_rule_messages_and_explanations_are_literal_templates():
