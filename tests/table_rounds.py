@@ -222,8 +222,8 @@ OWN_TARGETS: dict[str, tuple[int, int, float]] = {
     "mighty 6 resting": (8, 0, 9.6),
     "dixit 5p": (9, 0, 11.0),
     "dalmuti 6p-tax": (8, 0, 10.0),
-    # round 1 is found in the history (a search); at most a refusal read and a dealer tapped
-    "mighty correction-2": (6, 1, 12.2),
+    # round 1 is found in the history (a search); the next round's only dealer fills itself in
+    "mighty correction-2": (4, 1, 6.8),
     "setup returning": (2, 0, 2.4),
 }
 

@@ -1,6 +1,6 @@
-"""Mighty's rounds a table plays every few hands, on the phone at 390x844 in three languages: a
-contract raised after a logged auction and a misdeal the table saw, each within its targets
-(taps, scrolls, model seconds; tests/table_rounds_mighty.py), and what the auction's end shows.
+"""Mighty's rounds a table plays every few hands, on the phone at 390x844 in three languages: what
+the auction's end shows, a misdeal's cards one chip away, the line, the 7마 greying and the
+corrections that fill the next dealer (their kinds' targets: tests/test_e2e_table_rounds.py).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from . import browser_support
 from .table_rounds import MIGHTY, MIGHTY_SEVEN, MIGHTY_SIX, Table, chip, open_session
-from .table_rounds_mighty import FIRST, KINDS, TARGETS
+from .table_rounds_mighty import FIRST
 
 #: the hands recorded before a six- and a seven-seat hand (their kills named by the joker)
 SIX_FIRST = {**FIRST, "kill": {"card": "JK", "player": "Jihun"}}
@@ -25,17 +25,6 @@ chromium, live_csrf, table_phone = (
     browser_support.table_phone,
 )
 LANGUAGES = ["en", "ko", "hu"]
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("kind", list(KINDS))
-def test_the_round_is_within_its_targets(table_phone, kind, lang):
-    count, _session = KINDS[kind](table_phone, lang)
-    taps, scrolls, seconds = TARGETS[kind]
-    assert count.scrolls <= scrolls, f"{kind} ({lang}): off screen: {count.off_screen}"
-    assert count.typed == 0 and count.refusals == 0
-    assert count.taps <= taps and count.seconds <= seconds, count.line()
-    print(f"{lang} {count.line()}")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
