@@ -24,7 +24,7 @@ TRIBUTE: dict[str, tuple[str, int, str]] = {
 }
 #: the giving roles of the lesser pair
 LESSER_GIVERS = ("lesser_peasant", "lesser_dalmuti")
-#: the keys of one exchange of the tax in the API's state (``tribute_due``), as API.md lists them
+#: the keys of one exchange of the tax in the API's state (``tribute_due``; docs/API.md)
 EXCHANGE_KEYS = ("from", "to", "count", "which")
 #: a Dalmuti's return gift -> the peasant tribute it answers (sequential timing: may pass it on)
 ANSWERS = {"greater_dalmuti": "greater_peasant", "lesser_dalmuti": "lesser_peasant"}

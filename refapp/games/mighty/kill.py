@@ -1,8 +1,8 @@
 """The kill (6마, 7마): after the auction the boss names a card and its holder is out of the hand.
 
 A named card in the kitty or in the boss's own hand is a miss: the boss names another. The input
-is ``{"card", "player", "misses"}``, a list of two at seven seats. The project's account:
-docs/rules/mighty.md, section "Four, six and seven seats".
+is ``{"card", "player", "misses"}``, a list of two at seven seats. The project's account of
+it is the heading "Four, six and seven seats" of docs/rules/mighty.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The Odyssey single-vote +1 when every voter found the storyteller's card (rules/dixit.md)."""
+"""The Odyssey single-vote +1 when every voter found the storyteller's card
+(docs/rules/dixit.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""A misdeal the table saw (rules/mighty.md section 1): recorded with ``shown`` instead of the
-hand, only who may declare it is checked; the hand beside it is checked as usual."""
+"""A misdeal the table saw (docs/rules/mighty.md, "How weak a hand may be thrown in"): recorded
+with ``shown`` instead of the hand, only who may declare it is checked; the hand beside it is
+checked as usual."""
 
 from __future__ import annotations
 
