@@ -151,7 +151,7 @@ class WriteKey(Model):
     """An ``Idempotency-Key`` a write to a session stored, kept to answer its resends.
 
     Written in the write's own transaction (services/idempotency.py), so a refused write keeps
-    none; the newest ``idempotency.KEPT`` of a session are kept, and exported with it.
+    none; the newest ``limits.KEYS_KEPT`` of a session are kept, and exported with it.
     """
 
     __tablename__ = "write_key"

@@ -182,10 +182,7 @@ def finish_session(session_id: int):
 
 def write_key() -> str | None:
     """Read a write's optional ``Idempotency-Key`` (refused ``invalid_value`` when malformed)."""
-    given = request.headers.getlist(idempotency.HEADER)
-    if not given:
-        return None
-    return idempotency.read_key(", ".join(given))
+    return idempotency.sent_key(request.headers.getlist(idempotency.HEADER))
 
 
 @bp.errorhandler(idempotency.Stored)

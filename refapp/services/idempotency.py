@@ -22,8 +22,9 @@ from sqlalchemy import delete, select, update
 
 from ..extensions import db
 from ..games.errors import MalformedInput, RuleViolation, quote
-from ..models import GameSession, WriteKey, utcnow
+from ..models import GameSession, WriteKey
 from .limits import KEYS_KEPT
+from .values import without_expected
 
 #: what a key is: 1..64 visible ASCII characters
 KEY_PATTERN = re.compile(r"[\x21-\x7e]{1,64}")
@@ -58,6 +59,14 @@ def read_key(raw: Any, field: str = HEADER) -> str | None:
     raise malformed(raw, field)
 
 
+def sent_key(headers: list[str], field: str | None = None) -> str | None:
+    """Return the key a request sends: its headers' (several are one malformed key), else its
+    form's field (a page without a script); None when neither is given."""
+    if headers:
+        return read_key(", ".join(headers))
+    return read_key(field or None, FIELD)
+
+
 def malformed(raw: Any, field: str) -> MalformedInput:
     """Return the refusal of a key that is not 1..64 visible ASCII characters."""
     return MalformedInput(
@@ -74,10 +83,8 @@ def digest_of(action: str, target: Any, entered: Any) -> str:
     Written canonically (keys sorted, compact), so the same entry sent again digests the same;
     ``expected_round`` is where a phone meant it to go, not what it is, and is left out.
     """
-    if isinstance(entered, dict):
-        entered = {key: value for key, value in entered.items() if key != "expected_round"}
     text = json.dumps(
-        [action, target, entered],
+        [action, target, without_expected(entered)],
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=True,
@@ -108,14 +115,7 @@ def correction_target(corrections: Any) -> Any:
     ``expected_round``, so one round sent alone or in a list digests the same."""
     if not isinstance(corrections, dict):
         return corrections
-    return {
-        str(number): (
-            {key: value for key, value in given.items() if key != "expected_round"}
-            if isinstance(given, dict)
-            else given
-        )
-        for number, given in corrections.items()
-    }
+    return {str(number): without_expected(given) for number, given in corrections.items()}
 
 
 def reused(key: str) -> RuleViolation:
@@ -155,7 +155,6 @@ def keep(session: GameSession, key: str | None, digest: str, action: str, number
             digest=digest,
             action=action,
             round_number=number,
-            at=utcnow(),
         )
     )
     db.session.flush()
@@ -183,9 +182,3 @@ def round_undone(session: GameSession, number: int) -> None:
         )
         .values(round_number=None)
     )
-
-
-def kept_keys(session_id: int) -> list[str]:
-    """Return a session's kept keys, oldest first (tests, the export reads its own way)."""
-    query = select(WriteKey.key).where(WriteKey.session_id == session_id).order_by(WriteKey.id)
-    return list(db.session.scalars(query))

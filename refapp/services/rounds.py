@@ -43,7 +43,8 @@ def round_input(raw: Any) -> dict[str, Any]:
     """Return the round body without the service's own keys."""
     if not isinstance(raw, Mapping):
         raise MalformedInput("invalid_json", "The round must be a JSON object.")
-    return {key: value for key, value in raw.items() if key != "expected_round"}
+    entered: dict[str, Any] = values.without_expected(dict(raw))
+    return entered
 
 
 def check_round(session_id: Any, raw: Any, number: Any = None) -> dict[str, Any]:

@@ -9,6 +9,8 @@ from typing import Any
 from ..games.errors import MalformedInput, NotFound, quote
 
 NAME_MAX = 40
+#: a round body's own key for where the phone meant the round to go, not part of the round
+EXPECTED_ROUND = "expected_round"
 #: ids are INTEGER columns: 32 bits on PostgreSQL, so a larger id cannot exist (nor be queried)
 ID_MAX = 2**31 - 1
 SESSION_NAME_MAX = 100
@@ -207,3 +209,10 @@ def session_name(raw: Any) -> str:
             value=quote(raw),
         )
     return raw.strip()
+
+
+def without_expected(body: Any) -> Any:
+    """Return a round body without ``expected_round`` (anything else as it is)."""
+    if not isinstance(body, dict):
+        return body
+    return {key: value for key, value in body.items() if key != EXPECTED_ROUND}

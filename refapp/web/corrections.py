@@ -9,6 +9,7 @@ from .. import services
 from ..extensions import db
 from ..games.errors import Refusal
 from ..services import idempotency
+from ..services.values import without_expected
 from . import bp
 from .forms import round_form
 from .sessions import entry_key, form_template, session_or_404
@@ -75,12 +76,6 @@ def corrected(session_id: int, number: int, both: bool):
     """Send the table to the session page showing the round just corrected."""
     flash(correction_words(number, both))
     return redirect(url_for("web.show_session", session_id=session_id, just=number))
-
-
-def without_expected(body: dict) -> dict:
-    """Return a corrected round's input without the next-round marker a new round carries."""
-    body.pop("expected_round", None)
-    return body
 
 
 def correction_words(number: int, both: bool) -> str:

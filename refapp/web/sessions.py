@@ -190,10 +190,7 @@ def record_round(session_id: int):
 
 def entry_key(field: str | None) -> str | None:
     """Return the key of the entry a page sends: its script's header, else the form's field."""
-    given = request.headers.get(idempotency.HEADER)
-    if given is not None:
-        return idempotency.read_key(given)
-    return idempotency.read_key(field or None, idempotency.FIELD)
+    return idempotency.sent_key(request.headers.getlist(idempotency.HEADER), field)
 
 
 def recorded(session_id: int, number: int | None):

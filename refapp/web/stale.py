@@ -20,6 +20,7 @@ from .. import services
 from ..games import get_game
 from ..games.errors import Refusal
 from ..models import utcnow
+from ..services.values import without_expected
 from .changes import differences, flatten
 from .forms import round_form
 from .path_words import describe_path, describe_value
@@ -58,7 +59,7 @@ def compare(session_id: int, body: dict[str, Any], count: int) -> StaleChoice:
     theirs = Side(count, deltas_of(rows[-1].result) if rows else {})
     theirs.played = rows[-1] if rows else None
     mine = Side(count + 1)
-    entry = entry_of(body)
+    entry = without_expected(body)
     try:
         checked = services.check_round(session_id, entry)
     except Refusal as error:
@@ -86,12 +87,7 @@ def entry_words(session_id: int, entry: dict[str, Any]) -> list[Markup]:
 def moved_words(session_id: int, before: dict[str, Any], after: dict[str, Any]) -> list[Markup]:
     """Say what a kept entry took from the rounds recorded since, as the history words it."""
     game = get_game(services.load_session(session_id, with_rounds=False).game)
-    return differences(game, entry_of(before), entry_of(after))
-
-
-def entry_of(body: dict[str, Any]) -> dict[str, Any]:
-    """Return a round body without where the phone meant it to go (``expected_round``)."""
-    return {key: value for key, value in body.items() if key != "expected_round"}
+    return differences(game, without_expected(before), without_expected(after))
 
 
 def take_what_moved(form: Any, view: services.SessionView, expected: int | None) -> bool:

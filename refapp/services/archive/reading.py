@@ -108,7 +108,6 @@ class ExportParts:
     fields: dict[str, Any]
     round_count: int = 0
     entry_count: int = 0
-    key_count: int = 0
 
     def rounds(self) -> Iterator[Any]:
         """Yield each exported round, checked for shape and values, in order."""
@@ -129,8 +128,6 @@ class ExportParts:
             self.round_count = count
         elif name == "audit":
             self.entry_count = count
-        else:
-            self.key_count = count
         self.place(name, at)
 
     def place(self, name: str, at: Any) -> None:
