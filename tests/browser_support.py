@@ -50,7 +50,11 @@ LIVE_BUTTON = (
     "node => Boolean(node.form && node.form.hasAttribute('data-live') && node.type === 'submit')"
 )
 #: counts every key pressed in a page (window.__keys): the table's typing, which taps avoid
-KEYS = "window.__keys = 0; addEventListener('keydown', () => { window.__keys += 1; }, true);"
+#: (once a page, however often it is added)
+KEYS = (
+    "if (window.__keys === undefined) { window.__keys = 0;"
+    " addEventListener('keydown', () => { window.__keys += 1; }, true); }"
+)
 #: sets the round form's view before the page's scripts run (composer.js reads it)
 VIEW = "try { localStorage.setItem('refapp.composer.view', '%s'); } catch (e) {}"
 REFUSED_PAGE = re.compile(r"Failed to load resource: the server responded with a status of 422\b")

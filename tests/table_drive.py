@@ -47,6 +47,13 @@ MIGHTY_SIX = [*MIGHTY, "Jihun"]
 MIGHTY_SEVEN = [*MIGHTY_SIX, "Yuna"]
 DIXIT = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 DALMUTI = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+#: the Mighty hand recorded before a measured one (a 6마 and 7마 one carries its kills too)
+MIGHTY_FIRST = {
+    "dealer": "Minsu",
+    "contract": {"boss": "Jiwoo", "bid": 14, "trump": "H"},
+    "friend": {"card": "JK", "player": "Eunji"},
+    "opposition_points": 5,
+}
 
 
 @dataclass

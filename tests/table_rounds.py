@@ -7,7 +7,7 @@ tests hold every kind to its ``TARGETS`` (taps, scrolls, model seconds; nothing 
 ``python -m tests.table_report`` prints them.
 
 ``KINDS`` and ``TARGETS`` hold this module's kinds and those of tests/table_rounds_mighty.py and
-tests/table_rounds_cards.py (read when first asked for, so those modules may import this one).
+tests/table_rounds_cards.py.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from . import table_rounds_cards, table_rounds_mighty
 from .table_drive import (
     DALMUTI,
     DIXIT,
     MIGHTY,
+    MIGHTY_FIRST,
     MIGHTY_SEVEN,
     MIGHTY_SIX,
     ON_SCREEN,
@@ -31,11 +33,12 @@ from .table_drive import (
     open_session,
 )
 
-#: what the games' modules use from here (KINDS and TARGETS are read through __getattr__)
+#: what the browser tests use from here besides KINDS and TARGETS
 __all__ = [
     "DALMUTI",
     "DIXIT",
     "MIGHTY",
+    "MIGHTY_FIRST",
     "MIGHTY_SEVEN",
     "MIGHTY_SIX",
     "ON_SCREEN",
@@ -47,13 +50,6 @@ __all__ = [
     "open_session",
 ]
 
-#: the hand recorded before the measured one (a 6마 and 7마 one carries its kills too)
-MIGHTY_FIRST = {
-    "dealer": "Minsu",
-    "contract": {"boss": "Jiwoo", "bid": 14, "trump": "H"},
-    "friend": {"card": "JK", "player": "Eunji"},
-    "opposition_points": 5,
-}
 #: the measured Mighty hand: Seoyeon 15 ♠, the friend ♦A (or ♦K) held by Minsu, 7 points
 MEASURED = {
     "contract": {"boss": "Seoyeon", "bid": 15, "trump": "S"},
@@ -228,12 +224,11 @@ OWN_TARGETS: dict[str, tuple[int, int, float]] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Return KINDS or TARGETS: this module's, then the games' modules' (imported when asked)."""
-    if name not in ("KINDS", "TARGETS"):
-        raise AttributeError(name)
-    from . import table_rounds_cards, table_rounds_mighty
-
-    if name == "KINDS":
-        return {**OWN_KINDS, **table_rounds_mighty.KINDS, **table_rounds_cards.KINDS}
-    return {**OWN_TARGETS, **table_rounds_mighty.TARGETS, **table_rounds_cards.TARGETS}
+#: every kind the report prints, and the driver of each
+KINDS: dict[str, Driver] = {**OWN_KINDS, **table_rounds_mighty.KINDS, **table_rounds_cards.KINDS}
+#: each kind's most taps, scrolls and model seconds
+TARGETS: dict[str, tuple[int, int, float]] = {
+    **OWN_TARGETS,
+    **table_rounds_mighty.TARGETS,
+    **table_rounds_cards.TARGETS,
+}

@@ -1,6 +1,6 @@
 """The kinds of round the table report adds for Dixit and Dalmuti: drivers and their targets.
 
-Each driver enters one round by taps (tests/table_rounds.py's Table) and checks the stored round;
+Each driver enters one round by taps (tests/table_drive.py's Table) and checks the stored round;
 TARGETS holds each kind's most taps, scrolls and model seconds. tests/table_rounds.py merges them.
 """
 
@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import table_rounds as rounds
+from . import table_drive as rounds
+from .table_drive import DALMUTI as SIX
+from .table_drive import DIXIT as FIVE
+from .table_drive import RECORD
 
-FIVE = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 SEVEN = [*FIVE, "Fay", "Gus"]
-SIX = [*FIVE, "Fay"]
-RECORD = "#round-form button[value=record]"
 
 #: the first turn of five: Ben has a clue first and tells; Ann's card (5) fills itself
 FIRST_POSITIONS = ["Cy", "Ben", "Dee", "Eve", "Ann"]
@@ -54,6 +54,17 @@ def laid(table: Any, owners: list[str]) -> None:
         table.tap(f".dx-names button[data-name='{name}']")
 
 
+def stored_turn(table: Any, sid: int, positions: list[str], votes: dict, deltas: dict) -> tuple:
+    """Record the turn tapped in and check it was stored as Ben's turn with these points."""
+    table.send(RECORD)
+    session = table.phone.session(sid)
+    played = session["rounds"][-1]
+    entered = {"storyteller": "Ben", "positions": positions, "votes": votes}
+    assert played["input"] == entered, played["input"]
+    assert played["result"]["deltas"] == deltas
+    return table.done(), session
+
+
 def dixit_first_storyteller(phone: Any, lang: str = "en") -> tuple[Any, dict]:
     """Enter a session's first Dixit turn when the first storyteller is not seat 1: the
     storyteller by one tap on a name, who laid each card, the votes."""
@@ -63,16 +74,7 @@ def dixit_first_storyteller(phone: Any, lang: str = "en") -> tuple[Any, dict]:
     laid(table, FIRST_POSITIONS)
     for voter, card in FIRST_VOTES.items():
         table.tap(vote(voter, card))
-    table.send(RECORD)
-    session = phone.session(sid)
-    played = session["rounds"][-1]
-    assert played["input"] == {
-        "storyteller": "Ben",
-        "positions": FIRST_POSITIONS,
-        "votes": FIRST_VOTES,
-    }, played["input"]
-    assert played["result"]["deltas"] == FIRST_DELTAS
-    return table.done(), session
+    return stored_turn(table, sid, FIRST_POSITIONS, FIRST_VOTES, FIRST_DELTAS)
 
 
 def dixit_seven_odyssey(phone: Any, lang: str = "en") -> tuple[Any, dict]:
@@ -86,16 +88,7 @@ def dixit_seven_odyssey(phone: Any, lang: str = "en") -> tuple[Any, dict]:
     for voter, cards in ODYSSEY_VOTES.items():
         for card in cards:
             table.tap(vote(voter, card))
-    table.send(RECORD)
-    session = phone.session(sid)
-    played = session["rounds"][-1]
-    assert played["input"] == {
-        "storyteller": "Ben",
-        "positions": ODYSSEY_POSITIONS,
-        "votes": ODYSSEY_VOTES,
-    }, played["input"]
-    assert played["result"]["deltas"] == ODYSSEY_DELTAS
-    return table.done(), session
+    return stored_turn(table, sid, ODYSSEY_POSITIONS, ODYSSEY_VOTES, ODYSSEY_DELTAS)
 
 
 def dalmuti_revolution(phone: Any, lang: str = "en") -> tuple[Any, dict]:

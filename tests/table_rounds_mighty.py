@@ -1,6 +1,6 @@
 """The kinds of round the table report adds for Mighty: drivers and their targets.
 
-Each driver enters one round by taps (tests/table_rounds.py's Table) and checks the stored round;
+Each driver enters one round by taps (tests/table_drive.py's Table) and checks the stored round;
 TARGETS holds each kind's most taps, scrolls and model seconds. tests/table_rounds.py merges them.
 """
 
@@ -9,16 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import table_rounds
-from .table_rounds import MIGHTY, Table, chip
+from .table_drive import MIGHTY, MIGHTY_FIRST, RECORD, Table, chip, open_session
 
 #: the hand recorded before each kind (dealt by Minsu; Eunji, its friend, deals the next one)
-FIRST = {
-    "dealer": "Minsu",
-    "contract": {"boss": "Jiwoo", "bid": 14, "trump": "H"},
-    "friend": {"card": "JK", "player": "Eunji"},
-    "opposition_points": 5,
-}
+FIRST = MIGHTY_FIRST
 #: the auction of the contract change: Eunji deals and opens at 13♠, Minsu bids 14♠, and every
 #: other player passes; Minsu declares 16♥ after the kitty (a change of suit costs 2)
 AUCTION = [
@@ -36,7 +30,7 @@ RAISED = {"Minsu": 12, "Jiwoo": 6, "Seoyeon": -6, "Hyunwoo": -6, "Eunji": -6}
 def contract_change(phone: Any, lang: str = "en") -> tuple[Any, dict]:
     """Log the auction (two bids, then everyone else passes in one tap), raise the contract to
     16♥ after the kitty, name the friend and the points, record."""
-    sid = table_rounds.open_session(phone, "mighty", MIGHTY, [FIRST], lang)
+    sid = open_session(phone, "mighty", MIGHTY, [FIRST], lang)
     table = Table(phone, "mighty contract-change")
     table.tap(".composer-more [data-goto='auction']")
     for button in ("bid_S_13", "bid_S_14", "pass_rest"):
@@ -51,7 +45,7 @@ def contract_change(phone: Any, lang: str = "en") -> tuple[Any, dict]:
         "[data-mighty-points] button[data-points='3']",
     ):
         table.tap(selector)
-    table.send("#round-form button[value=record]")
+    table.send(RECORD)
     session = phone.session(sid)
     stored = session["rounds"][1]
     assert stored["input"]["bidding"] == AUCTION
@@ -63,7 +57,7 @@ def contract_change(phone: Any, lang: str = "en") -> tuple[Any, dict]:
 
 def misdeal_shown(phone: Any, lang: str = "en") -> tuple[Any, dict]:
     """Throw the hand in as the table saw it: the throw-in chip, its declarer, "shown"."""
-    sid = table_rounds.open_session(phone, "mighty", MIGHTY, [FIRST], lang)
+    sid = open_session(phone, "mighty", MIGHTY, [FIRST], lang)
     table = Table(phone, "mighty misdeal")
     table.tap(".composer-more [data-goto='misdeal']")
     table.tap(chip("misdeal_player", "Hyunwoo"))

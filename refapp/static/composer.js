@@ -295,7 +295,8 @@
     const key = form.dataset.composerPart;
     const current = form.querySelector(`[data-part="${key}"]`);
     if (!current || !current.contains(event.target)) {
-      window.setTimeout(() => draw(form), 0); // outside the part shown: the line only
+      // outside the part shown: the line only (a chip that opens a part draws it itself)
+      if (!event.target.closest("[data-goto], .composer-view")) window.setTimeout(() => draw(form), 0);
       return;
     }
     const before = { done: done(form, current), values: snapshot(form, current) };
@@ -344,7 +345,12 @@
       } catch (error) {
         /* private mode: for this page only */
       }
-      draw(form);
+      // the part shown may have been taken out meanwhile (a game's moot part): open the first
+      if (steps && !form.querySelector(`[data-part="${form.dataset.composerPart}"]`)) {
+        show(form, firstPart(form));
+      } else {
+        draw(form);
+      }
     }
   });
   // before the game's own scripts fill the fields: was the part done before this tap?

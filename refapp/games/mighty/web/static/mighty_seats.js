@@ -189,7 +189,10 @@
 
   document.addEventListener("change", (event) => {
     const root = event.target.closest && event.target.closest(".mighty-form[data-mighty-seats]");
-    if (root) show(root);
+    if (!root) return;
+    show(root);
+    // mighty.js greyed the pickers before this script named the kills' cards: grey them again
+    if (window.MightyForm && root.dataset.ready) window.MightyForm.show(root);
   });
 
   document.addEventListener("DOMContentLoaded", init);
