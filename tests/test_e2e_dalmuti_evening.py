@@ -32,8 +32,14 @@ def part(page) -> str:
 
 
 def line(page) -> list[str]:
-    """Return the parts the composer's line names."""
+    """Return the parts the composer's line names, once the page has settled after a tap."""
+    page.wait_for_timeout(150)
     return page.locator(".composer-line button").evaluate_all("bs => bs.map(b => b.dataset.goto)")
+
+
+def wait_for_line(page, goto: str) -> None:
+    """Wait until the composer's line names the part `goto` (it is redrawn after the tap)."""
+    page.wait_for_selector(f".composer-line button[data-goto='{goto}']", timeout=3000)
 
 
 def tap_out(page, names: list[str]) -> None:
@@ -58,11 +64,13 @@ def test_after_a_revolution_the_tax_is_not_asked(table_phone):
     # taken back, the tax is due again; declared again, it goes again
     page.locator(".composer-line button[data-goto='revolution']").click()
     page.locator("#dal-revolution button[data-revolt='Cy'][data-kind='plain']").click()
+    wait_for_line(page, "tax")
     assert "tax" in line(page) and page.locator("#tribute_paid").is_enabled()
     page.locator("#dal-revolution button[data-revolt='Cy'][data-kind='plain']").click()
     assert part(page) == "finish" and "tax" not in line(page)
     tap_out(page, ORDER)
-    assert page.locator("#round-form").evaluate("f => f.classList.contains('composer-ready')")
+    # the composer redraws just after the tap: wait for it to call the round ready
+    page.wait_for_selector("#round-form.composer-ready", timeout=3000)
     table_phone.tap("#round-form button[value=record]")
     played = table_phone.session(sid)["rounds"][-1]
     assert played["input"]["revolution"] == {"player": "Cy", "kind": "plain"}
