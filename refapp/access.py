@@ -8,7 +8,10 @@ table (signing out deletes it, so a copy of the cookie stops writing too). The A
 that cookie (its writes carry no CSRF token, so another page in the browser could send it): it
 takes the password only from the ``X-Table-Password`` header, percent-encoded when it is not
 ASCII. Wrong passwords are slowed per client address and for the whole table (``Throttle``);
-behind reverse proxies (TRUSTED_PROXIES) the address is the one they forward. Also here:
+behind reverse proxies (TRUSTED_PROXIES) the address is the one they forward. Each right
+password (a sign-in or an API write) also gives the device a pass (``passes``): a signed cookie
+that grants nothing but this - the password checks of a device that shows one are counted by its
+pass alone, so guessers sharing its address (a cafe's Wi-Fi) never hold it back. Also here:
 ``safe_next``, the one check of a redirect target.
 """
 
@@ -30,6 +33,7 @@ from flask import Flask, current_app, g, redirect, request, session, url_for
 from sqlalchemy import delete, select
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import passes
 from .extensions import db
 from .games.errors import AccessDenied, Refusal
 from .models import SignIn
@@ -51,6 +55,8 @@ PROXIES_ENV = "REFAPP_TRUSTED_PROXIES"
 PROXIES = "TRUSTED_PROXIES"
 #: the longest redirect target kept (longer ones go home)
 NEXT_MAX = 2000
+#: hex digits of the password's digest a device's pass holds: a new password ends every pass
+PASS_KEY = 16
 
 
 def table_password() -> str | None:
@@ -171,17 +177,35 @@ def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
+def pass_key() -> str:
+    """Return what a device's pass holds of today's password."""
+    return password_digest(table_password() or "")[:PASS_KEY]
+
+
+def device_pass() -> dict | None:
+    """Return the pass this device shows, if it is in force for today's password (else None)."""
+    return passes.shown(pass_key(), now()) if table_password() is not None else None
+
+
+def device() -> str | None:
+    """Return the id of the pass this device shows, if it holds one in force."""
+    held = device_pass()
+    return held["id"] if held else None
+
+
 def retry_after() -> int:
     """Return the whole seconds this client must wait before trying a password (0: may try)."""
-    return math.ceil(throttle().wait(client_address(), now()))
+    return math.ceil(throttle().wait(client_address(), now(), device()))
 
 
 def attempt(given: str, check: Callable[[str], bool]) -> bool:
     """Check a password the client gave, counting a failure or forgetting past ones."""
     if check(given):
-        throttle().succeeded(client_address(), now())
+        held = device_pass()
+        throttle().succeeded(client_address(), now(), held["id"] if held else None)
+        passes.earned(held, pass_key(), now())
         return True
-    throttle().failed(client_address(), now())
+    throttle().failed(client_address(), now(), device())
     return False
 
 
@@ -339,6 +363,7 @@ def init_app(app: Flask) -> None:
     app.extensions["refapp_throttle"] = Throttle()
     app.before_request(require_sign_in)
     app.after_request(security_headers)
+    app.after_request(passes.give)
     app.context_processor(
         lambda: {
             "can_write": g.get("can_write", True),

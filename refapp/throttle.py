@@ -1,7 +1,7 @@
-"""Wrong passwords slowed per client address and for the whole table, never a lockout.
+"""Wrong passwords slowed per device pass, per client address and for the whole table.
 
 Pure Python under a lock, no Flask: ``access`` keeps one per app and asks it before checking a
-password, and tells it how each check went.
+password, and tells it how each check went, naming the device's pass when it shows one.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 
 class Throttle:
-    """Failed password attempts, per client address and for the whole table: guessing is slow.
+    """Failed password attempts, per device pass, per client address and for the whole table.
 
     Per address: the first ``free`` failures cost nothing (a mistype or two); each later one
     makes that address wait ``base`` seconds, doubled per failure, at most ``cap``. So the right
@@ -21,6 +21,11 @@ class Throttle:
     For the whole table, against a guesser with many addresses: every failure spends one of
     ``burst`` tries that come back at ``rate`` a second; while none is left, only addresses that
     gave the right password in the last ``trust`` seconds (the table's own phones) may try.
+
+    A device that shows a pass (``access`` gives one with each right password) is counted by
+    that pass alone, with the same free failures and waits: what other devices at its address,
+    or anywhere, get wrong never holds it back. A pass comes only with the right password, so
+    guessers have none to share out.
 
     The state is this process's memory - dicts under a lock, at most ``size`` addresses each
     (the oldest go first) - so a restart forgets it and each worker process counts alone.
@@ -40,17 +45,21 @@ class Throttle:
         self.free, self.base, self.cap, self.size, self.forget = free, base, cap, size, forget
         self.burst, self.rate, self.trust = burst, rate, trust
         self.clients: dict[str, tuple[int, float, float]] = {}  # failures, until, last failure
+        self.devices: dict[str, tuple[int, float, float]] = {}  # the same, per device pass
         self.trusted: dict[str, float] = {}  # address: its last success
         self.tries = burst  # the table's tries left
         self.filled: float | None = None  # and when they were last refilled
         self.lock = threading.Lock()
 
     def __len__(self) -> int:
-        return len(self.clients) + len(self.trusted)
+        return len(self.clients) + len(self.devices) + len(self.trusted)
 
-    def wait(self, client: str, moment: float) -> float:
-        """Return how many seconds the client must wait before trying again (0: may try)."""
+    def wait(self, client: str, moment: float, device: str | None = None) -> float:
+        """Return how many seconds the client (or its device) must wait to try (0: may try)."""
         with self.lock:
+            if device is not None:
+                entry = self.devices.get(device)
+                return max(0.0, entry[1] - moment) if entry else 0.0
             entry = self.clients.get(client)
             own = max(0.0, entry[1] - moment) if entry else 0.0
             if self.is_trusted(client, moment):
@@ -59,24 +68,36 @@ class Throttle:
             table = (1.0 - self.tries) / self.rate if self.tries < 1.0 else 0.0
             return max(own, table)
 
-    def failed(self, client: str, moment: float) -> None:
-        """Count a failed attempt: set the client's wait and spend one of the table's tries."""
+    def failed(self, client: str, moment: float, device: str | None = None) -> None:
+        """Count a failed attempt: set the device's wait, or the client's and the table's."""
         with self.lock:
-            failures, _until, last = self.clients.pop(client, (0, 0.0, moment))
-            if moment - last > self.forget:
-                failures = 0
-            failures += 1
-            until = moment
-            if failures > self.free:
-                until += min(self.base * 2 ** min(failures - self.free - 1, 30), self.cap)
-            self.make_room(self.clients, moment)
-            self.clients[client] = (failures, until, moment)
+            if device is not None:
+                self.count(self.devices, device, moment)
+                return
+            self.count(self.clients, client, moment)
             self.refill(moment)
             self.tries = max(0.0, self.tries - 1.0)
 
-    def succeeded(self, client: str, moment: float) -> None:
-        """Forget a client's failures and trust its address while the table is guessed at."""
+    def count(self, kept: dict[str, tuple[int, float, float]], key: str, moment: float) -> None:
+        """Count one more failure of an address or a pass and set its wait (the lock is held)."""
+        failures, _until, last = kept.pop(key, (0, 0.0, moment))
+        if moment - last > self.forget:
+            failures = 0
+        failures += 1
+        until = moment
+        if failures > self.free:
+            until += min(self.base * 2 ** min(failures - self.free - 1, 30), self.cap)
+        self.make_room(kept, moment)
+        kept[key] = (failures, until, moment)
+
+    def succeeded(self, client: str, moment: float, device: str | None = None) -> None:
+        """Forget the device's failures; without one, the client's, and trust its address."""
         with self.lock:
+            if device is not None:
+                # the address is left alone: a phone's success never clears or trusts a guesser
+                # that shares its address
+                self.devices.pop(device, None)
+                return
             self.clients.pop(client, None)
             self.trusted.pop(client, None)
             self.make_room(self.trusted, moment)
