@@ -10,6 +10,7 @@ from flask_migrate import downgrade, upgrade
 from refapp.extensions import db
 
 from .conftest import migrated_sqlite_app
+from .conftest import turn as a_turn
 from .test_archive import export
 from .test_import_forgery import imported
 
@@ -137,3 +138,85 @@ def test_a_dixit_session_that_played_past_the_last_card_keeps_that_reading(tmp_p
     assert client.put(f"/api/sessions/{sid}/rounds/1", json=fixed).status_code == 200
     untouched = client.get(f"/api/sessions/{kept}").get_json()
     assert untouched["rules"]["deck_exhausted"] == "end" and untouched["finished"] is False
+
+
+#: the first revision: a downgrade to it undoes every later one
+FIRST = "472e4780e488"
+KEPT_TABLES = ("kept_session_version", "kept_rule_set", "kept_session_preset", "kept_write_key")
+
+
+def rows(app, query: str) -> list[tuple]:
+    """Return a query's rows, read straight from the database."""
+    with app.app_context():
+        found = [tuple(row) for row in db.session.execute(sa.text(query))]
+        db.session.remove()
+        return found
+
+
+def test_a_downgrade_to_the_first_revision_and_back_keeps_what_the_older_schema_cannot(tmp_path):
+    """Rule sets, presets, versions above every tag seen, and the keys of untouched sessions."""
+    app = migrated_sqlite_app(tmp_path / "round_trip.sqlite")
+    client = app.test_client()
+    odyssey = {"game": "dixit", "preset": "odyssey", "rules": {"target_score": 40}}
+    assert client.put("/api/rule-sets/Friday club", json=odyssey).status_code in (200, 201)
+    body = {"game": "dixit", "players": PLAYERS, "rule_set": "Friday club"}
+    quiet, written = (client.post("/api/sessions", json=body).get_json()["id"] for _ in range(2))
+    for sid in (quiet, written):
+        for number in range(3):
+            key = {"Idempotency-Key": f"entry-{sid}-{number}"}
+            entered = a_turn(PLAYERS[number])
+            answer = client.post(f"/api/sessions/{sid}/rounds", json=entered, headers=key)
+            assert answer.status_code == 201
+    before = {sid: client.get(f"/api/sessions/{sid}") for sid in (quiet, written)}
+    assert {answer.get_json()["version"] for answer in before.values()} == {4}
+    rule_sets = client.get("/api/rule-sets").get_json()
+    with app.app_context():
+        db.session.execute(sa.text("INSERT INTO sign_in (digest, at) VALUES ('d', '2026-12-06')"))
+        db.session.commit()
+        downgrade(revision=FIRST)
+        # the older refapp records a round on one session (its audit trail grows)
+        db.session.execute(
+            sa.text(
+                "INSERT INTO audit_entry (session_id, at, action, round_number) "
+                "VALUES (:id, '2026-12-06 10:00:00', 'record_round', 4)"
+            ),
+            {"id": written},
+        )
+        db.session.commit()
+        db.session.remove()
+        upgrade()
+        db.engine.dispose()
+
+    assert client.get("/api/rule-sets").get_json() == rule_sets
+    for sid, earlier in before.items():
+        now = client.get(f"/api/sessions/{sid}", headers={"If-None-Match": earlier.headers["ETag"]})
+        assert now.status_code == 200  # a tag kept from before never matches again
+        session = now.get_json()
+        assert session["version"] == 5 and session["preset"] == "odyssey"
+        assert session["rules"] == earlier.get_json()["rules"]
+    # a resend to the untouched session is stored once; the written one's keys are gone
+    resent = client.post(
+        f"/api/sessions/{quiet}/rounds",
+        json=a_turn(PLAYERS[2]),
+        headers={"Idempotency-Key": f"entry-{quiet}-2"},
+    )
+    assert resent.status_code == 200 and resent.headers["Idempotent-Replayed"] == "true"
+    assert rows(app, f"SELECT COUNT(*) FROM write_key WHERE session_id = {quiet}") == [(3,)]
+    assert rows(app, f"SELECT COUNT(*) FROM write_key WHERE session_id = {written}") == [(0,)]
+    assert rows(app, "SELECT COUNT(*) FROM sign_in") == [(0,)]  # every sign-in ends
+    with app.app_context():
+        assert set(sa.inspect(db.engine).get_table_names()).isdisjoint(KEPT_TABLES)
+    made = client.put("/api/rule-sets/Saturday", json=odyssey)
+    assert made.status_code in (200, 201)  # ids go on after the kept ones
+
+
+def test_a_downgrade_below_everything_keeps_nothing_for_the_next_upgrade(tmp_path):
+    app = migrated_sqlite_app(tmp_path / "base.sqlite")
+    client = app.test_client()
+    odyssey = {"game": "dixit", "preset": "odyssey", "rules": {}}
+    assert client.put("/api/rule-sets/Friday club", json=odyssey).status_code in (200, 201)
+    with app.app_context():
+        downgrade(revision="base")
+        upgrade()
+        db.engine.dispose()
+    assert client.get("/api/rule-sets").get_json() == {"rule_sets": []}
