@@ -28,6 +28,7 @@ FRONT_CODES = {
     501: "not_implemented",
     400: "bad_request",
     500: "server_error",
+    503: "busy",
 }
 #: the API's message for each of them (English templates, as a Refusal's)
 FRONT_MESSAGES = {
@@ -37,6 +38,10 @@ FRONT_MESSAGES = {
     "not_implemented": "This server does not take that transfer encoding: {detail}.",
     "bad_request": "The request is not well-formed HTTP: {detail}.",
     "server_error": "Something went wrong on the server.",
+    "busy": (
+        "The server is receiving as many large bodies as it keeps at once ({limit} bytes); "
+        "try again in a moment."
+    ),
 }
 
 

@@ -9,8 +9,16 @@ request parser is replaced here (``RefereeParser``) so that, once the headers ar
   headers alone, whether the request may go on: its password guard answers (with its throttle),
   and a refusal is sent without a body byte kept;
 - a request must arrive in time: its headers within HEADER_SECONDS of its first byte, its body
-  at BODY_RATE bytes a second on average after a grace of BODY_GRACE seconds. A client that
-  trickles bytes keeps a connection alive, so the silence timeout alone never frees its slot;
+  at BODY_RATE bytes a second on average after a grace of BODY_GRACE seconds AND a step of
+  bytes within each window (front_pace.BODY_WINDOW): a body that stops is cut (408) and its
+  temporary file closed at once, whatever came before. A client that trickles bytes keeps a
+  connection alive, so the silence timeout alone never frees its slot;
+- bodies kept in temporary files share a cap per process (front_pace.Spool, reserved from
+  Content-Length): past it a request is refused from its headers, ``503 busy``;
+- an answer must be taken in time (front_pace.WRITE_*): a client that stops reading is closed,
+  so the worker thread waiting to write to it is freed (ClientDisconnected), and logged;
+- a connection idle past front_pace.KEEP_ALIVE is closed (blank lines are no request); near the
+  connection limit, or past an address's share, the connections idle longest make room;
 - the front's own refusals under /api carry the API's JSON error shape (bodies.error_body).
 """
 
@@ -18,6 +26,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import time
 from typing import Any
 from urllib.parse import urlsplit
@@ -30,6 +39,7 @@ from waitress.task import ThreadedTaskDispatcher, WSGITask
 from waitress.utilities import Error
 
 from . import bodies
+from . import front_pace as pace
 
 #: seconds from a request's first byte until its headers must be complete (a phone sends them
 #: in one packet; a trickling client is answered 408 and closed)
@@ -40,6 +50,11 @@ BODY_GRACE = 10
 BODY_RATE = 8 * 1024
 #: bytes of a request's start kept to know its path when its headers cannot be parsed
 OPENING = 2048
+#: seconds between two searches for idle connections to close near the connection limit, when
+#: the last found too few: a crowd of busy connections is not searched at every accept
+ROOM_SEARCH_PAUSE = 0.25
+#: anything but a blank: bytes before it are blank lines, which are no request
+NOT_BLANK = re.compile(rb"\S")
 #: HTTP reasons of the front's own refusals
 REASONS = {
     400: "Bad Request",
@@ -48,6 +63,7 @@ REASONS = {
     431: "Request Header Fields Too Large",
     500: "Internal Server Error",
     501: "Not Implemented",
+    503: "Service Unavailable",
 }
 
 log = logging.getLogger("refapp.front")
@@ -56,14 +72,17 @@ log = logging.getLogger("refapp.front")
 class Refusal(Error):
     """A refusal the front sends itself: the API's JSON error under /api, plain text elsewhere."""
 
-    def __init__(self, status: int, code: str, message: str, api: bool) -> None:
+    def __init__(self, status: int, code: str, message: str, api: bool, retry: int = 0) -> None:
         super().__init__(message)
         self.code, self.api_code, self.message, self.api = status, code, message, api
+        self.retry = retry
 
     def to_response(self, ident: str | None = None) -> tuple[str, list, bytes]:
         """Return the status line, headers and body waitress sends."""
         status = f"{self.code} {REASONS.get(self.code, 'Error')}"
         headers = [("X-Content-Type-Options", "nosniff")]
+        if self.retry:
+            headers.append(("Retry-After", str(self.retry)))
         if self.api:
             headers.append(("Content-Type", "application/json"))
             return status, headers, bodies.error_body(self.api_code, self.message)
@@ -100,6 +119,10 @@ class RefereeParser(HTTPRequestParser):
 
     path = ""
     headers_at = 0.0
+    #: the body's progress, from its headers on
+    progress: pace.Progress | None = None
+    #: bytes of the process's spool this body holds (front_pace.Spool)
+    reserved = 0
     #: set by waitress's parser, and by ``refuse``
     completed: bool
     error: Error | None
@@ -117,7 +140,10 @@ class RefereeParser(HTTPRequestParser):
         in_headers = not self.headers_finished
         if in_headers and len(self.opening) < OPENING:
             self.opening += data[: OPENING - len(self.opening)]
+        before = self.body_bytes_received
         consumed = super().received(data)
+        if self.progress is not None:
+            self.progress.advance(self.body_bytes_received - before, time.monotonic())
         if self.completed:
             if self.error is not None and not isinstance(self.error, (Refusal, Answer)):
                 self.error = self.translated(self.error)
@@ -125,11 +151,12 @@ class RefereeParser(HTTPRequestParser):
         refusal = None
         if in_headers and self.headers_finished:
             self.headers_at = time.monotonic()
+            self.progress = pace.Progress(
+                self.headers_at, BODY_GRACE, BODY_RATE, pace.BODY_WINDOW, pace.BODY_STEP
+            )
             refusal = self.check_headers()
         elif self.chunked and self.body_rcv is not None:
-            limit = self.limit()
-            if len(self.body_rcv) > limit:
-                refusal = self.too_large(limit, f"more than {limit} bytes")
+            refusal = self.check_growth(len(self.body_rcv))
         if refusal is None:
             return consumed
         self.refuse(refusal)
@@ -162,8 +189,49 @@ class RefereeParser(HTTPRequestParser):
         if self.content_length > limit:
             return self.too_large(limit, f"{self.content_length} bytes")
         if self.channel is not None and bodies.takes_large_body(self.command, self.route()):
-            return self.ask_app(self.channel)
+            answer = self.ask_app(self.channel)
+            if answer is not None:
+                return answer
+        return self.spooling(self.content_length)
+
+    def check_growth(self, size: int) -> Error | None:
+        """Refuse a chunked body once it grows past its route's limit or the spool's room."""
+        limit = self.limit()
+        if size > limit:
+            return self.too_large(limit, f"more than {limit} bytes")
+        return self.spooling(size)
+
+    def spool(self) -> pace.Spool | None:
+        """Return the process's spool of bodies kept in temporary files."""
+        return getattr(getattr(self.channel, "server", None), "spool", None)
+
+    def spooling(self, size: int) -> Error | None:
+        """Reserve room for a body kept in a temporary file; 503 busy when the spool is full."""
+        spool = self.spool()
+        if spool is None or size < self.adj.inbuf_overflow or size <= self.reserved:
+            return None
+        if not spool.reserve(size - self.reserved):
+            return Refusal(
+                503,
+                "busy",
+                bodies.front_message("busy", limit=spool.limit),
+                self.for_api(),
+                retry=pace.BODY_WINDOW,
+            )
+        self.reserved = size
         return None
+
+    def blank(self) -> bool:
+        """Return True while only blank lines came: no request yet."""
+        return not self.headers_finished and NOT_BLANK.search(self.header_plus) is None
+
+    def close(self) -> None:
+        """Let the body go: its temporary file closed (removed), its room in the spool freed."""
+        reserved, self.reserved = self.reserved, 0
+        spool = self.spool()
+        if reserved and spool is not None:
+            spool.release(reserved)
+        super().close()
 
     def ask_app(self, channel: HTTPChannel) -> Error | None:
         """Ask the app, with the headers and no body, whether this request may go on."""
@@ -206,6 +274,7 @@ class RefereeParser(HTTPRequestParser):
         self.error = error
         self.completed = True
         self.expect_continue = False  # no "100 Continue": the body is not wanted
+        self.close()  # what came of the body goes now, not when the answer is sent
 
     def overdue(self, moment: float) -> Refusal | None:
         """Return the 408 for a request still arriving past its deadline, else None."""
@@ -215,111 +284,24 @@ class RefereeParser(HTTPRequestParser):
                     408, "request_timeout", phase="sending its headers", seconds=HEADER_SECONDS
                 )
             return None
-        taking = moment - self.headers_at
-        if taking > BODY_GRACE + self.body_bytes_received / BODY_RATE:
-            return self.refusal(
-                408, "request_timeout", phase="sending its body", seconds=round(taking)
-            )
+        if self.progress is not None and self.progress.late(moment):
+            seconds = self.progress.seconds(moment)
+            return self.refusal(408, "request_timeout", phase="sending its body", seconds=seconds)
         return None
 
 
-class RefereeChannel(HTTPChannel):
-    """A waitress connection whose requests are parsed by ``RefereeParser``."""
-
-    #: the client address this connection is counted under (empty: not counted)
-    counted = ""
-    #: the request being read, waitress's
-    request: RefereeParser | None
-
-    def __init__(self, server: Any, sock: Any, addr: Any, adj: Adjustments, map: Any = None):
-        super().__init__(server, sock, addr, adj, map=map)
-        if isinstance(server, RefereeServer) and not server.admit(self):
-            self.will_close = True  # closed at the loop's next turn, before any byte is read
-
-    def readable(self) -> bool:
-        """Read nothing on a connection refused at its opening."""
-        return not self.will_close and super().readable()
-
-    def del_channel(self, map: Any = None) -> None:
-        """Forget this connection, and its place in its address's count."""
-        super().del_channel(map)
-        if self.counted and isinstance(self.server, RefereeServer):
-            self.server.release(self.counted)
-            self.counted = ""
-
-    def parser_class(self, adj: Adjustments) -> RefereeParser:
-        """Return a parser for this connection's next request."""
-        return RefereeParser(adj, self)
-
-    def cut_short(self, moment: float) -> bool:
-        """Answer a request still arriving past its deadline with a 408, then close."""
-        with self.requests_lock:
-            request = self.request
-            if (
-                not isinstance(request, RefereeParser)
-                or self.requests  # a request is being served: this one cannot be read yet
-                or self.will_close
-                or self.close_when_flushed
-            ):
-                return False
-            late = request.overdue(moment)
-            if late is None:
-                return False
-            request.refuse(late)
-            self.requests.append(request)
-            self.request = None
-        self.server.add_task(self)
-        return True
-
-
-class RefereeServer(TcpWSGIServer):
-    """waitress's TCP server with refapp's connections and its deadlines kept."""
-
-    channel_class = RefereeChannel
-    #: connections one client address may hold at once (0: no limit, as behind a proxy)
-    per_address = 0
-
-    def __init__(self, *args: Any, per_address: int = 0, **kwargs: Any) -> None:
-        self.per_address = per_address
-        self.addresses: dict[str, int] = {}
-        super().__init__(*args, **kwargs)
-
-    def admit(self, channel: RefereeChannel) -> bool:
-        """Count a new connection under its address; refuse it past the address's share."""
-        address = channel.addr[0] if isinstance(channel.addr, tuple) else ""
-        if not self.per_address or not address:
-            return True
-        held = self.addresses.get(address, 0)
-        if held >= self.per_address:
-            return False
-        self.addresses[address] = held + 1
-        channel.counted = address
-        return True
-
-    def release(self, address: str) -> None:
-        """Give back one connection of an address."""
-        held = self.addresses.pop(address, 0) - 1
-        if held > 0:
-            self.addresses[address] = held
-
-    def maintenance(self, now: float) -> None:
-        """Close silent connections (waitress), then answer requests past their deadline."""
-        super().maintenance(now)
-        moment = time.monotonic()
-        for channel in list(self.active_channels.values()):
-            if isinstance(channel, RefereeChannel):
-                channel.cut_short(moment)
-
-
 def create_server(
-    app: Any, per_address: int = 0, **settings: Any
-) -> RefereeServer | MultiSocketServer:
+    app: Any, per_address: int = 0, spool_limit: int = 0, **settings: Any
+) -> TcpWSGIServer | MultiSocketServer:
     """Return waitress serving app behind refapp's front, as waitress.create_server would.
 
-    ``per_address`` caps the connections one client address holds (0: none); the rest of
+    ``per_address`` caps the connections one client address holds (0: none), ``spool_limit``
+    the bytes of bodies the process keeps in temporary files at once (0: none); the rest of
     ``settings`` are waitress's adjustments.
     """
     from flask import Flask
+
+    from .front_crowd import RefereeServer  # it imports this module's parser
 
     if isinstance(app, Flask):
         bodies.init_app(app)  # the app answers the front's headers-only question
@@ -327,9 +309,16 @@ def create_server(
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     sockets: dict = {}
+    spool = pace.Spool(spool_limit)  # one per process, whatever the sockets
     servers = [
         RefereeServer(
-            app, sockets, dispatcher=dispatcher, adj=adj, sockinfo=info, per_address=per_address
+            app,
+            sockets,
+            dispatcher=dispatcher,
+            adj=adj,
+            sockinfo=info,
+            per_address=per_address,
+            spool=spool,
         )
         for info in adj.listen
         if not adj.sockets
@@ -345,6 +334,7 @@ def create_server(
             bind_socket=False,
             sockinfo=(sock.family, sock.type, sock.proto, sock.getsockname()),
             per_address=per_address,
+            spool=spool,
         )
         for sock in adj.sockets
     ]

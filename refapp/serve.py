@@ -3,10 +3,12 @@
     python -m refapp.serve --host 0.0.0.0 --port 8000 [--threads 8] [--workers 2]
 
 waitress reads every request whole on its one event loop before a worker thread sees it, so a
-slow client holds only a connection slot, never a thread. refapp's front (refapp/front.py)
-refuses a body past its route's limit from the headers, asks the app for the password before
-it reads an import's large body, and answers 408 to a request that trickles in too slowly; the
-limits below keep slow or idle clients from taking every slot.
+slow sender holds only a connection slot, never a thread; a slow reader of a large answer holds
+the thread writing it, until refapp's front closes it (front_pace.WRITE_*). The front
+(refapp/front.py) refuses a body past its route's limit from the headers, asks the app for the
+password before it reads an import's large body, answers 408 to a request that trickles in too
+slowly, caps the bodies kept in temporary files, and closes idle connections; the limits below
+keep slow or idle clients from taking every slot.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import socket
 import sys
 from typing import Any
 
-from . import front
+from . import front, front_pace
 
 #: worker threads running the app. The work is Python under one GIL and SQLite takes one
 #: writer at a time, so more threads add no speed; 8 keep polls flowing while a few threads
@@ -50,6 +52,11 @@ BODY_MARGIN = 1024 * 1024
 #: bytes of a request body kept in memory before the rest goes to a temporary file: bodies are
 #: a few KiB, and 2000 connections each sending 256 KiB would otherwise hold 512 MB of memory
 BODY_IN_MEMORY = 64 * 1024
+#: large bodies a process keeps in temporary files at once (front_pace.Spool, reserved from each
+#: Content-Length): one import being replayed (the app takes one at a time, services/archive/
+#: turns.py) and the next one arriving. Past it a body is refused from its headers, 503 busy, so
+#: hostile clients fill at most this many of the largest bodies of disk per process
+SPOOL_BODIES = 2
 #: file descriptors a connection may hold at once (its socket, a spooled body and answer)
 FILES_PER_CONNECTION = 3
 #: file descriptors kept for everything that is not a connection (database, logs, modules)
@@ -76,6 +83,11 @@ def max_request_body_size() -> int:
     return largest_body() + BODY_MARGIN
 
 
+def spool_limit() -> int:
+    """Return the bytes of bodies one process keeps in temporary files at once."""
+    return SPOOL_BODIES * max_request_body_size()
+
+
 def raise_file_limit(wanted: int) -> int:
     """Raise this process's soft limit of open files towards ``wanted``; return the limit."""
     try:
@@ -94,7 +106,8 @@ def raise_file_limit(wanted: int) -> int:
 
 
 def settings(**overrides: Any) -> dict[str, Any]:
-    """Return how refapp is served: waitress's adjustments and per_address (overrides win)."""
+    """Return how refapp is served: waitress's adjustments, per_address and spool_limit (the
+    front's), overrides winning."""
     chosen: dict[str, Any] = {
         "threads": THREADS,
         "connection_limit": CONNECTION_LIMIT,
@@ -105,6 +118,7 @@ def settings(**overrides: Any) -> dict[str, Any]:
         "asyncore_use_poll": True,
         "ident": "refapp",
         "per_address": PER_ADDRESS,
+        "spool_limit": spool_limit(),
     }
     chosen.update(overrides)
     return chosen
@@ -164,11 +178,14 @@ def main(argv: list[str] | None = None) -> None:
         )
     )
     log.info(
-        "%d threads, %d connections (%d per address), %d s silence allowed",
+        "%d threads, %d connections (%d per address), %d s silence, %d s idle allowed, "
+        "%d MiB of bodies in temporary files",
         chosen["threads"],
         chosen["connection_limit"],
         chosen["per_address"],
         chosen["channel_timeout"],
+        front_pace.KEEP_ALIVE,
+        chosen["spool_limit"] // (1024 * 1024),
     )
     if args.workers > 1 and hasattr(os, "fork"):
         serve_forked(app, listening(args.host, args.port), args.workers, chosen)

@@ -26,15 +26,19 @@ from refapp.services.archive import imports
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "dalmuti"
-#: the child: the app on a temporary SQLite file behind refapp's front. Its options: "front"
-#: (front's constants to replace), "config" (the app's), the rest refapp.serve.settings'
+#: the child: the app on a temporary SQLite file behind refapp's front, logging as make run
+#: does. Its options: "front" and "pace" (constants of refapp.front and refapp.front_pace to
+#: replace), "config" (the app's), the rest refapp.serve.settings'
 CHILD = """
-import json, sys
-from refapp import create_app, front, serve
+import json, logging, sys
+from refapp import create_app, front, front_pace, serve
 from refapp.extensions import db
+logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
 url, options = sys.argv[1], json.loads(sys.argv[2])
 for name, value in options.pop("front", {}).items():
     setattr(front, name, value)
+for name, value in options.pop("pace", {}).items():
+    setattr(front_pace, name, value)
 config = {"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url, **options.pop("config", {})}
 app = create_app(config)
 with app.app_context():
@@ -49,8 +53,20 @@ PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
 @contextmanager
 def served(tmp_path: Path, **options):
     """Run refapp behind its front in a child process; yield its port; stop it afterwards."""
+    with served_process(tmp_path, **options) as (port, _child):
+        yield port
+
+
+@contextmanager
+def served_process(tmp_path: Path, **options):
+    """Run refapp behind its front in a child process; yield (port, process); stop it after.
+
+    Its log is tmp_path / "front.log", its temporary files go to tmp_path / "spool".
+    """
     url = f"sqlite:///{tmp_path / 'front.sqlite'}"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    spool = tmp_path / "spool"
+    spool.mkdir(exist_ok=True)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(spool)}
     env.pop("REFAPP_PASSWORD", None)
     log = tmp_path / "front.log"
     with log.open("w") as errors:
@@ -65,7 +81,7 @@ def served(tmp_path: Path, **options):
     try:
         line = child.stdout.readline()
         assert line.strip().isdigit(), f"the server did not start: {log.read_text()[-2000:]}"
-        yield int(line)
+        yield int(line), child
     finally:
         child.kill()
         child.wait(timeout=10)

@@ -1,0 +1,224 @@
+"""refapp's front, its connections: who gets in, how long an answer or an idle one may wait.
+
+``RefereeChannel`` is a waitress connection whose requests ``front.RefereeParser`` reads, and
+which keeps track of an answer its client keeps waiting (``taking``) and of when it last did
+anything but wait (``quiet_since``). ``RefereeServer`` admits connections by address group
+(``front_pace.address_group``) and, each CLEANUP_INTERVAL, cuts requests past their deadline,
+closes clients that do not take their answer in time (freeing the worker thread that waits
+to write to them) and connections idle past ``front_pace.KEEP_ALIVE``; near its connection
+limit, or past an address's share, it closes the connections idle longest to make room.
+"""
+
+from __future__ import annotations
+
+import heapq
+import logging
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
+
+from . import front_pace as pace
+from .front import ROOM_SEARCH_PAUSE, RefereeParser
+
+log = logging.getLogger("refapp.front")
+
+
+class RefereeChannel(HTTPChannel):
+    """A waitress connection whose requests are parsed by ``RefereeParser``."""
+
+    #: the address group this connection is counted under (empty: not counted)
+    group = ""
+    #: the request being read, waitress's
+    request: RefereeParser | None
+    #: the answer the client keeps waiting (its socket full), until it takes all there is
+    taking: pace.Progress | None = None
+    #: the path of the request served last, for the log
+    serving = ""
+
+    def __init__(self, server: Any, sock: Any, addr: Any, adj: Adjustments, map: Any = None):
+        super().__init__(server, sock, addr, adj, map=map)
+        self.quiet_since = time.monotonic()
+        if isinstance(server, RefereeServer) and not server.admit(self):
+            self.will_close = True  # closed at the loop's next turn, before any byte is read
+
+    def readable(self) -> bool:
+        """Read nothing on a connection refused at its opening."""
+        return not self.will_close and super().readable()
+
+    def del_channel(self, map: Any = None) -> None:
+        """Forget this connection, its place in its address's count and its unread body."""
+        super().del_channel(map)
+        request = self.request
+        if isinstance(request, RefereeParser):
+            request.close()  # a body cut off by the close: its temporary file goes now
+        if self.group and isinstance(self.server, RefereeServer):
+            self.server.release(self)
+            self.group = ""
+
+    def parser_class(self, adj: Adjustments) -> RefereeParser:
+        """Return a parser for this connection's next request."""
+        return RefereeParser(adj, self)
+
+    def send(self, data: Any, do_close: bool = True) -> int:
+        """Send what the socket takes, counting it as the answer's progress."""
+        sent = int(super().send(data, do_close=do_close))
+        if sent:
+            now = time.monotonic()
+            self.quiet_since = now
+            taking = self.taking
+            if taking is not None:
+                taking.advance(sent, now)
+        return sent
+
+    def _flush_some(self, do_close: bool = True) -> bool:
+        """Send what the socket takes; output left means the client keeps it waiting."""
+        flushed = bool(super()._flush_some(do_close=do_close))
+        if not self.total_outbufs_len:
+            self.taking = None
+        elif self.taking is None and self.connected:
+            self.taking = pace.Progress(
+                time.monotonic(),
+                pace.WRITE_GRACE,
+                pace.WRITE_RATE,
+                pace.WRITE_WINDOW,
+                pace.WRITE_STEP,
+            )
+        return flushed
+
+    def service(self) -> None:
+        """Serve the next request (on a worker thread), noting its path for the log."""
+        self.serving = self.requests[0].path
+        super().service()
+        self.quiet_since = time.monotonic()
+
+    def idle(self) -> bool:
+        """Return True with no request in progress and nothing left to send."""
+        if self.requests or self.total_outbufs_len or self.will_close or self.close_when_flushed:
+            return False
+        request = self.request
+        return request is None or (isinstance(request, RefereeParser) and request.blank())
+
+    def cut_short(self, moment: float) -> bool:
+        """Answer a request still arriving past its deadline with a 408, then close."""
+        with self.requests_lock:
+            request = self.request
+            if (
+                not isinstance(request, RefereeParser)
+                or self.requests  # a request is being served: this one cannot be read yet
+                or self.will_close
+                or self.close_when_flushed
+            ):
+                return False
+            late = request.overdue(moment)
+            if late is None:
+                return False
+            request.refuse(late)
+            self.requests.append(request)
+            self.request = None
+        self.server.add_task(self)
+        return True
+
+    def slow_reader(self, moment: float) -> bool:
+        """Close a connection whose client does not take its answer in time; log it."""
+        taking = self.taking
+        why = taking.late(moment) if taking is not None else ""
+        if not why or taking is None:
+            return False
+        address = self.addr[0] if isinstance(self.addr, tuple) else self.addr
+        log.warning(
+            "closed %s: it took %d bytes of its answer to %s in %d s (%s)",
+            address,
+            taking.total,
+            self.serving or "?",
+            taking.seconds(moment),
+            why,
+        )
+        self.handle_close()  # a worker thread waiting to write to it wakes: ClientDisconnected
+        return True
+
+    def kept_idle(self, moment: float) -> bool:
+        """Close a connection idle past the keep-alive."""
+        if self.idle() and moment - self.quiet_since > pace.KEEP_ALIVE:
+            self.handle_close()
+            return True
+        return False
+
+
+class RefereeServer(TcpWSGIServer):
+    """waitress's TCP server with refapp's connections and its deadlines kept."""
+
+    channel_class = RefereeChannel
+    #: connections one client address group may hold at once (0: no limit, as behind a proxy)
+    per_address = 0
+    #: when to search again for idle connections near the limit (a search found too few)
+    next_room_search = 0.0
+
+    def __init__(
+        self, *args: Any, per_address: int = 0, spool: pace.Spool | None = None, **kwargs: Any
+    ) -> None:
+        self.per_address = per_address
+        self.groups: dict[str, set[RefereeChannel]] = {}
+        self.spool = spool if spool is not None else pace.Spool(0)
+        super().__init__(*args, **kwargs)
+
+    def admit(self, channel: RefereeChannel) -> bool:
+        """Count a new connection under its address group; past its share, make room or refuse."""
+        self.make_room(keep=channel)
+        host = channel.addr[0] if isinstance(channel.addr, tuple) else ""
+        if not self.per_address or not host:
+            return True
+        group = pace.address_group(str(host))
+        held = self.groups.setdefault(group, set())
+        if len(held) >= self.per_address and not self.evict(held, 1):
+            if not held:
+                del self.groups[group]
+            return False
+        held.add(channel)
+        channel.group = group
+        return True
+
+    def release(self, channel: RefereeChannel) -> None:
+        """Give back one connection of an address group."""
+        held = self.groups.get(channel.group)
+        if held is not None:
+            held.discard(channel)
+            if not held:
+                del self.groups[channel.group]
+
+    def evict(self, channels: Iterable[Any], count: int) -> int:
+        """Close up to count of these connections that are idle, the longest idle first."""
+        idle = [c for c in channels if isinstance(c, RefereeChannel) and c.idle()]
+        oldest = heapq.nsmallest(count, idle, key=lambda channel: channel.quiet_since)
+        for channel in oldest:
+            channel.handle_close()
+        return len(oldest)
+
+    def make_room(self, keep: Any = None) -> None:
+        """Near the connection limit, close the connections idle longest (a share of it)."""
+        limit = self.adj.connection_limit
+        room = max(1, int(limit * pace.HEADROOM))
+        now = time.monotonic()
+        if len(self._map) < limit - room or now < self.next_room_search:
+            return
+        channels = [c for c in self.active_channels.values() if c is not keep]
+        if self.evict(channels, room) < room:
+            self.next_room_search = now + ROOM_SEARCH_PAUSE
+
+    def maintenance(self, now: float) -> None:
+        """Close silent connections (waitress); answer late requests, close late readers and
+        idle connections; make room near the limit."""
+        super().maintenance(now)
+        moment = time.monotonic()
+        for channel in list(self.active_channels.values()):
+            if isinstance(channel, RefereeChannel) and channel.connected:
+                _ = (
+                    channel.cut_short(moment)
+                    or channel.slow_reader(moment)
+                    or channel.kept_idle(moment)
+                )
+        self.next_room_search = 0.0
+        self.make_room()
