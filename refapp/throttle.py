@@ -20,7 +20,10 @@ class Throttle:
 
     For the whole table, against a guesser with many addresses: every failure spends one of
     ``burst`` tries that come back at ``rate`` a second; while none is left, only addresses that
-    gave the right password in the last ``trust`` seconds (the table's own phones) may try.
+    gave the right password in the last ``trust`` seconds (the table's own phones) may try. An
+    address with a failure on record (within ``forget``) waits ``grace`` seconds longer for a try
+    than one without, so a phone joining gets the next try before the guessers do; the table's
+    tries are spent at the same rate either way.
 
     A device that shows a pass (``access`` gives one with each right password) is counted by
     that pass alone, with the same free failures and waits: what other devices at its address,
@@ -41,9 +44,10 @@ class Throttle:
         burst: float = 60.0,
         rate: float = 1.0,
         trust: float = 12 * 3600.0,
+        grace: float = 1.0,
     ) -> None:
         self.free, self.base, self.cap, self.size, self.forget = free, base, cap, size, forget
-        self.burst, self.rate, self.trust = burst, rate, trust
+        self.burst, self.rate, self.trust, self.grace = burst, rate, trust, grace
         self.clients: dict[str, tuple[int, float, float]] = {}  # failures, until, last failure
         self.devices: dict[str, tuple[int, float, float]] = {}  # the same, per device pass
         self.trusted: dict[str, float] = {}  # address: its last success
@@ -65,8 +69,11 @@ class Throttle:
             if self.is_trusted(client, moment):
                 return own
             self.refill(moment)
-            table = (1.0 - self.tries) / self.rate if self.tries < 1.0 else 0.0
-            return max(own, table)
+            # an address with failures on record needs a grace's worth of tries more than one
+            # without: guessers take a try only once a newcomer could have had it
+            failing = entry is not None and not self.forgotten(entry, moment)
+            needed = 1.0 + (self.grace * self.rate if failing else 0.0)
+            return max(own, (needed - self.tries) / self.rate, 0.0)
 
     def failed(self, client: str, moment: float, device: str | None = None) -> None:
         """Count a failed attempt: set the device's wait, or the client's and the table's."""

@@ -98,9 +98,24 @@ def test_many_addresses_guessing_hold_back_new_ones_but_not_the_tables_phones(ta
     assert held_back(refused) and refused.headers["Retry-After"] == "1"
     assert create(phone, RIGHT).status_code == 201  # trusted: not held back by the others
     clock.now += 1  # one try a second comes back to the table
+    again = create(guessers[0], WRONG)  # a guesser waits a second more than a newcomer
+    assert held_back(again) and again.headers["Retry-After"] == "1"
     assert create(newcomer, RIGHT).status_code == 201
-    assert create(guessers[0], WRONG).status_code == 401  # spends the try that came back
+    clock.now += 1
+    assert create(guessers[0], WRONG).status_code == 401  # spends a try that came back
     assert held_back(create(guessers[1], WRONG))
+    assert (table_tries(table), guessed(guessers)) == (1.0, 61)  # one a second, as before
+
+
+def table_tries(app) -> float:
+    """Return the table's tries left in the app's throttle."""
+    return app.extensions["refapp_throttle"].tries
+
+
+def guessed(guessers) -> int:
+    """Return the wrong passwords the throttle counted from these guessers."""
+    throttle = guessers[0].application.extensions["refapp_throttle"]
+    return sum(entry[0] for entry in throttle.clients.values())
 
 
 def test_no_header_and_reads_are_not_guesses(table):
@@ -178,3 +193,18 @@ def test_the_tables_tries_come_back_one_a_second_up_to_the_burst():
     assert throttle.wait("10.0.0.60", 1.0 + 12 * 3600.0 + 1) == 0.0  # tries came back
     throttle.failed("10.0.0.70", 100_000.0)
     assert throttle.tries == 4.0  # refilled to the burst, not past it, then one spent
+
+
+def test_an_address_without_failures_gets_the_tables_next_try_before_the_guessers():
+    throttle = Throttle(burst=3, rate=1.0, grace=1.0)
+    for number in range(3):
+        throttle.failed(f"10.0.0.{number}", 0.0)
+    assert throttle.wait("10.0.0.0", 0.0) == 2.0 and throttle.wait("10.0.0.9", 0.0) == 1.0
+    assert throttle.wait("10.0.0.0", 1.0) == 1.0 and throttle.wait("10.0.0.9", 1.0) == 0.0
+    throttle.failed("10.0.0.9", 1.0)  # a newcomer's try is a table's try too
+    assert throttle.tries == 0.0 and throttle.wait("10.0.0.9", 1.0) == 2.0
+    assert throttle.wait("10.0.0.1", 3.0) == 0.0  # two seconds on, a guesser tries again
+    for number in range(3):
+        throttle.failed(f"10.0.1.{number}", 4000.0)
+    assert throttle.wait("10.0.1.0", 4000.0) == 2.0
+    assert throttle.wait("10.0.0.1", 4000.0) == 1.0  # its failures an hour old: forgotten
