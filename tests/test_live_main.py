@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from markupsafe import escape
 
 from refapp import services
 from refapp.extensions import db
@@ -118,3 +119,29 @@ def test_no_page_is_kept_for_a_missing_session(app, client):
     assert client.get("/sessions/999", headers=LIVE).status_code == 404
     with app.app_context():
         assert list(live_main.pages(app)) == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["refapp-kept-page-token-0f6c1d", str(live_main.STAND_IN), "&lt;x&gt;"],
+    ids=["old-stand-in", "stand-in", "escaped"],
+)
+def test_a_player_named_like_the_stand_in_keeps_their_name(guarded, name):
+    with guarded.app_context():
+        players = [name, "Ben", "Cy", "Dee"]
+        sid = services.create_session({"game": "dixit", "players": players}).id
+        services.record_round(sid, turn(name, players))
+        db.session.remove()
+    client = guarded.test_client()
+    assert sign_in(client).status_code == 302
+    client.get("/")
+    fresh = fetched(guarded, client, f"/sessions/{sid}", keep=False)
+    first = fetched(guarded, client, f"/sessions/{sid}", keep=True)
+    again = fetched(guarded, client, f"/sessions/{sid}", keep=True)
+    assert without_tokens(first) == without_tokens(fresh) == without_tokens(again)
+    shown = escape(name)
+    assert again.count(shown) == fresh.count(shown) >= 2  # the standings and the last round
+    own = tokens(again)
+    assert len(set(own)) == 1 and own[0] not in (name, shown)
+    assert again.count(own[0]) == len(own)  # the token is in its fields, nowhere else
+    assert str(live_main.STAND_IN) not in again

@@ -217,6 +217,61 @@ def test_a_merge_racing_a_new_session_moves_no_seat_unseen(server):
         round_trips(server, new["id"])
 
 
+def corrected(players: list[str], attempt: int) -> dict[str, Any]:
+    """Return a correction of rounds 2 and 3 (told by players 1 and 2), its votes moved by
+    ``attempt`` so that each one changes the rounds."""
+    rounds = {}
+    for number in (2, 3):
+        teller = players[number - 1]
+        others = [name for name in players if name != teller]
+        wrong = others[attempt % len(others)]  # this finder voted for another's card after all
+        votes = {name: 1 for name in others} | {wrong: 3 if wrong == others[0] else 2}
+        rounds[str(number)] = {**turn(teller, players), "votes": votes}
+    return {"rounds": rounds}
+
+
+def test_a_rename_racing_a_multi_round_correction_is_never_a_500(server):
+    """The correction is worked out before its lock; a rename committing meanwhile makes it
+    worked out again under the lock (or refused: it names the old name), never a 500."""
+    base = tag("K")
+    players = [f"{base}{seat}" for seat in "abcd"]
+    status, made = create(server, players)
+    assert status == 201, made
+    sid = made["id"]
+    for number in range(12):
+        teller = players[number % 4]
+        assert http("POST", f"{server}/api/sessions/{sid}/rounds?rounds=none",
+                    turn(teller, players))[0] == 201  # fmt: skip
+    outcomes = []
+    for attempt in range(TRIES):
+        new = f"{base}a{attempt}"  # the teller of round 1: named in the state before round 2
+        answers = together(
+            [
+                partial(
+                    http,
+                    "PUT",
+                    f"{server}/api/sessions/{sid}/rounds?rounds=none",
+                    corrected(players, attempt),
+                ),
+                partial(http, "POST", f"{server}/api/players/{players[0]}/rename", {"name": new}),
+            ]
+        )
+        (fixed, answer), (renamed, _) = answers
+        assert renamed == 200, answers
+        assert fixed in (200, 422), answers
+        if fixed == 422:  # the rename came first: the correction names a player gone
+            assert answer["error"]["code"] == "unknown_player", answer
+        outcomes.append(fixed)
+        players[0] = new
+    status, session = http("GET", f"{server}/api/sessions/{sid}?rounds=all")
+    assert status == 200 and session["players"] == players, session
+    entries = http("GET", f"{server}/api/sessions/{sid}/audit")[1]["entries"]
+    actions = [entry["action"] for entry in entries]
+    assert actions.count("rename_player") == TRIES
+    assert actions.count("replace_round") == 2 * outcomes.count(200)
+    round_trips(server, sid)
+
+
 def test_writes_wait_for_a_slow_write_holding_the_lock(server, database):
     if not database.startswith("sqlite:///"):
         pytest.skip("SQLite's one write lock; PostgreSQL locks rows (test_races_busy)")

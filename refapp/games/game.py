@@ -96,8 +96,17 @@ class Table:
         return len(self.players)
 
     def seat(self, name: str) -> int:
-        """Return the seat index of a seated player."""
-        return self.players.index(name)
+        """Return the seat index of a seated player; a name not seated (a state read across a
+        rename of the table's players, say) is refused ``unknown_player``, never a bare error."""
+        if name in self.players:
+            return self.players.index(name)
+        raise MalformedInput(
+            "unknown_player",
+            "{value} is not seated at this table (players: {players}).",
+            None,
+            value=quote(name),
+            players=", ".join(self.players),
+        )
 
     def left_of(self, name: str) -> str:
         """Return the player in the next seat clockwise (to the left)."""

@@ -7,44 +7,24 @@ Every function here checks first and writes after, in one transaction taken thro
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
 from ..games import get_game
-from ..games.errors import Conflict, MalformedInput, NotFound, Refusal, RuleViolation, quote
+from ..games.errors import Conflict, Refusal, RuleViolation
 from ..games.game import past_the_end, running_totals
-from ..games.inputs import digits_number, whole_number
 from ..models import GameSession, Round, utcnow
 from . import figures, idempotency, limits, replays, stored_rounds, values, writes
+from .round_inputs import correction_numbers, expected_round, round_input, round_number
 from .sessions import close, finished_error, load_session, reopen, state_before, table_of
 
-
-def expected_round(raw: Mapping[str, Any], next_number: int) -> None:
-    """Refuse a round meant for another point in the session (two phones at one table)."""
-    if raw.get("expected_round") is None:
-        return
-    expected = whole_number(raw["expected_round"], "expected_round")
-    if expected != next_number:
-        raise Conflict(
-            "stale_round",
-            "This device was recording round {value}, but the session is at round {next}; "
-            "reload to see what changed.",
-            "expected_round",
-            value=expected,
-            next=next_number,
-        )
-
-
-def round_input(raw: Any) -> dict[str, Any]:
-    """Return the round body without the service's own keys."""
-    if not isinstance(raw, Mapping):
-        raise MalformedInput("invalid_json", "The round must be a JSON object.")
-    entered: dict[str, Any] = values.without_expected(dict(raw))
-    return entered
+log = logging.getLogger(__name__)
 
 
 def check_round(session_id: Any, raw: Any, number: Any = None) -> dict[str, Any]:
@@ -175,42 +155,32 @@ def replace_round(
     return replace_rounds(session_id, {number: raw}, version=version, key=key)
 
 
-def correction_numbers(raw: Any, count: int) -> dict[int, Any]:
-    """Read ``{"3": input, "4": input}`` (keys may be numbers) into existing round numbers."""
-    if not isinstance(raw, Mapping) or not raw:
-        raise MalformedInput(
-            "missing_field" if raw is None else "invalid_value",
-            "rounds must map round numbers to their corrected inputs, not {value}.",
-            "rounds",
-            value=quote(raw),
-        )
-    wanted: dict[int, Any] = {}
-    for key, given in raw.items():
-        text = str(key)
-        number = digits_number(text)
-        value = key if number is None else number
-        wanted[round_number(value, count)] = given
-    return dict(sorted(wanted.items()))
-
-
 @dataclass
 class Correction:
-    """A correction worked out from a session as read at ``version``: every later round
-    replayed (``replays``) with the corrected inputs ``entered`` by round number."""
+    """A correction worked out from a session as read at ``version`` with seats ``players``:
+    every later round replayed (``replays``) with the corrected inputs ``entered`` by number."""
 
     version: int
+    players: tuple[str, ...]
     entered: dict[int, dict[str, Any]]
     replayed: list[replays.Replayed]
     #: why the correction is refused, when it is (then nothing was replayed to keep)
     refused: Refusal | None = None
+
+    def holds_for(self, session: GameSession) -> bool:
+        """Return True when this was worked out from the session as it is now (taken for the
+        write): the same version and the same seats."""
+        return self.version == session.version and self.players == tuple(session.players)
 
 
 def work_out(session: GameSession, corrections: Any) -> Correction:
     """Replay a session from its first corrected round; raises what a correction refuses.
 
     Only the rounds from the first corrected one on are read (``replays``: their deltas and
-    state, and the input and result of those played again).
+    state, and the input and result of those played again). The session's version and seats
+    are read first, so a write committed while the rest is read moves them on.
     """
+    version, players = session.version, tuple(session.players)
     wanted = correction_numbers(corrections, session.round_count)
     first = min(wanted)
     entered = {number: round_input(raw) for number, raw in wanted.items()}
@@ -219,7 +189,7 @@ def work_out(session: GameSession, corrections: Any) -> Correction:
     game, table = get_game(session.game), table_of(session)
     start = state_before(session, first)
     replayed = replays.replay_changes(game, table, start, later, entered, before, session.id)
-    return Correction(session.version, entered, replayed)
+    return Correction(version, players, entered, replayed)
 
 
 def worked_out_before_the_lock(
@@ -227,18 +197,36 @@ def worked_out_before_the_lock(
 ) -> Correction | None:
     """Work a correction out before its write takes the lock, so its replay, however long,
     keeps no other write waiting (a refusal is kept too, to be raised under the lock); None when
-    the session is missing or not at the version the client saw (the lock refuses it)."""
+    the session is missing or not at the version the client saw (the lock refuses it).
+
+    Without the lock its reads may straddle another write's commit (PostgreSQL's READ
+    COMMITTED, SQLite between statements): a rename landing between the seats and the rounds
+    gives a table and states that disagree. Such a plan is never kept (the write's version moved
+    on: ``Correction.holds_for``), and anything it raised but a refusal drops it (None): the
+    correction is worked out again under the lock, where the same failure would be real.
+    """
     try:
         session = load_session(session_id, with_rounds=False)
     except Refusal:
         return None
+    seen = session.version
     expected = writes.precondition(version)
-    if expected is not None and not expected.matches(str(session.version)):
+    if expected is not None and not expected.matches(str(seen)):
         return None
     try:
         return work_out(session, corrections)
     except Refusal as error:
-        return Correction(session.version, {}, [], refused=error)
+        return Correction(seen, tuple(session.players), {}, [], refused=error)
+    except SQLAlchemyError:
+        raise
+    except Exception as error:  # a read torn by another write: see the docstring
+        log.warning(
+            "session %s: a correction worked out before the lock failed (%s); "
+            "worked out again under the lock",
+            session.id,
+            type(error).__name__,
+        )
+        return None
 
 
 def replace_rounds(
@@ -272,7 +260,7 @@ def _replace_rounds(
     digest = idempotency.digest_of("replace_rounds", None, target)
     idempotency.check(session, key, digest)
     writes.check_version(session, version)
-    if planned is None or planned.version != session.version:  # another write came between
+    if planned is None or not planned.holds_for(session):  # another write came between
         planned = work_out(session, corrections)
     if planned.refused is not None:
         raise planned.refused
@@ -376,15 +364,3 @@ def delete_round(
     writes.audit(session, "delete_round", target, old, None)
     writes.commit_write(session)
     return session
-
-
-def round_number(value: Any, count: int) -> int:
-    """Return value as an existing round number or raise ``not_found``."""
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= count:
-        return value
-    raise NotFound(
-        "There is no round {value} (this session has {count}).",
-        None,
-        value=quote(value),
-        count=count,
-    )

@@ -22,7 +22,7 @@ from ...games.game import Game, Outcome, Table
 from ...games.inputs import mapping, sequence
 from ...models import GameSession, utcnow
 from .. import limits, stored_rounds
-from ..rounds import round_input
+from ..round_inputs import round_input
 from ..values import ID_MAX, player_names, session_name
 from . import apart
 from .checks import check_format, check_summary, compare_scores, finisher, missing, moment
