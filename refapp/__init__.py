@@ -83,7 +83,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app, db, directory=str(Path(__file__).parent.parent / "migrations"), render_as_batch=True
     )
     csrf.init_app(app)
+    from . import hosts
 
+    hosts.init_app(app)  # a Host that is not a host is answered 400 before any page is built
     from . import access, bodies, cli, i18n, models, static_files  # noqa: F401  (Alembic's tables)
 
     access.init_app(app)

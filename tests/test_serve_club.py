@@ -1,13 +1,17 @@
 """The club server (``make serve-club``, gunicorn) alone and behind nginx (docs/nginx-refapp.conf).
 
 gunicorn's threads read a request's headers themselves, so a few clients trickling bytes hold
-every thread; nginx in front holds them instead and hands gunicorn whole requests. nginx is
-/usr/sbin/nginx (or $REFAPP_NGINX); without it these tests are skipped, unless
-REFAPP_REQUIRE_NGINX=1 (CI), which makes its absence a failure.
+every thread; nginx in front holds them instead and hands gunicorn whole requests, imports too.
+Large answers (a session's export) take a place in each process's small pool, so a crowd asking
+for them leaves threads for the phones. Behind nginx the join link carries the phone's Host,
+port included. nginx is /usr/sbin/nginx (or $REFAPP_NGINX); without it these tests are skipped,
+unless REFAPP_REQUIRE_NGINX=1 (CI), which makes its absence a failure.
 """
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import re
 import shutil
@@ -18,14 +22,19 @@ import threading
 import time
 from contextlib import suppress
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
 from refapp import MAX_BODY
+from refapp.extensions import db
 from refapp.services.archive import imports
 
+from .conftest import Api, make_test_app, turn
+from .test_bounded_reads import long_session
 from .test_serve_front import (
     PASSWORD,
+    PLAYERS,
     api_error,
     connect,
     create_session,
@@ -89,9 +98,17 @@ def wait_for(port: int, seconds: float = 20) -> None:
     raise AssertionError(f"nothing listens on port {port}")
 
 
+class Club(NamedTuple):
+    """The running club server: gunicorn's port, nginx's in front, and their database."""
+
+    gunicorn: int
+    nginx: int
+    database: str
+
+
 @pytest.fixture(scope="module")
 def club(tmp_path_factory):
-    """Run gunicorn as make serve-club does, and nginx in front; yield their two ports."""
+    """Run gunicorn as make serve-club does, and nginx in front; yield a ``Club``."""
     if not os.path.exists(NGINX):
         message = f"the club tests need nginx at {NGINX} (apt-get install nginx-light)"
         if REQUIRED:
@@ -129,7 +146,7 @@ def club(tmp_path_factory):
     try:
         wait_for(gunicorn_port)
         wait_for(nginx_port)
-        yield gunicorn_port, nginx_port
+        yield Club(gunicorn_port, nginx_port, env["DATABASE_URL"])
     finally:
         for child in children:
             child.terminate()
@@ -159,7 +176,7 @@ def test_behind_nginx_a_phone_is_answered_beside_1000_trickling_connections(club
     """Through nginx, 1,000 trickling connections leave a phone's poll under 2 s."""
     if raise_open_files(1200) < 1200:
         pytest.skip("this machine allows too few open files (ulimit -n) for 1,000 connections")
-    _, nginx_port = club
+    nginx_port = club.nginx
     session_id, etag = create_session(nginx_port)
     stop = threading.Event()
     crowd = trickling(nginx_port, 1000, stop)
@@ -174,8 +191,10 @@ def test_behind_nginx_a_phone_is_answered_beside_1000_trickling_connections(club
 
 
 def test_behind_nginx_refusals_are_the_apis(club):
-    """Through nginx: a body past 256 KiB is a JSON 413; an import needs the password first."""
-    _, nginx_port = club
+    """Through nginx: a body past 256 KiB is a JSON 413, an import past 276 MiB too, from the
+    headers; an import needs the password (nginx receives it whole, the app's guard refuses it
+    from its headers)."""
+    nginx_port = club.nginx
     sock = connect(nginx_port)
     try:
         sock.sendall(head("POST", "/api/sessions", f"Content-Length: {MAX_BODY + 1}"))
@@ -187,20 +206,238 @@ def test_behind_nginx_refusals_are_the_apis(club):
     assert api_error(body)["code"] == "too_large"
     sock = connect(nginx_port)
     try:
+        sock.sendall(
+            head(
+                "POST",
+                "/api/sessions/import",
+                "Content-Type: application/json",
+                "Content-Length: 300000000",
+            )
+        )
+        status, headers, body = read_answer(sock)
+    finally:
+        sock.close()
+    assert status == 413 and api_error(body)["code"] == "too_large"
+    export = json.dumps({"format": "refapp-session", "version": 1}).encode()
+    sock = connect(nginx_port)
+    try:
         start = time.monotonic()
         sock.sendall(
             head(
                 "POST",
                 "/api/sessions/import",
                 "Content-Type: application/json",
-                "Content-Length: 200000000",
+                f"Content-Length: {len(export)}",
             )
-            + b"{"
+            + export
         )
         status, headers, body = read_answer(sock)
         took = time.monotonic() - start
     finally:
         sock.close()
-    assert status == 401, body  # from the headers: 200 MB were never sent
+    assert status == 401, body
     assert api_error(body)["code"] == "sign_in_required"
     assert took < 3
+
+
+#: the phones' bars while a crowd presses on the server: a poll within 1 s, a write within 2 s
+POLL_BAR, WRITE_BAR = 1.0, 2.0
+#: imports trickling in through nginx, each from an address of its own (the red team's 150,
+#: scaled to what a 2-core CI machine holds beside gunicorn, nginx and the phones)
+IMPORTERS = 60
+#: export readers that read nothing (the red team's 40)
+READERS = 40
+#: rounds of the session they ask for: an export of about 3.5 MB, a few tenths of a second each
+EXPORT_ROUNDS = 6000
+#: Hosts that are not a host: the app (or nginx before it) answers them 400
+BAD_HOSTS = ["a b", 'x"><x-inj1>', "evil.example:99999", "user:pw@evil.example", "пример.рф"]
+
+
+def record(port: int, session_id: int, storyteller: str) -> tuple[int, float]:
+    """Record a Dixit turn as a phone does; return (status, seconds), 0 on a timeout."""
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=5, source_address=("127.0.0.4", 0)
+    )
+    start = time.monotonic()
+    try:
+        connection.request(
+            "POST",
+            f"/api/sessions/{session_id}/rounds",
+            body=json.dumps(turn(storyteller, PLAYERS)),
+            headers={"Content-Type": "application/json", "X-Table-Password": PASSWORD},
+        )
+        response = connection.getresponse()
+        response.read()
+        return response.status, time.monotonic() - start
+    except OSError:
+        return 0, time.monotonic() - start
+    finally:
+        connection.close()
+
+
+def phones(port: int, session_id: int, etag: str, count: int = 8) -> tuple[list, list]:
+    """Run ``count`` phones at once for about 4 s, each polling every half second, the first
+    also writing a round each time (the storytellers in turn); return the polls' and writes'
+    (status, seconds)."""
+    polls: list[tuple[int, float]] = []
+    writes: list[tuple[int, float]] = []
+
+    def phone(index: int) -> None:
+        """Poll (and, the first, write) as one phone at the table does."""
+        for step in range(8):
+            polls.append(poll(port, session_id, etag, source=f"127.0.4.{10 + index}"))
+            if index == 0:
+                writes.append(record(port, session_id, PLAYERS[step % len(PLAYERS)]))
+            time.sleep(0.5)
+
+    table = [threading.Thread(target=phone, args=(index,)) for index in range(count)]
+    for thread in table:
+        thread.start()
+    for thread in table:
+        thread.join()
+    return polls, writes
+
+
+def assert_answered(polls: list, writes: list) -> None:
+    """Every poll came within POLL_BAR, every write was stored within WRITE_BAR."""
+    assert all(status in (200, 304) and took <= POLL_BAR for status, took in polls), polls
+    assert all(status == 201 and took <= WRITE_BAR for status, took in writes), writes
+
+
+def drip(crowd: list[socket.socket], stop: threading.Event, every: float) -> None:
+    """Send each connection one more body byte every ``every`` seconds, until stopped."""
+
+    def send() -> None:
+        """One more space of JSON (white space) to each, then wait."""
+        while not stop.wait(every):
+            for sock in crowd:
+                with suppress(OSError):
+                    sock.send(b" ")
+
+    threading.Thread(target=send, daemon=True).start()
+
+
+def import_head(length: int) -> bytes:
+    """Return an import's head with the password and its declared length, and its first byte."""
+    lines = ["Content-Type: application/json", f"X-Table-Password: {PASSWORD}"]
+    return head("POST", "/api/sessions/import", *lines, f"Content-Length: {length}") + b"{"
+
+
+def test_behind_nginx_trickled_imports_leave_phones_answered(club):
+    """60 imports of 1 MB (under the import turn's 4 MiB) trickle in through nginx, a byte every
+    2 s (inside its 10 s body timeout), each from its own address; nginx receives them, so the
+    phones' polls and writes through nginx are answered within their bars."""
+    session_id, etag = create_session(club.nginx)
+    stop = threading.Event()
+    crowd: list[socket.socket] = []
+    try:
+        for index in range(IMPORTERS):
+            sock = connect(club.nginx, source=f"127.0.1.{10 + index}")
+            sock.sendall(import_head(1_000_000))
+            sock.setblocking(False)
+            crowd.append(sock)
+        drip(crowd, stop, 2)
+        time.sleep(1.5)
+        polls, writes = phones(club.nginx, session_id, etag)
+    finally:
+        stop.set()
+        for sock in crowd:
+            sock.close()
+    assert_answered(polls, writes)
+
+
+def test_behind_nginx_an_address_sends_two_imports_at_once(club):
+    """A third import from one address while two are arriving is 503 busy at once (nginx)."""
+    stop = threading.Event()
+    crowd = [connect(club.nginx, source="127.0.2.1") for _ in range(2)]
+    try:
+        for sock in crowd:
+            sock.sendall(import_head(1_000_000))
+        drip(crowd, stop, 2)
+        time.sleep(0.3)
+        third = connect(club.nginx, source="127.0.2.1")
+        try:
+            start = time.monotonic()
+            third.sendall(import_head(1_000_000))
+            status, headers, body = read_answer(third)
+            took = time.monotonic() - start
+        finally:
+            third.close()
+    finally:
+        stop.set()
+        for sock in crowd:
+            sock.close()
+    assert status == 503 and api_error(body)["code"] == "busy", body
+    assert headers["retry-after"] == "5" and took < 1
+
+
+@pytest.fixture(scope="module")
+def long_export(club) -> int:
+    """Return the id of a session of EXPORT_ROUNDS rounds in the club's database."""
+    app = make_test_app(club.database)
+    try:
+        return long_session(app, Api(app.test_client()), EXPORT_ROUNDS)
+    finally:
+        with app.app_context():
+            db.engine.dispose()
+
+
+def status_of(sock: socket.socket) -> int:
+    """Return the status an answer starts with on this socket (0: none within 5 s)."""
+    sock.settimeout(5)
+    with suppress(OSError):
+        first = sock.recv(256).split(b"\r\n", 1)[0].split(b" ")
+        if len(first) > 1 and first[1].isdigit():
+            return int(first[1])
+    return 0
+
+
+def test_behind_nginx_stalled_export_readers_leave_phones_answered(club, long_export):
+    """40 clients ask a long session's export through nginx and read nothing: each process
+    makes at most its pool's few at once and refuses the rest busy, so the phones' polls and
+    writes through nginx are answered within their bars."""
+    session_id, etag = create_session(club.nginx)
+    crowd: list[socket.socket] = []
+    try:
+        for index in range(READERS):
+            sock = connect(club.nginx, source=f"127.0.3.{10 + index}")
+            sock.sendall(head("GET", f"/api/sessions/{long_export}/export"))
+            crowd.append(sock)
+        time.sleep(0.3)
+        polls, writes = phones(club.nginx, session_id, etag)
+        answered = [status_of(sock) for sock in crowd]
+    finally:
+        for sock in crowd:
+            sock.close()
+    assert_answered(polls, writes)
+    assert answered.count(200) >= 2 and answered.count(503) >= 1, answered
+    assert set(answered) <= {200, 503}, answered
+
+
+def page_through(port: int, path: str, host: str) -> tuple[int, str]:
+    """GET a page with the given Host (sent as UTF-8 bytes); return its status and text."""
+    sock = connect(port)
+    try:
+        request = f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        sock.sendall(request.encode())
+        raw = b""
+        while chunk := sock.recv(65536):
+            raw += chunk
+    finally:
+        sock.close()
+    status = int(raw.split(b" ", 2)[1])
+    return status, raw.partition(b"\r\n\r\n")[2].decode(errors="replace")
+
+
+def test_behind_nginx_the_join_link_keeps_the_phones_port(club):
+    """A phone at http://192.168.1.10:6123/ through nginx gets a join link and QR code of that
+    address, port included; a Host that is not a host is answered 400."""
+    session_id, _ = create_session(club.nginx)
+    status, page = page_through(club.nginx, f"/sessions/{session_id}", "192.168.1.10:6123")
+    assert status == 200
+    assert f"http://192.168.1.10:6123/sessions/{session_id}<" in page
+    assert 'class="qr"' in page
+    for host in BAD_HOSTS:
+        status, page = page_through(club.nginx, f"/sessions/{session_id}", host)
+        assert status == 400, (host, page[:300])
+        assert "/sessions/" not in page

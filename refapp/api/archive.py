@@ -12,6 +12,7 @@ from flask import Response, current_app, request, stream_with_context, url_for
 from ..games.errors import MalformedInput
 from ..services import load_session
 from ..services.archive import exports, imports, turns
+from ..services.archive.large_answers import large_answer
 from . import bp
 from .views import rounds_wanted, session_payload
 
@@ -25,16 +26,18 @@ COPY_CHUNK = 1024 * 1024
 def export_session(session_id: int):
     """Export a session: game, players, rules, setup, every round's input and the audit trail.
 
-    Streamed as it is read (``exports.export_chunks``), from one snapshot of the database.
+    Streamed as it is read (``exports.export_chunks``), from one snapshot of the database, in
+    one of the process's few places for large answers (``large_answers``: else ``503 busy``).
     """
-    exports.read_snapshot()
-    session = load_session(session_id, with_rounds=False)
-    filename = f"refapp-{session.game}-session-{session_id}.json"
-    return Response(
-        stream_with_context(exports.export_chunks(session)),
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
+    with large_answer() as slot:
+        exports.read_snapshot()
+        session = load_session(session_id, with_rounds=False)
+        filename = f"refapp-{session.game}-session-{session_id}.json"
+        return Response(
+            slot.hold(stream_with_context(exports.export_chunks(session))),
+            mimetype="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        )
 
 
 @bp.post("/sessions/import")

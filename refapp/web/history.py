@@ -9,6 +9,7 @@ from .. import services
 from ..games import get_game
 from ..games.inputs import digits_number
 from ..services import audit_pages
+from ..services.archive.large_answers import large_answer
 from ..services.round_stream import Sheet, result_parts, text_chunks
 from ..services.session_head import head_of
 from . import bp
@@ -33,20 +34,22 @@ def print_session(session_id: int):
 
     However long the session, its rounds are read in two passes of batches: every round's
     deltas, packed (the chart and the sheet), then the explanations of the same rounds,
-    written out as they are read.
+    written out as they are read, in one of the process's few places for large answers
+    (``large_answers``: else ``503 busy``).
     """
-    view = head_of(stored_or_404(session_id))
-    sheet = Sheet.read(view.session.id, view.table.players)
-    page = stream_template(
-        "print.html",
-        view=view,
-        sheet=sheet,
-        chart=totals_chart(
-            view.table.players, services.chart_points(view.session.id, sheet.last), sheet.last
-        ),
-        explained=result_parts(view.session.id, explained_keys(), sheet.last),
-    )
-    return Response(text_chunks(page), mimetype="text/html")
+    with large_answer() as slot:
+        view = head_of(stored_or_404(session_id))
+        sheet = Sheet.read(view.session.id, view.table.players)
+        page = stream_template(
+            "print.html",
+            view=view,
+            sheet=sheet,
+            chart=totals_chart(
+                view.table.players, services.chart_points(view.session.id, sheet.last), sheet.last
+            ),
+            explained=result_parts(view.session.id, explained_keys(), sheet.last),
+        )
+        return Response(slot.hold(text_chunks(page)), mimetype="text/html")
 
 
 @bp.get("/sessions/<int:session_id>/changes")

@@ -5,7 +5,8 @@ The address is the one other phones at the table can open. In order:
 1. ``REFAPP_JOIN_URL`` (or the config's ``JOIN_URL``), when the host knows it best (a proxy's
    public name, a port forwarded by the router);
 2. the request's own host when it is not this computer's loopback: a phone that came by the LAN
-   address, or a reverse proxy's host (nginx passes ``Host``; ProxyFix gives the scheme);
+   address, or a reverse proxy's host (nginx passes the phone's ``Host``, port included;
+   ProxyFix gives the scheme); a Host that is not a host never gets here (``refapp.hosts``);
 3. a request to 127.0.0.1/localhost: the server's network address, when the server listens
    beyond this computer (``SERVED_HOST``, set by ``python -m refapp.serve``): the address given
    to ``--host``, or for 0.0.0.0 / :: this computer's LAN address, found without sending a byte;
@@ -74,7 +75,8 @@ def split_host(host: str) -> tuple[str, str]:
 
 
 def is_local(name: str) -> bool:
-    """Return True for a name only this computer reaches: loopback, localhost, 0.0.0.0."""
+    """Return True for a name only this computer reaches: loopback, localhost, 0.0.0.0, and
+    these written as IPv6 (``::ffff:127.0.0.1``)."""
     name = name.lower().rstrip(".")
     if name == "localhost" or name.endswith(".localhost"):
         return True
@@ -82,6 +84,8 @@ def is_local(name: str) -> bool:
         address = ipaddress.ip_address(name)
     except ValueError:
         return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
     return address.is_loopback or address.is_unspecified
 
 
@@ -113,9 +117,11 @@ def choose_address(
     if configured:
         return Address(configured, True)
     name, port = split_host(host)
-    if not is_local(name):
-        return Address(f"{scheme}://{host}", True)
     own = f"{scheme}://{host}"
+    if not name:  # no Host (HTTP/1.0) and no server name: nowhere another phone can go
+        return Address(own, False)
+    if not is_local(name):
+        return Address(own, True)
     if served is None:
         return Address(own, False)
     served = served.strip()
