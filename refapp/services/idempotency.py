@@ -7,12 +7,17 @@ with a digest of what it was asked; a later write with the same key stores nothi
 what the first stored (``Replay``), whatever the session's round is now. The same key asking
 something else is ``idempotency_key_reused``. A refused write keeps no key (its transaction is
 rolled back). A session keeps its newest ``limits.KEYS_KEPT`` keys; they are exported with it.
+
+Each of these is logged, one line with the session and the round, never what was sent: a
+write answered from its kept key, a resend of a round undone since (nothing recorded again),
+a key sent again with another write (refused).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 import secrets
 from dataclasses import dataclass
@@ -35,6 +40,8 @@ ACTIONS = ("record_round", "replace_rounds", "delete_round")
 #: the header an API client sends the key in, and the form field a page sends it in
 HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +113,24 @@ class Stored(Exception):
 def check(session: GameSession, key: str | None, digest: str) -> None:
     """Raise ``Stored`` when the key was stored before with this digest (under the lock)."""
     found = replayed(session, key, digest)
-    if found is not None:
-        raise Stored(found)
+    if found is None:
+        return
+    if found.number is None:
+        log.warning(
+            "session %s: a round recorded under a kept key, undone since, was sent again; "
+            "nothing recorded (the session is at round %s)",
+            session.id,
+            session.round_count,
+        )
+    else:
+        log.warning(
+            "session %s: %s of round %s sent again under its kept key; answered as stored, "
+            "nothing written",
+            session.id,
+            found.action,
+            found.number,
+        )
+    raise Stored(found)
 
 
 def correction_target(corrections: Any) -> Any:
@@ -140,6 +163,12 @@ def replayed(session: GameSession, key: str | None, digest: str) -> Replay | Non
     if row is None:
         return None
     if row.digest != digest:
+        log.warning(
+            "session %s: a key kept for %s of round %s was sent with another write; refused",
+            session.id,
+            row.action,
+            row.round_number,
+        )
         raise reused(key)
     return Replay(row.action, row.round_number)
 
