@@ -3,10 +3,14 @@
 The import's CPU work (reading, replaying, storing) runs in a Python of its own, so the serving
 process's threads (the polls) never wait for its lock. These tests make every import "large"
 (``apart.APART = 0``) and make the server's own import code fail: an import still stored proves
-the work was done elsewhere.
+the work was done elsewhere. A child that dies or stalls (tests/apart_children.py) is killed past
+its time limit, and what it stored, if anything, is found by its token and answered as stored.
 """
 
 from __future__ import annotations
+
+import logging
+import time
 
 import pytest
 
@@ -79,3 +83,69 @@ def test_a_small_import_stays_in_the_servers_thread(client, app, monkeypatch):
     monkeypatch.setattr(apart, "in_child", no_child)
     response = client.post("/api/sessions/import", json=MINIMAL)
     assert response.status_code == 201, response.get_json()
+
+
+@pytest.fixture
+def misbehaving(monkeypatch, every_import_apart):
+    """Make every import's child one of tests/apart_children.py; return what picks its end."""
+    monkeypatch.setattr(apart, "CHILD", "tests.apart_children")
+    return lambda how: monkeypatch.setenv("REFAPP_TEST_CHILD", how)
+
+
+def warnings_of(caplog) -> list[str]:
+    """Return the lines the import logged at WARNING."""
+    return [r.getMessage() for r in caplog.records if r.name == apart.__name__]
+
+
+def test_a_child_killed_after_its_commit_is_answered_as_stored(client, app, misbehaving, caplog):
+    misbehaving("killed")
+    before = rows(app)
+    with caplog.at_level(logging.WARNING, logger="refapp"):
+        response = client.post("/api/sessions/import?rounds=all", json=MINIMAL)
+    assert response.status_code == 201, response.get_json()
+    copied = response.get_json()
+    assert copied["totals"] == {"Ann": 3, "Ben": 4, "Cy": 3, "Dee": 0}
+    assert response.headers["Location"].endswith(f"/api/sessions/{copied['id']}")
+    assert rows(app)["GameSession"] == before["GameSession"] + 1  # one, and no retry needed
+    entry = client.get(f"/api/sessions/{copied['id']}/audit").get_json()["entries"][-1]
+    assert entry["action"] == "import_session" and len(entry["after"]["import_token"]) >= 20
+    lines = warnings_of(caplog)
+    assert len(lines) == 1 and f"after storing session {copied['id']}" in lines[0], lines
+
+
+def test_a_stopped_child_is_killed_past_its_time_limit_and_nothing_is_stored(
+    client, app, monkeypatch, misbehaving, caplog
+):
+    monkeypatch.setattr(apart, "LIMIT_FLOOR", 1.5)
+    misbehaving("stopped")
+    before = rows(app)
+    started = time.monotonic()
+    with caplog.at_level(logging.WARNING, logger="refapp"):
+        response = client.post("/api/sessions/import", json=MINIMAL)
+    took = time.monotonic() - started
+    assert response.status_code == 503 and response.get_json()["error"]["code"] == "busy"
+    assert 1.5 <= took < 10, took
+    assert rows(app) == before
+    lines = warnings_of(caplog)
+    assert len(lines) == 2 and "killed" in lines[0] and "nothing was stored" in lines[1], lines
+
+
+def test_a_child_stalled_after_its_commit_is_killed_then_answered_as_stored(
+    client, app, monkeypatch, misbehaving, caplog
+):
+    monkeypatch.setattr(apart, "LIMIT_FLOOR", 10.0)  # time enough to start and store one round
+    misbehaving("stored-then-stopped")
+    before = rows(app)
+    with caplog.at_level(logging.WARNING, logger="refapp"):
+        response = client.post("/api/sessions/import", json=MINIMAL)
+    assert response.status_code == 201, response.get_json()
+    assert rows(app)["GameSession"] == before["GameSession"] + 1
+    lines = warnings_of(caplog)
+    assert len(lines) == 2 and "killed" in lines[0], lines
+    assert f"after storing session {response.get_json()['id']}" in lines[1]
+
+
+def test_the_time_limit_grows_with_the_body():
+    largest = apart.time_limit(imports.IMPORT_MAX_BYTES)
+    assert 8 * 60 < largest < 12 * 60  # the largest body: about ten minutes
+    assert apart.LIMIT_FLOOR < apart.time_limit(apart.APART) < 3 * 60

@@ -12,14 +12,24 @@ and commits, or refuses it and stores nothing. The request's thread only waits f
 (without the GIL) and answers with the stored session. A smaller import stays in the request's
 thread: a child costs about 70 MB and a second to start, more than a small import's own work
 and past the 4x-the-body memory an import may take.
+
+A child may die or stall (killed, out of memory, stopped): it has ``time_limit(size)`` seconds,
+then it is killed. Its answer may then be lost after its commit, so the server gives each child
+an import token that the child stores in the import's audit entry (``after.import_token``) and
+looks it up whenever no answer came: a session stored is answered as stored (201), never
+"nothing was saved" (which a client retries into a duplicate); none is ``busy``. On PostgreSQL
+the child holds an advisory lock named by its token while it stores, and the server takes it
+before looking, so a commit still on its way is waited for. Each such end is logged.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import os
 import pickle
+import secrets
 import shutil
 import subprocess
 import sys
@@ -29,12 +39,14 @@ from pathlib import Path
 from typing import IO, Any
 
 from flask import current_app, has_request_context, request
+from sqlalchemy import func, select
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
 from ...extensions import db
 from ...games.errors import Refusal
-from ...models import GameSession
-from ..writes import Busy
+from ...models import AuditEntry, GameSession
+from ..writes import Busy, is_busy
 
 #: a body larger than this is imported in a child process (24 MiB: 1,500-3,000 rounds with
 #: their trail, under 10 s of work; below it a child's own ~70 MB would pass 4x the body)
@@ -47,6 +59,15 @@ SHARED = ("SQLALCHEMY_DATABASE_URI", "SQLALCHEMY_ENGINE_OPTIONS", "SECRET_KEY")
 COPY_CHUNK = 1024 * 1024
 #: the module the child runs (``python -m``): apart's own package imports apart, so not apart
 CHILD = "refapp.services.archive.child"
+#: seconds any child has, past its body's share (a new Python and the app start in ~1 s)
+LIMIT_FLOOR = 60.0
+#: the slowest a child may go, in body bytes a second, before it is killed as stalled: the
+#: largest session's import (a 167 MiB export) took 38 s, 4.4 MiB/s, on the 2-core test machine
+#: (docs/deployment.md); a tenth of that leaves room for a slower board and a busy night, and
+#: gives the largest body an import takes (IMPORT_MAX_BYTES, ~275 MiB) about 10 minutes
+LIMIT_RATE = 448 * 1024
+#: what the import's audit entry keeps the child's token under (``after``)
+TOKEN_KEY = "import_token"
 
 log = logging.getLogger(__name__)
 
@@ -67,17 +88,77 @@ def import_apart(raw: IO[bytes], size: int) -> GameSession:
 
         return import_here(raw, size)  # the child could not reach the database: done here
     language = request.headers.get("Accept-Language") if has_request_context() else None
+    token = secrets.token_urlsafe(18)
+    since = last_entry()
     with body_file(raw) as path:
-        kind, value = in_child(config, language, path, size)
+        kind, value = in_child(config, language, path, size, token)
     if kind == "refused":
         raise rebuilt(*value)
-    if kind != "stored":
-        raise Busy()  # the child died (killed, out of memory): nothing was committed
     db.session.rollback()  # a fresh read: the child's commit is seen
-    session = db.session.get(GameSession, value)
-    if session is None:
+    session = db.session.get(GameSession, value) if kind == "stored" else None
+    if session is not None:
+        return session
+    found = stored_by(token, since)  # no answer (killed, stalled, out of memory): did it commit?
+    if found is None:
+        log.warning("an import's child ended without an answer (%s): nothing was stored", value)
         raise Busy()
-    return session
+    log.warning(
+        "an import's child ended without an answer (%s) after storing session %s: answered "
+        "as stored",
+        value,
+        found.id,
+    )
+    return found
+
+
+def time_limit(size: int) -> float:
+    """Return the seconds a child importing ``size`` bytes has before it is killed."""
+    return LIMIT_FLOOR + size / LIMIT_RATE
+
+
+def last_entry() -> int:
+    """Return the newest audit entry's id (0: none): a child's entries come after it."""
+    newest: int | None = db.session.scalar(select(func.max(AuditEntry.id)))
+    db.session.rollback()
+    return newest or 0
+
+
+def lock_key(token: str) -> int:
+    """Return the PostgreSQL advisory lock a child's token names (a signed 64-bit number)."""
+    return int.from_bytes(hashlib.sha256(token.encode()).digest()[:8], "big", signed=True)
+
+
+def claim(token: str | None) -> None:
+    """In the child, before it stores: hold its token's advisory lock until its transaction
+    ends (PostgreSQL; SQLite's own lock ends with the child's process)."""
+    if token is not None and db.session.connection().dialect.name == "postgresql":
+        db.session.execute(select(func.pg_advisory_xact_lock(lock_key(token))))
+
+
+def stored_by(token: str, since: int) -> GameSession | None:
+    """Return the session a child stored under ``token`` (None: it stored none), once the
+    child's transaction has ended (PostgreSQL: its advisory lock is free, after the busy
+    timeout at most)."""
+    db.session.rollback()
+    try:
+        if db.session.connection().dialect.name == "postgresql":
+            db.session.execute(select(func.pg_advisory_xact_lock(lock_key(token))))
+        rows = db.session.execute(
+            select(AuditEntry.session_id, AuditEntry.after).where(
+                AuditEntry.id > since, AuditEntry.action == "import_session"
+            )
+        ).all()
+    except DBAPIError as error:  # the child's transaction held on past the busy timeout
+        db.session.rollback()
+        if not is_busy(error):
+            raise
+        log.warning("an import's child ended without an answer; its commit could not be seen")
+        raise Busy() from error
+    found = [
+        sid for sid, after in rows if isinstance(after, dict) and after.get(TOKEN_KEY) == token
+    ]
+    db.session.rollback()  # the advisory lock goes
+    return db.session.get(GameSession, found[0]) if found else None
 
 
 @contextlib.contextmanager
@@ -98,19 +179,28 @@ def body_file(raw: IO[bytes]) -> Iterator[str]:
             os.unlink(handle.name)
 
 
-def in_child(config: dict[str, Any], language: str | None, path: str, size: int) -> tuple[str, Any]:
+def in_child(
+    config: dict[str, Any], language: str | None, path: str, size: int, token: str
+) -> tuple[str, Any]:
     """Run ``child`` in a Python started afresh (``python -m`` CHILD, handed its job on stdin);
-    return what it sent back on stdout (``failed`` if nothing)."""
-    job = pickle.dumps((config, language, path, size), protocol=pickle.HIGHEST_PROTOCOL)
+    return what it sent back on stdout, or ``("failed", how it ended)`` when nothing came
+    (killed past ``time_limit``, or by a signal, or exited without an answer)."""
+    job = pickle.dumps((config, language, path, size, token), protocol=pickle.HIGHEST_PROTOCOL)
     package_root = str(Path(__file__).resolve().parents[3])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([package_root, *python_path()])}
-    done = subprocess.run(
-        [sys.executable, "-m", CHILD],
-        input=job,
-        capture_output=True,
-        env=env,
-        check=False,
-    )  # the thread waits in the system calls, without the GIL
+    limit = time_limit(size)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", CHILD],
+            input=job,
+            capture_output=True,
+            env=env,
+            check=False,
+            timeout=limit,
+        )  # the thread waits in the system calls, without the GIL
+    except subprocess.TimeoutExpired:  # run() has killed it and waited for it
+        log.warning("an import's child ran past its %.0f s and was killed", limit)
+        return ("failed", f"killed past its {limit:.0f} s")
     if done.stderr:
         log.warning(
             "the import's child process said: %s", done.stderr[-2000:].decode(errors="replace")
@@ -118,7 +208,7 @@ def in_child(config: dict[str, Any], language: str | None, path: str, size: int)
     try:
         outcome: tuple[str, Any] = pickle.loads(done.stdout)  # our own child's answer
     except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
-        outcome = ("failed", None)
+        outcome = ("failed", f"exit status {done.returncode}")
     return outcome
 
 
@@ -127,9 +217,12 @@ def python_path() -> list[str]:
     return [folder for folder in os.environ.get("PYTHONPATH", "").split(os.pathsep) if folder]
 
 
-def child(config: dict[str, Any], language: str | None, path: str, size: int) -> tuple[str, Any]:
-    """In the child: import the body at ``path`` in one transaction; return what came of it:
-    ``("stored", session id)``, ``("refused", the refusal's parts)`` or ``("failed", None)``."""
+def child(
+    config: dict[str, Any], language: str | None, path: str, size: int, token: str | None = None
+) -> tuple[str, Any]:
+    """In the child: import the body at ``path`` in one transaction, its audit entry keeping
+    ``token``; return what came of it: ``("stored", session id)``, ``("refused", the refusal's
+    parts)`` or ``("failed", why)``."""
     with contextlib.suppress(AttributeError, OSError):
         os.nice(NICE)
     try:
@@ -140,13 +233,13 @@ def child(config: dict[str, Any], language: str | None, path: str, size: int) ->
         headers = {"Accept-Language": language} if language else {}
         with app.test_request_context("/api/sessions/import", headers=headers):
             with open(path, "rb") as raw:
-                session = imports.import_here(raw, size)
+                session = imports.import_here(raw, size, token=token)
             return ("stored", session.id)
     except (Refusal, HTTPException) as error:
         return ("refused", parts_of(error))
-    except Exception:
+    except Exception as error:
         log.exception("an import in a child process failed")
-        return ("failed", None)
+        return ("failed", type(error).__name__)
 
 
 def parts_of(error: BaseException) -> tuple[type[BaseException], dict[str, Any], tuple[Any, ...]]:

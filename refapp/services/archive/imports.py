@@ -303,22 +303,27 @@ def import_file(raw: IO[bytes], size: int | None = None) -> GameSession:
     return import_here(raw, size)
 
 
-def import_here(raw: IO[bytes], size: int | None = None) -> GameSession:
+def import_here(raw: IO[bytes], size: int | None = None, token: str | None = None) -> GameSession:
     """Recreate a session from an export in a file, in this process and thread.
 
     A body of ``size`` bytes larger than any session of its game is refused as soon as its
-    game is read (``limits.check_import_size``).
+    game is read (``limits.check_import_size``); ``token`` as ``import_session`` keeps it.
     """
-    return import_session(read_export(raw, size=size))
+    return import_session(read_export(raw, size=size), token)
 
 
-def import_session(body: ExportParts | Any) -> GameSession:
+def import_session(body: ExportParts | Any, token: str | None = None) -> GameSession:
     """Recreate a session from its export (replayed through the rules) in one transaction.
 
-    The copy gets a new id; its times are the export's, but for its last change (now).
+    The copy gets a new id; its times are the export's, but for its last change (now). An
+    import done apart keeps its child's ``token`` in its audit entry, where the server finds
+    the session when the child's answer is lost (``apart.stored_by``).
     """
     replayed = replay(body)
+    if token is not None:
+        replayed.source[apart.TOKEN_KEY] = token
     try:
+        apart.claim(token)
         session = store(replayed, "export", {})
         commit()
     finally:
