@@ -75,19 +75,21 @@ class Slot:
         return Held(chunks, self)
 
 
-class Held(Iterable[Chunk]):
+class Held(Iterator[Chunk]):
     """An answer's chunks that give their slot back when they end, fail or are closed."""
 
     def __init__(self, chunks: Iterable[Chunk], slot: Slot) -> None:
         self.chunks = chunks
+        self.iterator = iter(chunks)
         self.slot = slot
 
-    def __iter__(self) -> Iterator[Chunk]:
-        """Yield the chunks; the slot is free again once the last is out or one failed."""
+    def __next__(self) -> Chunk:
+        """Return the next chunk; the slot is free again once the last is out or one failed."""
         try:
-            yield from self.chunks
-        finally:
+            return next(self.iterator)
+        except BaseException:
             self.slot.give_back()
+            raise
 
     def close(self) -> None:
         """Close the chunks (WSGI ``close()``: the answer ended, its client left); free the slot."""
