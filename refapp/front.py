@@ -51,7 +51,7 @@ BODY_RATE = 8 * 1024
 #: bytes of a request's start kept to know its path when its headers cannot be parsed
 OPENING = 2048
 #: seconds between two searches for idle connections to close near the connection limit, when
-#: the last found too few: a crowd of busy connections is not searched at every accept
+#: the last found none: a crowd of busy connections is not searched at every turn of the loop
 ROOM_SEARCH_PAUSE = 0.25
 #: anything but a blank: bytes before it are blank lines, which are no request
 NOT_BLANK = re.compile(rb"\S")

@@ -11,8 +11,8 @@ limit, or past an address's share, it closes the connections idle longest to mak
 
 from __future__ import annotations
 
-import heapq
 import logging
+import socket
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -22,7 +22,7 @@ from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 
 from . import front_pace as pace
-from .front import ROOM_SEARCH_PAUSE, RefereeParser
+from .front import NOT_BLANK, OPENING, ROOM_SEARCH_PAUSE, RefereeParser
 
 log = logging.getLogger("refapp.front")
 
@@ -92,6 +92,7 @@ class RefereeChannel(HTTPChannel):
     def service(self) -> None:
         """Serve the next request (on a worker thread), noting its path for the log."""
         self.serving = self.requests[0].path
+        self.quiet_since = time.monotonic()
         super().service()
         self.quiet_since = time.monotonic()
 
@@ -101,6 +102,15 @@ class RefereeChannel(HTTPChannel):
             return False
         request = self.request
         return request is None or (isinstance(request, RefereeParser) and request.blank())
+
+    def arriving(self) -> bool:
+        """Return True when a request (not blank lines) waits unread on the socket: an idle
+        connection just accepted may not have been read yet."""
+        try:
+            waiting = self.socket.recv(OPENING, socket.MSG_PEEK)
+        except OSError:  # nothing waiting (the socket does not block), or it is gone
+            return False
+        return NOT_BLANK.search(waiting) is not None
 
     def cut_short(self, moment: float) -> bool:
         """Answer a request still arriving past its deadline with a 408, then close."""
@@ -192,10 +202,15 @@ class RefereeServer(TcpWSGIServer):
     def evict(self, channels: Iterable[Any], count: int) -> int:
         """Close up to count of these connections that are idle, the longest idle first."""
         idle = [c for c in channels if isinstance(c, RefereeChannel) and c.idle()]
-        oldest = heapq.nsmallest(count, idle, key=lambda channel: channel.quiet_since)
-        for channel in oldest:
-            channel.handle_close()
-        return len(oldest)
+        idle.sort(key=lambda channel: channel.quiet_since)
+        closed = 0
+        for channel in idle:
+            if closed >= count:
+                break
+            if not channel.arriving():
+                channel.handle_close()
+                closed += 1
+        return closed
 
     def make_room(self, keep: Any = None) -> None:
         """Near the connection limit, close the connections idle longest (a share of it)."""
@@ -205,8 +220,13 @@ class RefereeServer(TcpWSGIServer):
         if len(self._map) < limit - room or now < self.next_room_search:
             return
         channels = [c for c in self.active_channels.values() if c is not keep]
-        if self.evict(channels, room) < room:
+        if not self.evict(channels, room):
             self.next_room_search = now + ROOM_SEARCH_PAUSE
+
+    def readable(self) -> bool:
+        """Make room before each accept near the limit, so accepting never stops for idlers."""
+        self.make_room()
+        return bool(super().readable())
 
     def maintenance(self, now: float) -> None:
         """Close silent connections (waitress); answer late requests, close late readers and

@@ -14,7 +14,7 @@ import time
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from refapp import MAX_BODY, serve
+from refapp import MAX_BODY, front_pace, serve
 from refapp.services import archive
 
 from .test_serve_front import served as waitress
@@ -77,6 +77,11 @@ def test_settings_fit_every_legal_body():
     assert chosen["connection_limit"] >= 4 * SLOW_CLIENTS
     assert chosen["asyncore_use_poll"]  # select() cannot watch descriptors past 1024
     assert chosen["channel_timeout"] <= 60
+    # one import being replayed and the next arriving fit the spool of bodies in temporary files
+    assert chosen["spool_limit"] >= 2 * max(archive.IMPORT_MAX_BYTES, MAX_BODY)
+    # phones poll every 2-3 s: their connections outlive the keep-alive; idle ones go before
+    # waitress's silence timeout
+    assert 5 <= front_pace.KEEP_ALIVE < chosen["channel_timeout"]
 
 
 def test_connection_limit_fits_the_open_files_allowed(monkeypatch):
