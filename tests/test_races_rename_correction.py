@@ -11,6 +11,7 @@ TEST_DATABASE_URL, on PostgreSQL.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -144,3 +145,28 @@ def test_a_page_read_racing_a_rename_is_read_again_not_a_500(app, client, api, m
     assert done and response.status_code == 200, response.get_data(as_text=True)[-2000:]
     page = shown(response)
     assert "Deb" in page and ">Dee<" not in page
+
+
+def test_any_other_failure_before_the_lock_is_worked_out_again_under_it(
+    client, api, monkeypatch, caplog
+):
+    sid = four_rounds(api)
+    original = replays.replay_changes
+    calls: list[bool] = []
+
+    def torn_once(*args: Any, **kwargs: Any) -> Any:
+        calls.append(True)
+        if len(calls) == 1:  # what a torn read can raise in a game's rules
+            raise KeyError("last_storyteller")
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(replays, "replay_changes", torn_once)
+    with caplog.at_level(logging.WARNING, logger="refapp"):
+        response = client.put(f"/api/sessions/{sid}/rounds", json=correction())
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert len(calls) == 2 and response.get_json()["version"] == 6
+    lines = [r.getMessage() for r in caplog.records if r.name.startswith("refapp")]
+    assert lines == [
+        f"session {sid}: a correction worked out before the lock failed (KeyError); "
+        "worked out again under the lock"
+    ]
