@@ -39,12 +39,12 @@ CONNECTION_LIMIT = 2000
 #: every slot, while a whole table behind one router (6 per phone's browser) fits. Behind a
 #: reverse proxy every connection comes from the proxy: serve with --connections-per-address 0.
 PER_ADDRESS = 200
-#: seconds a connection may stay silent (no request bytes, no answer bytes taken) before it is
-#: closed: a phone polling every few seconds never comes near it; a dead or idle one lets its
-#: slot go within CHANNEL_TIMEOUT + CLEANUP_INTERVAL seconds.
+#: seconds a connection may stay silent (no byte either way) before waitress closes it: a phone
+#: polling every few seconds never comes near it. An idle one goes sooner (front_pace.KEEP_ALIVE,
+#: blank lines not counted), one arriving or answered too slowly by the front's deadlines.
 CHANNEL_TIMEOUT = 30
-#: seconds between checks of silent connections and of requests past their deadline
-#: (front.HEADER_SECONDS): a trickling client is answered within this of its deadline
+#: seconds between checks of silent and idle connections, of requests past their deadline
+#: (front.HEADER_SECONDS) and of answers not taken in time: each is acted on within this of it
 CLEANUP_INTERVAL = 1
 #: waitress's own body limit, a last guard behind the front's per-route one (bodies.body_limit,
 #: checked from the headers): the largest legal body (a session import) plus this margin.
