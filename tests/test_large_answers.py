@@ -18,7 +18,12 @@ from collections.abc import Iterator
 import pytest
 from werkzeug.serving import make_server
 
+from refapp.extensions import db
 from refapp.services.archive import exports, large_answers
+
+from .conftest import Api, make_test_app
+from .test_bounded_reads import long_session
+from .test_serve_front import connect, create_session, head, poll, served
 
 #: the brief wait in these tests (seconds): long enough to measure, short enough to run fast
 WAIT = 0.4
@@ -186,3 +191,31 @@ def test_a_client_gone_mid_stream_gives_its_place_back(app, sid, pool, monkeypat
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_behind_the_front_stalled_export_readers_leave_polls_answered(tmp_path):
+    """``make run``'s server (waitress behind refapp's front, 8 threads): 40 clients ask a long
+    session's export and read nothing; at most 3 threads are on exports, so polls stay < 1 s."""
+    with served(tmp_path) as port:
+        app = make_test_app(f"sqlite:///{tmp_path / 'front.sqlite'}")
+        try:
+            long_id = long_session(app, Api(app.test_client()), 6000)
+        finally:
+            with app.app_context():
+                db.engine.dispose()
+        session_id, etag = create_session(port)
+        crowd = []
+        try:
+            for index in range(40):
+                sock = connect(port, source=f"127.0.5.{10 + index}")
+                sock.sendall(head("GET", f"/api/sessions/{long_id}/export"))
+                crowd.append(sock)
+            time.sleep(0.3)
+            timings = []
+            for _ in range(8):
+                timings.append(poll(port, session_id, etag, source="127.0.0.2"))
+                time.sleep(0.25)
+        finally:
+            for sock in crowd:
+                sock.close()
+    assert all(status == 304 and took < 1 for status, took in timings), timings
