@@ -174,9 +174,10 @@ class RefereeParser(HTTPRequestParser):
         """Return True when the refusal goes to the API (its JSON shape)."""
         return bodies.is_api(target_path(self.opening) or self.route())
 
-    def refusal(self, status: int, code: str, **params: Any) -> Refusal:
+    def refusal(self, status: int, code: str, retry: int = 0, **params: Any) -> Refusal:
         """Return one of the front's refusals, its message filled in."""
-        return Refusal(status, code, bodies.front_message(code, **params), self.for_api())
+        message = bodies.front_message(code, **params)
+        return Refusal(status, code, message, self.for_api(), retry=retry)
 
     def too_large(self, limit: int, size: str) -> Refusal:
         """Return the refusal of a body past its route's limit."""
@@ -211,13 +212,7 @@ class RefereeParser(HTTPRequestParser):
         if spool is None or size < self.adj.inbuf_overflow or size <= self.reserved:
             return None
         if not spool.reserve(size - self.reserved):
-            return Refusal(
-                503,
-                "busy",
-                bodies.front_message("busy", limit=spool.limit),
-                self.for_api(),
-                retry=pace.BODY_WINDOW,
-            )
+            return self.refusal(503, "busy", retry=pace.BODY_WINDOW, limit=spool.limit)
         self.reserved = size
         return None
 
