@@ -97,7 +97,9 @@ def warnings_of(caplog) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.name == apart.__name__]
 
 
-def test_a_child_killed_after_its_commit_is_answered_as_stored(client, app, misbehaving, caplog):
+def test_a_child_killed_after_its_commit_is_answered_as_stored(
+    client, app, monkeypatch, misbehaving, caplog
+):
     misbehaving("killed")
     before = rows(app)
     with caplog.at_level(logging.WARNING, logger="refapp"):
@@ -111,6 +113,10 @@ def test_a_child_killed_after_its_commit_is_answered_as_stored(client, app, misb
     assert entry["action"] == "import_session" and len(entry["after"]["import_token"]) >= 20
     lines = warnings_of(caplog)
     assert len(lines) == 1 and f"after storing session {copied['id']}" in lines[0], lines
+    monkeypatch.setattr(apart, "CHILD", "refapp.services.archive.child")  # a child that answers
+    # its export, the token in its trail, imports again
+    exported = client.get(f"/api/sessions/{copied['id']}/export").get_json()
+    assert client.post("/api/sessions/import", json=exported).status_code == 201
 
 
 def test_a_stopped_child_is_killed_past_its_time_limit_and_nothing_is_stored(
