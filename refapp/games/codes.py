@@ -71,7 +71,12 @@ _CONFLICTS = {
 
 _OTHERS = {
     "not_found": Code(404, N, "no such session, round, player or saved house rules"),
-    "busy": Code(503, Kind.BUSY, "a write waited past the busy timeout; nothing was stored"),
+    "busy": Code(
+        503,
+        Kind.BUSY,
+        "a write waited past the busy timeout, or the server's large downloads, imports or spooled"
+        " bodies are all under way; nothing was stored",
+    ),
     "sign_in_required": Code(401, Kind.ACCESS, "the table's password is missing or wrong"),
     "too_many_attempts": Code(429, Kind.ACCESS, "too many wrong passwords: wait `Retry-After`"),
     "method_not_allowed": Code(405, Kind.REQUEST, "the route does not take this HTTP method"),
