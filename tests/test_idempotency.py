@@ -188,7 +188,7 @@ def test_a_session_keeps_its_last_thousand_keys(api, app, monkeypatch):
     assert gone.status_code == 201
 
 
-def test_the_migration_adds_the_table_and_takes_it_away(tmp_path):
+def test_the_migration_adds_the_table_and_a_downgrade_keeps_its_keys_for_the_upgrade(tmp_path):
     import sqlalchemy as sa
     from flask_migrate import downgrade, upgrade
 
@@ -204,8 +204,14 @@ def test_the_migration_adds_the_table_and_takes_it_away(tmp_path):
         db.session.remove()
         downgrade(revision="f2a8d3b5c6e7")
         assert "write_key" not in sa.inspect(db.engine).get_table_names()
+        assert db.session.scalar(sa.text("SELECT count(*) FROM kept_write_key")) == 1
+        db.session.remove()
         upgrade()
-        assert db.session.scalar(sa.text("SELECT count(*) FROM write_key")) == 0
+        # nothing wrote to the session while downgraded: its key comes back, the side table goes
+        assert db.session.scalar(sa.text("SELECT count(*) FROM write_key")) == 1
+        assert "kept_write_key" not in sa.inspect(db.engine).get_table_names()
         db.session.remove()
         db.engine.dispose()
-    assert post(client, sid, turn("Ben")).status_code == 201  # rounds stay; keys start anew
+    again = post(client, sid, SEED_TURN)  # the first write resent: answered, not stored again
+    assert again.status_code == 200 and again.headers.get("Idempotent-Replayed") == "true"
+    assert post(client, sid, turn("Ben"), key="entry-after").status_code == 201
