@@ -14,7 +14,6 @@ ever read as it (a player named like it shows escaped, and keeps their name).
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -26,7 +25,6 @@ from sqlalchemy import select
 
 from ..access import table_password
 from ..extensions import db
-from ..games.errors import Refusal
 from ..models import GameSession
 from ..services.kept import Kept, kept_of
 from .signin import is_live
@@ -43,8 +41,6 @@ SWITCH = "KEEP_LIVE_MAIN"
 Key = tuple[int, int, str, bool, bool, str]
 #: a page's render: its HTML, its status and the session version it shows
 Render = Callable[[], tuple[str, int, int]]
-
-log = logging.getLogger(__name__)
 
 
 def keepable() -> bool:
@@ -63,17 +59,9 @@ def pages(app: Flask) -> Kept[Key, str]:
     return kept_of(app, "refapp_live_main", CACHE_SIZE)
 
 
-def version_of(session_id: int) -> int | None:
-    """Return a session's version as stored now (None: no such session)."""
-    version: int | None = db.session.scalar(
-        select(GameSession.version).where(GameSession.id == session_id)
-    )
-    return version
-
-
 def key_of(session_id: int) -> Key | None:
     """Return the key of this request's page of a session (None: no such session)."""
-    version = version_of(session_id)
+    version = db.session.scalar(select(GameSession.version).where(GameSession.id == session_id))
     if version is None:
         return None
     signed_in = bool(g.get("can_write", True))
@@ -85,37 +73,17 @@ def page(session_id: int, render: Render) -> tuple[str, int]:
     """Return the session's ``<main>``: kept, or rendered now (and kept when it may be)."""
     key = key_of(session_id) if keepable() else None
     if key is None:
-        html, status, _version = steady(session_id, render)
+        html, status, _version = render()
         return html, status
     kept = pages(current_app).get(key)
     if kept is None:
         with stand_in_token():
-            html, status, version = steady(session_id, render, key[1])
+            html, status, version = render()
         if status != 200 or version != key[1]:
             return own_token(html), status
         pages(current_app).put(key, html)
         kept = html
     return own_token(kept), 200
-
-
-def steady(session_id: int, render: Render, seen: int | None = None) -> tuple[str, int, int]:
-    """Render a session's page; one whose reads straddled another write's commit (its seats read
-    before a rename, its state after: the rules refuse a state naming no one seated) is rendered
-    again, once, from fresh reads. ``seen``: the version read before (else read here)."""
-    seen = version_of(session_id) if seen is None else seen
-    try:
-        return render()
-    except Refusal as error:
-        if seen is None or version_of(session_id) == seen:
-            raise  # the session did not move: the refusal is the page's own
-        log.warning(
-            "session %s: a page read while version %s was written over (%s); read again",
-            session_id,
-            seen,
-            error.code,
-        )
-        db.session.rollback()  # nothing was written: the next reads are fresh
-        return render()
 
 
 @contextmanager

@@ -11,6 +11,7 @@ from ..games import GAMES, get_game
 from ..games.errors import Refusal
 from ..models import GameSession
 from ..services import idempotency
+from ..services.archive.exports import read_snapshot
 from . import again, bp, live_main, stale
 from .chart import totals_chart
 from .forms import ButtonForm, NewSessionForm, SessionFilterForm, round_form
@@ -24,7 +25,13 @@ HISTORY_SIZE = 30
 
 
 def stored_or_404(session_id: int) -> GameSession:
-    """Load a session's row (its seats, not its rounds), or answer 404."""
+    """Load a session's row (its seats, not its rounds), or answer 404.
+
+    A page that only reads (GET) reads the session as of one moment (``read_snapshot``): its
+    seats, totals and stored states agree even when a rename or a round commits meanwhile.
+    """
+    if request.method in ("GET", "HEAD"):
+        read_snapshot()
     try:
         return services.load_session(session_id, with_rounds=False)
     except Refusal:
