@@ -151,6 +151,10 @@ def api(client) -> Api:
     return Api(client)
 
 
+#: statements that open a transaction or set its isolation, which read and write nothing
+TRANSACTION_CONTROL = ("BEGIN", "SET TRANSACTION")
+
+
 class QueryCounter:
     """Counts the SQL statements the app sends while it is active, and the rows its reads return.
 
@@ -163,7 +167,9 @@ class QueryCounter:
         self.count = 0
         self.rows = 0
 
-    def _count(self, *args: Any) -> None:
+    def _count(self, conn, cursor, statement: str, *args: Any) -> None:
+        if statement.lstrip().upper().startswith(TRANSACTION_CONTROL):
+            return  # a read taken as of one moment opens its transaction: not a query
         self.count += 1
 
     def _rows(self, conn, cursor, statement: str, parameters, context, executemany) -> None:

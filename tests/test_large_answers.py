@@ -30,10 +30,10 @@ WAIT = 0.4
 
 
 @pytest.fixture
-def pool(monkeypatch) -> large_answers.Pool:
-    """Give the process a fresh pool of the shipped size, waiting WAIT seconds."""
+def pool(app, monkeypatch) -> large_answers.Pool:
+    """Give the app a fresh pool of the shipped size, waiting WAIT seconds."""
     fresh = large_answers.Pool()
-    monkeypatch.setattr(large_answers, "POOL", fresh)
+    app.extensions[large_answers.EXTENSION] = fresh
     monkeypatch.setattr(large_answers, "WAIT", WAIT)
     return fresh
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
+from flask import current_app
 from flask_babel import gettext as _
 from werkzeug.exceptions import ServiceUnavailable
 
@@ -140,15 +141,22 @@ class Pool:
         self.free.release()
 
 
-#: this process's pool (every app of the process shares it: threads are the process's)
-POOL = Pool()
+#: where an app keeps its pool: one app serves a process, so it is the process's (and an app
+#: made for a test has its own, so a stream a test left open holds no other test's place)
+EXTENSION = "refapp_large_answers"
+
+
+def pool() -> Pool:
+    """Return this app's pool of places for large answers (made at its first large answer)."""
+    kept: Pool = current_app.extensions.setdefault(EXTENSION, Pool())
+    return kept
 
 
 @contextmanager
 def large_answer() -> Iterator[Slot]:
     """Take a slot for a large answer (or raise ``Crowded``); give it back unless the answer's
     chunks were handed it (``Slot.hold``), and whatever failed before the answer was made."""
-    slot = POOL.take()
+    slot = pool().take()
     try:
         yield slot
     except BaseException:
