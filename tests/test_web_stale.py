@@ -150,3 +150,25 @@ def test_a_kept_entry_takes_the_next_dealer_and_each_side_shows_its_whole_round(
     again = {**entry, "dealer": now, "expected_round": "3"}
     assert client.post(f"/sessions/{sid}/rounds", data=again).status_code == 302
     assert count(app, Round) == 3
+
+
+def test_a_kept_hand_without_its_points_says_what_recording_it_would_refuse(client, api, app):
+    from .test_web_mighty import PLAYERS, hand_fields
+
+    sid = api.create(players=PLAYERS, game="mighty")["id"]
+    first = {
+        "dealer": "Ann",
+        "contract": {"boss": "Ann", "bid": 15, "trump": "H"},
+        "friend": {"card": "JK", "player": "Cy"},
+        "opposition_points": 3,
+    }
+    assert api.record(sid, first).status_code == 201  # another phone is first with round 1
+    entry = {"action": "record", "expected_round": "1", **hand_fields()}
+    entry.pop("opposition_points")  # a hand kept before its points were entered
+    response = client.post(f"/sessions/{sid}/rounds", data=entry)
+    page = shown(response)
+    assert response.status_code == 422 and 'id="stale"' in page  # was a 500
+    mine = side(page, "mine")
+    assert not re.search(r"[+−-]\d", mine), mine  # no score for a hand not whole
+    assert "points" in mine.lower(), mine  # what recording it would refuse
+    assert count(app, Round) == 1

@@ -27,11 +27,14 @@ from .sessions import close, finished_error, load_session, reopen, state_before,
 log = logging.getLogger(__name__)
 
 
-def check_round(session_id: Any, raw: Any, number: Any = None) -> dict[str, Any]:
+def check_round(
+    session_id: Any, raw: Any, number: Any = None, *, whole: bool = False
+) -> dict[str, Any]:
     """Check (and score, if complete) a round without storing anything: the referee's dry run.
 
     Without ``number`` it is the next round of a running session; with one, a correction of
-    that round, checked against the state before it. Parts of a round may be sent alone.
+    that round, checked against the state before it. Parts of a round may be sent alone, unless
+    ``whole``: then what recording it would refuse (a part missing too) is refused.
     """
     session = load_session(session_id, with_rounds=False)
     if number is None:
@@ -46,7 +49,7 @@ def check_round(session_id: Any, raw: Any, number: Any = None) -> dict[str, Any]
     before = state_before(session, target)
     if number is None and game.is_over(table_of(session), before, session.totals):
         raise past_the_end(target)
-    outcome = game.play(table_of(session), before, round_input(raw), partial=True)
+    outcome = game.play(table_of(session), before, round_input(raw), partial=not whole)
     return {
         "number": target,
         "input": outcome.input,

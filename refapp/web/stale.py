@@ -61,7 +61,7 @@ def compare(session_id: int, body: dict[str, Any], count: int) -> StaleChoice:
     mine = Side(count + 1)
     entry = without_expected(body)
     try:
-        checked = services.check_round(session_id, entry)
+        checked = services.check_round(session_id, entry, whole=True)  # as recording it would
     except Refusal as error:
         mine.refusal = error.message  # shown by the side; recording it would be refused too
         mine.lines = entry_words(session_id, entry)
