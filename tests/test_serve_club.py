@@ -10,7 +10,6 @@ unless REFAPP_REQUIRE_NGINX=1 (CI), which makes its absence a failure.
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import re
@@ -42,6 +41,7 @@ from .test_serve_front import (
     poll,
     raise_open_files,
     read_answer,
+    timed,
     trickling,
 )
 
@@ -255,24 +255,9 @@ BAD_HOSTS = ["a b", 'x"><x-inj1>', "evil.example:99999", "user:pw@evil.example",
 
 def record(port: int, session_id: int, storyteller: str) -> tuple[int, float]:
     """Record a Dixit turn as a phone does; return (status, seconds), 0 on a timeout."""
-    connection = http.client.HTTPConnection(
-        "127.0.0.1", port, timeout=5, source_address=("127.0.0.4", 0)
-    )
-    start = time.monotonic()
-    try:
-        connection.request(
-            "POST",
-            f"/api/sessions/{session_id}/rounds",
-            body=json.dumps(turn(storyteller, PLAYERS)),
-            headers={"Content-Type": "application/json", "X-Table-Password": PASSWORD},
-        )
-        response = connection.getresponse()
-        response.read()
-        return response.status, time.monotonic() - start
-    except OSError:
-        return 0, time.monotonic() - start
-    finally:
-        connection.close()
+    path = f"/api/sessions/{session_id}/rounds"
+    body = turn(storyteller, PLAYERS)
+    return timed(port, "POST", path, "127.0.0.4", body, **{"X-Table-Password": PASSWORD})
 
 
 def phones(port: int, session_id: int, etag: str, count: int = 8) -> tuple[list, list]:

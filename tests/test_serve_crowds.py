@@ -23,6 +23,7 @@ import pytest
 from refapp import front_pace
 from refapp.front_pace import Progress, address_group
 
+from .conftest import turn
 from .test_serve_front import (
     PLAYERS,
     api_error,
@@ -33,6 +34,7 @@ from .test_serve_front import (
     raise_open_files,
     read_answer,
     served_process,
+    timed,
 )
 
 #: the phone's own address, apart from every crowd's
@@ -43,31 +45,8 @@ POLL_SECONDS, WRITE_SECONDS = 1.0, 2.0
 
 def record(port: int, session_id: int, number: int, source: str = PHONE) -> tuple[int, float]:
     """Record Dixit round ``number`` as a phone does; return (status, seconds), 0 on timeout."""
-    teller = PLAYERS[number % len(PLAYERS)]
-    others = [name for name in PLAYERS if name != teller]
-    turn = {
-        "storyteller": teller,
-        "positions": [teller, *others],
-        "votes": dict.fromkeys(others, 1),
-    }
-    connection = http.client.HTTPConnection(
-        "127.0.0.1", port, timeout=5, source_address=(source, 0)
-    )
-    start = time.monotonic()
-    try:
-        connection.request(
-            "POST",
-            f"/api/sessions/{session_id}/rounds?rounds=none",
-            body=json.dumps(turn),
-            headers={"Content-Type": "application/json"},
-        )
-        response = connection.getresponse()
-        response.read()
-        return response.status, time.monotonic() - start
-    except OSError:
-        return 0, time.monotonic() - start
-    finally:
-        connection.close()
+    body = turn(PLAYERS[number % len(PLAYERS)], PLAYERS)
+    return timed(port, "POST", f"/api/sessions/{session_id}/rounds?rounds=none", source, body)
 
 
 def phone_is_answered(port: int, session_id: int, etag: str, number: int) -> None:

@@ -18,6 +18,7 @@ import threading
 import time
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -170,16 +171,20 @@ def create_session(port: int) -> tuple[int, str]:
         connection.close()
 
 
-def poll(port: int, session_id: int, etag: str, source: str = "127.0.0.1") -> tuple[int, float]:
-    """Poll a session as a phone does (If-None-Match); return (status, seconds), 0 on timeout."""
+def timed(
+    port: int, method: str, path: str, source: str = "127.0.0.1", body: Any = None, **headers: str
+) -> tuple[int, float]:
+    """Send one request as a phone does (JSON ``body``, if any); return (status, seconds), 0 on
+    a timeout or a refused connection."""
     connection = http.client.HTTPConnection(
         "127.0.0.1", port, timeout=5, source_address=(source, 0)
     )
+    if body is not None:
+        headers["Content-Type"] = "application/json"
     start = time.monotonic()
     try:
-        connection.request(
-            "GET", f"/api/sessions/{session_id}?rounds=none", headers={"If-None-Match": etag}
-        )
+        sent = None if body is None else json.dumps(body)
+        connection.request(method, path, body=sent, headers=headers)
         response = connection.getresponse()
         response.read()
         return response.status, time.monotonic() - start
@@ -187,6 +192,12 @@ def poll(port: int, session_id: int, etag: str, source: str = "127.0.0.1") -> tu
         return 0, time.monotonic() - start
     finally:
         connection.close()
+
+
+def poll(port: int, session_id: int, etag: str, source: str = "127.0.0.1") -> tuple[int, float]:
+    """Poll a session as a phone does (If-None-Match); return (status, seconds), 0 on timeout."""
+    path = f"/api/sessions/{session_id}?rounds=none"
+    return timed(port, "GET", path, source, **{"If-None-Match": etag})
 
 
 def test_only_the_import_takes_a_large_body():

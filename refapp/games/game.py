@@ -100,11 +100,15 @@ class Table:
         rename of the table's players, say) is refused ``unknown_player``, never a bare error."""
         if name in self.players:
             return self.players.index(name)
-        raise MalformedInput(
+        raise self.not_seated(name, None)
+
+    def not_seated(self, value: Any, where: str | None) -> MalformedInput:
+        """Return the refusal of a name no one at this table has (``unknown_player``)."""
+        return MalformedInput(
             "unknown_player",
             "{value} is not seated at this table (players: {players}).",
-            None,
-            value=quote(name),
+            where,
+            value=quote(value),
             players=", ".join(self.players),
         )
 
@@ -126,13 +130,7 @@ class Table:
             return value
         name = unicodedata.normalize("NFC", value.strip())
         if name not in self.players:
-            raise MalformedInput(
-                "unknown_player",
-                "{value} is not seated at this table (players: {players}).",
-                where,
-                value=quote(value),
-                players=", ".join(self.players),
-            )
+            raise self.not_seated(value, where)
         return name
 
 
