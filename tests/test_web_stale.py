@@ -15,6 +15,13 @@ from .test_web import count, new_session, shown, turn_form
 
 LIVE = {"X-Refapp-Live": "1"}
 JSON = {**LIVE, "Accept": "application/json"}
+#: a first Mighty hand, recorded by another phone
+MIGHTY_FIRST = {
+    "dealer": "Ann",
+    "contract": {"boss": "Ann", "bid": 15, "trump": "H"},
+    "friend": {"card": "JK", "player": "Cy"},
+    "opposition_points": 3,
+}
 
 
 def side(page: str, name: str) -> str:
@@ -119,13 +126,7 @@ def test_a_kept_entry_takes_the_next_dealer_and_each_side_shows_its_whole_round(
     from .test_web_mighty import PLAYERS, hand_fields, selected
 
     sid = api.create(players=PLAYERS, game="mighty")["id"]
-    first = {
-        "dealer": "Ann",
-        "contract": {"boss": "Ann", "bid": 15, "trump": "H"},
-        "friend": {"card": "JK", "player": "Cy"},
-        "opposition_points": 3,
-    }
-    assert api.record(sid, first).status_code == 201
+    assert api.record(sid, MIGHTY_FIRST).status_code == 201
     offered = selected(client.get(f"/sessions/{sid}").get_data(as_text=True), "dealer")
     assert offered == "Cy"  # this phone's form for round 2
     theirs = {
@@ -156,13 +157,7 @@ def test_a_kept_hand_without_its_points_says_what_recording_it_would_refuse(clie
     from .test_web_mighty import PLAYERS, hand_fields
 
     sid = api.create(players=PLAYERS, game="mighty")["id"]
-    first = {
-        "dealer": "Ann",
-        "contract": {"boss": "Ann", "bid": 15, "trump": "H"},
-        "friend": {"card": "JK", "player": "Cy"},
-        "opposition_points": 3,
-    }
-    assert api.record(sid, first).status_code == 201  # another phone is first with round 1
+    assert api.record(sid, MIGHTY_FIRST).status_code == 201  # another phone is first with round 1
     entry = {"action": "record", "expected_round": "1", **hand_fields()}
     entry.pop("opposition_points")  # a hand kept before its points were entered
     response = client.post(f"/sessions/{sid}/rounds", data=entry)
