@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import N_, MalformedInput, RuleViolation, quote
+from ..inputs import whole_number
 from .options import house_rules
 from .shapes import Card
 
@@ -65,8 +66,8 @@ def parse_card(value: Any, where: str) -> Card:
             where,
             value=quote(value),
         )
-    if isinstance(number, float) and number.is_integer():
-        number = int(number)
+    if isinstance(number, float):
+        number = whole_number(number, where)  # 2.5 is no whole number (invalid_value), 3.0 is 3
     if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= 12:
         return number
     raise MalformedInput(

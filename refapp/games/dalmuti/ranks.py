@@ -47,13 +47,14 @@ def role_name(role: str, language: str = "en") -> str:
 def role_of(position: int, count: int) -> str:
     """Return the role at a rank position (1-based) among count players.
 
-    With three players there is no lesser pair: the middle player is a merchant.
+    With three players there are no merchants: the middle player is the Lesser Dalmuti (and,
+    for scoring, the Lesser Peasant too: ``middle_of_three``), with no lesser pair to trade.
     """
     if position == 1:
         return "greater_dalmuti"
     if position == count:
         return "greater_peasant"
-    if count >= LESSER_PAIR_FROM and position == 2:
+    if position == 2:
         return "lesser_dalmuti"
     if count >= LESSER_PAIR_FROM and position == count - 1:
         return "lesser_peasant"
@@ -62,7 +63,7 @@ def role_of(position: int, count: int) -> str:
 
 def middle_of_three(position: int, count: int) -> bool:
     """Return True for the middle seat of three players, Lesser Dalmuti and Lesser Peasant at
-    once (``role_of`` calls it a merchant: there is no lesser pair to exchange cards)."""
+    once (``role_of`` names it the Lesser Dalmuti; there is no lesser pair to exchange cards)."""
     return count == 3 and position == 2
 
 

@@ -32,7 +32,14 @@ def test_a_rank_sent_as_text_is_invalid_value(raw):
     refused("invalid_value", parse_card, raw, "tribute.greater_peasant")
 
 
-@pytest.mark.parametrize("raw", [0, 13, -1, "X", True, None, 2.5, [3], "²"])
+@pytest.mark.parametrize("raw", [2.5, 0.1, 12.75])
+def test_a_rank_that_is_no_whole_number_is_invalid_value(raw):
+    """Like every whole-number field (docs/API.md's Types); a whole one past 1..12 is a rank's."""
+    error = refused("invalid_value", parse_card, raw, "tribute.greater_peasant")
+    assert error.field == "tribute.greater_peasant"
+
+
+@pytest.mark.parametrize("raw", [0, 13, -1, 13.0, "X", True, None, [3], "²"])
 def test_anything_else_is_an_invalid_rank(raw):
     error = refused("invalid_rank", parse_card, raw, "tribute.greater_peasant")
     assert error.field == "tribute.greater_peasant"

@@ -44,9 +44,10 @@ def test_roles_by_rank_position():
         "greater_peasant",
     ]
     assert "merchant" not in [role_of(p, 4) for p in range(1, 5)]
+    # three players have no merchant: the middle one is the Lesser Dalmuti (docs/rules/dalmuti.md)
     assert [role_of(p, 3) for p in range(1, 4)] == [
         "greater_dalmuti",
-        "merchant",
+        "lesser_dalmuti",
         "greater_peasant",
     ]
 
@@ -166,12 +167,12 @@ TABLE_CASES = {
         "state": {"hand_sizes": dict(zip(SEVEN, [11, 11, 11, 11, 12, 12, 12], strict=True))},
         "rounds": [dry({"hands": {"Ann": [12] * 12}}, error="wrong_hand_size")],
     },
-    "three players: the middle one is a merchant, only the greater pair pays tax": {
+    "three players: the middle one is the Lesser Dalmuti, only the greater pair pays tax": {
         "players": NAMES[:3],
         "rules": {"allow_any_count": True},
         "state": {
             "hand_sizes": {"Cy": 27, "Ann": 27, "Ben": 26},
-            "roles": roles("Cy", "Ann", "Ben"),
+            "roles": {"Cy": "greater_dalmuti", "Ann": "lesser_dalmuti", "Ben": "greater_peasant"},
         },
         "rounds": [
             step({"finish_order": ["Cy", "Ann", "Ben"]}, error="tribute_required"),
