@@ -29,6 +29,15 @@ def check_alone(raw: Mapping[str, Any], form: str | None, others: Sequence[str])
     form is the input key the round carries (``misdeal``, ``all_pass``), or None for a
     bidding log in which everyone passed.
     """
+    if "kill" in others and raw.get("kill") is not None:  # only a played hand names a kill
+        raise RuleViolation(
+            "invalid_kill",
+            "A round with {form} cannot also carry {key}: a round is a played hand, a "
+            "misdeal or an auction everyone passed.",
+            "kill",
+            form=form or "bidding",
+            key="kill",
+        )
     for key in others:
         if raw.get(key) is None or (key == "all_pass" and raw[key] is False):
             continue

@@ -95,6 +95,21 @@ def test_a_shown_misdeal_mixed_with_a_hand_is_refused():
     assert violation(raw).code == "invalid_value"
 
 
+def test_a_kill_beside_a_misdeal_or_an_all_pass_is_an_invalid_kill():
+    """Only a played hand under a kill rule names a kill (docs/rules/mighty.md): in any other
+    round, a misdeal or everyone passing, it is ``invalid_kill`` at six seats and at five."""
+    six = Table(("Ann", "Ben", "Cy", "Dee", "Eve", "Fay"), GAME.resolve_rules({}))
+    kill = {"card": "SA", "player": "Dee"}
+    for tab in (six, table()):
+        for raw in (
+            {"misdeal": {"player": "Cy", "shown": True}, "kill": kill},
+            {"all_pass": True, "kill": kill},
+        ):
+            for partial in (False, True):
+                refused = violation(raw, tab, partial=partial)
+                assert (refused.code, refused.field) == ("invalid_kill", "kill"), raw
+
+
 def test_how_we_score_says_a_seen_hand_may_be_recorded_without_its_cards():
     said = [line for _topic, one in GAME.how_we_score(table()) for line in one.lines]
     assert any("shown to the table" in sentence for sentence in said)

@@ -160,7 +160,7 @@ def test_a_misdeal_under_a_kill_shows_the_hand_as_dealt():
     )
     assert violation(
         {"misdeal": {"player": "Ben", "hand": eight}, "kill": {}}, seated(SIX)
-    ).code == ("invalid_value")
+    ).code == ("invalid_kill")  # only a played hand names a kill
 
 
 # -- resting in turn ----------------------------------------------------------------------------
