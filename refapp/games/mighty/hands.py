@@ -96,6 +96,23 @@ def play_round(
 ) -> Outcome:
     """Check a round (a played hand, a misdeal or an all-pass) and score it."""
     seats = seat_round(table, state, raw, entered.get("dealer"), partial)
+    outcome = _play_seated(table, state, raw, entered, partial, known, seats)
+    if partial and not seats.resting and outcome.result.get("complete") is not False:
+        # a dry run of a whole round refuses what recording refuses: sitters it cannot tell
+        read_sitters(table, seats.deal, state, raw, entered.get("dealer"), partial=False)
+    return outcome
+
+
+def _play_seated(
+    table: Table,
+    state: Mapping[str, Any],
+    raw: Mapping[str, Any],
+    entered: MightyInput,
+    partial: bool,
+    known: Outcome | None,
+    seats: Seating,
+) -> Outcome:
+    """Check and score a round whose seats are read (``seat_round``)."""
     if raw.get("sits_out") is not None:
         entered["sits_out"] = seats.resting[0] if seats.deal.sitters == 1 else seats.resting
     if raw.get("misdeal") is not None:

@@ -6,7 +6,7 @@ import pytest
 
 from refapp.games.game import Table
 
-from .support import GAME, fresh, passes, violation
+from .support import GAME, fresh, hand, passes, violation
 
 SIX = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
 SEVEN = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")
@@ -270,3 +270,23 @@ def test_the_hand_statistics_count_kills_and_rests():
     assert stats.tally("Ann", out.result)["hands_played"] == 1
     figures = GAME.figures("Eve", [out.result, out.result])
     assert figures["hands_killed"] == 2 and figures["hands_played"] == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "rule"),
+    [(SIX, {"six_player_rule": "dealer_sits_out"}),
+     (SEVEN, {"seven_player_rule": "ruling_side_sits_out"})],
+)  # fmt: skip
+def test_a_dry_run_that_cannot_tell_who_rests_refuses_what_recording_refuses(players, rule):
+    """docs/rules/mighty.md: a dry run refuses what recording refuses - a whole hand at a
+    resting table whose sitters the state cannot tell is not scored as if every seat played."""
+    tab = seated(players, **rule)
+    played = hand(friend={"card": "HA", "player": players[1]})
+    for raw in (played, {"misdeal": {"player": "Cy", "shown": True}}):
+        recorded = violation(raw, tab)
+        checked = violation(raw, tab, partial=True)
+        assert (checked.code, checked.field) == (recorded.code, recorded.field)
+        assert (checked.code, checked.field) == ("missing_field", "sits_out")
+    # a part sent alone is still checked without the sitters
+    contract = {"contract": {"boss": "Ann", "bid": 15, "trump": "H"}}
+    assert GAME.play(tab, fresh(tab), contract, partial=True).result["complete"] is False
