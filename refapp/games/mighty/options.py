@@ -345,7 +345,7 @@ OPTIONS = (
         "passed the same dealer deals again.",
         *ROTATIONS[1:],
         label=N_("Who deals the next hand"),
-        group="deal",
+        group="seats",
         choice_labels=(
             N_("The previous hand's friend (its boss when there was none)"),
             N_("The next player after the previous dealer"),
