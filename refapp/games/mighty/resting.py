@@ -50,7 +50,9 @@ def read_sitters(
         raise _missing(deal)
     named = _named(table, deal, given)
     if expected and set(named) != set(expected):
-        raise _wrong(deal, " & ".join(_in_order(table, expected)), quote(given))
+        # both sides as the table says them ("Ann & Bob"), never the entry's list as code
+        shown = " & ".join(_in_order(table, named))
+        raise _wrong(deal, " & ".join(_in_order(table, expected)), shown)
     return _in_order(table, named)
 
 

@@ -290,3 +290,14 @@ def test_a_dry_run_that_cannot_tell_who_rests_refuses_what_recording_refuses(pla
     # a part sent alone is still checked without the sitters
     contract = {"contract": {"boss": "Ann", "bid": 15, "trump": "H"}}
     assert GAME.play(tab, fresh(tab), contract, partial=True).result["complete"] is False
+
+
+def test_the_wrong_sitters_are_named_as_the_table_says_them_never_as_a_list():
+    tab = seated(SEVEN, seven_player_rule="ruling_side_sits_out")
+    first = rounds(tab, {**hand(friend={"card": "HA", "player": "Bob"}), "sits_out": ["Cy", "Dee"]})
+    state = first[0].state  # Ann was boss and Bob friend: they rest the next hand
+    refused = violation({**hand(boss="Cy", friend={"card": "HA", "player": "Dee"}),
+                         "sits_out": ["Eve", "Fay"]}, tab, state)  # fmt: skip
+    assert refused.code == "wrong_sitter"
+    assert "Ann & Bob rest, not Eve & Fay" in refused.message, refused.message
+    assert "[" not in refused.message and "'Eve'" not in refused.message
