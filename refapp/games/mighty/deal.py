@@ -3,7 +3,7 @@
 Every hand has 10 tricks among four active players (four seats) or five (five to seven seats).
 Six and seven seats either kill (6마, 7마: smaller hands, a larger kitty, the boss names cards
 whose holders are out) or rest players in turn. The project's account of it is the
-heading "Four, six and seven seats" of docs/rules/mighty.md.
+heading "Four, six and seven seats" of the Mighty rules in docs/rules.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Resting in turn: at six seats under ``dealer_sits_out`` the dealer rests; at seven under
 ``ruling_side_sits_out`` the previous hand's boss and friend rest. The input's ``sits_out``
 names them where the state cannot (the heading "Four, six and seven seats" of
-docs/rules/mighty.md)."""
+the Mighty rules in docs/rules)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 A bid carries its count and trump (``bid_H_14``; ``bid_H`` takes the count from the count field),
 ``pass`` adds the bidder's pass, ``pass_rest`` the passes of everyone left after the highest bid
 (the auction ends when every other player has passed after it, as the "Auction" point of
-docs/rules/mighty.md says), and ``unbid`` takes the last entry back.
+the Mighty rules in docs/rules says), and ``unbid`` takes the last entry back.
 """
 
 from __future__ import annotations
