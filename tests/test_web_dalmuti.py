@@ -101,7 +101,8 @@ def test_the_session_page_shows_the_table_as_it_sits(client, api):
     assert "Eve gives Ann their 2 best cards; Ann gives Eve any 2." in status
     assert "Dee gives Ben their best card; Ben gives Dee any 1." in status
     assert "Eve may reverse every rank instead" in status
-    assert "0 played; the table decides when to stop." in status
+    assert "No hand played yet; the table decides when to stop." in status
+    assert "0 played" not in status
     assert f'href="/sessions/{sid}/check-play"' in status
     assert 'name="tribute_greater_peasant"' in page and 'name="finish_5"' in page
     assert "Eve (Greater Peasant) gives Ann their 2 best cards" in page
