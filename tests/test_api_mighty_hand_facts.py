@@ -59,7 +59,7 @@ SENTENCES = [
     "rule “Raise to change to another suit” asks 2 more, so at least 16.",
     "The mighty under spades is ♦A, held by the friend Dee.",
     "The joker was buried in the kitty.",
-    "The friend card ♦A is the mighty itself.",
+    "The friend card is the mighty itself (♦A).",
     "Base 6 = 16 - 10; ×2 no joker = 12.",
     "×2 for no joker (노조커): the joker was buried in the kitty (house rule “Win without the "
     "joker doubles”).",
@@ -76,7 +76,7 @@ def test_a_recorded_hand_carries_its_facts_and_says_them(client, api):
     for line in SENTENCES:
         assert line in result["explanation"]
     page = shown(client.get(f"/sessions/{sid}")).replace("&#39;", "'")
-    assert "The friend card ♦A is the mighty itself." in page
+    assert "The friend card is the mighty itself (♦A)." in page
 
 
 def test_a_dry_run_of_a_whole_hand_shows_the_facts_without_storing(api):

@@ -170,5 +170,5 @@ def test_a_hand_with_tricks_shows_them_in_the_history(app):
     with app.test_request_context():
         page = render_template("mighty/summary.html", played=played, view=None)
     words = re.sub(r"</?bdi>", "", page)
-    assert "Trick 1: Ann led, Ben took it, 2 points" in words
-    assert "Trick 2: Ben led, Cy took it, 0 points" in words
+    assert "Trick 1: Ann led, Ben took it, 2 point cards" in words
+    assert "Trick 2: Ben led, Cy took it, 0 point cards" in words

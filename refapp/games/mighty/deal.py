@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ..errors import RuleViolation
-from .cards import DECK, Face
+from .cards import DECK, HAND_SIZE, Face
 
 #: the seat counts Mighty is played at (five is the plain game)
 SEAT_COUNTS = (4, 5, 6, 7)
@@ -22,6 +22,8 @@ SEAT_RULES = {6: "six_player_rule", 7: "seven_player_rule"}
 FOUR_SEAT_OUT = ("2", "4")
 #: (hand as dealt, kitty) under a kill, by seat count: 6 x 8 + 5 and 7 x 7 + 4 are the 53 cards
 KILL_DEALS = {6: (8, 5), 7: (7, 4)}
+#: the kitty when every hand is HAND_SIZE cards: 5 x 10 + 3 are the 53 cards, 4 x 10 + 3 the 43
+KITTY_SIZE = 3
 
 
 class Deal(NamedTuple):
@@ -43,11 +45,11 @@ class Deal(NamedTuple):
 def deal_for(rules: Mapping[str, Any], seats: int) -> Deal:
     """Return how a hand is dealt at this many seats under the table's rules."""
     if seats == 4:
-        return Deal(4, 0, 0, 10, 3, 43)
+        return Deal(4, 0, 0, HAND_SIZE, KITTY_SIZE, 4 * HAND_SIZE + KITTY_SIZE)
     if seats in SEAT_RULES and rules[SEAT_RULES[seats]] == "kill":
         hand, kitty = KILL_DEALS[seats]
         return Deal(seats, seats - 5, 0, hand, kitty, len(DECK))
-    return Deal(seats, 0, max(seats - 5, 0), 10, 3, len(DECK))
+    return Deal(seats, 0, max(seats - 5, 0), HAND_SIZE, KITTY_SIZE, len(DECK))
 
 
 def out_of_deck(rules: Mapping[str, Any], seats: int) -> frozenset[str]:

@@ -20,8 +20,8 @@ from .scoring import FIXED_RUN_M, MULTIPLIER_NAMES
 
 #: each house rule's label by its key, for "(house rule “...”)"
 RULE_LABELS = {option.key: option.label for option in OPTIONS}
-#: the special cards' names in a sentence
-SPECIAL_WORDS = {"mighty": N_("the mighty"), "joker": N_("the joker")}
+#: a holder as one player's side, in brackets after the player's name ("Dee (an opponent)")
+ONE_HOLDER_WORDS = {"opposition": N_("an opponent")}
 
 
 def say_contract_change(
@@ -137,13 +137,8 @@ def say_cards(
     else:
         account.say("The mighty under {trump_t} is {card_t}, held by {holder_t}.", **values)
     _say_joker(account, joker)
-    for card in (mighty, joker):
-        if card["friend_card"]:
-            account.say(
-                "The friend card {card_t} is {special_t} itself.",
-                card_t=card_words(card["card"]),
-                special_t=SPECIAL_WORDS["mighty" if card is mighty else "joker"],
-            )
+    if mighty["friend_card"]:  # the joker called as the friend card needs no word: it says so
+        account.say("The friend card is the mighty itself ({card_t}).", card_t=values["card_t"])
 
 
 def _holder_values(card: Mapping[str, Any]) -> dict[str, Any]:
@@ -164,6 +159,7 @@ def _say_joker(account: Account, joker: Mapping[str, Any]) -> None:
     if holder is None:
         account.say("Who held the joker was not entered, so it counts as the ruling side's.")
     elif joker["trick"] is not None:
+        values["holder_t"] = ONE_HOLDER_WORDS.get(holder, values["holder_t"])
         account.say("The joker was played by {player} ({holder_t}) in trick {trick}.", **values)
     elif holder == "kitty":
         account.say("The joker was buried in the kitty.")

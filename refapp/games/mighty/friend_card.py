@@ -65,8 +65,14 @@ def check_friend_card_held(
         )
 
 
-#: what each ``friend_forbidden`` choice forbids, in words for the refusal
+#: what each ``friend_forbidden`` choice forbids, in words for "How we score"
 FORBIDDEN_WORDS = {"mighty": N_("the mighty"), "joker": N_("the joker")}
+#: the refusal of a forbidden friend card, naming the card once: the joker by its name, the
+#: mighty with the card it is under this trump (♠A, or the table's alternative)
+FORBIDDEN_CALLS = {
+    "joker": N_("At this table the boss may not call the joker as the friend card."),
+    "mighty": N_("At this table the boss may not call the mighty ({card}) as the friend card."),
+}
 
 
 def check_friend_card_allowed(
@@ -86,10 +92,5 @@ def check_friend_card_allowed(
             continue
         if card == (JOKER if kind == "joker" else mighty_card(trump or "NT", rules)):
             raise RuleViolation(
-                "friend_card_forbidden",
-                "{card} is {kind_t}, which this table does not allow the boss to call as the "
-                "friend card.",
-                "friend.card",
-                card=Face(card),
-                kind_t=FORBIDDEN_WORDS[kind],
+                "friend_card_forbidden", FORBIDDEN_CALLS[kind], "friend.card", card=Face(card)
             )

@@ -13,6 +13,7 @@ from typing import Any
 from ..game import Account
 from .auction import MAX_BID, next_floor
 from .cards import card_words
+from .deal import deal_for
 from .friend import friend_words
 from .friend_card import FORBIDDEN_WORDS
 from .how_we_score_points import say_scoring
@@ -21,8 +22,9 @@ from .misdeal import MODE_MOST, misdeal_most
 from .rules import MightyRules
 
 
-def say_throw_in(rules: MightyRules) -> Account:
-    """Say whether a weak hand may be thrown in, how it is counted and the most it may be worth."""
+def say_throw_in(rules: MightyRules, size: int) -> Account:
+    """Say whether a weak hand may be thrown in, how it is counted and the most its ``size``
+    dealt cards may be worth."""
     account = Account()
     say = account.say
     most = misdeal_most(rules)
@@ -40,8 +42,9 @@ def say_throw_in(rules: MightyRules) -> Account:
             "0.5, the joker -1, every other card 0."
         )
     say(
-        "A player whose ten dealt cards are worth at most {most} may throw them in before the "
+        "A player whose {size} dealt cards are worth at most {most} may throw them in before the "
         "auction; nobody scores and that player deals the next hand.",
+        size=size,
         most=most,
     )
     if rules.misdeal_at_most is not None:
@@ -188,7 +191,6 @@ def say_play(rules: MightyRules) -> Account:
 
 #: the topics in the order the page shows them, each with what it says
 SECTIONS: tuple[tuple[str, Callable[[MightyRules], Account]], ...] = (
-    ("misdeal", say_throw_in),
     ("auction", say_auction),
     ("contract", say_contract),
     ("friend", say_friend),
@@ -201,4 +203,6 @@ def how_we_score(rules: Mapping[str, Any], seats: int = 5) -> list[tuple[str, Ac
     """Return what a table's house rules mean: (topic key, its sentences), in the page's order;
     the table's size first."""
     typed = MightyRules.of(rules)
-    return [("seats", say_seats(typed, seats))] + [(topic, said(typed)) for topic, said in SECTIONS]
+    size = deal_for(typed, seats).hand_size
+    first = [("seats", say_seats(typed, seats)), ("misdeal", say_throw_in(typed, size))]
+    return first + [(topic, said(typed)) for topic, said in SECTIONS]

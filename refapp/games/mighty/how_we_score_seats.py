@@ -1,10 +1,14 @@
-"""What "How we score" says about the table's size: how four, six or seven play and deal."""
+"""What "How we score" says about the table's size: how four, six or seven play and deal.
+
+Every count in these sentences comes from the deal (``deal.deal_for``) and ``tricks.TRICKS``.
+"""
 
 from __future__ import annotations
 
 from ..game import Account
 from .deal import deal_for
 from .rules import MightyRules
+from .tricks import TRICKS
 
 
 def say_seats(rules: MightyRules, seats: int) -> Account:
@@ -12,23 +16,28 @@ def say_seats(rules: MightyRules, seats: int) -> Account:
     account = Account()
     say = account.say
     deal = deal_for(rules, seats)
+    counts = {"size": deal.hand_size, "kitty": deal.kitty_size, "deck": deal.deck_size}
     if seats == 4:
         say(
-            "Four play: 43 cards (no 2s, no 4s, no 3s but the joker-call cards), hands of 10 and "
-            "a kitty of 3. With a friend it is two against two: boss m, friend m, each "
-            "opponent -m; a boss alone gets 3m."
+            "Four play: {deck} cards (no 2s, no 4s, no 3s but the joker-call cards), hands of "
+            "{size} and a kitty of {kitty}. With a friend it is two against two: boss m, friend "
+            "m, each opponent -m; a boss alone gets 3m.",
+            **counts,
         )
     elif deal.kills == 1:
         say(
-            "Six play 6마: hands of 8 and a kitty of 5. After the auction the boss names a card "
-            "and its holder is killed: out of the hand, scoring 0; the killed hand and the kitty "
-            "are shared, the boss +5 cards, each other player +2."
+            "Six play with a kill (6마): hands of {size} and a kitty of {kitty}. After the "
+            "auction the boss names a card and its holder is killed: out of the hand, scoring 0; "
+            "the killed hand and the kitty are shared, the boss +5 cards, each other player +2.",
+            **counts,
         )
     elif deal.kills == 2:
         say(
-            "Seven play 7마: hands of 7 and a kitty of 4. After the auction the boss names two "
-            "cards and their holders are killed: out of the hand, scoring 0; the killed hands and "
-            "the kitty are shared, the boss +6 cards, each other player +3."
+            "Seven play with two kills (7마): hands of {size} and a kitty of {kitty}. After the "
+            "auction the boss names two cards and their holders are killed: out of the hand, "
+            "scoring 0; the killed hands and the kitty are shared, the boss +6 cards, each other "
+            "player +3.",
+            **counts,
         )
     elif deal.sitters == 1:
         say("Six at the table, five play: the dealer rests each hand and scores 0.")
@@ -37,8 +46,13 @@ def say_seats(rules: MightyRules, seats: int) -> Account:
             "Seven at the table, five play: the previous hand's boss and friend rest and score "
             "0; in the first hand, or after a hand without a friend, the table names the two."
         )
-    else:
-        say("Five play every hand: hands of 10 and a kitty of 3.")
+    if deal.sitters or seats == 5:
+        say("Each dealt hand is {size} cards and the kitty {kitty}.", **counts)
+    say(
+        "{players} players play each hand: {tricks} tricks, each player one card a trick.",
+        players=deal.active_count,
+        tricks=TRICKS,
+    )
     if deal.kills:
         say(
             "A named card in the kitty or in the boss's own hand is a miss: the boss names "

@@ -24,6 +24,18 @@ MISDEAL_LIMITS = {
     "half_ten": N_("less than 1 (A K Q J 1, ♠A 0, tens 0.5, joker -1)"),
     "half_ten_strict": N_("less than 0.5 (A K Q J 1, ♠A 0, tens 0.5, joker -1)"),
 }
+#: each counting's limit and its card values apart, for a sentence that ends with the values in
+#: brackets (a Korean particle then follows the limit, not the bracket)
+MISDEAL_BOUNDS = {
+    "point_cards": N_("0 or less"),
+    "half_ten": N_("less than 1"),
+    "half_ten_strict": N_("less than 0.5"),
+}
+MISDEAL_COUNTINGS = {
+    "point_cards": N_("point cards 1, ♠A 0, joker -1"),
+    "half_ten": N_("A K Q J 1, ♠A 0, tens 0.5, joker -1"),
+    "half_ten_strict": N_("A K Q J 1, ♠A 0, tens 0.5, joker -1"),
+}
 #: the most a hand may be worth by each counting: a hand's value goes in halves, so "less than
 #: 1" is at most 0.5 and "less than 0.5" at most 0
 MODE_MOST = {"point_cards": 0, "half_ten": 0.5, "half_ten_strict": 0}

@@ -78,7 +78,7 @@ def named_facts(result: dict) -> None:
             assert f"the contract changes it to {said}" in text
             assert RULE_LABELS[change["rule"]] in text
     if facts["mighty"]["friend_card"]:
-        assert f"The friend card {mighty} is the mighty itself." in lines
+        assert f"The friend card is the mighty itself ({mighty})." in lines
     for fact in facts["multipliers"]:
         reason = f"{MULTIPLIER_NAMES[fact['name']]}: {BECAUSE[fact['because']]}"
         assert reason in text, (fact, lines)

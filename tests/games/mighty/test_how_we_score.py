@@ -152,4 +152,4 @@ def test_the_pure_module_takes_plain_rules():
     """Rules as a stored session holds them (a dict, some options missing) read as defaults."""
     said = how_we_score({"misdeal": "half_ten"})
     assert [topic for topic, _ in said] == list(GAME.topics)
-    assert said[1][1].lines[1].startswith("A player whose ten dealt cards are worth at most 0.5")
+    assert said[1][1].lines[1].startswith("A player whose 10 dealt cards are worth at most 0.5")

@@ -487,7 +487,7 @@ def test_ten_tricks_derive_what_was_left_out():
     lines = outcome.result["explanation"]
     assert "♥A was played by Eve in trick 4, so Eve is the friend." in lines
     assert "The tricks give the opposition 4 point cards, in tricks 5, 10." in lines
-    assert "The joker was played by Dee (the opposition) in trick 5." in lines
+    assert "The joker was played by Dee (an opponent) in trick 5." in lines
     assert "The kitty holds ♠5 ♣5 ♣4." in lines
 
 

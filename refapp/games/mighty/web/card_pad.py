@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import abort, request
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 
 from ....i18n import explain
@@ -189,3 +190,9 @@ def fill_values(totals: Totals, log: PlayLog, friend: Mapping[str, Any]) -> dict
         "joker_holder": totals.joker_holder,
         "friend_player": None if "none" in friend else player,
     }
+
+
+@blueprint.app_template_filter("mighty_decimal")
+def decimal_words(value: float) -> str:
+    """Return a hand's value (a misdeal's 2.5) with the reader's decimal sign: Hungarian 2,5."""
+    return str(format_decimal(value))

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from flask import has_request_context, request
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 
@@ -25,6 +26,8 @@ from ....web.forms.base import At, RoundForm
 from ....web.forms.common import options
 from ...game import Table
 from .. import MAX_BID, TRUMPS
+from ..deal import deal_for
+from ..misdeal import MISDEAL_BOUNDS, MISDEAL_COUNTINGS
 from ..table_view import bid_counts, next_hand
 from .pad import is_pad_action, number, pad_log, passes_to_end
 from .seats import Seats, bidders, greyed, kill_part, seat_data, seat_fields, seats_of, sitters_part
@@ -32,6 +35,11 @@ from .words import FRIEND_LABELS, HOLDER_LABELS, TRUMP_LABELS, AuctionPad
 
 #: cards as typed: separated by spaces, commas or semicolons
 CARD_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+#: a weak hand to show how cards are typed, as long as any dealt hand: every card in the deck at
+#: four seats too, worth -1 (the joker) by every counting; the first ``hand_size`` are shown
+MISDEAL_EXAMPLE = ("S5", "S6", "H7", "H8", "D9", "D6", "C7", "JK", "C8", "H5")
 
 
 def card_list(text: Any) -> list[str] | None:
@@ -301,6 +309,19 @@ class MightyHandForm(RoundForm):
         fields = (self.misdeal_player, self.misdeal_hand, self.misdeal_shown)
         return any(field.errors or field.data for field in fields)
 
+    def misdeal_words(self) -> dict[str, str]:
+        """Return the misdeal's limit and its card values, translated, for the form's hint: the
+        table's own limit ("at most 2,5") or the counting's ("0 or less")."""
+        rules = self.table.rules
+        at_most = rules.get("misdeal_at_most")
+        mode = rules["misdeal"]
+        limit = (
+            _("at most %(most)s", most=format_decimal(at_most))
+            if at_most is not None
+            else _(MISDEAL_BOUNDS[mode])
+        )
+        return {"limit": limit, "counting": _(MISDEAL_COUNTINGS[mode])}
+
     def misdeal_cards_open(self) -> bool:
         """Return True when the misdeal's cards should show (some entered, or refused)."""
         return bool(self.misdeal_hand.errors or (self.misdeal_hand.data or "").strip())
@@ -321,6 +342,7 @@ def hand_fields(
     """Return the hand's fields for this table: its players, counts and ways to name a friend
     (the players resting this hand greyed where a player in the hand is named)."""
     counts = bid_counts(table.rules)
+    size = deal_for(table.rules, table.size).hand_size
     anyone = options(["", *table.players], ["-", *table.players])
     active = greyed(anyone, resting)
     holders = options(HOLDER_LABELS, HOLDER_LABELS.values())
@@ -366,10 +388,10 @@ def hand_fields(
         "misdeal_player": SelectField(_("Declared by"), choices=active, **loose),
         "misdeal_shown": BooleanField(_("The table saw the hand: its cards are not entered")),
         "misdeal_hand": StringField(
-            _("Their 10 cards"),
+            _("Their %(size)s cards", size=size),
             render_kw={
                 **typed,
-                "placeholder": _("e.g. %(cards)s", cards="S2 S5 H3 H7 D4 D8 C6 C9 JK H2"),
+                "placeholder": _("e.g. %(cards)s", cards=" ".join(MISDEAL_EXAMPLE[:size])),
             },
         ),
     }
