@@ -6,7 +6,7 @@ else English. The API answers in the Accept-Language only; its error codes stay 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -72,6 +72,17 @@ def fitting(function: Any) -> Any:
         return fit_words(function(context, *args, **variables))
 
     return fitted
+
+
+def join_names(names: Sequence[str]) -> str:
+    """List names as the reader's language does: "Ann and Bob", "Ann, Bob and Cy"; Korean
+    "철과 Anna" for two (the particle fitted), "민수, 서연, 철" for more."""
+    items = [str(name) for name in names]
+    if len(items) < 2:
+        return "".join(items)
+    if len(items) == 2:
+        return gettext("%(first)s and %(second)s", first=items[0], second=items[1])
+    return gettext("%(names)s and %(last)s", names=", ".join(items[:-1]), last=items[-1])
 
 
 def bdi(name: Any) -> Markup:
@@ -169,7 +180,7 @@ def init_app(app: Flask) -> None:
     globals_ = app.jinja_env.globals
     for name in ("gettext", "ngettext", "pgettext", "npgettext"):
         globals_[name] = fitting(globals_[name])
-    rule_errors.install_translator(gettext, fit_words, format_decimal)
+    rule_errors.install_translator(gettext, fit_words, format_decimal, join_names)
     app.add_url_rule("/language/<code>", "pick_language", pick_language)
     from .games import GAMES
 

@@ -46,13 +46,36 @@ def korean(text: str) -> str:
     for found in KOREAN.finditer(text):
         before = text[start : found.start()]
         pieces.append(before)
-        head = text[: found.start()]
-        word = spoken(head.rsplit(None, 1)[-1]) if head and not head[-1].isspace() else ""
+        word = last_word(text[: found.start()])
         particle = found.group()
         pieces.append(fitted_korean(word, particle) if word else particle)
         start = found.end()
     pieces.append(text[start:])
     return "".join(pieces)
+
+
+def last_word(head: str) -> str:
+    """Return the word a particle follows: the last one, a "(gloss)" after it stepped over."""
+    if head.endswith(")"):
+        opening = matching_bracket(head)
+        if opening > 0:
+            head = head[:opening].rstrip()  # "민수 (총리대신)이", "3장(6, 6, 조커)을" fit 민수, 장
+    if not head or head[-1].isspace():
+        return ""
+    return spoken(head.rsplit(None, 1)[-1])
+
+
+def matching_bracket(head: str) -> int:
+    """Return where the bracket closing head opens (-1 when it never does)."""
+    depth = 0
+    for at in range(len(head) - 1, -1, -1):
+        if head[at] == ")":
+            depth += 1
+        elif head[at] == "(":
+            depth -= 1
+            if depth == 0:
+                return at
+    return -1
 
 
 def fitted_korean(word: str, particle: str) -> str:

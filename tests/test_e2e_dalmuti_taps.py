@@ -132,7 +132,7 @@ def test_the_second_hand_with_its_tax_tapped(table_phone):
     assert_tap_targets(phone)
     greater = page.locator(f"{HAND} [data-pay]:has(#tribute_greater_peasant)")
     assert greater.locator("[data-owed]").inner_text() == "Given: 0 of 2"
-    assert "Dee (Greater Peasant) gives Cy" in greater.locator("label").inner_text()
+    assert "Greater Peasant Dee gives Cy" in greater.locator("label").inner_text()
 
     taps = Taps(phone)
     for role, cards in TAX.items():

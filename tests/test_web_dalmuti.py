@@ -105,7 +105,7 @@ def test_the_session_page_shows_the_table_as_it_sits(client, api):
     assert "0 played" not in status
     assert f'href="/sessions/{sid}/check-play"' in status
     assert 'name="tribute_greater_peasant"' in page and 'name="finish_5"' in page
-    assert "Eve (Greater Peasant) gives Ann their 2 best cards" in page
+    assert "Greater Peasant Eve gives Ann their 2 best cards" in page
 
 
 def test_hands_to_play_and_a_removed_rank_are_shown(client, api):
@@ -250,7 +250,7 @@ def test_hands_entered_are_stored_with_the_hand(client, app, api):
         ),
         (
             hand_form({**TAX, "greater_peasant": "5 9"}, hands={"Eve": EVE}),
-            "Eve gave cards their hand (2, 4, 4, 7, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12, 12, J) "
+            "Eve gave cards their hand (2, 4, 4, 7, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12, 12, jester) "
             "does not hold: 5.",
             'name="tribute_greater_peasant"',
         ),
@@ -334,7 +334,7 @@ def test_check_part_of_the_tribute_says_what_is_still_to_enter(client, app, api)
     assert response.status_code == 200
     step = group(shown(response), "tax")
     assert "Checked: nothing wrong so far." in step and "Still to enter:" in step
-    assert "Ann (Greater Dalmuti) gives Eve any 2 cards" in step.split("Still to enter:")[1]
+    assert "Greater Dalmuti Ann gives Eve any 2 cards" in step.split("Still to enter:")[1]
     assert count(app, Round) == 0
 
 
@@ -383,12 +383,12 @@ def test_check_a_legal_play(client, app, api):
     status, page = check_play(client, sid, previous="7 7 7", play="6 J 6", hand="2 6 6 9 J")
     assert status == 200
     verdict = near(page, 'id="verdict"')
-    assert "Legal: 6, 6, J (3 × 6, Knight) beats 7, 7, 7 (3 × 7, Seamstress)." in verdict
+    assert "Legal: 6, 6, jester (Knight, 3 cards) beats 7, 7, 7 (Seamstress, 3 cards)." in verdict
     assert "To beat it: 3 cards of a number below 6" in verdict
     assert "Left in the hand: 2, 9." in verdict
     status, page = check_play(client, sid, play="J J")
     assert status == 200
-    assert "Legal lead: J, J (2 jesters alone, worth 13, the worst)." in page
+    assert "Legal lead: 2 jesters alone (worth 13, the worst)." in page
     status, page = check_play(client, sid, previous="2", play="1", hand="1")
     assert "Nothing beats it" in page and "That is their last card" in page
     assert count(app, Round) == 0
@@ -409,7 +409,7 @@ def test_next_play_makes_the_checked_play_the_one_to_beat(client, api):
         ({"play": "5 6"}, "A play is cards of one rank (jesters join them), not 5, 6.", "play"),
         ({"previous": "7 7", "play": "6"}, "Cards in the play before: 2", "play"),
         ({"previous": "7 7", "play": "8 8"}, "8, 8 does not beat 7, 7", "play"),
-        ({"previous": "7 7", "play": "7 J"}, "7, J does not beat 7, 7", "play"),
+        ({"previous": "7 7", "play": "7 J"}, "7, jester does not beat 7, 7", "play"),
         ({"play": "6 6", "hand": "6 9 12"}, "6 is not in the hand (6, 9, 12).", "play"),
         ({"play": "1 1"}, "These cards hold 2 copies of card 1, but the deck has only 1", "play"),
         ({"play": ""}, "an empty play is a pass", "play"),
@@ -513,10 +513,10 @@ def test_correct_a_stored_hand_through_the_edit_page(client, app, api):
     assert 'name="tribute_greater_peasant" placeholder="e.g. 2 4" type="text" value="5 6"' in edit
     assert '<option selected value="Cy">Cy</option>' in near(edit, 'name="finish_1"')
     # the labels are the ranks before hand 1, not the current ones
-    assert "Eve (Greater Peasant) gives Ann their 2 best cards" in edit
+    assert "Greater Peasant Eve gives Ann their 2 best cards" in edit
     assert "Hand 1 as it was played" in edit
     edit2 = shown(client.get(f"/sessions/{sid}/rounds/2/edit"))
-    assert "Dee (Greater Peasant) gives Cy their 2 best cards" in edit2
+    assert "Greater Peasant Dee gives Cy their 2 best cards" in edit2
 
     corrected = hand_form(TAX, ["Ann", "Cy", "Eve", "Ben", "Dee"])
     response = client.post(f"/sessions/{sid}/rounds/1/edit", data=corrected)

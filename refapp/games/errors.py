@@ -9,7 +9,7 @@ one status in ``codes.CODES``; catch ``Refusal`` to catch them all.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from .codes import Kind
@@ -33,17 +33,65 @@ finish: Callable[[str], str] = _untranslated
 decimal: Callable[[float], str] = str
 
 
+def _and(items: Sequence[str]) -> str:
+    """Join names in English: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+#: joins the names a message lists in the reader's language ("Ann and Bob"; Korean 철과 Anna)
+join: Callable[[Sequence[str]], str] = _and
+
+
 def install_translator(
     function: Callable[[str], str],
     fitter: Callable[[str], str] = _untranslated,
     numbers: Callable[[float], str] = str,
+    joiner: Callable[[Sequence[str]], str] = _and,
 ) -> None:
-    """Use function (e.g. Flask-Babel's gettext) to translate templates, fitter to finish them
-    and numbers to write a fraction."""
-    global translate, finish, decimal
+    """Use function (e.g. Flask-Babel's gettext) to translate templates, fitter to finish them,
+    numbers to write a fraction and joiner to list names."""
+    global translate, finish, decimal, join
     translate = function
     finish = fitter
     decimal = numbers
+    join = joiner
+
+
+class Word(str):
+    """A fixed word inside a value (a card's name, marked for translation), translated where
+    the message is shown; ``typed`` is how an entry writes it ("J")."""
+
+    typed: str
+
+    def __new__(cls, word: str, typed: str | None = None) -> Word:
+        """Keep the word and how it is typed (the word itself unless told)."""
+        made = super().__new__(cls, word)
+        made.typed = word if typed is None else typed
+        return made
+
+
+class Series(str):
+    """Items written for a sentence: comma-separated ("2, 4, J"), or listed as the reader's
+    language lists names ("Ann and Bob") when ``listed``. A message shows its ``Word`` items in
+    the reader's words; the plain string keeps every item as typed, comma-separated."""
+
+    items: tuple[Any, ...]
+    listed: bool
+
+    def __new__(cls, items: Iterable[Any], listed: bool = False) -> Series:
+        """Keep the items; the string itself is each item as typed, joined by commas."""
+        kept = tuple(items)
+        made = super().__new__(cls, ", ".join(getattr(item, "typed", str(item)) for item in kept))
+        made.items = kept
+        made.listed = listed
+        return made
+
+    def said(self) -> str:
+        """Return the items in the reader's words, listed or comma-separated."""
+        words = [translate(item) if isinstance(item, Word) else str(item) for item in self.items]
+        return join(words) if self.listed else ", ".join(words)
 
 
 def fill(template: str, params: dict[str, Any]) -> str:
@@ -55,8 +103,12 @@ def fill(template: str, params: dict[str, Any]) -> str:
 
 def _shown(key: str, value: Any) -> Any:
     """Return one value of a message as the reader's language writes it."""
-    if key.endswith("_t") and isinstance(value, str):
+    if isinstance(value, Series):
+        return value.said()
+    if isinstance(value, Word) or (key.endswith("_t") and isinstance(value, str)):
         return translate(value)
+    if isinstance(value, list | tuple):
+        return join([str(_shown("", item)) for item in value])
     if isinstance(value, float) and not value.is_integer():
         return decimal(value)
     return value
@@ -94,7 +146,10 @@ class Refusal(ValueError):
 
 
 def quote(value: Any) -> str:
-    """Quote a player's input for an error message the way JSON would show it."""
+    """Quote a player's input for an error message the way JSON would show it; a list's items
+    each quoted, listed as the reader's language lists them (never Python's brackets)."""
+    if isinstance(value, list | tuple):
+        return Series((quote(item) for item in value), listed=True)
     if isinstance(value, str):
         return repr(value)
     if value is None:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..errors import N_, MalformedInput, RuleViolation, quote
+from ..errors import N_, MalformedInput, RuleViolation, Series, Word, quote
 from ..inputs import whole_number
 from .options import house_rules
 from .shapes import Card
@@ -18,6 +18,9 @@ from .shapes import Card
 JESTER = "J"
 JESTER_RANK = 13
 JESTER_COPIES = 2
+#: a jester in a sentence's list of cards ("2, jester"; Korean 조커, Hungarian bolond): the
+#: typed "J" reads as a letter (Korean 제이) and is no word of the game's
+JESTER_WORD = Word(N_("jester"), JESTER)
 RANKS = tuple(range(1, 13))
 
 LANGUAGES = ("en", "de", "ko", "hu")
@@ -95,8 +98,8 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
 
 
 def cards_text(cards: Iterable[Card]) -> str:
-    """Write cards for a sentence: '2, 4, J'."""
-    return ", ".join(str(card) for card in cards)
+    """Write cards for a sentence: '2, 4, J' as typed; a message says the jester's word."""
+    return Series(JESTER_WORD if card == JESTER else card for card in cards)
 
 
 def titled_cards(cards: Iterable[Card]) -> list[tuple[Card, str]]:

@@ -35,14 +35,7 @@ def read_sitters(
     expected = expected_sitters(deal, state, dealer)
     if deal.sitters == 0:
         if given is not None:
-            raise RuleViolation(
-                "wrong_sitter",
-                "Nobody rests at this table: all {count} play every hand, so nobody can rest "
-                "this hand ({value}).",
-                "sits_out",
-                count=deal.seats if deal.kills == 0 else deal.seats - deal.kills,
-                value=quote(given),
-            )
+            raise _nobody_rests(deal, given)
         return []
     if given is None:
         if expected or partial:
@@ -50,10 +43,40 @@ def read_sitters(
         raise _missing(deal)
     named = _named(table, deal, given)
     if expected and set(named) != set(expected):
-        # both sides as the table says them ("Ann & Bob"), never the entry's list as code
-        shown = " & ".join(_in_order(table, named))
-        raise _wrong(deal, " & ".join(_in_order(table, expected)), shown)
+        # both sides are lists the message lists as the reader's language does ("Ann and Bob")
+        raise _wrong(deal, _in_order(table, expected), _in_order(table, named))
     return _in_order(table, named)
+
+
+def _nobody_rests(deal: Deal, given: Any) -> RuleViolation:
+    """Return the refusal of a sitter named at a table where every seat takes part."""
+    if deal.kills == 0:
+        return RuleViolation(
+            "wrong_sitter",
+            "Nobody rests at this table: all {count} players play every hand, so nobody can "
+            "rest this hand ({value}).",
+            "sits_out",
+            count=deal.seats,
+            value=quote(given),
+        )
+    if deal.kills == 1:
+        return RuleViolation(
+            "wrong_sitter",
+            "Nobody rests at this table: all {count} players bid, and the boss kills one of "
+            "them, so nobody can rest this hand ({value}).",
+            "sits_out",
+            count=deal.seats,
+            value=quote(given),
+        )
+    return RuleViolation(
+        "wrong_sitter",
+        "Nobody rests at this table: all {count} players bid, and the boss kills {kills} of "
+        "them, so nobody can rest this hand ({value}).",
+        "sits_out",
+        count=deal.seats,
+        kills=deal.kills,
+        value=quote(given),
+    )
 
 
 def _missing(deal: Deal) -> MalformedInput:
@@ -72,19 +95,20 @@ def _missing(deal: Deal) -> MalformedInput:
     )
 
 
-def _wrong(deal: Deal, expected: str, value: str) -> RuleViolation:
-    """Return the refusal of sitters other than the ones the rule names."""
+def _wrong(deal: Deal, expected: list[str], value: list[str]) -> RuleViolation:
+    """Return the refusal of sitters other than the ones the rule names (one at six seats, two
+    at seven: each sentence's verb agrees with its count)."""
     if deal.sitters == 1:
         return RuleViolation(
             "wrong_sitter",
             "The dealer rests this hand, so {expected} rests, not {value}.",
             "sits_out",
-            expected=expected,
-            value=value,
+            expected=expected[0],
+            value=value[0],
         )
     return RuleViolation(
         "wrong_sitter",
-        "The previous hand's boss and friend rest this hand, so {expected} rest, not {value}.",
+        "The previous hand's boss and friend rest this hand, so {expected} both rest, not {value}.",
         "sits_out",
         expected=expected,
         value=value,

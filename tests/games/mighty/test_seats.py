@@ -299,5 +299,5 @@ def test_the_wrong_sitters_are_named_as_the_table_says_them_never_as_a_list():
     refused = violation({**hand(boss="Cy", friend={"card": "HA", "player": "Dee"}),
                          "sits_out": ["Eve", "Fay"]}, tab, state)  # fmt: skip
     assert refused.code == "wrong_sitter"
-    assert "Ann & Bob rest, not Eve & Fay" in refused.message, refused.message
+    assert "Ann and Bob both rest, not Eve and Fay" in refused.message, refused.message
     assert "[" not in refused.message and "'Eve'" not in refused.message

@@ -21,7 +21,7 @@ from ....web.sessions import stored_or_404
 from ... import dalmuti
 from ...errors import Refusal
 from . import blueprint
-from .words import card_tokens, cards_field, rank_title
+from .words import card_tokens, cards_field, cards_words, rank_title
 
 
 class CheckPlayForm(AppForm):
@@ -72,20 +72,23 @@ class CheckPlayForm(AppForm):
 
 
 def set_words(cards: list, rank: int) -> str:
-    """Describe a checked play: '6, 6, J (3 × 6, Knight)', 'J (a jester alone, worth 13)'."""
+    """Describe a checked play: '6, 6, jester (Knight, 3 cards)', 'a jester alone (worth 13)'.
+
+    The bracket sits inside the phrase, so a particle after it follows a word (Korean
+    "6(기사) 1장은"), never the bracket.
+    """
     count = len(cards)
     if rank == dalmuti.JESTER_RANK:
         return ngettext(
-            "%(cards)s (a jester alone, worth 13, the worst)",
-            "%(cards)s (%(num)s jesters alone, worth 13, the worst)",
+            "a jester alone (worth 13, the worst)",
+            "%(num)s jesters alone (worth 13, the worst)",
             count,
-            cards=dalmuti.cards_text(cards),
         )
-    return _(
-        "%(cards)s (%(count)s × %(rank)s, %(name)s)",
-        cards=dalmuti.cards_text(cards),
-        count=count,
-        rank=rank,
+    return ngettext(
+        "%(cards)s (%(name)s, %(num)s card)",
+        "%(cards)s (%(name)s, %(num)s cards)",
+        count,
+        cards=cards_words(cards),
         name=rank_title(rank),
     )
 
@@ -125,7 +128,7 @@ def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
             )
         )
     if left:
-        lines.append(_("Left in the hand: %(cards)s.", cards=dalmuti.cards_text(left)))
+        lines.append(_("Left in the hand: %(cards)s.", cards=cards_words(left)))
     elif left is not None:
         lines.append(_("That is their last card: they go out and take the next finishing place."))
     return {"lines": lines, "cards": cards, "rank": rank, "left": left}

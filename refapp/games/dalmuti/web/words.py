@@ -16,6 +16,7 @@ from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
 from ... import dalmuti
+from ..cards import JESTER_WORD
 from ..table_view import card_copies, next_hand
 from . import blueprint
 
@@ -74,8 +75,16 @@ def rank_title(card: int | str) -> str:
 
 
 def titled(name: str, ranks: Sequence[str]) -> str:
-    """Write a player with their role in the reader's language: 'Eve (Greater Peasant)'."""
-    return _("%(name)s (%(role)s)", name=name, role=role_title(dalmuti.roles_of(ranks)[name]))
+    """Write a player with their role in the reader's language, the role first as a title
+    ('Greater Peasant Eve'): a particle after it then fits the name, never a bracket."""
+    return _("%(role)s %(name)s", name=name, role=role_title(dalmuti.roles_of(ranks)[name]))
+
+
+def cards_words(cards: Sequence[int | str]) -> str:
+    """Write cards for a sentence, a jester by its word: '2, 4, jester' (Korean 조커)."""
+    return ", ".join(
+        _(JESTER_WORD) if card == dalmuti.JESTER else str(card) for card in cards
+    )
 
 
 def ordinal(number: int) -> str:
