@@ -14,6 +14,7 @@ import pytest
 from flask_babel import force_locale, gettext
 from markupsafe import escape
 
+from refapp import particles
 from refapp.games import GAMES
 from refapp.games.dalmuti.web.words import role_title
 from refapp.i18n import bdi
@@ -67,9 +68,10 @@ def text(lines: list[str]) -> list[str]:
 
 
 def words(app, language: str, msgid: str, **values) -> str:
-    """Return a path's words as the page writes them in a language (names isolated)."""
+    """Return a path's words as the page writes them in a language (names isolated, particles
+    fitted)."""
     with app.test_request_context(), force_locale(language):
-        return str(escape(gettext(msgid)) % values)
+        return particles.fit(str(escape(gettext(msgid)) % values), language)
 
 
 def page_in(client, sid: int, language: str) -> str:

@@ -11,10 +11,10 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ..games.game import Game
-from .path_words import describe_path, describe_value, names, shown
+from .path_words import describe_path, describe_value, fill_escaped, names, shown
 
 
 def flatten(value: Any, path: str = "") -> dict[str, Any]:
@@ -44,12 +44,12 @@ def differences(game: Game, before: Any, after: Any) -> list[Markup]:
     for path in [*old, *(p for p in new if p not in old)]:
         if old.get(path) != new.get(path):
             lines.append(
-                escape(_("%(what)s: %(old)s → %(new)s"))
-                % {
-                    "what": describe_path(game, path),
-                    "old": describe_value(game, path, old.get(path)),
-                    "new": describe_value(game, path, new.get(path)),
-                }
+                fill_escaped(
+                    _("%(what)s: %(old)s → %(new)s"),
+                    what=describe_path(game, path),
+                    old=describe_value(game, path, old.get(path)),
+                    new=describe_value(game, path, new.get(path)),
+                )
             )
     return lines
 
@@ -57,8 +57,11 @@ def differences(game: Game, before: Any, after: Any) -> list[Markup]:
 def undone(game: Game, before: Any) -> list[Markup]:
     """Describe each input path of an undone round with its value: "Storyteller was Ben"."""
     return [
-        escape(_("%(what)s was %(value)s"))
-        % {"what": describe_path(game, path), "value": describe_value(game, path, value)}
+        fill_escaped(
+            _("%(what)s was %(value)s"),
+            what=describe_path(game, path),
+            value=describe_value(game, path, value),
+        )
         for path, value in flatten(before or {}).items()
     ]
 
@@ -80,8 +83,12 @@ def describe_entry(game: Game, entry: dict[str, Any]) -> tuple[str, Sequence[str
     if action == "delete_round":
         return _("Round %(n)s undone.", n=number), undone(game, before)
     if action == "finish_session":
-        return _(
-            "Session finished; winners: %(winners)s.", winners=names(fields(after).get("winners"))
+        winners = fields(after).get("winners")
+        return ngettext(
+            "Session finished; winner: %(winners)s.",
+            "Session finished; winners: %(winners)s.",
+            len(winners) if isinstance(winners, list) else 1,
+            winners=names(winners),
         ), []
     if action == "rename_player":
         return _(

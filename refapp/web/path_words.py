@@ -19,13 +19,14 @@ from markupsafe import Markup, escape
 
 from ..games.game import Game
 from ..games.round_input import InputPath, find_path
-from ..i18n import bdi, bdi_join
+from ..i18n import bdi, bdi_join, fit_words
 from .game_pages import PAGES
 
 
 def fill_escaped(template: Any, **values: Any) -> Markup:
-    """Fill a translated template: its words escaped, each value escaped unless it is Markup."""
-    return escape(str(template)) % values
+    """Fill a translated template: its words escaped, each value escaped unless it is Markup,
+    then its particles fitted to the values (Korean 지훈이, Hungarian a 2.); Markup stays."""
+    return Markup(fit_words(escape(str(template)) % values))
 
 
 def words_of(game: Game, where: str) -> tuple[InputPath, dict[str, str]] | None:

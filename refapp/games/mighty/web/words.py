@@ -16,6 +16,7 @@ from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from ....i18n import fit_words
 from ...errors import Refusal
 from ...game import Table
 from .. import (
@@ -107,7 +108,8 @@ DEALER_NOTES = {
 def dealer_hint(state: Mapping[str, Any], rules: Mapping[str, Any]) -> str:
     """Say in the form why the expected dealer deals the hand after ``state``."""
     reason = next_hand(rules, state).dealer
-    return str(DEALER_HINTS[reason.rule]) % {"dealer": reason.dealer}
+    # filled here, outside gettext: fit the particle after the name (Korean 서연이, 철이)
+    return fit_words(str(DEALER_HINTS[reason.rule]) % {"dealer": reason.dealer})
 
 
 def dealer_hint_words(rules: Mapping[str, Any]) -> str:
