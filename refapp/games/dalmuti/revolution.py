@@ -131,14 +131,20 @@ def _kind_refused(
 
 def _check_jesters(player: str, hands: CardsBy) -> None:
     """Refuse a revolution when the hands entered show the declarer lacks both jesters."""
+    if player in hands and JESTER not in hands[player]:
+        raise RuleViolation(
+            "revolution_without_jesters",
+            "{player} declared a revolution but was dealt neither jester; it takes both.",
+            "revolution.player",
+            player=player,
+        )
     if player in hands and hands[player].count(JESTER) < JESTER_COPIES:
         raise RuleViolation(
             "revolution_without_jesters",
-            "{player} declared a revolution but was dealt only {count} of the two jesters; "
+            "{player} declared a revolution but was dealt only one of the two jesters; "
             "it takes both.",
             "revolution.player",
             player=player,
-            count=hands[player].count(JESTER),
         )
     for name, hand in hands.items():
         if name != player and JESTER in hand:

@@ -91,6 +91,13 @@ def test_a_revolution_needs_both_jesters_in_the_hand_entered():
     }
     error = refused("revolution_without_jesters", hand, table, state, body)
     assert error.field == "revolution.player"
+    assert error.message == (
+        "Eve declared a revolution but was dealt only one of the two jesters; it takes both."
+    )
+    none = refused(
+        "revolution_without_jesters", hand, table, state, {**body, "hands": {"Eve": DEE}}
+    )
+    assert none.message == "Eve declared a revolution but was dealt neither jester; it takes both."
     two = [*EVE[:-2], "J", "J"]
     assert hand(table, state, {**body, "hands": {"Eve": two}}).result["revolution"] == "plain"
 
