@@ -9,6 +9,7 @@ one status in ``codes.CODES``; catch ``Refusal`` to catch them all.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -108,7 +109,9 @@ def _shown(key: str, value: Any) -> Any:
     if isinstance(value, Word) or (key.endswith("_t") and isinstance(value, str)):
         return translate(value)
     if isinstance(value, list | tuple):
-        return join([str(_shown("", item)) for item in value])
+        if value and all(isinstance(item, str) for item in value):
+            return join([str(_shown("", item)) for item in value])  # names: "Ann and Bob"
+        return json.dumps(value, ensure_ascii=False, default=str)  # an entry's JSON as sent: [2]
     if isinstance(value, float) and not value.is_integer():
         return decimal(value)
     return value
@@ -146,10 +149,12 @@ class Refusal(ValueError):
 
 
 def quote(value: Any) -> str:
-    """Quote a player's input for an error message the way JSON would show it; a list's items
-    each quoted, listed as the reader's language lists them (never Python's brackets)."""
+    """Quote a player's input for an error message the way JSON would show it; a list of texts
+    listed as the reader's language lists names ('Ann' and 'Bob'), never in Python's brackets."""
     if isinstance(value, list | tuple):
-        return Series((quote(item) for item in value), listed=True)
+        if value and all(isinstance(item, str) for item in value):
+            return Series((quote(item) for item in value), listed=True)  # 'Ann' and 'Bob'
+        return json.dumps(value, ensure_ascii=False, default=str)  # numbers and the rest: [2, 1]
     if isinstance(value, str):
         return repr(value)
     if value is None:

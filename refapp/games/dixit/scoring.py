@@ -44,7 +44,10 @@ def found_points(
             storyteller=storyteller,
         )
         missed = [v for v in voters if v not in finders]
-        account.say("{missed} did not find it: 0.", missed=names(missed))
+        if len(missed) == 1:  # one name, one verb: Hungarian "nem találta" / "nem találták"
+            account.say("{missed} did not find it: 0.", missed=names(missed))
+        else:
+            account.say("{missed} did not find it: 0 each.", missed=names(missed))
         return deltas, "some_found"
     for voter in voters:
         deltas[voter] = 2
