@@ -77,8 +77,44 @@ def parse_trump(text: Any, where: str = "trump") -> str:
     )
 
 
-#: the joker's name in a sentence (the other cards are written with their suit's symbol)
-JOKER_WORD = N_("Joker")
+#: gettext's catalog key for a word in a context: the context, this separator, the word
+CONTEXT_SEPARATOR = "\x04"
+
+
+class InContext(str):
+    """A word marked for translation in a context: the string is gettext's catalog key for it,
+    so the installed gettext (``errors.translate``, a ``_t`` value) translates it as any word;
+    printed or formatted untranslated (English) it is the word itself."""
+
+    __slots__ = ()
+
+    @property
+    def word(self) -> str:
+        """Return the English word without its context."""
+        return self.rpartition(CONTEXT_SEPARATOR)[2]
+
+    def __str__(self) -> str:
+        return self.word
+
+    def __format__(self, spec: str) -> str:
+        return format(self.word, spec)
+
+
+def pgettext(context: str, word: str) -> InContext:
+    """Mark a word for translation in a context (extracted with its ``msgctxt``); it is
+    translated where it is shown."""
+    return InContext(f"{context}{CONTEXT_SEPARATOR}{word}")
+
+
+def said(text: str) -> str:
+    """Return a word as translated, without a context left on it when no translation was found."""
+    return text.rpartition(CONTEXT_SEPARATOR)[2]
+
+
+#: the joker's name in a sentence (the other cards are written with their suit's symbol), in a
+#: context of its own: the joker's button says "Joker" too, but Hungarian writes "Joker lap" on
+#: the button and "a joker" in a sentence (the context is written out for the extractor)
+JOKER_WORD = pgettext("card in a sentence", "Joker")
 
 
 def card_suit(card: str) -> str | None:
@@ -108,7 +144,7 @@ class Face(str):
     __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        return format(errors.translate(card_words(self)), spec)
+        return format(said(errors.translate(card_words(self))), spec)
 
 
 def is_point_card(card: str) -> bool:

@@ -282,7 +282,7 @@ def test_a_called_card_the_boss_held_is_refused_when_forbidden(friend, boss, whe
         check_friend_card_held(FORBIDDEN, friend, boss)
     assert (caught.value.code, caught.value.field) == ("friend_card_held_by_boss", field)
     message = caught.value.message
-    assert card_words(friend["card"]) in message and friend["card"] not in message
+    assert f"{card_words(friend['card'])}" in message and friend["card"] not in message
 
 
 @pytest.mark.parametrize(
