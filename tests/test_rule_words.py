@@ -141,7 +141,7 @@ def test_values_read_as_words_in_the_readers_language(app):
     with app.test_request_context():
         with force_locale("en"):
             assert rule_label(misdeal) == rule_label("misdeal") == "Throw-in (파토)"
-            assert rule_value(misdeal, "half_ten") == "Tens count half: below 1"
+            assert rule_value(misdeal, "half_ten") == "Tens count half, below 1"
             assert rule_value(misdeal, "off") == "No misdeals"
             assert rule_value(friends, ["card", "first_trick"]) == (
                 "Call a card (its holder is the friend), "
@@ -160,7 +160,7 @@ def test_values_read_as_words_in_the_readers_language(app):
             )
         with force_locale("hu"):
             assert rule_label(tax) == "Adó (kártyacsere)"
-            assert rule_value(misdeal, "point_cards") == "pontkártyák szerint 0 vagy kevesebb"
+            assert rule_value(misdeal, "point_cards") == "pontkártyák, legfeljebb 0"
             assert rule_value(cap, None) == "nincs"
             groups = [words for words, _ in rule_groups(mighty)]
             assert groups[0] == "Játékosok és osztás" and "Bedobás (gyenge lap)" in groups
@@ -245,7 +245,7 @@ def test_pages_show_rules_in_words_not_codes(app, client, api, slug, language):
 
 def test_the_new_session_form_still_sends_codes(client):
     page = client.get("/sessions/new?game=mighty").get_data(as_text=True)
-    assert '<option selected value="point_cards">Point cards: value 0 or less</option>' in page
+    assert '<option selected value="point_cards">Point cards, 0 or less</option>' in page
     assert 'value="first_trick"' in page and "The winner of the first trick (초구 프렌드)" in page
     client.set_cookie("lang", "ko")
     korean = client.get("/sessions/new?game=mighty").get_data(as_text=True)

@@ -13,10 +13,12 @@ def test_the_new_session_form_offers_the_new_house_rules(client):
     page = shown(client.get("/sessions/new?game=dalmuti"))
     for words in (
         "Ties in the seating draw",
-        "Tied players draw again only to order themselves (Korean custom)",
-        "A rank already drawn is drawn again until it is nobody",
+        "Tied players redraw (Korean)",
+        "the tied players draw again only to order themselves (a Korean custom)",
+        "a rank already drawn is drawn again until it is nobody",
         "Fewest players for the Lesser pair",
-        "A chip per role: 4, 3, 2 for each merchant, 1, 0 (Korean club custom)",
+        "Chips per role (Korean club)",
+        "a chip per role: 4, 3, 2 for each merchant, 1, 0 (a Korean club custom)",
     ):
         assert words in page, words
     assert re.search(r'name="[^"]*draw_ties"', page)

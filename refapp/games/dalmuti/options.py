@@ -36,26 +36,30 @@ OPTIONS = (
         "extra_cards_to",
         "choice",
         "greater_dalmuti_first",
-        "Who gets one card more when the deck does not divide evenly among the players.",
+        "Who gets one card more when the deck does not divide evenly among the players: the "
+        "Greater Dalmuti first, then down the ranks (the official rule), or the Greater Peasant "
+        "first, then up the ranks (a Korean custom).",
         choices=("greater_dalmuti_first", "greater_peasant_first"),
         label=N_("Who gets the extra cards"),
         group="deal",
         choice_labels=(
-            N_("The Greater Dalmuti first, then down the ranks (official)"),
-            N_("The Greater Peasant first, then up the ranks (Korean custom)"),
+            N_("Greater Dalmuti first (official)"),
+            N_("Greater Peasant first (Korean)"),
         ),
     ),
     RuleOption(
         "draw_ties",
         "choice",
         "among_tied",
-        "How ties in the first hand's seating draw are broken.",
+        "How ties in the first hand's seating draw are broken: the tied players draw again only to "
+        "order themselves (a Korean custom), or a rank already drawn is drawn again until it is "
+        "nobody else's (the Hungarian rules).",
         choices=("among_tied", "redraw"),
         label=N_("Ties in the seating draw"),
         group="deal",
         choice_labels=(
-            N_("Tied players draw again only to order themselves (Korean custom)"),
-            N_("A rank already drawn is drawn again until it is nobody else's (Hungarian rules)"),
+            N_("Tied players redraw (Korean)"),
+            N_("Redraw until unique (Hungarian)"),
         ),
     ),
     RuleOption(
@@ -103,13 +107,14 @@ OPTIONS = (
         "tax_timing",
         "choice",
         "simultaneous",
-        "Whether a Dalmuti picks the cards to give back before or after picking up the tribute.",
+        "Whether a Dalmuti picks the cards to give back before picking up the tribute (the "
+        "official rule) or after (a Korean reading).",
         choices=("simultaneous", "sequential"),
         label=N_("When the Dalmutis choose the cards they give back"),
         group="tax",
         choice_labels=(
-            N_("Before picking up the tribute (official)"),
-            N_("After picking up the tribute (Korean reading)"),
+            N_("Before the tribute (official)"),
+            N_("After the tribute (Korean)"),
         ),
     ),
     RuleOption(
@@ -141,14 +146,16 @@ OPTIONS = (
         "scoring",
         "choice",
         "players_below",
-        "How many points each finishing place earns at the end of a hand.",
+        "How many points each finishing place earns at the end of a hand: one per player below "
+        "you, that plus one, or a chip per role: 4, 3, 2 for each merchant, 1, 0 (a Korean club "
+        "custom).",
         choices=("players_below", "players_below_plus_one", "role_chips"),
         label=N_("Points per hand"),
         group="points",
         choice_labels=(
-            N_("One per player below you"),
-            N_("One per player below you, plus one"),
-            N_("A chip per role: 4, 3, 2 for each merchant, 1, 0 (Korean club custom)"),
+            N_("1 per player below"),
+            N_("1 per player below, plus 1"),
+            N_("Chips per role (Korean club)"),
         ),
     ),
     RuleOption(

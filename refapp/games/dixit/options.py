@@ -70,7 +70,7 @@ OPTIONS = (
         choice_labels=(
             N_("Reshuffle the discards"),
             N_("The game ends"),
-            N_("The game ends when a refill falls short"),
+            N_("The game ends on a short refill"),
         ),
     ),
 )

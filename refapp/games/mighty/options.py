@@ -92,16 +92,17 @@ OPTIONS = (
     _choice(
         "misdeal",
         "point_cards",
-        "How weak a hand must be for its player to call a misdeal before the auction.",
+        "How weak a hand must be for its player to call a misdeal before the auction: counting "
+        "point cards, worth 0 or less; counting tens as half, below 1 or below 0.5; or never.",
         "half_ten",
         "half_ten_strict",
         "off",
         label=N_("Throw-in (파토)"),
         group="misdeal",
         choice_labels=(
-            N_("Point cards: value 0 or less"),
-            N_("Tens count half: below 1"),
-            N_("Tens count half: below 0.5"),
+            N_("Point cards, 0 or less"),
+            N_("Tens count half, below 1"),
+            N_("Tens count half, below 0.5"),
             N_("No misdeals"),
         ),
     ),
@@ -123,14 +124,13 @@ OPTIONS = (
     _choice(
         "all_pass",
         "redeal",
-        "What happens when every player passes and nobody bids.",
+        "What happens when every player passes and nobody bids: the hand is dealt again as a round "
+        "of zero points, or the kitty is turned up and the auction starts again from the lowest "
+        "bid + 2.",
         "open_kitty",
         label=N_("When everyone passes"),
         group="auction",
-        choice_labels=(
-            N_("Deal again (a round of zero points)"),
-            N_("Turn up the kitty and bid again from the lowest bid + 2"),
-        ),
+        choice_labels=(N_("Deal again (0 points)"), N_("Turn up the kitty, bid again")),
     ),
     _flag(
         "bid20_ends_auction",
@@ -181,32 +181,29 @@ OPTIONS = (
     _choice(
         "friend_card_in_own_hand",
         "self_friend",
-        "Whether the boss may call a card that they hold or discarded to the kitty.",
+        "Whether the boss may call a card that they hold or discarded to the kitty: if allowed, "
+        "the boss is their own friend (셀프 프렌드); if forbidden, there is no fake friend.",
         "forbidden",
         label=N_("Calling a card the boss holds"),
         group="friend",
-        choice_labels=(
-            N_("Allowed: the boss is their own friend (셀프 프렌드)"),
-            N_("Forbidden (no fake friend)"),
-        ),
+        choice_labels=(N_("Allowed (셀프 프렌드)"), N_("Forbidden (no fake friend)")),
     ),
     _choice(
         "trick1_trump",
         "no_lead",
-        "Who may play a trump in the first trick.",
+        "Who may play a trump in the first trick: the boss may not lead trump while the others may "
+        "trump when void in the suit led, or nobody may play trump.",
         "none",
         label=N_("Trump in the first trick (초구)"),
         group="play",
-        choice_labels=(
-            N_("The boss may not lead trump; the others may trump when void"),
-            N_("Nobody may play trump"),
-        ),
+        choice_labels=(N_("The boss may not lead it"), N_("Nobody may play trump")),
     ),
     _choice(
         "win_formula",
         "bid_minus_10",
         "What a win is worth, before doubling, when the ruling side takes more point cards "
-        "than the bid.",
+        "than the bid: the bid minus 10, the point cards taken minus 10, or 2 × (bid - lowest "
+        "bid) + the point cards over the bid.",
         "taken_minus_10",
         "pagat",
         label=N_("Points for a win"),
@@ -214,7 +211,7 @@ OPTIONS = (
         choice_labels=(
             N_("The bid minus 10"),
             N_("The point cards taken minus 10"),
-            N_("2 × (bid - lowest bid) + the point cards over the bid"),
+            N_("2 × (bid - lowest bid) + extra"),
         ),
     ),
     _choice(
@@ -288,9 +285,10 @@ OPTIONS = (
     _choice(
         "no_card_means",
         "not_held_by_ruling",
-        "When a win counts as won without the mighty or without the joker, for doubling.",
+        "When a win counts as won without the mighty or without the joker, for doubling: when the "
+        "ruling side did not hold the card, or only when it was buried in the kitty.",
         "buried_only",
-        label=N_("What \u201cwithout the mighty or joker\u201d means"),
+        label=N_("What counts as a win without the mighty or joker"),
         group="scoring",
         choice_labels=(
             N_("The ruling side did not hold it"),
@@ -313,43 +311,49 @@ OPTIONS = (
     _choice(
         "back_run_when",
         "opposition_reaches_bid",
-        "How badly the ruling side must lose for the hand to count as a back-run.",
+        "How badly the ruling side must lose for the hand to count as a back-run: the opposition "
+        "takes as many point cards as the bid, or more; or the ruling side takes 9 point cards or "
+        "fewer (or 10 or fewer).",
         "ruling_under_10",
         "ruling_10_or_less",
         label=N_("When a loss is a back-run (백런)"),
         group="scoring",
         choice_labels=(
-            N_("The opposition takes as many point cards as the bid, or more"),
-            N_("The ruling side takes 9 point cards or fewer"),
-            N_("The ruling side takes 10 point cards or fewer"),
+            N_("The opposition reaches the bid"),
+            N_("Ruling side takes 9 or fewer"),
+            N_("Ruling side takes 10 or fewer"),
         ),
     ),
     _choice(
         "back_run",
         "flag",
-        "What happens when the opposition takes as many point cards as the bid, or more.",
+        "What happens when the opposition takes as many point cards as the bid, or more: it is "
+        "only noted and scored as an ordinary loss, the loss doubles, or a penalty (the boss -10 × "
+        "bid, the friend -bid; not zero-sum).",
         "double",
         "seed_penalty",
         label=N_("Back-run (백런)"),
         group="scoring",
         choice_labels=(
-            N_("Only noted (scored as an ordinary loss)"),
+            N_("Only noted"),
             N_("The loss doubles"),
-            N_("Penalty (boss -10 × bid, friend -bid; not zero-sum)"),
+            N_("Penalty (not zero-sum)"),
         ),
     ),
     _choice(
         "next_dealer",
         ROTATIONS[0],
-        "Who deals after a played hand; after a misdeal its declarer deals, and after everyone "
-        "passed the same dealer deals again.",
+        "Who deals after a played hand: the previous hand's friend (its boss when there was "
+        "none), the next player after the previous dealer, the boss after a win or critic and the "
+        "friend after a loss, or the previous hand's boss. After a misdeal its declarer deals, "
+        "and after everyone passed the same dealer deals again.",
         *ROTATIONS[1:],
         label=N_("Who deals the next hand"),
         group="seats",
         choice_labels=(
-            N_("The previous hand's friend (its boss when there was none)"),
-            N_("The next player after the previous dealer"),
-            N_("The boss after a win or critic, the friend after a loss"),
+            N_("Last hand's friend (or boss)"),
+            N_("The player after the dealer"),
+            N_("Boss if won, friend if lost"),
             N_("The previous hand's boss"),
         ),
     ),

@@ -20,13 +20,14 @@ SEAT_OPTIONS = (
         "six_player_rule",
         "choice",
         "kill",
-        "How a table of six plays: the boss kills a player each hand, or the dealer rests.",
+        "How a table of six plays: in 6마 the boss names a card each hand and its holder is out "
+        "(killed); otherwise five play and the dealer rests each hand.",
         choices=("kill", "dealer_sits_out"),
         label=N_("A table of six"),
         group="seats",
         choice_labels=(
-            N_("6마: the boss names a card and its holder is out (killed)"),
-            N_("Five play, the dealer rests each hand"),
+            N_("6마 (the boss kills one)"),
+            N_("The dealer rests"),
         ),
         seats=(6,),
     ),
@@ -34,14 +35,14 @@ SEAT_OPTIONS = (
         "seven_player_rule",
         "choice",
         "kill",
-        "How a table of seven plays: the boss kills two players each hand, or the previous "
-        "hand's boss and friend rest.",
+        "How a table of seven plays: in 7마 the boss names two cards each hand and their holders "
+        "are out (killed); otherwise five play and the previous hand's boss and friend rest.",
         choices=("kill", "ruling_side_sits_out"),
         label=N_("A table of seven"),
         group="seats",
         choice_labels=(
-            N_("7마: the boss names two cards and their holders are out (killed)"),
-            N_("Five play, the previous hand's boss and friend rest"),
+            N_("7마 (the boss kills two)"),
+            N_("Last boss and friend rest"),
         ),
         seats=(7,),
     ),
