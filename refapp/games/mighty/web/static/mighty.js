@@ -248,7 +248,7 @@
     pad.querySelectorAll("[data-points]").forEach((b) => press(b, b.dataset.points === value));
   }
 
-  // -- a misdeal: tap the 10 cards; the server's values of the cards are added up ------------
+  // -- a misdeal: tap the dealt cards (data-size: 10, 8 or 7); the server's values add up ----
 
   function dealt(input) {
     return (input.value || "")
