@@ -108,7 +108,7 @@ def _shown(key: str, value: Any) -> Any:
         return value.said()
     if isinstance(value, Word) or (key.endswith("_t") and isinstance(value, str)):
         return translate(value)
-    if isinstance(value, list | tuple):
+    if type(value) in (list, tuple):  # a plain list; a list type of its own formats itself
         if value and all(isinstance(item, str) for item in value):
             return join([str(_shown("", item)) for item in value])  # names: "Ann and Bob"
         return json.dumps(value, ensure_ascii=False, default=str)  # an entry's JSON as sent: [2]
@@ -151,7 +151,7 @@ class Refusal(ValueError):
 def quote(value: Any) -> str:
     """Quote a player's input for an error message the way JSON would show it; a list of texts
     listed as the reader's language lists names ('Ann' and 'Bob'), never in Python's brackets."""
-    if isinstance(value, list | tuple):
+    if type(value) in (list, tuple):
         if value and all(isinstance(item, str) for item in value):
             return Series((quote(item) for item in value), listed=True)  # 'Ann' and 'Bob'
         return json.dumps(value, ensure_ascii=False, default=str)  # numbers and the rest: [2, 1]
