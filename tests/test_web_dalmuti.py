@@ -250,8 +250,8 @@ def test_hands_entered_are_stored_with_the_hand(client, app, api):
         ),
         (
             hand_form({**TAX, "greater_peasant": "5 9"}, hands={"Eve": EVE}),
-            "Eve gave cards their hand (2, 4, 4, 7, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12, 12, jester) "
-            "does not hold: 5.",
+            "Eve gave cards their hand (2, 4, 4, 7, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12, 12, "
+            "jester) does not hold: 5.",
             'name="tribute_greater_peasant"',
         ),
         (

@@ -69,12 +69,6 @@ def check_friend_card_held(
 FORBIDDEN_WORDS = {"mighty": N_("the mighty"), "joker": N_("the joker")}
 #: the refusal of a forbidden friend card, naming the card once: the joker by its name, the
 #: mighty with the card it is under this trump (♠A, or the table's alternative)
-FORBIDDEN_CALLS = {
-    "joker": N_("At this table the boss may not call the joker as the friend card."),
-    "mighty": N_("At this table the boss may not call the mighty ({card}) as the friend card."),
-}
-
-
 def check_friend_card_allowed(
     rules: Mapping[str, Any],
     friend: Mapping[str, Any] | None,
@@ -90,7 +84,16 @@ def check_friend_card_allowed(
     for kind in forbidden:
         if kind == "mighty" and trump is None:
             continue
-        if card == (JOKER if kind == "joker" else mighty_card(trump or "NT", rules)):
+        if kind == "joker" and card == JOKER:
             raise RuleViolation(
-                "friend_card_forbidden", FORBIDDEN_CALLS[kind], "friend.card", card=Face(card)
+                "friend_card_forbidden",
+                "At this table the boss may not call the joker as the friend card.",
+                "friend.card",
+            )
+        if kind == "mighty" and card == mighty_card(trump or "NT", rules):
+            raise RuleViolation(
+                "friend_card_forbidden",
+                "At this table the boss may not call the mighty ({card}) as the friend card.",
+                "friend.card",
+                card=Face(card),
             )
