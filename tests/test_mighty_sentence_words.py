@@ -132,3 +132,10 @@ def test_the_joker_reads_as_a_word_in_korean_and_hungarian(client, api, language
     )
     assert response.status_code == 422
     assert response.get_json()["error"]["message"] == refused
+
+
+def test_a_word_kept_with_its_context_never_shows_the_context():
+    from refapp.games import errors
+
+    shown = errors.fill("Held: {card_t}.", {"card_t": "card in a sentence\x04Joker"})
+    assert shown == "Held: Joker."

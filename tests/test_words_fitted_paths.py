@@ -6,6 +6,7 @@ name ending in a digit (Kim7: 칠 takes 이); docs/words.md says which form each
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -175,3 +176,17 @@ def test_the_queue_words_hold_no_article_for_the_script_to_leave(client):
     assert held and discard
     assert "(z)" not in held.group(1) + discard.group(1)
     assert held.group(1).startswith("{n}. forduló") and discard.group(1).startswith("{n}.")
+
+
+def test_a_corrections_next_dealer_hint_is_fitted_for_each_name(api, client):
+    sid = api.create(players=MIGHTY_FIVE, game="mighty")["id"]
+    assert api.record(sid, hand("민수", "서연", "민수")).status_code == 201
+    assert api.record(sid, hand("철", "하늘", "서연")).status_code == 201
+    page = page_in(client, f"/sessions/{sid}/rounds/1/edit", "ko")
+    found = re.search(r"data-follow-hints='([^']*)'", page)
+    assert found, "the next round's dealer box carries a hint per name"
+    hints = json.loads(found.group(1))
+    assert set(hints) == set(MIGHTY_FIVE)
+    assert hints["서연"].startswith("서연이 지난 판의 프렌드(또는 주공)였어요.")
+    assert hints["철"].startswith("철이 지난 판의") and hints["Kim7"].startswith("Kim7이 ")
+    assert not any(BRACKET.search(hint.split(" 지난", 1)[0]) for hint in hints.values())

@@ -20,6 +20,10 @@ def _untranslated(text: str) -> str:
     return text
 
 
+#: gettext's separator between a word's context and the word in a catalog key
+CONTEXT_SEPARATOR = "\x04"
+
+
 def N_(text: str) -> str:
     """Mark a word for translation where it is defined; it is translated where it is shown."""
     return text
@@ -107,7 +111,8 @@ def _shown(key: str, value: Any) -> Any:
     if isinstance(value, Series):
         return value.said()
     if isinstance(value, Word) or (key.endswith("_t") and isinstance(value, str)):
-        return translate(value)
+        # a word in a context is stored as gettext's key ("context\x04word"): never show the context
+        return translate(value).rpartition(CONTEXT_SEPARATOR)[2]
     if type(value) in (list, tuple):  # a plain list; a list type of its own formats itself
         if value and all(isinstance(item, str) for item in value):
             return join([str(_shown("", item)) for item in value])  # names: "Ann and Bob"

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .. import errors
-from ..errors import N_, MalformedInput, quote
+from ..errors import CONTEXT_SEPARATOR, N_, MalformedInput, quote
 
 HAND_SIZE = 10
 POINT_CARDS = 20
@@ -75,10 +75,6 @@ def parse_trump(text: Any, where: str = "trump") -> str:
         where,
         value=quote(text),
     )
-
-
-#: gettext's catalog key for a word in a context: the context, this separator, the word
-CONTEXT_SEPARATOR = "\x04"
 
 
 class InContext(str):

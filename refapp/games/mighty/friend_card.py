@@ -67,8 +67,8 @@ def check_friend_card_held(
 
 #: what each ``friend_forbidden`` choice forbids, in words for "How we score"
 FORBIDDEN_WORDS = {"mighty": N_("the mighty"), "joker": N_("the joker")}
-#: the refusal of a forbidden friend card, naming the card once: the joker by its name, the
-#: mighty with the card it is under this trump (♠A, or the table's alternative)
+
+
 def check_friend_card_allowed(
     rules: Mapping[str, Any],
     friend: Mapping[str, Any] | None,

@@ -82,9 +82,7 @@ def titled(name: str, ranks: Sequence[str]) -> str:
 
 def cards_words(cards: Sequence[int | str]) -> str:
     """Write cards for a sentence, a jester by its word: '2, 4, jester' (Korean 조커)."""
-    return ", ".join(
-        _(JESTER_WORD) if card == dalmuti.JESTER else str(card) for card in cards
-    )
+    return ", ".join(_(JESTER_WORD) if card == dalmuti.JESTER else str(card) for card in cards)
 
 
 def ordinal(number: int) -> str:

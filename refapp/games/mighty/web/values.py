@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from ....web.path_words import shown
 from ..cards import JOKER, card_face
@@ -15,7 +16,7 @@ from .words import HOLDER_LABELS, TRUMP_LABELS
 def card_value(card: Any) -> str:
     """Write a Mighty card as the pages do: "♠A", "♥10", the joker by its name."""
     if card == JOKER:
-        return _("Joker")
+        return pgettext("card in a sentence", "Joker")
     return card_face(card) if isinstance(card, str) and card else shown(card)
 
 

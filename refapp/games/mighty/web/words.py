@@ -8,7 +8,7 @@ words it in the reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,10 +112,14 @@ def dealer_hint(state: Mapping[str, Any], rules: Mapping[str, Any]) -> str:
     return fit_words(str(DEALER_HINTS[reason.rule]) % {"dealer": reason.dealer})
 
 
-def dealer_hint_words(rules: Mapping[str, Any]) -> str:
-    """Return the form's hint on a dealer the rotation names, ``{dealer}`` for the name (a
-    correction's next round fills it in as the corrected round moves the dealer)."""
-    return str(DEALER_HINTS[rules["next_dealer"]]) % {"dealer": "{dealer}"}
+def dealer_hint_words(
+    rules: Mapping[str, Any], players: Sequence[str], after: str
+) -> dict[str, str]:
+    """Return the form's hint on a dealer the rotation names, for each player who may deal, its
+    particle fitted to the name (a correction's next round shows it as the corrected round moves
+    the dealer); ``after`` follows each hint."""
+    hint = str(DEALER_HINTS[rules["next_dealer"]])
+    return {name: f"{fit_words(hint % {'dealer': name})} {after}" for name in players}
 
 
 def dealer_note(reason: DealerReason) -> str:

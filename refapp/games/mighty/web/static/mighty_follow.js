@@ -40,7 +40,9 @@
     if (!Array.from(select.options).some((option) => option.value === dealer && !option.disabled)) return;
     select.value = dealer;
     const hint = box.querySelector("p.hint");
-    if (hint && box.dataset.followHint) hint.textContent = box.dataset.followHint.replace("{dealer}", dealer);
+    // one hint per player, its particle fitted to the name on the server (서연이, 철이)
+    const hints = JSON.parse(box.dataset.followHints || "{}");
+    if (hint && hints[dealer]) hint.textContent = hints[dealer];
     select.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
