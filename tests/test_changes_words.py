@@ -205,7 +205,8 @@ def test_dalmuti_correction_reads_in_every_language(api, client, app):
     assert english == [
         "Tribute cards of the Greater Peasant: 5, 6 → 2, 4",
         "Finishing order: Cy, Ann, Eve, Ben, Dee → Cy, Ann, Eve, Dee, Ben",
-        "Eve's hand as dealt: nothing → 2, 4, 4, 7, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12, 12, J",
+        "Eve's hand as dealt: nothing → 2, 4, 4, 7, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12, 12, "
+        "jester",
         "Kind of revolution: Plain revolution → Greater revolution",
         "Finishing order: Ann, Cy, Eve, Dee, Ben → Cy, Ann, Eve, Ben, Dee",
     ]
@@ -218,7 +219,8 @@ def test_dalmuti_correction_reads_in_every_language(api, client, app):
         tribute = words(app, language, "Tribute cards of the %(role)s", role=role)
         assert lines[0] == f"{tribute}: 5, 6 → 2, 4"
         eve = words(app, language, "%(player)s's hand as dealt", player=bdi("Eve"))
-        assert lines[2].startswith(f"{eve}: ")
+        jester = words(app, language, "jester")
+        assert lines[2].startswith(f"{eve}: ") and lines[2].endswith(f", 12, {jester}")
         kind = words(app, language, "Kind of revolution")
         plain = words(app, language, "Plain revolution")
         greater = words(app, language, "Greater revolution")
@@ -343,7 +345,7 @@ PATHS = {
             "Tribute cards of the Greater Dalmuti: 12, 11 → 12, 12",
         ),
         ("tribute.paid", None, True, "Tax paid as due: nothing → yes"),
-        ("tribute.lesser_peasant", [3], ["J"], "Tribute cards of the Lesser Peasant: 3 → J"),
+        ("tribute.lesser_peasant", [3], ["J"], "Tribute cards of the Lesser Peasant: 3 → jester"),
         ("tribute.lesser_dalmuti", [12], [11], "Tribute cards of the Lesser Dalmuti: 12 → 11"),
         ("revolution", None, [], "Revolution: nothing → nothing"),
         ("revolution.player", "Ben", "Eve", "Player who declared the revolution: Ben → Eve"),

@@ -163,7 +163,7 @@ def test_the_last_place_fills_itself(client, app, api):
     sid = start(api)
     response = client.post(f"/sessions/{sid}/rounds", data=hand_form(TAX, ["Cy", "Ann", "Eve"]))
     assert response.status_code == 422
-    assert "leaves out Ben, Dee" in group(shown(response), "finish")
+    assert "leaves out Ben and Dee" in group(shown(response), "finish")
     response = client.post(
         f"/sessions/{sid}/rounds", data=hand_form(TAX, ["Cy", "Ann", "Eve", "Ben"])
     )

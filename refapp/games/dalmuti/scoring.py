@@ -46,7 +46,7 @@ def finish_order(table: Table, raw: Any) -> list[str]:
             "finish_order_invalid",
             "The finishing order leaves out {missing}; name every player once.",
             "finish_order",
-            missing=", ".join(missing),
+            missing=missing,
         )
     return order
 

@@ -55,7 +55,7 @@ def merchant_trades(deal: Deal, raw: Any) -> list[list[str]]:
                 "invalid_value",
                 "A trade is between two merchants, not {value}.",
                 where,
-                value=", ".join(names),
+                value=list(names),
             )
         trades.append(sorted(names, key=ranks.index))
     return trades

@@ -42,7 +42,7 @@ class InHand(Table):
             where,
             player=name,
             why_t=OUT_WHY[self.out[name]],
-            players=", ".join(self.players),
+            players=list(self.players),
         )
 
 

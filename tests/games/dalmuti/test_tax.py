@@ -199,6 +199,8 @@ def test_merchant_trades_are_a_house_rule_between_merchants():
     assert hand(table, state, body).input["merchant_trades"] == [["Cy", "Dee"]]
     for trades in ([["Cy", "Ann"]], [["Cy", "Dee"], ["Dee", "Cy"]], [["Cy"]]):
         refused("invalid_value", hand, table, state, {**body, "merchant_trades": trades})
+    alone = refused("invalid_value", hand, table, state, {**body, "merchant_trades": [["Cy"]]})
+    assert alone.message == "A trade is between two merchants, not Cy."
     revolution = {"player": "Ben", "kind": "plain"}
     after = {**body, "tribute": None, "revolution": revolution}
     refused("tribute_not_allowed", hand, table, state, after)

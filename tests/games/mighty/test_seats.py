@@ -137,7 +137,10 @@ def test_a_killed_player_bids_but_does_not_play():
     assert out.result["deltas"]["Ann"] == 0 and out.result["deltas"]["Cy"] == 10
     refused = violation(kill_hand(mighty_holder="boss", friend="Eve"), seated(SIX))
     assert (refused.code, refused.field) == ("player_not_in_hand", "friend.player")
-    assert "Eve is not in this hand (killed after the auction)" in refused.message
+    assert refused.message == (
+        "Eve is not in this hand (killed after the auction): it is played by Ann, Ben, Cy, Dee "
+        "and Fay."
+    )
 
 
 def test_a_dry_run_without_the_kill_waits_for_it():

@@ -16,7 +16,7 @@ blueprint: Blueprint = game_blueprint("dalmuti", __name__)
 from . import check_play  # noqa: E402, F401  (its route registers on the blueprint)
 from .forms import DalmutiHandForm  # noqa: E402
 from .seating import DrawSeating  # noqa: E402
-from .words import role_title  # noqa: E402
+from .words import cards_words, role_title  # noqa: E402
 
 
 def revolution_value(value: object) -> str:
@@ -25,6 +25,13 @@ def revolution_value(value: object) -> str:
         return _("Greater revolution")
     if value == "plain":
         return _("Plain revolution")
+    return shown(value)
+
+
+def cards_value(value: object) -> str:
+    """Write stored cards as a sentence does: '2, 4, jester' (Korean 조커), never the typed J."""
+    if isinstance(value, list) and value and all(isinstance(card, (int, str)) for card in value):
+        return cards_words(value)
     return shown(value)
 
 
@@ -38,7 +45,7 @@ PAGES = register_pages(
         scripts=("dalmuti.js",),
         status="dalmuti/status.html",
         summary="dalmuti/summary.html",
-        value_words={"revolution": revolution_value},
+        value_words={"revolution": revolution_value, "cards": cards_value},
         place_words={"role": role_title},
         figure_words=(
             ("hands_played", _l("Hands played")),
