@@ -42,6 +42,12 @@ def played(names: list[str], boss: int, friend: int, **extra) -> dict:
     }
 
 
+def seven_seats(api, names: list[str]) -> int:
+    """Start a seven-seat Mighty session where the previous boss and friend rest."""
+    rules = {"seven_player_rule": "ruling_side_sits_out"}
+    return api.create(players=names, game="mighty", rules=rules)["id"]
+
+
 def clean(message: str) -> None:
     """Fail on any list syntax, "&" or unfitted particle in a message."""
     for bad in NEVER:
@@ -51,9 +57,7 @@ def clean(message: str) -> None:
 @pytest.mark.parametrize("language", ["en", "ko", "hu"])
 def test_seven_seats_wrong_sitters_are_listed_as_the_language_lists_names(api, client, language):
     names = SEVEN_BY_LANGUAGE[language]
-    sid = api.create(
-        players=names, game="mighty", rules={"seven_player_rule": "ruling_side_sits_out"}
-    )["id"]
+    sid = seven_seats(api, names)
     first = played(names, 0, 2, sits_out=[names[5], names[6]])
     assert api.record(sid, first).status_code == 201  # seats 0 and 2 rest the next hand
     error = refusal(client, sid, played(names, 3, 4, sits_out=[names[3], names[1]]), language)
@@ -67,9 +71,7 @@ def test_seven_seats_wrong_sitters_are_listed_as_the_language_lists_names(api, c
 @pytest.mark.parametrize("language", ["en", "ko", "hu"])
 def test_three_sitters_at_seven_seats_are_quoted_one_by_one_never_as_a_list(api, client, language):
     names = SEVEN_BY_LANGUAGE[language]
-    sid = api.create(
-        players=names, game="mighty", rules={"seven_player_rule": "ruling_side_sits_out"}
-    )["id"]
+    sid = seven_seats(api, names)
     three = played(names, 0, 2, sits_out=names[4:7])
     error = refusal(client, sid, three, language)
     assert error["code"] == "wrong_sitter"
