@@ -135,7 +135,7 @@ def test_check_a_play_reads_no_round_whatever_the_length(app, api, client, count
         path = f"/sessions/{sid}/check-play"
         shown_empty = costs(count_queries, client, path)
         checked = costs(count_queries, client, path, previous="7 7 7", play="6 6 6")
-        assert "Legal: 6, 6, 6 (3 × 6, Knight) beats 7, 7, 7 (3 × 7, Seamstress)." in checked[2]
+        assert "Legal: 6, 6, 6 (Knight, 3 cards) beats 7, 7, 7 (Seamstress, 3 cards)." in checked[2]
         read.append((shown_empty[:2], checked[:2]))
     assert read[0] == read[1]
     assert read[0][0][1] <= 1 + len(FIVE) and read[0][1][1] <= 1 + len(FIVE)
