@@ -30,12 +30,21 @@ settings.load_profile("ci" if os.environ.get("CI") else "refapp")
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark ``browser`` every test that drives Chromium: its live server runs on SQLite whatever
-    the suite's database (tests/browser_support.py), so the PostgreSQL run leaves it out."""
+    the suite's database (tests/browser_support.py), so the PostgreSQL run leaves it out. On
+    another database (TEST_DATABASE_URL) keep only the tests that reach it: every one does so
+    through the ``migrated`` fixture (``app``, ``client``, ``api``, a race's ``database``); the
+    rest (pure rules, SQLite files of their own) ran the same in the SQLite run."""
     for item in items:
         if "chromium" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+    if not TEST_DATABASE_URL:
+        return
+    kept = [item for item in items if "migrated" in getattr(item, "fixturenames", ())]
+    chosen = {id(item) for item in kept}
+    config.hook.pytest_deselected(items=[item for item in items if id(item) not in chosen])
+    items[:] = kept
 
 
 def make_test_app(url: str):
