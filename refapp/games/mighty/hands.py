@@ -13,16 +13,24 @@ from typing import Any, cast
 
 from ..game import Account, Outcome, Table
 from .auction import Auction, auction_floor, next_floor, run_auction, unfinished_auction
-from .contract import allowed_contract_changes, read_contract
+from .contract import allowed_contract_changes
 from .deal import Deal, deal_for, out_of_deck
 from .dealer import dealer_after_all_pass, dealer_after_hand
 from .explain import explain_hand, say_all_pass, say_misdeal, say_progress
 from .explain_seats import say_out, say_resting
-from .friend import friend_player, read_friend
-from .friend_card import check_friend_card_allowed, check_friend_card_held
+from .friend import friend_player
+from .hand_parts import (
+    check_cards_named,
+    settled,
+    still_waiting,
+    take_contract,
+    take_friend_and_points,
+    take_holders,
+    take_kills,
+    take_tricks,
+)
 from .hand_seats import first_in_hand, without
-from .holders import HOLDER_KEYS, check_holders, read_holder, read_points
-from .kill import Kill, read_kills, stored_kill
+from .kill import Kill
 from .misdeal import declare_misdeal
 from .resting import expected_sitters, read_sitters, sitters_after
 from .rounds import (
@@ -36,10 +44,7 @@ from .rounds import (
 from .rules import MightyRules
 from .scoring import score_hand
 from .shapes import MightyInput, MightyResult, OutOfHand, TricksResult
-from .trick_totals import Refereed, Settled, play_tricks, tricks_result
-
-#: the parts a played hand needs before it can be scored
-SCORED_PARTS = ("contract", "friend", "opposition_points")
+from .trick_totals import Refereed, Settled, tricks_result
 
 
 @dataclass(frozen=True)
@@ -211,42 +216,48 @@ def _hand(
     """Check a played hand's contract, kills, friend, points and holders, then score it (a hand
     checked into its ``known`` input keeps its known result)."""
     floor = auction_floor(table.rules, state)
-    contract = read_contract(seats.bidders, raw, floor, auction, partial)
-    if contract is not None:
-        entered["contract"] = contract
-    boss = contract["boss"] if contract else None
-    kills = read_kills(seats.bidders, seats.deal, raw, boss, partial)
-    if kills:
-        entered["kill"] = stored_kill(kills)
+    contract = take_contract(seats.bidders, floor, raw, entered, auction, partial)
+    kills = take_kills(seats.bidders, seats.deal, raw, entered, contract, partial)
     killed = [kill["player"] for kill in kills or []]
     players = without(seats.bidders, killed, "killed")
-    with_tricks = raw.get("tricks") is not None
-    friend = read_friend(players, raw, partial, derive=with_tricks)
-    if friend is not None:
-        entered["friend"] = friend
-    points = read_points(raw, partial or with_tricks)
-    if points is not None:
-        entered["opposition_points"] = points
-    for key in HOLDER_KEYS:
-        if raw.get(key) is not None:
-            entered[key] = read_holder(raw[key], key)
-    refereed = play_tricks(players, raw, entered, partial, seats.absent) if with_tricks else None
-    trump = contract["trump"] if contract else None
-    check_friend_card_allowed(table.rules, entered.get("friend"), trump, seats.absent)
-    check_friend_card_held(table.rules, entered.get("friend"), boss)
-    check_holders(players, entered)
-    settled = None if refereed is None or refereed[1] is None else (refereed[0], refereed[1])
-    unfinished = refereed is not None and settled is None
-    waiting = bool(seats.deal.kills) and kills is None
-    if unfinished or waiting or not all(key in entered for key in SCORED_PARTS):
+    take_friend_and_points(players, raw, entered, partial)
+    take_holders(raw, entered)
+    refereed = take_tricks(players, raw, entered, partial, seats.absent)
+    check_cards_named(table, players, entered, contract, seats.absent)
+    if still_waiting(entered, refereed, seats.deal, kills):
         shown = progress(table, entered, auction, refereed, seats.fields(killed))
         return Outcome(entered, shown, dict(state))
     if known is not None and entered == known.input:
         result = cast(MightyResult, known.result)
     else:
-        result = score(table, players.players, entered, settled, seats, kills or [])
-        if auction is not None:
-            result["winning_bid"] = {"player": auction.leader, **auction.top.as_dict()}
+        result = _scored(table, players.players, entered, auction, settled(refereed), seats, kills)
+    return _hand_played(table, state, entered, result, seats)
+
+
+def _scored(
+    table: Table,
+    players: Sequence[str],
+    entered: MightyInput,
+    auction: Auction | None,
+    refereed: Settled | None,
+    seats: Seating,
+    kills: Sequence[Kill] | None,
+) -> MightyResult:
+    """Score a hand not scored before, with the bid that won its auction when one was played."""
+    result = score(table, players, entered, refereed, seats, kills or [])
+    if auction is not None:
+        result["winning_bid"] = {"player": auction.leader, **auction.top.as_dict()}
+    return result
+
+
+def _hand_played(
+    table: Table,
+    state: Mapping[str, Any],
+    entered: MightyInput,
+    result: MightyResult,
+    seats: Seating,
+) -> Outcome:
+    """Return a scored hand's outcome with the state after it: the next dealer and sitters."""
     dealt = {**entered, "dealer": seats.dealer} if seats.dealer else entered
     dealer = dealer_after_hand(table, state, dealt, result)
     ruling = _ruling(table, entered)
