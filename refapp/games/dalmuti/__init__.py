@@ -40,6 +40,7 @@ from .cards import parse_cards as parse_cards
 from .cards import rank_name as rank_name
 from .cards import sort_cards as sort_cards
 from .draw import ranks_from_draw as ranks_from_draw
+from .hand import deal_read, hand_entered, progress, tax_unpaid, told
 from .how_we_score import how_we_score
 from .options import OPTIONS as OPTIONS
 from .options import PRESETS, DalmutiRules
@@ -77,7 +78,7 @@ from .scoring import hands_count as hands_count
 from .scoring import points as points
 from .scoring import score_hand as score_hand
 from .scoring import session_over as session_over
-from .shapes import DalmutiInput, DalmutiResult, DalmutiState, Deal
+from .shapes import DalmutiState
 from .table_view import next_hand
 from .tax import ANSWERS as ANSWERS
 from .tax import EXCHANGE_KEYS as EXCHANGE_KEYS
@@ -173,50 +174,22 @@ class Dalmuti(Game):
     ) -> Outcome:
         """Check a hand and score it; raises RuleViolation naming the broken rule."""
         raw = mapping(raw, "round")
-        rules = house_rules(table.rules)
-        ranks = ranks_in(table, state)
-        hands_played = int(state.get("hands_played", 0))
-        hands = hands_dealt(table, rules, ranks, raw.get("hands"))
-        revolution = revolution_declared(table, rules, ranks, hands, raw.get("revolution"))
-        during = revolt(ranks, revolution)
-        due = revolution is None and tax_due(rules, hands_played)
-        deal = Deal(table, rules, ranks, during, hands, revolution, hands_played, due)
+        deal = deal_read(table, state, raw)
         tribute = tribute_given(deal, raw.get("tribute"), partial)
-        paid = due and tribute_paid(raw.get("tribute"))
+        paid = deal.due and tribute_paid(raw.get("tribute"))
         trades = merchant_trades(deal, raw.get("merchant_trades"))
-        entered: DalmutiInput = {"revolution": revolution, "tribute": tribute}
-        if paid:
-            entered["tribute"] = {**(tribute or {}), "paid": True}
-        if hands:
-            entered["hands"] = hands
-        if trades:
-            entered["merchant_trades"] = trades
-        account = Account()
-        facts = tax_facts(deal, tribute)
-        if revolution is not None:
-            say_revolution(account, ranks, during, revolution)
-        else:
-            say_tax(account, deal, facts, paid)
-        say_trades(account, trades)
+        entered = hand_entered(deal, tribute, paid, trades)
+        account, facts = told(deal, tribute, paid, trades)
         if partial and raw.get("finish_order") is None:
             entered["finish_order"] = None
-            result: DalmutiResult = {
-                "complete": False,
-                **account.result(),
-                "ranks_before": ranks,
-                "ranks_during": during,
-                "revolution": revolution["kind"] if revolution else None,
-                "tax": due,
-                "facts": facts,
-            }
-            return Outcome(entered, result, dict(state))
+            return Outcome(entered, progress(deal, account, facts), dict(state))
         finish = finish_order(table, require(raw, "finish_order"))
         entered["finish_order"] = finish
         scored = hand_result(deal, finish, account, facts)
-        if due and not paid and len(tribute or {}) < len(givers(len(ranks), rules)):
+        if tax_unpaid(deal, tribute, paid):
             scored["complete"] = False
             return Outcome(entered, scored, dict(state))
-        after = {**state, "ranks": finish, "hands_played": hands_played + 1}
+        after = {**state, "ranks": finish, "hands_played": deal.hands_played + 1}
         return Outcome(entered, scored, after)
 
     def public_state(

@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..inputs import mapping
 from .cards import JESTER, cards_text, check_supply, parse_cards, sort_cards
-from .options import house_rules, option_label
+from .options import DalmutiRules, house_rules, option_label
 from .ranks import LESSER_PAIR_FROM, holders, role_name
 from .shapes import Card, CardsBy, Deal
 from .tax import (
@@ -48,31 +48,45 @@ def tribute_paid(raw: Any) -> bool:
 
 def tribute_given(deal: Deal, raw: Any, partial: bool) -> CardsBy | None:
     """Return the tax as given (by giving role), checked; ``paid`` leaves roles unrequired."""
-    rules, ranks, revolution, due = deal.rules, deal.ranks, deal.revolution, deal.due
     if raw is None or (isinstance(raw, Mapping) and not raw):
-        if due and not partial:
-            raise tribute_required(tribute_due(ranks, rules, deal.hands_played))
+        if deal.due and not partial:
+            raise tribute_required(tribute_due(deal.ranks, deal.rules, deal.hands_played))
         return None
     given = {key: value for key, value in mapping(raw, "tribute").items() if key != "paid"}
     partial = partial or tribute_paid(raw)
-    if not due and revolution is not None:
-        raise RuleViolation(
+    if not deal.due:
+        raise no_tax_this_hand(deal)
+    roles = givers(len(deal.ranks), deal.rules)
+    check_giving_roles(given, roles, len(deal.ranks), deal.rules)
+    tribute = tribute_by_role(given, roles, deal.rules, partial)
+    check_tribute(deal, tribute)
+    return tribute
+
+
+def no_tax_this_hand(deal: Deal) -> RuleViolation:
+    """Return ``tribute_not_allowed`` for a tribute in a hand that pays no tax, saying why."""
+    if deal.revolution is not None:
+        return RuleViolation(
             "tribute_not_allowed",
             "No tax is paid this hand ({player} declared a revolution), so no tribute.",
             "tribute",
-            player=revolution["player"],
+            player=deal.revolution["player"],
         )
-    if not due:
-        raise RuleViolation(
-            "tribute_not_allowed",
-            "No tax is paid this hand ({why_t}), so no tribute.",
-            "tribute",
-            why_t=no_tax_reason(rules),
-        )
-    roles = givers(len(ranks), rules)
+    return RuleViolation(
+        "tribute_not_allowed",
+        "No tax is paid this hand ({why_t}), so no tribute.",
+        "tribute",
+        why_t=no_tax_reason(deal.rules),
+    )
+
+
+def check_giving_roles(
+    given: Mapping[str, Any], roles: Sequence[str], count: int, rules: DalmutiRules
+) -> None:
+    """Refuse a tribute from a role that gives nothing at this table, or from no role at all."""
     for key in given:
         if key in LESSER_GIVERS and key not in roles and given[key] not in (None, []):
-            raise lesser_not_allowed(key, len(ranks), rules.lesser_tax_min_players)
+            raise lesser_not_allowed(key, count, rules.lesser_tax_min_players)
         if key not in roles and key not in LESSER_GIVERS:
             where = f"tribute.{key}"
             raise MalformedInput(
@@ -82,6 +96,12 @@ def tribute_given(deal: Deal, raw: Any, partial: bool) -> CardsBy | None:
                 value=quote(key),
                 roles=", ".join(roles),
             )
+
+
+def tribute_by_role(
+    given: Mapping[str, Any], roles: Sequence[str], rules: DalmutiRules, partial: bool
+) -> CardsBy:
+    """Return each giving role's cards read; a missing one is refused unless ``partial``."""
     tribute: CardsBy = {}
     for role in roles:
         if given.get(role) is None:
@@ -97,7 +117,6 @@ def tribute_given(deal: Deal, raw: Any, partial: bool) -> CardsBy | None:
         tribute[role] = tribute_cards(
             role, given[role], rules.removed_ranks, jester_back=may_give_jester(rules, role)
         )
-    check_tribute(deal, tribute)
     return tribute
 
 
