@@ -156,49 +156,14 @@ def run_auction(
         entry = mapping(raw, path)
         player_path = f"{path}.player"
         player = table.player(require(entry, "player", player_path), player_path)
-        if final_pass and player in passed:
-            raise RuleViolation(
-                "bid_after_pass",
-                "{player} already passed and may not bid again in this auction (entry {index}).",
-                player_path,
-                player=player,
-                index=index,
-            )
-        if finished:
-            raise RuleViolation(
-                "out_of_turn",
-                "The auction was already over before entry {index} ({player}).",
-                player_path,
-                index=index,
-                player=player,
-            )
-        turn = turn or player
-        if player != turn:
-            raise RuleViolation(
-                "out_of_turn",
-                "It is {expected}'s turn to bid, but entry {index} is by {value}.",
-                player_path,
-                expected=turn,
-                value=quote(player),
-                index=index,
-            )
+        _check_turn(player, player_path, index, turn, passed if final_pass else (), finished)
         if _is_pass(entry, path):
             passed.append(player)
             passes_since_bid += 1
             checked.append({"player": player, "pass": True})
         else:
             bid = _bid(entry, path, floor)
-            if highest is not None and not beats(bid, highest, rules):
-                raise RuleViolation(
-                    "bid_not_higher",
-                    "{player}'s bid of {count} {trump_t} does not beat {leader}'s "
-                    "{high_count} {high_trump_t}.",
-                    f"{path}.bid",
-                    player=player,
-                    leader=leader,
-                    **bid.words(),
-                    **highest.words("high_"),
-                )
+            _check_higher(bid, highest, leader, player, path, rules)
             highest, leader, passes_since_bid = bid, player, 0
             checked.append({"player": player, **bid.as_dict()})
         finished = _auction_over(
@@ -217,6 +182,65 @@ def run_auction(
         next_bidder=turn,
         lowest_next=None if finished else lowest_next_bid(highest, rules, floor),
     )
+
+
+def _check_turn(
+    player: str,
+    player_path: str,
+    index: int,
+    turn: str | None,
+    passed: Sequence[str],
+    finished: bool,
+) -> None:
+    """Refuse a bid after a final pass, after the auction ended, or out of turn (``turn``: the
+    player to bid, None for whoever bids first)."""
+    if player in passed:
+        raise RuleViolation(
+            "bid_after_pass",
+            "{player} already passed and may not bid again in this auction (entry {index}).",
+            player_path,
+            player=player,
+            index=index,
+        )
+    if finished:
+        raise RuleViolation(
+            "out_of_turn",
+            "The auction was already over before entry {index} ({player}).",
+            player_path,
+            index=index,
+            player=player,
+        )
+    if turn and player != turn:
+        raise RuleViolation(
+            "out_of_turn",
+            "It is {expected}'s turn to bid, but entry {index} is by {value}.",
+            player_path,
+            expected=turn,
+            value=quote(player),
+            index=index,
+        )
+
+
+def _check_higher(
+    bid: Bid,
+    highest: Bid | None,
+    leader: str | None,
+    player: str,
+    path: str,
+    rules: Mapping[str, Any],
+) -> None:
+    """Refuse a bid that does not beat the highest so far (``bid_not_higher``)."""
+    if highest is not None and not beats(bid, highest, rules):
+        raise RuleViolation(
+            "bid_not_higher",
+            "{player}'s bid of {count} {trump_t} does not beat {leader}'s "
+            "{high_count} {high_trump_t}.",
+            f"{path}.bid",
+            player=player,
+            leader=leader,
+            **bid.words(),
+            **highest.words("high_"),
+        )
 
 
 def next_bid(auction: Auction) -> tuple[str, dict[str, Any]]:

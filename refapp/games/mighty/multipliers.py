@@ -67,35 +67,51 @@ def multiplier_facts(
     self_friend: bool,
 ) -> list[MultiplierFact]:
     """Return the hand's multipliers a table may expect, in the order they apply, then back-run."""
-    won = score.outcome == "ruling_win" or (score.outcome == "critic" and rules["critic"] == "win")
-    kind = "win" if won else ("loss" if score.outcome == "opposition_win" else "critic")
-    facts: list[MultiplierFact] = []
-    if score.taken == POINT_CARDS and won:
-        run = rules["run"] != "none"
-        facts.append(_fact("run", run, "took_all_20" if run else "run_none", "run"))
-    if score.taken == score.bid == POINT_CARDS:
-        on = bool(rules["declared_run_double"])
-        facts.append(
-            _fact(
-                "declared_run",
-                on,
-                "bid_20_took_all_20" if on else "rule_off",
-                "declared_run_double",
-            )
-        )
+    kind = _kind(rules, score)
+    facts = _run_facts(rules, score, won=kind == "win")
     if trump == "NT":
         facts.append(_listed(rules, kind, "no_trump", "double_no_trump", "no_trump_contract"))
     for card in ("mighty", "joker"):
         fact = _without(rules, kind, card, holders[card])
         if fact is not None:
             facts.append(fact)
-    if friend_form == "none":
-        facts.append(_listed(rules, kind, "no_friend", "double_no_friend", "declared_no_friend"))
-    elif self_friend and kind == "win" and rules["double_no_friend"]:
-        facts.append(_fact("no_friend", False, "self_friend", "double_no_friend"))
+    friendless = _no_friend(rules, kind, friend_form, self_friend)
+    if friendless is not None:
+        facts.append(friendless)
     if score.back_run:
         facts.append(_back_run(rules["back_run"]))
     return facts
+
+
+def _kind(rules: Mapping[str, Any], score: Score) -> str:
+    """Return how the hand counts for its multipliers: a win (a critic under ``critic: win``),
+    a loss, or a critic."""
+    won = score.outcome == "ruling_win" or (score.outcome == "critic" and rules["critic"] == "win")
+    return "win" if won else ("loss" if score.outcome == "opposition_win" else "critic")
+
+
+def _run_facts(rules: Mapping[str, Any], score: Score, *, won: bool) -> list[MultiplierFact]:
+    """Return the run (a won hand taking all 20 point cards) and the declared run (bid 20)."""
+    facts: list[MultiplierFact] = []
+    if score.taken == POINT_CARDS and won:
+        run = rules["run"] != "none"
+        facts.append(_fact("run", run, "took_all_20" if run else "run_none", "run"))
+    if score.taken == score.bid == POINT_CARDS:
+        on = bool(rules["declared_run_double"])
+        because = "bid_20_took_all_20" if on else "rule_off"
+        facts.append(_fact("declared_run", on, because, "declared_run_double"))
+    return facts
+
+
+def _no_friend(
+    rules: Mapping[str, Any], kind: str, friend_form: str, self_friend: bool
+) -> MultiplierFact | None:
+    """Return the no-friend multiplier: declared, or a won hand whose boss called himself."""
+    if friend_form == "none":
+        return _listed(rules, kind, "no_friend", "double_no_friend", "declared_no_friend")
+    if self_friend and kind == "win" and rules["double_no_friend"]:
+        return _fact("no_friend", False, "self_friend", "double_no_friend")
+    return None
 
 
 def _listed(rules: Mapping[str, Any], kind: str, name: str, flag: str, fact: str) -> MultiplierFact:
