@@ -157,30 +157,11 @@ def trick_page(view: Any = None):
     rules = resolve_rules(OPTIONS, dict(view.table.rules) if view else {})
     specials = special_cards(rules)
     form = TrickForm.read(request.args)
-    players = list(view.table.players) if view else []
-    if players and form.leader not in players:
-        form.leader = players[0]
-    names = seat_order(players, form.leader) if players else None
+    names = _names_from_leader(form, view)
     result = verdict = None
     status = 200
-    asked = bool(form.cards) or bool(request.args.get("go"))
-    if asked:
-        trump_specials = specials.get(form.trump, {})
-        body = body_of(form, trump_specials, names)
-        if view:
-            body["rules"] = dict(view.table.rules)
-        try:
-            result = judge_trick(body)
-        except Refusal as error:
-            unfinished = len(form.cards) < PLAYS and not request.args.get("go")
-            if not (error.code == "missing_field" and unfinished):
-                where = field_of(error.field)
-                if where:
-                    form.add_error(where, error.message)
-                form.add_error("", error.message)
-                status = 422
-        else:
-            verdict = verdict_words(result, trump_specials.get("joker_call", ""))
+    if form.cards or request.args.get("go"):
+        result, verdict, status = _judge(form, specials.get(form.trump, {}), names, view)
     return render_template(
         "mighty/trick.html",
         view=view,
@@ -195,6 +176,45 @@ def trick_page(view: Any = None):
         tricks=range(1, TRICKS + 1),
         most=PLAYS,
     ), status
+
+
+def _names_from_leader(form: TrickForm, view: Any) -> list[str] | None:
+    """Return a session's players in the order they play from the leader (the first seat when
+    the leader is not one of them), or None on the page without a session."""
+    players = list(view.table.players) if view else []
+    if not players:
+        return None
+    if form.leader not in players:
+        form.leader = players[0]
+    return seat_order(players, form.leader)
+
+
+def _judge(
+    form: TrickForm, trump_specials: Mapping[str, str], names: list[str] | None, view: Any
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None, int]:
+    """Ask the referee about the trick: its answer and the verdict's words, or the refusal put
+    on the form; with the page's status."""
+    body = body_of(form, trump_specials, names)
+    if view:
+        body["rules"] = dict(view.table.rules)
+    try:
+        result = judge_trick(body)
+    except Refusal as error:
+        return None, None, _show_refusal(form, error)
+    return result, verdict_words(result, trump_specials.get("joker_call", "")), 200
+
+
+def _show_refusal(form: TrickForm, error: Refusal) -> int:
+    """Put a refusal on the form by its field and return 422; a trick still being entered
+    (fewer cards than plays and no "go") is not faulted for its missing cards (200)."""
+    unfinished = len(form.cards) < PLAYS and not request.args.get("go")
+    if error.code == "missing_field" and unfinished:
+        return 200
+    where = field_of(error.field)
+    if where:
+        form.add_error(where, error.message)
+    form.add_error("", error.message)
+    return 422
 
 
 @blueprint.get("/trick")
