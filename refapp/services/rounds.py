@@ -6,7 +6,6 @@ Every function here checks first and writes after, in one transaction taken thro
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from ..games.game import past_the_end, running_totals
 from ..models import GameSession, Round, utcnow
 from . import figures, idempotency, limits, replays, stored_rounds, values, writes
 from .round_inputs import correction_numbers, expected_round, round_input, round_number
+from .round_rows import RowsToWrite
 from .sessions import close, finished_error, load_session, reopen, state_before, table_of
 
 log = logging.getLogger(__name__)
@@ -270,44 +270,32 @@ def _replace_rounds(
     entered, replayed = planned.entered, planned.replayed
     limits.grow(session, grown_by(replayed))
 
+    written = _rows_written(session, entered, replayed)
+    replays.write_rounds(written.rows)
+    _close_or_reopen(session, replayed)
+    figures.rounds_replaced(session, written.old_results, written.new_results)
+    idempotency.keep(session, key, digest, "replace_rounds", min(entered))
+    writes.commit_write(session)
+    return session
+
+
+def _rows_written(
+    session: GameSession, entered: Mapping[int, Any], replayed: list[replays.Replayed]
+) -> RowsToWrite:
+    """Return the rows a correction writes back, auditing each corrected round on the way."""
     now = utcnow()
-    rows: list[dict[str, Any]] = []
-    old_results: list[dict[str, Any]] = []
-    new_results: list[Mapping[str, Any]] = []
-    # The one place a replayed round's new column values are assembled: one dict per row to
-    # write (input, result and state as JSON text, encoded once by the replay; the round's
-    # answer as the API sends it; the running totals after it when they moved). Rows of the
-    # same columns go in one statement.
+    written = RowsToWrite()
     for item in replayed:
         corrected = item.number in entered
-        values: dict[str, Any] = {}
-        if not corrected and item.changed and item.stored.answered and not item.outcome_changed:
-            values["state"] = item.state_text  # input, result, answer and figures as stored
-        elif corrected or item.changed:
-            assert item.outcome_input is not None and item.outcome_result is not None
-            corrected_at = now if corrected else item.stored.corrected_at
-            values.update(
-                input=item.input_text,
-                result=item.result_text,
-                state=item.state_text,
-                corrected_at=corrected_at,
-                answer=stored_rounds.answer_text(
-                    item.number,
-                    item.outcome_input,
-                    item.outcome_result,
-                    item.stored.recorded_at,
-                    corrected_at,
-                ),
-            )
-            old_results.append(json.loads(item.stored.result_text or "{}"))
-            new_results.append(item.outcome_result)
-        if item.totals_moved:
-            values["running"] = item.totals
-        if values:
-            rows.append({"row_id": item.stored.id, **values})
+        written.add(item, corrected, now)
         if corrected:
             writes.audit(session, "replace_round", item.number, item.stored.input, item.entered)
-    replays.write_rounds(rows)
+    return written
+
+
+def _close_or_reopen(session: GameSession, replayed: list[replays.Replayed]) -> None:
+    """Keep the totals after the last round; close the session when the game is over after
+    it, else reopen it (a session the table ended stays ended)."""
     totals = replayed[-1].totals
     session.totals = totals
     if session.finished_by != "table":
@@ -315,10 +303,6 @@ def _replace_rounds(
             close(session, "game")
         else:
             reopen(session)
-    figures.rounds_replaced(session, old_results, new_results)
-    idempotency.keep(session, key, digest, "replace_rounds", min(entered))
-    writes.commit_write(session)
-    return session
 
 
 def grown_by(replayed: list[replays.Replayed]) -> int:
