@@ -14,6 +14,7 @@ import re
 import pytest
 
 from refapp.games.mighty.deal import Deal, deal_for
+from refapp.games.mighty.rules import MightyRules
 from refapp.games.mighty.tricks import TRICKS
 
 from .conftest import shown
@@ -101,6 +102,8 @@ def test_a_misdeal_of_the_dealt_size_is_taken_and_one_more_refused(api, seats):
 def test_the_rules_module_deals_each_size_as_the_rules_say():
     expected = {4: (10, 3, 43, 4), 5: (10, 3, 53, 5), 6: (8, 5, 53, 5), 7: (7, 4, 53, 5)}
     for seats, counts in expected.items():
-        deal = deal_for({"six_player_rule": "kill", "seven_player_rule": "kill"}, seats)
+        deal = deal_for(
+            MightyRules({"six_player_rule": "kill", "seven_player_rule": "kill"}), seats
+        )
         assert (deal.hand_size, deal.kitty_size, deal.deck_size, deal.active_count) == counts
         assert deal.hand_size * seats + deal.kitty_size == deal.deck_size

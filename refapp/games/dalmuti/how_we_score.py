@@ -7,10 +7,14 @@ the topics are the game's own (``Dalmuti.topics``).
 from __future__ import annotations
 
 from ..game import Account, Table
+from ..registry import get_game
 from .cards import cards_text, deck_size
 from .options import DalmutiRules, house_rules
 from .ranks import LESSER_PAIR_FROM, role_name
 from .tax import lesser_tax
+
+#: the game's slug: its registered ``Game`` says the seat range (``player_range``)
+SLUG = "dalmuti"
 
 
 def how_we_score(table: Table) -> list[tuple[str, Account]]:
@@ -38,10 +42,8 @@ def titles() -> dict[str, str]:
 def say_deal(rules: DalmutiRules) -> Account:
     """Say the table size, the deck, who gets the extra cards and how draw ties are broken."""
     account = Account()
-    if rules.allow_any_count:
-        account.say("The game is played by 3 to 10 players.")
-    else:
-        account.say("The game is played by 4 to 8 players.")
+    least, most = get_game(SLUG).player_range(rules)
+    account.say("The game is played by {least} to {most} players.", least=least, most=most)
     size = deck_size(rules)
     if rules.removed_ranks:
         account.say(

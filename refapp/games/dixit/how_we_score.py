@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..game import Account, Table
+from ..registry import get_game
 from .deck import deck_size, first_draw_pile, hand_size, position_count, turns_from_pile
 from .ending import last_turn
 from .options import DixitRules
 from .scoring import bonus_cap
 from .table_view import TWO_VOTES_FROM, two_votes
+
+#: the game's slug: its registered ``Game`` says the seat range (``player_range``)
+SLUG = "dixit"
 
 
 def sentences(table: Table, topics: Mapping[str, str]) -> list[tuple[str, Account]]:
@@ -22,9 +26,10 @@ def players_and_cards(table: Table) -> Account:
     """Say who may sit at the table, the deck, the hands and the cards laid out each turn."""
     house = DixitRules.of(table.rules)
     account = Account()
-    most = 12 if house.two_votes_large_game or house.large_table else 8
+    least, most = get_game(SLUG).player_range(house)
     account.say(
-        "These rules are for 3 to {most} players; this table has {players}.",
+        "These rules are for {least} to {most} players; this table has {players}.",
+        least=least,
         most=most,
         players=table.size,
     )

@@ -14,14 +14,17 @@ from typing import Any, NamedTuple
 from ..errors import RuleViolation
 from .cards import DECK, HAND_SIZE, Face
 
+#: the plain game's table: five seats, five in every hand (the other sizes are told from it)
+PLAIN_SEATS = 5
 #: the seat counts Mighty is played at (five is the plain game)
-SEAT_COUNTS = (4, 5, 6, 7)
+SEAT_COUNTS = (4, PLAIN_SEATS, 6, 7)
 #: the option that says how a table of six or seven plays, by seat count
 SEAT_RULES = {6: "six_player_rule", 7: "seven_player_rule"}
 #: the ranks a table of four plays without (its 3s but the joker-call cards go too)
 FOUR_SEAT_OUT = ("2", "4")
-#: (hand as dealt, kitty) under a kill, by seat count: 6 x 8 + 5 and 7 x 7 + 4 are the 53 cards
-KILL_DEALS = {6: (8, 5), 7: (7, 4)}
+#: the hand as dealt under a kill, by seat count; the kitty is the rest of the 53 cards
+#: (6 x 8 + 5, 7 x 7 + 4), and the kill's sharing brings every hand back to HAND_SIZE
+KILL_HANDS = {6: 8, 7: 7}
 #: the kitty when every hand is HAND_SIZE cards: 5 x 10 + 3 are the 53 cards, 4 x 10 + 3 the 43
 KITTY_SIZE = 3
 
@@ -41,15 +44,26 @@ class Deal(NamedTuple):
         """Return how many players play the hand's tricks: four or five."""
         return self.seats - self.kills - self.sitters
 
+    @property
+    def share(self) -> int:
+        """Return the cards each player but the boss takes up when a kill shares the killed
+        hands and the kitty out (0 without a kill): back to a hand of HAND_SIZE."""
+        return HAND_SIZE - self.hand_size
+
+    @property
+    def boss_share(self) -> int:
+        """Return the cards the boss takes up after the deal (the kill's share, or the kitty):
+        HAND_SIZE and a kitty's worth to bury."""
+        return HAND_SIZE + KITTY_SIZE - self.hand_size
+
 
 def deal_for(rules: Mapping[str, Any], seats: int) -> Deal:
     """Return how a hand is dealt at this many seats under the table's rules."""
-    if seats == 4:
-        return Deal(4, 0, 0, HAND_SIZE, KITTY_SIZE, 4 * HAND_SIZE + KITTY_SIZE)
+    deck = len(DECK) - len(out_of_deck(rules, seats))
     if seats in SEAT_RULES and rules[SEAT_RULES[seats]] == "kill":
-        hand, kitty = KILL_DEALS[seats]
-        return Deal(seats, seats - 5, 0, hand, kitty, len(DECK))
-    return Deal(seats, 0, max(seats - 5, 0), HAND_SIZE, KITTY_SIZE, len(DECK))
+        hand = KILL_HANDS[seats]
+        return Deal(seats, seats - PLAIN_SEATS, 0, hand, deck - seats * hand, deck)
+    return Deal(seats, 0, max(seats - PLAIN_SEATS, 0), HAND_SIZE, KITTY_SIZE, deck)
 
 
 def out_of_deck(rules: Mapping[str, Any], seats: int) -> frozenset[str]:

@@ -17,26 +17,53 @@ from ..errors import N_, RuleViolation, quote
 from ..game import Table
 from .friend import friend_player
 
-#: the ``next_dealer`` house rule's choices, the default first
-ROTATIONS = ("previous_friend", "clockwise", "boss_if_won_else_friend", "previous_boss")
 #: the outcomes after which ``boss_if_won_else_friend`` gives the deal to the boss
 BOSS_DEALS_AFTER = ("ruling_win", "critic")
 
-#: why a hand's dealer deals it, by how the previous round ended
+#: why a hand's dealer deals it after a misdeal or an all-pass
 DEALER_REASONS = {
     "misdeal": N_("the player who declared the misdeal deals"),
     "all_pass": N_("everyone passed, so the same dealer deals again"),
-    "hand": N_("the previous hand's friend, or its boss, deals"),
 }
-#: why a hand's dealer deals it after a played hand, by the ``next_dealer`` house rule
-ROTATION_REASONS = {
-    "previous_friend": DEALER_REASONS["hand"],
-    "clockwise": N_("the deal passes to the next player after the previous dealer"),
-    "boss_if_won_else_friend": N_(
-        "the previous hand's boss deals after a win or critic, its friend after a loss"
+
+
+class RotationWords(NamedTuple):
+    """A ``next_dealer`` rotation in words, each marked N_: the option's choice, the reason a
+    refusal and an explanation give, and the sentence "How we score" says."""
+
+    label: str
+    why: str
+    sentence: str
+
+
+#: each ``next_dealer`` rotation in words, in the option's order (the one table of them)
+ROTATION_WORDS = {
+    "previous_friend": RotationWords(
+        N_("Last hand's friend (or boss)"),
+        N_("the previous hand's friend, or its boss, deals"),
+        N_("The previous hand's friend deals the next hand (its boss when there was no friend)."),
     ),
-    "previous_boss": N_("the previous hand's boss deals"),
+    "clockwise": RotationWords(
+        N_("The player after the dealer"),
+        N_("the deal passes to the next player after the previous dealer"),
+        N_("The player after the previous dealer, in the order of play, deals the next hand."),
+    ),
+    "boss_if_won_else_friend": RotationWords(
+        N_("Boss if won, friend if lost"),
+        N_("the previous hand's boss deals after a win or critic, its friend after a loss"),
+        N_(
+            "The boss deals the next hand when the ruling side won or took exactly its bid, the "
+            "friend after a loss (the boss when there was no friend)."
+        ),
+    ),
+    "previous_boss": RotationWords(
+        N_("The previous hand's boss"),
+        N_("the previous hand's boss deals"),
+        N_("The previous hand's boss deals the next hand."),
+    ),
 }
+#: the ``next_dealer`` house rule's choices, the default first
+ROTATIONS = tuple(ROTATION_WORDS)
 
 
 class DealerReason(NamedTuple):
@@ -69,7 +96,7 @@ def reason_for(rules: Mapping[str, Any], state: Mapping[str, Any]) -> DealerReas
         return DealerReason(last, dealer, DEALER_REASONS[last])
     rotation = rules.get("next_dealer", ROTATIONS[0])
     rotation = rotation if rotation in ROTATIONS else ROTATIONS[0]
-    return DealerReason(rotation, dealer, ROTATION_REASONS[rotation])
+    return DealerReason(rotation, dealer, ROTATION_WORDS[rotation].why)
 
 
 def check_dealer(table: Table, state: Mapping[str, Any], raw: Mapping[str, Any]) -> str | None:

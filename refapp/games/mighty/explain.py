@@ -18,7 +18,7 @@ from .explain_tricks import say_kitty, say_next_play, say_points, say_tricks
 from .facts import hand_facts
 from .misdeal import misdeal_limit
 from .plurals import RULING_ONLY, TOOK, TOOK_SO, counted
-from .scoring import BACK_RUN_MOST, RUN_FIXED, Score
+from .scoring import BACK_RUN_BOSS_TIMES, BACK_RUN_MOST, RUN_FIXED, Score, back_run_penalty
 
 if TYPE_CHECKING:
     from .facts import HandFacts
@@ -194,7 +194,7 @@ def say_score(
         _say_back_run(account, score)
     say_multipliers(account, list(facts["multipliers"]), rules["run"])
     if score.seed_penalty:
-        _say_penalty(account, score, friend["player"])
+        _say_penalty(account, score, boss, friend["player"])
     say_share(account, players, boss, friend["player"], score.deltas)
 
 
@@ -265,18 +265,27 @@ def say_arithmetic(account: Account, base: int, formula: str, steps: list[str], 
         )
 
 
-def _say_penalty(account: Account, score: Score, friend: str | None) -> None:
-    """Say the seed's back-run penalty, which makes the hand not zero-sum."""
-    penalty = {"bid": score.bid, "penalty": -10 * score.bid, "m": score.m}
+def _say_penalty(account: Account, score: Score, boss: str, friend: str | None) -> None:
+    """Say the seed's back-run penalty, which makes the hand not zero-sum: the figures are
+    ``scoring.back_run_penalty``'s."""
+    deltas = back_run_penalty(boss, friend, score.bid)
+    penalty = {
+        "times": BACK_RUN_BOSS_TIMES,
+        "bid": score.bid,
+        "penalty": deltas[boss],
+        "m": score.m,
+    }
     if friend is not None:
         account.say(
-            "Back-run penalty (the Korean wiki's rule): boss -10 × {bid} = {penalty}, "
-            "friend -{bid}; the opposition +{m} each as usual. This hand is not zero-sum.",
+            "Back-run penalty (the Korean wiki's rule): boss -{times} × {bid} = {penalty}, "
+            "friend {friend_penalty}; the opposition +{m} each as usual. This hand is not "
+            "zero-sum.",
+            friend_penalty=deltas[friend],
             **penalty,
         )
     else:
         account.say(
-            "Back-run penalty (the Korean wiki's rule): boss -10 × {bid} = {penalty}; "
+            "Back-run penalty (the Korean wiki's rule): boss -{times} × {bid} = {penalty}; "
             "the opposition +{m} each as usual. This hand is not zero-sum.",
             **penalty,
         )

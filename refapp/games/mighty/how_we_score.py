@@ -14,6 +14,7 @@ from ..game import Account
 from .auction import MAX_BID, next_floor
 from .cards import card_words
 from .deal import deal_for
+from .dealer import ROTATION_WORDS, ROTATIONS
 from .friend import friend_words
 from .friend_card import FORBIDDEN_WORDS
 from .how_we_score_points import say_scoring
@@ -94,22 +95,9 @@ def say_auction(rules: MightyRules) -> Account:
 
 
 def say_dealer(account: Account, rules: MightyRules) -> None:
-    """Say who deals the hand after a played one."""
-    if rules.next_dealer == "clockwise":
-        account.say(
-            "The player after the previous dealer, in the order of play, deals the next hand."
-        )
-    elif rules.next_dealer == "previous_boss":
-        account.say("The previous hand's boss deals the next hand.")
-    elif rules.next_dealer == "boss_if_won_else_friend":
-        account.say(
-            "The boss deals the next hand when the ruling side won or took exactly its bid, the "
-            "friend after a loss (the boss when there was no friend)."
-        )
-    else:
-        account.say(
-            "The previous hand's friend deals the next hand (its boss when there was no friend)."
-        )
+    """Say who deals the hand after a played one (``dealer.ROTATION_WORDS``' sentence)."""
+    words = ROTATION_WORDS.get(rules.next_dealer, ROTATION_WORDS[ROTATIONS[0]])
+    account.say(words.sentence)
 
 
 def say_contract(rules: MightyRules) -> Account:

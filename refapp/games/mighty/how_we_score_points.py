@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..game import Account
 from .rules import MightyRules
+from .scoring import BACK_RUN_BOSS_TIMES, BACK_RUN_MOST
 
 
 def say_scoring(rules: MightyRules) -> Account:
@@ -86,11 +87,11 @@ def say_loss(account: Account, rules: MightyRules) -> None:
         say("A lost contract after declaring no friend doubles what the opposition wins.")
     if not rules.loss_multipliers:
         say("A lost contract is never doubled for being no-trump or without a friend.")
-    if rules.back_run_when == "ruling_under_10":
-        say("A lost hand is a heavy loss (백런) when the ruling side takes 9 point cards or fewer.")
-    elif rules.back_run_when == "ruling_10_or_less":
+    if rules.back_run_when in BACK_RUN_MOST:
         say(
-            "A lost hand is a heavy loss (백런) when the ruling side takes 10 point cards or fewer."
+            "A lost hand is a heavy loss (백런) when the ruling side takes {most} point cards or "
+            "fewer.",
+            most=BACK_RUN_MOST[rules.back_run_when],
         )
     else:
         say(
@@ -101,8 +102,10 @@ def say_loss(account: Account, rules: MightyRules) -> None:
         say("A heavy loss (백런) doubles what the opposition wins.")
     elif rules.back_run == "seed_penalty":
         say(
-            "A heavy loss (백런) costs the boss 10 × the bid and the friend the bid instead of "
-            "their share; the opposition still wins its points, so the scores do not add up to 0."
+            "A heavy loss (백런) costs the boss {times} × the bid and the friend the bid instead "
+            "of their share; the opposition still wins its points, so the scores do not add up "
+            "to 0.",
+            times=BACK_RUN_BOSS_TIMES,
         )
     else:
         say("A heavy loss (백런) is only noted: it scores as an ordinary loss.")

@@ -1,12 +1,13 @@
 """What "How we score" says about the table's size: how four, six or seven play and deal.
 
-Every count in these sentences comes from the deal (``deal.deal_for``) and ``tricks.TRICKS``.
+Every count in these sentences comes from the deal (``deal.deal_for``: its sizes and the kill's
+shares) and ``tricks.TRICKS``.
 """
 
 from __future__ import annotations
 
 from ..game import Account
-from .deal import deal_for
+from .deal import PLAIN_SEATS, deal_for
 from .rules import MightyRules
 from .tricks import TRICKS
 
@@ -16,7 +17,13 @@ def say_seats(rules: MightyRules, seats: int) -> Account:
     account = Account()
     say = account.say
     deal = deal_for(rules, seats)
-    counts = {"size": deal.hand_size, "kitty": deal.kitty_size, "deck": deal.deck_size}
+    counts = {
+        "size": deal.hand_size,
+        "kitty": deal.kitty_size,
+        "deck": deal.deck_size,
+        "boss": deal.boss_share,
+        "each": deal.share,
+    }
     if seats == 4:
         say(
             "Four play: {deck} cards (no 2s, no 4s, no 3s but the joker-call cards), hands of "
@@ -28,15 +35,16 @@ def say_seats(rules: MightyRules, seats: int) -> Account:
         say(
             "Six play with a kill (6마): hands of {size} and a kitty of {kitty}. After the "
             "auction the boss names a card and its holder is killed: out of the hand, scoring 0; "
-            "the killed hand and the kitty are shared, the boss +5 cards, each other player +2.",
+            "the killed hand and the kitty are shared, the boss +{boss} cards, each other player "
+            "+{each}.",
             **counts,
         )
     elif deal.kills == 2:
         say(
             "Seven play with two kills (7마): hands of {size} and a kitty of {kitty}. After the "
             "auction the boss names two cards and their holders are killed: out of the hand, "
-            "scoring 0; the killed hands and the kitty are shared, the boss +6 cards, each other "
-            "player +3.",
+            "scoring 0; the killed hands and the kitty are shared, the boss +{boss} cards, each "
+            "other player +{each}.",
             **counts,
         )
     elif deal.sitters == 1:
@@ -46,7 +54,7 @@ def say_seats(rules: MightyRules, seats: int) -> Account:
             "Seven at the table, five play: the previous hand's boss and friend rest and score "
             "0; in the first hand, or after a hand without a friend, the table names the two."
         )
-    if deal.sitters or seats == 5:
+    if deal.sitters or seats == PLAIN_SEATS:
         say("Each dealt hand is {size} cards and the kitty {kitty}.", **counts)
     say(
         "{players} players play each hand: {tricks} tricks, each player one card a trick.",

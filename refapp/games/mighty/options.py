@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import N_
 from ..options import RuleOption
 from .auction import MAX_BID
-from .dealer import ROTATIONS
+from .dealer import ROTATION_WORDS, ROTATIONS
 from .friend import FRIEND_FORMS
 from .misdeal import MISDEAL_AT_MOST
 from .options_seats import SEAT_OPTIONS
@@ -350,12 +350,7 @@ OPTIONS = (
         *ROTATIONS[1:],
         label=N_("Who deals the next hand"),
         group="seats",
-        choice_labels=(
-            N_("Last hand's friend (or boss)"),
-            N_("The player after the dealer"),
-            N_("Boss if won, friend if lost"),
-            N_("The previous hand's boss"),
-        ),
+        choice_labels=tuple(ROTATION_WORDS[rotation].label for rotation in ROTATIONS),
     ),
     *SEAT_OPTIONS,
 )

@@ -42,6 +42,10 @@ STEPS = {name: step for name, (_words, step) in MULTIPLIERS.items()}
 BACK_RUN_MOST = {"ruling_under_10": 9, "ruling_10_or_less": 10}
 #: the multipliers ``loss_multipliers`` may list, in the order they apply
 LOSS_MULTIPLIERS = ("no_trump", "no_friend")
+#: the back-run's seed penalty, as multiples of the bid: the boss pays 10 times it, the friend
+#: the bid once (instead of their shares; the opposition still wins m each)
+BACK_RUN_BOSS_TIMES = 10
+BACK_RUN_FRIEND_TIMES = 1
 #: m after a run under the ``run: fixed_20`` house rule, whatever the base
 FIXED_RUN_M = 20
 #: the run's step under the ``run: fixed_20`` house rule (the words name FIXED_RUN_M)
@@ -285,7 +289,7 @@ def share(players: Sequence[str], boss: str, friend: str | None, ms: int) -> dic
 
 def back_run_penalty(boss: str, friend: str | None, bid: int) -> dict[str, int]:
     """Return the seed's back-run penalty: boss -10 x bid, friend -bid (not zero-sum)."""
-    penalty = {boss: -10 * bid}
+    penalty = {boss: -BACK_RUN_BOSS_TIMES * bid}
     if friend is not None:
-        penalty[friend] = -bid
+        penalty[friend] = -BACK_RUN_FRIEND_TIMES * bid
     return penalty
