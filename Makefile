@@ -54,7 +54,7 @@ migrate: $(STAMP) $(COMPILED)
 # waitress with limits for a shared Wi-Fi (refapp/serve.py): slow clients, huge bodies
 run: migrate
 	@echo "refapp on http://$(HOST):$(PORT)/"
-	$(BIN)/python -m refapp.serve --host=$(HOST) --port=$(PORT) --workers=$(RUN_WORKERS)
+	$(BIN)/python -m refapp.serving.serve --host=$(HOST) --port=$(PORT) --workers=$(RUN_WORKERS)
 
 # a club server: WORKERS processes (gunicorn, Unix only), best on PostgreSQL (DATABASE_URL).
 # gunicorn's threads read requests themselves, so a few clients sending slowly hold them all:

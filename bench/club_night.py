@@ -15,7 +15,7 @@ the real pace, then compresses time by 2, 4, 8, ... (every rate times that facto
 asked; the throughput there is the setup's ceiling. Latencies count from when the phone or
 table meant to send, so a request that waited for the one before it shows that wait too.
 
-Setups: waitress as ``make run`` serves it (``python -m refapp.serve`` and its worker
+Setups: waitress as ``make run`` serves it (``python -m refapp.serving.serve`` and its worker
 processes) and gunicorn with several worker processes (as ``make serve-club``), on SQLite (a
 temporary file) and, when BENCH_DATABASE_URL names a PostgreSQL database, on it too - that
 database is EMPTIED and rebuilt by the migrations. The load generator runs on the same
@@ -23,7 +23,7 @@ machine and takes its share of the cores: ceilings here are lower bounds. A setu
 is the last pace it held.
 
 Environment: BENCH_DATABASE_URL; BENCH_WORKERS (gunicorn workers, default 4); BENCH_THREADS
-(waitress threads per process, default ``refapp.serve.THREADS``); BENCH_LONG=1 for
+(waitress threads per process, default ``refapp.serving.serve.THREADS``); BENCH_LONG=1 for
 longer steps (60 s at the real pace, 20 s a step, instead of 12 s and 4 s); BENCH_SERVERS
 (default "waitress,gunicorn"; "gunicorn-sync" adds gunicorn's default synchronous workers).
 """
@@ -49,7 +49,7 @@ from pathlib import Path
 
 from read_session import SEATS, turn
 
-from refapp.serve import RUN_WORKERS
+from refapp.serving.serve import RUN_WORKERS
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -171,7 +171,15 @@ def live_server(kind: str, raw_url: str, folder: Path) -> Iterator[Live]:
     """Start refapp (waitress or gunicorn) on a free loopback port; yield it; stop it."""
     port = free_port()
     if kind == "waitress":
-        command = [sys.executable, "-m", "refapp.serve", "--host", HOST, "--port", str(port)]
+        command = [
+            sys.executable,
+            "-m",
+            "refapp.serving.serve",
+            "--host",
+            HOST,
+            "--port",
+            str(port),
+        ]
         command += [f"--workers={RUN_WORKERS}"]  # as make run
         if os.environ.get("BENCH_THREADS"):
             command += [f"--threads={os.environ['BENCH_THREADS']}"]
@@ -444,7 +452,7 @@ def describe(factor: float, tally: Tally) -> tuple[str, bool, float]:
 def club_night(kind: str, label: str, raw_url: str, folder: Path) -> str:
     """Play a night on one setup, print every step, and return a summary line."""
     empty_and_migrate(raw_url)
-    from refapp.serve import THREADS
+    from refapp.serving.serve import THREADS
 
     if kind == "waitress":
         what = f"make run: {RUN_WORKERS} processes, {THREADS} threads each"

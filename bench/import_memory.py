@@ -7,17 +7,16 @@ the largest session's export, once and three times at once; --workers: the serve
 only by chance)
 
 For each game writes the largest valid export its import limit allows (bench/largest_import.py),
-starts ``python -m refapp.serve`` (waitress, as ``make run``) on a temporary SQLite file, and
-while a phone polls a session every 0.1 s (``?rounds=none`` with ``If-None-Match``, as live.js
+starts ``python -m refapp.serving.serve`` (waitress, as ``make run``) on a temporary SQLite file,
+and while a phone polls a session every 0.1 s (``?rounds=none`` with ``If-None-Match``, as live.js
 does every 2 s: mostly 304s) sends the import once, then three at once (one runs; the others are
 ``503 busy`` after a brief wait). Printed: the body's size, each import's status and time, the
-server's peak resident memory (its processes' together, sampled every 20 ms from /proc; Linux)
-above its resting size and as a multiple of the body, what it still holds 2 s after, and the
-polls answered meanwhile with their median, 95th percentile and slowest answer. A poll slower
-than SLOW is counted and listed (its ms, and when after the requests began), starred when the
-machine itself stalled meanwhile: a canary process that only sleeps 5 ms at a time notes when
-it woke late (other work on the shared cores, not the server). Everything stays on 127.0.0.1.
-"""
+server's peak resident memory (its processes' together, sampled every 20 ms from /proc; Linux) above
+its resting size and as a multiple of the body, what it still holds 2 s after, and the polls
+answered meanwhile with their median, 95th percentile and slowest answer. A poll slower than SLOW is
+counted and listed (its ms, and when after the requests began), starred when the machine itself
+stalled meanwhile: a canary process that only sleeps 5 ms at a time notes when it woke late (other
+work on the shared cores, not the server). Everything stays on 127.0.0.1. """
 
 from __future__ import annotations
 

@@ -83,7 +83,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app, db, directory=str(Path(__file__).parent.parent / "migrations"), render_as_batch=True
     )
     csrf.init_app(app)
-    from . import hosts
+    from .serving import hosts
 
     hosts.init_app(app)  # a Host that is not a host is answered 400 before any page is built
     from . import access, bodies, cli, i18n, models, static_files  # noqa: F401  (Alembic's tables)
@@ -103,7 +103,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     game_pages.init_app(app)  # each game's own pages and API, registered by it
     register_error_handlers(app)
     cli.register(app)
-    from . import fast_reads
+    from .serving import fast_reads
 
     fast_reads.init_app(app)  # outermost: a session read answered without a request context
     return app
@@ -173,7 +173,7 @@ def served_app() -> Flask:
     Everything made at start (the app, the games' rules, the templates, the catalogs) lives as
     long as the process; ``gc.freeze`` moves it to a generation the collector never walks, so a
     full collection during a request walks only what requests made. Every server calls this:
-    ``python -m refapp.serve`` (``make run``) and gunicorn (``refapp:served_app()``).
+    ``python -m refapp.serving.serve`` (``make run``) and gunicorn (``refapp:served_app()``).
     """
     app = create_app()
     gc.collect()

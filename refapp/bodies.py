@@ -2,10 +2,10 @@
 
 One function, ``body_limit(method, path)``, names the limit: MAX_BODY (256 KiB) everywhere, the
 import's own limit (``imports.IMPORT_MAX_BYTES``) only for ``POST /api/sessions/import``. The app
-reads it for every request (``LimitedRequest``), and waitress's front (refapp/serve.py) reads it
-from the headers, before a body byte is kept. For a route that takes a large body the front
-first asks the app, with the headers alone, whether the request may go on (``PROBE``): the
-app's own password guard answers, with its throttle, so a stranger's 270 MB is never read.
+reads it for every request (``LimitedRequest``), and waitress's front (refapp/serving/serve.py)
+reads it from the headers, before a body byte is kept. For a route that takes a large body the
+front first asks the app, with the headers alone, whether the request may go on (``PROBE``):
+the app's own password guard answers, with its throttle, so a stranger's 270 MB is never read.
 """
 
 from __future__ import annotations

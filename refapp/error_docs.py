@@ -28,7 +28,7 @@ REFUSALS = ("Refusal", "MalformedInput", "RuleViolation", "NotFound", "Conflict"
 FORWARDERS = {
     ("refapp/api/errors.py", "violation_response"),
     ("refapp/__init__.py", "http_error"),
-    ("refapp/front.py", "refusal"),
+    ("refapp/serving/front.py", "refusal"),
 }
 GENERATED = re.compile(r"(<!-- generated: (\w+) -->\n).*?(<!-- end generated -->)", re.S)
 KIND_ORDER = list(Kind)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from werkzeug.test import Client
 
-from refapp.fast_reads import FastReads
+from refapp.serving.fast_reads import FastReads
 
 from .conftest import turn
 

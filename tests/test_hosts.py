@@ -1,4 +1,4 @@
-"""A request's Host must be a host (refapp/hosts.py): else 400 before any page is built.
+"""A request's Host must be a host (refapp/serving/hosts.py): else 400 before any page is built.
 
 A DNS name, an IPv4 address or a bracketed IPv6 address, with an optional port from 1 to
 65535; anything else would give a join link to nowhere (``http:///sessions/N``).
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from flask import template_rendered
 
-from refapp.hosts import HostCheck, host_parts
+from refapp.serving.hosts import HostCheck, host_parts
 
 #: Hosts that are not a host: spaces, markup, a port past 65535, a user part, non-ASCII
 #: letters (a name is sent in its ASCII form), a numeric name that is no IPv4 address, a zone

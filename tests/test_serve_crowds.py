@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from refapp import front_pace
-from refapp.front_pace import Progress, address_group
+from refapp.serving import pace as front_pace
+from refapp.serving.pace import Progress, address_group
 
 from .conftest import turn
 from .test_serve_front import (

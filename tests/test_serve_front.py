@@ -1,7 +1,8 @@
 """refapp's waitress front on loopback: limits from the headers, the password first, deadlines.
 
-Each test starts waitress as ``make run`` does (refapp.front, refapp.serve.settings) in a child
-process on a free 127.0.0.1 port and speaks raw HTTP to it, as a phone or a hostile client would.
+Each test starts waitress as ``make run`` does (refapp.serving.front,
+refapp.serving.serve.settings) in a child process on a free 127.0.0.1 port and speaks raw HTTP
+to it, as a phone or a hostile client would.
 """
 
 from __future__ import annotations
@@ -28,11 +29,13 @@ from refapp.services.archive import imports
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "dalmuti"
 #: the child: the app on a temporary SQLite file behind refapp's front, logging as make run
-#: does. Its options: "front" and "pace" (constants of refapp.front and refapp.front_pace to
-#: replace), "config" (the app's), the rest refapp.serve.settings'
+#: does. Its options: "front" and "pace" (constants of refapp.serving.front and
+#: refapp.serving.pace to replace), "config" (the app's), the rest refapp.serving.serve.settings'
 CHILD = """
 import json, logging, sys
-from refapp import create_app, front, front_pace, serve
+from refapp import create_app
+from refapp.serving import front, serve
+from refapp.serving import pace as front_pace
 from refapp.extensions import db
 logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
 url, options = sys.argv[1], json.loads(sys.argv[2])

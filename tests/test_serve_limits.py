@@ -1,4 +1,4 @@
-"""waitress as ``make run`` starts it (refapp.serve): slow clients and huge bodies on loopback.
+"""waitress as ``make run`` starts it (refapp.serving.serve): slow clients, huge bodies, loopback.
 
 Each test starts a real waitress in a child process on a free 127.0.0.1 port (an app on a
 temporary SQLite file) and talks to it over sockets, the way a phone or a hostile client would.
@@ -14,8 +14,10 @@ import time
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from refapp import MAX_BODY, front_pace, serve
+from refapp import MAX_BODY
 from refapp.services import archive
+from refapp.serving import pace as front_pace
+from refapp.serving import serve
 
 from .test_serve_front import served as waitress
 

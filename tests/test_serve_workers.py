@@ -52,7 +52,7 @@ def test_two_workers_serve_one_port_and_stop_together(tmp_path):
     make += "app = create_app()\nwith app.app_context():\n    db.create_all()\n"
     subprocess.run([sys.executable, "-c", make], env=env, cwd=ROOT, check=True)
     server = subprocess.Popen(
-        [sys.executable, "-m", "refapp.serve", f"--port={port}", "--workers=2"],
+        [sys.executable, "-m", "refapp.serving.serve", f"--port={port}", "--workers=2"],
         env=env,
         cwd=ROOT,
         stdout=subprocess.PIPE,

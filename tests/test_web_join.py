@@ -15,7 +15,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from refapp import serve
+from refapp.serving import serve
 from refapp.web import join
 from refapp.web.join import Address, choose_address, split_host
 
@@ -221,7 +221,7 @@ def test_a_configured_address_that_is_no_url_falls_back(app, client, sid, monkey
 
 
 def test_an_address_too_long_for_a_code_is_shown_alone(app, client, sid):
-    # a Host is at most a DNS name's 253 characters (refapp.hosts), which a code holds; a
+    # a Host is at most a DNS name's 253 characters (refapp.serving.hosts), which a code holds; a
     # configured address may be longer
     base = "http://club.example/" + "/".join(["a" * 60] * 60)  # more than a QR code holds
     app.config["JOIN_URL"] = base

@@ -3,9 +3,9 @@
 ``RefereeChannel`` is a waitress connection whose requests ``front.RefereeParser`` reads, and
 which keeps track of an answer its client keeps waiting (``taking``) and of when it last did
 anything but wait (``quiet_since``). ``RefereeServer`` admits connections by address group
-(``front_pace.address_group``) and, each CLEANUP_INTERVAL, cuts requests past their deadline,
+(``pace.address_group``) and, each CLEANUP_INTERVAL, cuts requests past their deadline,
 closes clients that do not take their answer in time (freeing the worker thread that waits
-to write to them) and connections idle past ``front_pace.KEEP_ALIVE``; near its connection
+to write to them) and connections idle past ``pace.KEEP_ALIVE``; near its connection
 limit, or past an address's share, it closes the connections idle longest to make room.
 """
 
@@ -21,7 +21,7 @@ from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 
-from . import front_pace as pace
+from . import pace
 from .front import NOT_BLANK, OPENING, ROOM_SEARCH_PAUSE, RefereeParser
 
 log = logging.getLogger("refapp.front")

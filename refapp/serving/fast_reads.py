@@ -20,11 +20,11 @@ from urllib.parse import parse_qsl
 from flask import Flask, Response
 from sqlalchemy.engine import Engine
 
-from .access import security_headers
-from .bodies import PROBE
-from .extensions import db
-from .services import answers
-from .services.values import ID_MAX
+from ..access import security_headers
+from ..bodies import PROBE
+from ..extensions import db
+from ..services import answers
+from ..services.values import ID_MAX
 
 log = logging.getLogger(__name__)
 

@@ -10,14 +10,14 @@ request parser is replaced here (``RefereeParser``) so that, once the headers ar
   and a refusal is sent without a body byte kept;
 - a request must arrive in time: its headers within HEADER_SECONDS of its first byte, its body
   at BODY_RATE bytes a second on average after a grace of BODY_GRACE seconds AND a step of
-  bytes within each window (front_pace.BODY_WINDOW): a body that stops is cut (408) and its
+  bytes within each window (pace.BODY_WINDOW): a body that stops is cut (408) and its
   temporary file closed at once, whatever came before. A client that trickles bytes keeps a
   connection alive, so the silence timeout alone never frees its slot;
-- bodies kept in temporary files share a cap per process (front_pace.Spool, reserved from
+- bodies kept in temporary files share a cap per process (pace.Spool, reserved from
   Content-Length): past it a request is refused from its headers, ``503 busy``;
-- an answer must be taken in time (front_pace.WRITE_*): a client that stops reading is closed,
+- an answer must be taken in time (pace.WRITE_*): a client that stops reading is closed,
   so the worker thread waiting to write to it is freed (ClientDisconnected), and logged;
-- a connection idle past front_pace.KEEP_ALIVE is closed (blank lines are no request); near the
+- a connection idle past pace.KEEP_ALIVE is closed (blank lines are no request); near the
   connection limit, or past an address's share, the connections idle longest make room;
 - the front's own refusals under /api carry the API's JSON error shape (bodies.error_body).
 """
@@ -38,8 +38,8 @@ from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher, WSGITask
 from waitress.utilities import Error
 
-from . import bodies
-from . import front_pace as pace
+from .. import bodies
+from . import pace
 
 #: seconds from a request's first byte until its headers must be complete (a phone sends them
 #: in one packet; a trickling client is answered 408 and closed)
@@ -121,7 +121,7 @@ class RefereeParser(HTTPRequestParser):
     headers_at = 0.0
     #: the body's progress, from its headers on
     progress: pace.Progress | None = None
-    #: bytes of the process's spool this body holds (front_pace.Spool)
+    #: bytes of the process's spool this body holds (pace.Spool)
     reserved = 0
     #: set by waitress's parser, and by ``refuse``
     completed: bool
@@ -296,7 +296,7 @@ def create_server(
     """
     from flask import Flask
 
-    from .front_crowd import RefereeServer  # it imports this module's parser
+    from .crowd import RefereeServer  # it imports this module's parser
 
     if isinstance(app, Flask):
         bodies.init_app(app)  # the app answers the front's headers-only question
@@ -318,7 +318,7 @@ def create_server(
         for info in adj.listen
         if not adj.sockets
     ]
-    servers += [  # sockets bound before (refapp.serve's worker processes share one)
+    servers += [  # sockets bound before (refapp.serving.serve's worker processes share one)
         RefereeServer(
             app,
             sockets,

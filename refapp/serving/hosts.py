@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import Flask
 
-from .bodies import error_body
+from ..bodies import error_body
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 

@@ -1,4 +1,4 @@
-"""The paces and shares refapp's front (refapp/front.py) holds clients to.
+"""The paces and shares refapp's front (refapp/serving/front.py) holds clients to.
 
 - ``Progress``: bytes moving one way on a connection (a body arriving, an answer being taken),
   held to an average rate after a grace AND to a windowed minimum: a step of bytes within each

@@ -1,14 +1,14 @@
 """Serve refapp with waitress, with limits fit for a table's shared Wi-Fi (``make run``).
 
-    python -m refapp.serve --host 0.0.0.0 --port 8000 [--threads 8] [--workers 2]
+    python -m refapp.serving.serve --host 0.0.0.0 --port 8000 [--threads 8] [--workers 2]
 
 waitress reads every request whole on its one event loop before a worker thread sees it, so a
 slow sender holds only a connection slot, never a thread; a slow reader of a large answer holds
-the thread writing it, until refapp's front closes it (front_pace.WRITE_*). The front
-(refapp/front.py) refuses a body past its route's limit from the headers, asks the app for the
-password before it reads an import's large body, answers 408 to a request that trickles in too
-slowly, caps the bodies kept in temporary files, and closes idle connections; the limits below
-keep slow or idle clients from taking every slot.
+the thread writing it, until refapp's front closes it (pace.WRITE_*). The front
+(refapp/serving/front.py) refuses a body past its route's limit from the headers, asks the app
+for the password before it reads an import's large body, answers 408 to a request that trickles
+in too slowly, caps the bodies kept in temporary files, and closes idle connections; the limits
+below keep slow or idle clients from taking every slot.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import socket
 import sys
 from typing import Any
 
-from . import front, front_pace
+from . import front, pace
 
 #: worker threads running the app. The work is Python under one GIL and SQLite takes one
 #: writer at a time, so more threads add no speed; 8 keep polls flowing while a few threads
@@ -40,7 +40,7 @@ CONNECTION_LIMIT = 2000
 #: reverse proxy every connection comes from the proxy: serve with --connections-per-address 0.
 PER_ADDRESS = 200
 #: seconds a connection may stay silent (no byte either way) before waitress closes it: a phone
-#: polling every few seconds never comes near it. An idle one goes sooner (front_pace.KEEP_ALIVE,
+#: polling every few seconds never comes near it. An idle one goes sooner (pace.KEEP_ALIVE,
 #: blank lines not counted), one arriving or answered too slowly by the front's deadlines.
 CHANNEL_TIMEOUT = 30
 #: seconds between checks of silent and idle connections, of requests past their deadline
@@ -52,7 +52,7 @@ BODY_MARGIN = 1024 * 1024
 #: bytes of a request body kept in memory before the rest goes to a temporary file: bodies are
 #: a few KiB, and 2000 connections each sending 256 KiB would otherwise hold 512 MB of memory
 BODY_IN_MEMORY = 64 * 1024
-#: large bodies a process keeps in temporary files at once (front_pace.Spool, reserved from each
+#: large bodies a process keeps in temporary files at once (pace.Spool, reserved from each
 #: Content-Length): one import being replayed (the app takes one at a time, services/archive/
 #: turns.py) and the next one arriving. Past it a body is refused from its headers, 503 busy, so
 #: hostile clients fill at most this many of the largest bodies of disk per process
@@ -72,8 +72,8 @@ log = logging.getLogger("refapp.serve")
 
 def largest_body() -> int:
     """Return the largest request body refapp accepts anywhere (a session import)."""
-    from . import MAX_BODY
-    from .services.archive.imports import IMPORT_MAX_BYTES
+    from .. import MAX_BODY
+    from ..services.archive.imports import IMPORT_MAX_BYTES
 
     return max(IMPORT_MAX_BYTES, MAX_BODY)
 
@@ -143,7 +143,7 @@ def fit_connections(chosen: dict[str, Any]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line and serve refapp until interrupted."""
     parser = argparse.ArgumentParser(
-        prog="python -m refapp.serve", description=__doc__.split("\n")[0]
+        prog="python -m refapp.serving.serve", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
 
-    from . import served_app
+    from .. import served_app
 
     app = served_app()
     # the session page's join code: a request to localhost is shown the LAN address only when
@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> None:
         chosen["connection_limit"],
         chosen["per_address"],
         chosen["channel_timeout"],
-        front_pace.KEEP_ALIVE,
+        pace.KEEP_ALIVE,
         chosen["spool_limit"] // (1024 * 1024),
     )
     if args.workers > 1 and hasattr(os, "fork"):
@@ -210,7 +210,7 @@ def serve_forked(app: Any, sock: socket.socket, workers: int, chosen: dict[str, 
     write to it; each opens its own database connections. SIGTERM or Ctrl-C stops every worker;
     a worker that dies stops the others, so the server never runs short without saying so.
     """
-    from .extensions import db
+    from ..extensions import db
 
     host, port = sock.getsockname()[:2]
     print(f"refapp on http://{host}:{port}/ ({workers} processes)", flush=True)

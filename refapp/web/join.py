@@ -6,10 +6,12 @@ The address is the one other phones at the table can open. In order:
    public name, a port forwarded by the router);
 2. the request's own host when it is not this computer's loopback: a phone that came by the LAN
    address, or a reverse proxy's host (nginx passes the phone's ``Host``, port included;
-   ProxyFix gives the scheme); a Host that is not a host never gets here (``refapp.hosts``);
+   ProxyFix gives the scheme); a Host that is not a host never gets here
+   (``refapp.serving.hosts``);
 3. a request to 127.0.0.1/localhost: the server's network address, when the server listens
-   beyond this computer (``SERVED_HOST``, set by ``python -m refapp.serve``): the address given
-   to ``--host``, or for 0.0.0.0 / :: this computer's LAN address, found without sending a byte;
+   beyond this computer (``SERVED_HOST``, set by ``python -m refapp.serving.serve``): the
+   address given to ``--host``, or for 0.0.0.0 / :: this computer's LAN address, found without
+   sending a byte;
 4. otherwise other phones cannot open the server: the page says so rather than show a code.
 """
 
@@ -32,7 +34,7 @@ from . import bp
 
 #: the environment variable (first) and config key naming the address phones open
 JOIN_ENV, JOIN_KEY = "REFAPP_JOIN_URL", "JOIN_URL"
-#: the config key holding the host the server listens on (``refapp.serve`` sets it)
+#: the config key holding the host the server listens on (``refapp.serving.serve`` sets it)
 SERVED_KEY = "SERVED_HOST"
 #: hosts that mean "every interface" when a server listens on them
 EVERY_INTERFACE = frozenset({"", "0.0.0.0", "::", "*", "[::]"})
