@@ -16,7 +16,7 @@ its resting size and as a multiple of the body, what it still holds 2 s after, a
 answered meanwhile with their median, 95th percentile and slowest answer. A poll slower than SLOW is
 counted and listed (its ms, and when after the requests began), starred when the machine itself
 stalled meanwhile: a canary process that only sleeps 5 ms at a time notes when it woke late (other
-work on the shared cores, not the server). Everything stays on 127.0.0.1. """
+work on the shared cores, not the server). Everything stays on 127.0.0.1."""
 
 from __future__ import annotations
 
