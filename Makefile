@@ -9,7 +9,7 @@ TOOLS  := $(VENV)/.tools-$(SUM)
 HOST   ?= 127.0.0.1
 # not 5000: macOS's AirPlay receiver already listens there
 PORT   ?= 8000
-# processes make run serves with (refapp/serve.py: RUN_WORKERS)
+# processes make run serves with (refapp/serving/serve.py: RUN_WORKERS)
 RUN_WORKERS ?= 2
 export FLASK_APP := refapp
 
@@ -51,7 +51,7 @@ compile: $(COMPILED)
 migrate: $(STAMP) $(COMPILED)
 	$(BIN)/flask db upgrade
 
-# waitress with limits for a shared Wi-Fi (refapp/serve.py): slow clients, huge bodies
+# waitress with limits for a shared Wi-Fi (refapp/serving/serve.py): slow clients, huge bodies
 run: migrate
 	@echo "refapp on http://$(HOST):$(PORT)/"
 	$(BIN)/python -m refapp.serving.serve --host=$(HOST) --port=$(PORT) --workers=$(RUN_WORKERS)
