@@ -72,9 +72,7 @@ def check_values(body: Any, where: str = "") -> None:
         if depth + len(frames) - 1 > DEPTH_MAX:
             raise too_deep(path_of(where, frames, key))
         if isinstance(value, dict):
-            for inner in value:
-                if isinstance(inner, str) and LONE_SURROGATE.search(inner):
-                    check_text(inner, path_of(where, frames, key))
+            check_keys(value, where, frames, key)
             frames.append((iter(value.items()), key))
         elif isinstance(value, list):
             frames.append((iter(enumerate(value)), key))
@@ -83,6 +81,15 @@ def check_values(body: Any, where: str = "") -> None:
                 check_text(value, path_of(where, frames, key))
         elif isinstance(value, int | float) and not isinstance(value, bool) and not fits(value):
             check_number(value, path_of(where, frames, key))
+
+
+def check_keys(
+    value: dict[Any, Any], where: str, frames: list[tuple[Iterator[Any], Any]], key: Any
+) -> None:
+    """Refuse an object's key holding a lone surrogate (the object's own path names it)."""
+    for inner in value:
+        if isinstance(inner, str) and LONE_SURROGATE.search(inner):
+            check_text(inner, path_of(where, frames, key))
 
 
 def path_of(where: str, frames: list[tuple[Iterator[Any], Any]], key: Any) -> str:

@@ -9,7 +9,7 @@ column's null comes and goes (a round corrected, the next not), one insert a row
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import insert
 
@@ -42,9 +42,30 @@ def store(
     """
     now = utcnow()
     known.update(writes.take_players(name for name in replayed.players if name not in known))
+    after = {"source": source, **replayed.source, "rounds": replayed.rounds.rows.count}
+    session = new_session(replayed, after, now, session_id=session_id, restoring=restoring)
+    seat_and_finish(session, replayed, known, now)
+    db.session.add(session)
+    db.session.flush()  # the session's id, for its rows
+    insert_rounds(session, replayed)
+    insert_trail(session, replayed, now)
+    store_keys(session.id, replayed.keys)
+    insert_import_entry(session, replayed, after, now)
+    return session
+
+
+def new_session(
+    replayed: Replayed,
+    after: dict[str, Any],
+    now: datetime,
+    *,
+    session_id: int | None,
+    restoring: bool,
+) -> GameSession:
+    """Return the session's row: a restore keeps its id, last change and version moved on; an
+    import is changed now, at version 1. Its stored bytes count the import's own entry."""
     rounds, trail = replayed.rounds, replayed.trail
-    after = {"source": source, **replayed.source, "rounds": rounds.rows.count}
-    session = GameSession(
+    return GameSession(
         id=session_id,
         game=replayed.game.slug,
         name=replayed.name,
@@ -60,14 +81,23 @@ def store(
         audit_count=trail.count + 1,
         stored_bytes=rounds.size + trail.size + limits.entry_bytes(None, after),
     )
+
+
+def seat_and_finish(
+    session: GameSession, replayed: Replayed, known: dict[str, Player], now: datetime
+) -> None:
+    """Seat the players in order, and finish the session as the export says it finished."""
     for seat, name in enumerate(replayed.players):
         session.seats.append(SessionPlayer(seat=seat, player=known[name]))
     if replayed.finished_by:
         session.finished = True
         session.finished_by = replayed.finished_by
         session.finished_at = replayed.finished_at or now
-    db.session.add(session)
-    db.session.flush()  # the session's id, for its rows
+
+
+def insert_rounds(session: GameSession, replayed: Replayed) -> None:
+    """Insert the spooled rounds a batch at a time, then count them in the players' figures."""
+    rounds = replayed.rounds
     for batch in rounds.rows.batches():
         for row in batch:
             row["session_id"] = session.id
@@ -76,13 +106,23 @@ def store(
     figures.session_imported(
         session, (row["result"] for batch in rounds.rows.batches() for row in batch)
     )
-    for batch in trail.rows.batches():
+
+
+def insert_trail(session: GameSession, replayed: Replayed, now: datetime) -> None:
+    """Insert the spooled audit trail a batch at a time (an entry without a time: now)."""
+    for batch in replayed.trail.rows.batches():
         for entry in batch:
             entry["session_id"], entry["at"] = session.id, entry["at"] or now
         db.session.execute(insert(AuditEntry).execution_options(render_nulls=True), batch)
-    store_keys(session.id, replayed.keys)
+
+
+def insert_import_entry(
+    session: GameSession, replayed: Replayed, after: dict[str, Any], now: datetime
+) -> None:
+    """Add the trail's last entry, the import itself (``import_session``)."""
+    latest = replayed.trail.latest
     # never dated before the trail's last entry (an export's clock may run a little ahead)
-    at = max(now, trail.latest) if trail.latest else now
+    at = max(now, latest) if latest else now
     db.session.execute(
         insert(AuditEntry),
         [
@@ -96,7 +136,6 @@ def store(
             }
         ],
     )
-    return session
 
 
 def last_change(replayed: Replayed) -> datetime:

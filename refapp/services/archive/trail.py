@@ -148,6 +148,19 @@ def follow_trail(
     """Apply the trail's entries one at a time (the second pass), spooling those kept."""
     if not outline.count:
         return
+    replay = replay_from(outline, start)
+    finish = walk_trail(entries, outline, trail, replay)
+    check_trail_end(replay, start, by)
+    replay.check_rounds()
+    replay.check_setup()
+    if by == "table" and finish is not None:
+        where = f"audit.{finish[0]}"
+        compare_scores(finish_totals(finish[1], where), totals, f"{where}.after.totals")
+
+
+def replay_from(outline: Outline, start: Start) -> TrailReplay:
+    """Return the trail's replay from its first entry: a creation with the seats it names, or
+    an import (the seats taken back from the export's through the trail's renames)."""
     if outline.first not in ("create_session", "import_session"):
         raise MalformedInput(
             "invalid_value",
@@ -158,11 +171,16 @@ def follow_trail(
         )
     created = outline.created if outline.first == "create_session" else None
     if isinstance(created, list) and all(isinstance(name, str) for name in created):
-        replay = TrailReplay(start, list(created), None)  # renames checked as they come
-    else:
-        replay = TrailReplay(start, *first_seats(outline.renames, start.table.players))
+        return TrailReplay(start, list(created), None)  # renames checked as they come
+    return TrailReplay(start, *first_seats(outline.renames, start.table.players))
+
+
+def walk_trail(
+    entries: Callable[[], Iterable[Any]], outline: Outline, trail: Trail, replay: TrailReplay
+) -> tuple[int, dict[str, Any]] | None:
+    """Apply each entry and spool those kept; return the last finish, unless a change follows."""
     last_at = outline.first_time  # an entry without a time takes the one above it
-    finish: tuple[int, dict[str, Any]] | None = None  # the last finish, unless a change follows
+    finish: tuple[int, dict[str, Any]] | None = None
     for index, raw in enumerate(entries()):
         entry = audit_entry(raw, f"audit.{index}")
         entry["at"] = last_at = entry["at"] or last_at
@@ -176,6 +194,11 @@ def follow_trail(
             trail.count += 1
             trail.size += limits.entry_bytes(entry["before"], entry["after"])
     trail.latest = last_at
+    return finish
+
+
+def check_trail_end(replay: TrailReplay, start: Start, by: str | None) -> None:
+    """Refuse a trail that ends unlike the export: who finished, the rounds, the players."""
     if replay.finished is not None and by != "table":
         raise MalformedInput(
             "import_disagrees",
@@ -202,11 +225,6 @@ def follow_trail(
             value=excerpt(replay.names),
             wanted=excerpt(list(start.table.players)),
         )
-    replay.check_rounds()
-    replay.check_setup()
-    if by == "table" and finish is not None:
-        where = f"audit.{finish[0]}"
-        compare_scores(finish_totals(finish[1], where), totals, f"{where}.after.totals")
 
 
 def first_seats(
