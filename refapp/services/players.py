@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import unicodedata
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -216,7 +216,37 @@ def rename_player(
     find_player(name)  # an unknown name is refused before anything is locked
     key = unicodedata.normalize("NFC", name.strip())
     locked = writes.lock_players([key, new])  # SQLite: BEGIN IMMEDIATE, the write's turn
-    player = locked.get(key)
+    player = _still_there(locked.get(key), name, expected)
+    old = player.name
+    if new == old:
+        return player, False
+    target = locked.get(new)
+    ids, sessions = _sessions_locked(player)
+    if target is not None:
+        _check_two_people(sessions, target, old, new)
+    for session in sessions:  # a name that reads as a tablemate's is that name at the table
+        tablemates = [seat.player.name for seat in session.seats if seat.player_id != player.id]
+        values.refuse_same_name(new, tablemates, "name")
+    for session in sessions:
+        rewrite_session(session, old, new)
+        writes.audit(session, "rename_player", None, {"name": old}, {"name": new})
+    if target is None:
+        player.name = new
+    else:
+        _merge(player, target, ids)
+    taken = Conflict(
+        "player_conflict",
+        "Another player took the name {new} meanwhile; reload and try again.",
+        "name",
+        new=quote(new),
+    )
+    writes.commit_write(*sessions, conflict=taken)
+    return (player, False) if target is None else (target, True)
+
+
+def _still_there(player: Player | None, name: str, expected: writes.Precondition | None) -> Player:
+    """Return the locked player, refused when renamed or merged away meanwhile or when the
+    device's tag (``expected``) is stale."""
     if player is None:  # renamed or merged away while this write waited for its turn
         raise NotFound("There is no player {value}.", None, value=quote(name))
     if expected is not None and not expected.matches(player_tag(player)):
@@ -228,10 +258,11 @@ def rename_player(
             value=expected.shown(),
             name=quote(player.name),
         )
-    old = player.name
-    if new == old:
-        return player, False
-    target = locked.get(new)
+    return player
+
+
+def _sessions_locked(player: Player) -> tuple[Sequence[int], Sequence[GameSession]]:
+    """Lock the player's sessions and return their ids and rows (with rounds and states)."""
     ids = db.session.scalars(
         select(SessionPlayer.session_id).where(SessionPlayer.player_id == player.id)
     ).all()
@@ -242,41 +273,32 @@ def rename_player(
         .order_by(GameSession.id)
         .options(selectinload(GameSession.rounds).undefer(Round.state))
     ).all()
-    if target is not None:
-        shared = [s.id for s in sessions if any(seat.player_id == target.id for seat in s.seats)]
-        if shared:
-            raise Conflict(
-                "player_conflict",
-                "{old} and {new} both sit at session {ids}, so they are two people; {old} "
-                "cannot be merged into {new}. Choose another name.",
-                "name",
-                old=quote(old),
-                new=quote(new),
-                ids=", ".join(map(str, shared)),
-            )
-    for session in sessions:  # a name that reads as a tablemate's is that name at the table
-        tablemates = [seat.player.name for seat in session.seats if seat.player_id != player.id]
-        values.refuse_same_name(new, tablemates, "name")
-    for session in sessions:
-        rewrite_session(session, old, new)
-        writes.audit(session, "rename_player", None, {"name": old}, {"name": new})
-    if target is None:
-        player.name = new
-    else:
-        for seat in list(player.seats):
-            if seat.session_id not in ids:  # seated by a write that took no lock: refuse
-                raise writes.lost_race()
-            seat.player = target
-        figures.player_merged(player.id, target.id)
-        db.session.delete(player)
-    taken = Conflict(
-        "player_conflict",
-        "Another player took the name {new} meanwhile; reload and try again.",
-        "name",
-        new=quote(new),
-    )
-    writes.commit_write(*sessions, conflict=taken)
-    return (player, False) if target is None else (target, True)
+    return ids, sessions
+
+
+def _check_two_people(sessions: Sequence[GameSession], target: Player, old: str, new: str) -> None:
+    """Refuse a merge into a player who sits at one of the sessions too (``player_conflict``)."""
+    shared = [s.id for s in sessions if any(seat.player_id == target.id for seat in s.seats)]
+    if shared:
+        raise Conflict(
+            "player_conflict",
+            "{old} and {new} both sit at session {ids}, so they are two people; {old} "
+            "cannot be merged into {new}. Choose another name.",
+            "name",
+            old=quote(old),
+            new=quote(new),
+            ids=", ".join(map(str, shared)),
+        )
+
+
+def _merge(player: Player, target: Player, ids: Sequence[int]) -> None:
+    """Move the player's seats to the target, move their figures, and delete the player."""
+    for seat in list(player.seats):
+        if seat.session_id not in ids:  # seated by a write that took no lock: refuse
+            raise writes.lost_race()
+        seat.player = target
+    figures.player_merged(player.id, target.id)
+    db.session.delete(player)
 
 
 def rewrite_session(session: GameSession, old: str, new: str) -> None:
