@@ -55,7 +55,7 @@ from .cards import (
     parse_trump,
 )
 from .contract import allowed_contract_changes, check_contract_change, contract_change_price
-from .deal import SEAT_COUNTS
+from .deal import PLAIN_SEATS, SEAT_COUNTS
 from .dealer import check_dealer
 from .friend import FRIEND_FORMS, FRIEND_TYPES_LABEL, friend_words
 from .hands import play_round
@@ -172,7 +172,7 @@ class Mighty(Game):
             "rounds": 0,
             "last_outcome": None,
         }
-        if len(players) != 5:
+        if len(players) != PLAIN_SEATS:
             state["sits_out"] = None
         return tuple(players), state
 

@@ -14,7 +14,7 @@ from typing import Any, cast
 from ..game import Account, Outcome, Table
 from .auction import Auction, auction_floor, next_floor, run_auction, unfinished_auction
 from .contract import allowed_contract_changes
-from .deal import Deal, deal_for, out_of_deck
+from .deal import PLAIN_SEATS, Deal, deal_for, out_of_deck
 from .dealer import dealer_after_all_pass, dealer_after_hand
 from .explain import explain_hand, say_all_pass, say_misdeal, say_progress
 from .explain_seats import say_out, say_resting
@@ -64,7 +64,7 @@ class Seating:
 
     def fields(self, killed: Sequence[str] = ()) -> OutOfHand:
         """Return a result's ``killed`` and ``resting`` (none at a table of five)."""
-        if self.deal.seats == 5:
+        if self.deal.seats == PLAIN_SEATS:
             return {}
         return {"killed": list(killed), "resting": list(self.resting)}
 
@@ -152,7 +152,7 @@ def _after(
 ) -> dict[str, Any]:
     """Return the state after a round, with the next hand's sitters at four, six or seven."""
     after = next_state(table, state, outcome, dealer, reopen)
-    if seats.deal.seats != 5:
+    if seats.deal.seats != PLAIN_SEATS:
         after["sits_out"] = sitters_after(seats.deal, outcome, seats.resting, dealer, ruling)
     return after
 
