@@ -66,16 +66,26 @@ serve-club: migrate
 	$(BIN)/gunicorn --workers=$(WORKERS) --worker-class=gthread --threads=4 --keep-alive=5 \
 		--bind=$(HOST):$(PORT) 'refapp:served_app()'
 
+# pytest on both cores (pytest-xdist): a file whose tests share one server stays in one process
+# (tests/conftest.py); the tests marked serial hold timing bars a second process would break, so
+# they run alone afterwards, and so do Chromium's (two browsers on two cores miss their bars);
+# make test reports both runs in full and fails if either failed
+PARALLEL := -n 2 --dist loadgroup
+
 test: $(TOOLS) $(COMPILED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	status=0; \
+	$(BIN)/python -m pytest -m "not layout and not browser and not serial" $(PARALLEL) || status=$$?; \
+	$(BIN)/python -m pytest -m "serial or layout or browser" || status=$$?; \
+	exit $$status
 
 # the quick loop while working: everything but the browser (no Chromium, no live server)
 test-fast: $(TOOLS) $(COMPILED)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -m "not layout and not browser" -x
+	$(BIN)/python -m pytest -m "not layout and not browser and not serial" $(PARALLEL) -x
+	$(BIN)/python -m pytest -m "serial and not layout and not browser" -x
 
 # the suite again on PostgreSQL: TEST_DATABASE_URL=postgresql://user:pass@host/db make test-pg
 # (not the browser tests: their live server runs on SQLite whatever the suite's database)

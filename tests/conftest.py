@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,6 +32,22 @@ settings.load_profile("ci" if os.environ.get("CI") else "refapp")
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``serial`` marker (the other markers are registered in pyproject.toml)."""
+    config.addinivalue_line(
+        "markers",
+        "serial: holds a timing bar that a second test process on the same cores would break; "
+        "make test and make test-fast run these alone, after the parallel run (-n 2)",
+    )
+
+
+def shares_module_fixture(item: pytest.Item) -> bool:
+    """Whether the test uses a module-scoped fixture (a server started once for its file)."""
+    info = getattr(item, "_fixtureinfo", None)
+    definitions = info.name2fixturedefs.values() if info else ()
+    return any(defs and defs[-1].scope == "module" for defs in definitions)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark ``browser`` every test that drives Chromium: its live server runs on SQLite whatever
     the suite's database (tests/browser_support.py), so the PostgreSQL run leaves it out. On
@@ -39,6 +57,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "chromium" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        if shares_module_fixture(item):
+            # with -n 2 --dist loadgroup its file's tests share one process, so one server
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
     if not TEST_DATABASE_URL:
         return
     kept = [item for item in items if "migrated" in getattr(item, "fixturenames", ())]
@@ -83,17 +104,37 @@ def migrated(tmp_path_factory) -> str | None:
     return url
 
 
-@pytest.fixture
-def app(tmp_path, migrated):
-    """Return an app with a fresh, empty database (migrated once on PostgreSQL, then emptied)."""
-    app = make_test_app(migrated or f"sqlite:///{tmp_path / 'test.sqlite'}")
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory) -> Path:
+    """Return a SQLite file with refapp's empty tables, built once per process (xdist worker):
+    each test copies it (a fraction of a millisecond) instead of running create_all (~30 ms)."""
+    path = tmp_path_factory.mktemp("template") / "template.sqlite"
+    app = make_test_app(f"sqlite:///{path}")
     with app.app_context():
-        if migrated:
+        db.create_all()
+        # WAL (refapp/extensions.py): fold the log into the file so the file alone is complete
+        db.session.execute(sa.text("PRAGMA wal_checkpoint(TRUNCATE)"))
+        db.session.remove()
+        db.engine.dispose()
+    return path
+
+
+def fresh_sqlite(request: pytest.FixtureRequest, path: Path) -> str:
+    """Copy the empty-tables template to path and return its URL."""
+    shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture
+def app(request, tmp_path, migrated):
+    """Return an app with a fresh, empty database (migrated once on PostgreSQL, then emptied)."""
+    url = migrated or fresh_sqlite(request, tmp_path / "test.sqlite")
+    app = make_test_app(url)
+    if migrated:
+        with app.app_context():
             names = ", ".join(table.name for table in db.metadata.sorted_tables)
             db.session.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
             db.session.commit()
-        else:
-            db.create_all()
     yield app
     with app.app_context():
         db.session.remove()
@@ -101,18 +142,16 @@ def app(tmp_path, migrated):
 
 
 @pytest.fixture
-def guarded(tmp_path):
+def guarded(request, tmp_path):
     """Return an app whose table has the password 'owl' (CSRF on, as in production)."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "k",
             "PASSWORD": "owl",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'g.sqlite'}",
+            "SQLALCHEMY_DATABASE_URI": fresh_sqlite(request, tmp_path / "g.sqlite"),
         }
     )
-    with app.app_context():
-        db.create_all()
     yield app
     with app.app_context():
         db.engine.dispose()
