@@ -92,6 +92,19 @@ def test_the_rules_import_no_flask_and_no_database():
         assert not bad, f"{path.relative_to(REFAPP)} imports {sorted(bad)}"
 
 
+#: the layers that never reach the serving machinery: it is operations, built around the app
+BELOW_SERVING = ("games", "services", "web")
+
+
+def test_the_domain_never_imports_the_serving_package():
+    layers = [path for path in modules() if path.relative_to(REFAPP).parts[0] in BELOW_SERVING]
+    assert REFAPP / "services" / "answers.py" in layers
+    for path in layers:
+        bad = {name for name in imported(path)
+               if name == "refapp.serving" or name.startswith("refapp.serving.")}  # fmt: skip
+        assert not bad, f"{path.relative_to(REFAPP)} imports {sorted(bad)}"
+
+
 def names_a_game(text: str) -> bool:
     """Return True when a string names a registered game: its slug, a path or endpoint of it."""
     for slug in GAMES:
