@@ -53,7 +53,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     the suite's database (tests/browser_support.py), so the PostgreSQL run leaves it out. On
     another database (TEST_DATABASE_URL) keep only the tests that reach it: every one does so
     through the ``migrated`` fixture (``app``, ``client``, ``api``, a race's ``database``); the
-    rest (pure rules, SQLite files of their own) ran the same in the SQLite run."""
+    rest (pure rules, SQLite files of their own) ran the same in the SQLite run. A test using a
+    module-scoped fixture is grouped with its file for ``--dist loadgroup``."""
     for item in items:
         if "chromium" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)

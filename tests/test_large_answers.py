@@ -25,6 +25,10 @@ from .conftest import Api, make_test_app
 from .test_bounded_reads import long_session
 from .test_serve_front import connect, create_session, head, poll, served
 
+#: run alone (make test, make test-fast), not beside a second test process: the pool's waits are
+#  timed to tenths of a second, and polls behind a crowd of stalled readers to under 1 s
+pytestmark = pytest.mark.serial
+
 #: the brief wait in these tests (seconds): long enough to measure, short enough to run fast
 WAIT = 0.4
 

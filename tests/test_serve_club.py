@@ -45,6 +45,10 @@ from .test_serve_front import (
     trickling,
 )
 
+#: run alone (make test, make test-fast), not beside a second test process: phones are timed
+#  through nginx and gunicorn beside crowds sized to what both cores hold
+pytestmark = pytest.mark.serial
+
 ROOT = Path(__file__).resolve().parent.parent
 CONF = ROOT / "docs" / "nginx-refapp.conf"
 NGINX = os.environ.get("REFAPP_NGINX") or shutil.which("nginx") or "/usr/sbin/nginx"

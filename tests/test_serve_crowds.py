@@ -37,6 +37,10 @@ from .test_serve_front import (
     timed,
 )
 
+#: run alone (make test, make test-fast), not beside a second test process: each crowd is sized to
+#  what both cores hold while phones are timed beside it
+pytestmark = pytest.mark.serial
+
 #: the phone's own address, apart from every crowd's
 PHONE = "127.0.0.2"
 #: the bars a phone is held to while a crowd runs

@@ -26,6 +26,10 @@ import pytest
 from refapp import MAX_BODY, bodies
 from refapp.services.archive import imports
 
+#: run alone (make test, make test-fast), not beside a second test process: phones are timed beside
+#  crowds sized to what both cores hold
+pytestmark = pytest.mark.serial
+
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "dalmuti"
 #: the child: the app on a temporary SQLite file behind refapp's front, logging as make run

@@ -14,12 +14,18 @@ import time
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+import pytest
+
 from refapp import MAX_BODY
 from refapp.services import archive
 from refapp.serving import pace as front_pace
 from refapp.serving import serve
 
 from .test_serve_front import served as waitress
+
+#: run alone (make test, make test-fast), not beside a second test process: phones are timed (under
+#  3 s) beside slow clients sized to what both cores hold
+pytestmark = pytest.mark.serial
 
 ROOT = Path(__file__).resolve().parent.parent
 SLOW_CLIENTS = 110

@@ -13,6 +13,10 @@ from refapp.throttle import Throttle
 
 from .test_security_sign_in import Clock
 
+#: run alone (make test, make test-fast), not beside a second test process: the sign-ins a
+#  guesser's address gets are counted against the seconds elapsed
+pytestmark = pytest.mark.serial
+
 BODY = {"game": "dixit", "players": ["Ann", "Ben", "Cy"]}
 RIGHT = {"X-Table-Password": "owl"}
 WRONG = {"X-Table-Password": "cat"}
