@@ -18,6 +18,7 @@ from refapp.games import GAMES
 from refapp.games.dalmuti.cards import deck_size as dalmuti_deck
 from refapp.games.dixit.deck import deck_size, first_draw_pile, hand_size, position_count
 from refapp.games.mighty.deal import FOUR_SEAT_OUT, Deal, deal_for
+from refapp.games.mighty.dealer import ROTATION_WORDS, ROTATIONS
 from refapp.games.mighty.rules import MightyRules
 from refapp.games.mighty.scoring import back_run_penalty, is_back_run, share
 from refapp.games.mighty.tricks import TRICKS
@@ -154,3 +155,12 @@ def test_dixit_states_the_seat_range_and_deck_the_rules_compute(client, api, rul
         numbers = [low, high, seats, deck_size(house), hand_size(seats)]
         numbers += [first_draw_pile(house, seats), position_count(seats)]
         assert [int(n) for n in re.findall(r"\d+", text)] == numbers
+
+
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_mighty_says_the_dealer_rotation_in_its_one_table_of_words(client, api, rotation):
+    text = topic(client, api, "mighty", 5, {"next_dealer": rotation}, "auction")
+    assert f"After a played hand, {ROTATION_WORDS[rotation].why}." in text
+    (option,) = [option for option in GAMES["mighty"].options if option.key == "next_dealer"]
+    assert option.choices == ROTATIONS
+    assert option.choice_labels == tuple(ROTATION_WORDS[choice].label for choice in ROTATIONS)

@@ -28,12 +28,11 @@ DEALER_REASONS = {
 
 
 class RotationWords(NamedTuple):
-    """A ``next_dealer`` rotation in words, each marked N_: the option's choice, the reason a
-    refusal and an explanation give, and the sentence "How we score" says."""
+    """A ``next_dealer`` rotation in words, each marked N_: the option's choice, and the reason
+    a refusal, an explanation and "How we score" give."""
 
     label: str
     why: str
-    sentence: str
 
 
 #: each ``next_dealer`` rotation in words, in the option's order (the one table of them)
@@ -41,25 +40,18 @@ ROTATION_WORDS = {
     "previous_friend": RotationWords(
         N_("Last hand's friend (or boss)"),
         N_("the previous hand's friend, or its boss, deals"),
-        N_("The previous hand's friend deals the next hand (its boss when there was no friend)."),
     ),
     "clockwise": RotationWords(
         N_("The player after the dealer"),
         N_("the deal passes to the next player after the previous dealer"),
-        N_("The player after the previous dealer, in the order of play, deals the next hand."),
     ),
     "boss_if_won_else_friend": RotationWords(
         N_("Boss if won, friend if lost"),
-        N_("the previous hand's boss deals after a win or critic, its friend after a loss"),
-        N_(
-            "The boss deals the next hand when the ruling side won or took exactly its bid, the "
-            "friend after a loss (the boss when there was no friend)."
-        ),
+        N_("the previous hand's boss deals after a win or an exact bid, its friend after a loss"),
     ),
     "previous_boss": RotationWords(
         N_("The previous hand's boss"),
         N_("the previous hand's boss deals"),
-        N_("The previous hand's boss deals the next hand."),
     ),
 }
 #: the ``next_dealer`` house rule's choices, the default first

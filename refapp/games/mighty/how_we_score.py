@@ -95,9 +95,9 @@ def say_auction(rules: MightyRules) -> Account:
 
 
 def say_dealer(account: Account, rules: MightyRules) -> None:
-    """Say who deals the hand after a played one (``dealer.ROTATION_WORDS``' sentence)."""
+    """Say who deals the hand after a played one, in the rotation's words (``ROTATION_WORDS``)."""
     words = ROTATION_WORDS.get(rules.next_dealer, ROTATION_WORDS[ROTATIONS[0]])
-    account.say(words.sentence)
+    account.say("After a played hand, {why_t}.", why_t=words.why)
 
 
 def say_contract(rules: MightyRules) -> Account:

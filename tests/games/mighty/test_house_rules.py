@@ -236,7 +236,7 @@ def test_boss_if_won_else_friend_refuses_the_wrong_dealer():
     lost = play(hand(18, "C", 5), tab)
     error = violation(hand(15, "H", 3, dealer="Ann"), tab, lost.state)
     assert error.code == "wrong_dealer"
-    assert "Ben deals this hand (the previous hand's boss deals after a win or critic" in (
+    assert "Ben deals this hand (the previous hand's boss deals after a win or an exact bid" in (
         error.message
     )
 
