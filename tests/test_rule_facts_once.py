@@ -17,10 +17,18 @@ import pytest
 from refapp.games import GAMES
 from refapp.games.dalmuti.cards import deck_size as dalmuti_deck
 from refapp.games.dixit.deck import deck_size, first_draw_pile, hand_size, position_count
+from refapp.games.mighty.auction import MAX_BID
+from refapp.games.mighty.cards import POINT_CARDS
 from refapp.games.mighty.deal import FOUR_SEAT_OUT, Deal, deal_for
 from refapp.games.mighty.dealer import ROTATION_WORDS, ROTATIONS
 from refapp.games.mighty.rules import MightyRules
-from refapp.games.mighty.scoring import back_run_penalty, is_back_run, share
+from refapp.games.mighty.scoring import (
+    back_run_penalty,
+    is_back_run,
+    multiplier_step,
+    share,
+    win_base,
+)
 from refapp.games.mighty.tricks import TRICKS
 
 from .conftest import shown
@@ -133,6 +141,17 @@ def test_mighty_states_the_back_run_the_scoring_computes(client, api):
         text = topic(client, api, "mighty", 5, {"back_run_when": when}, "scoring")
         most = max(taken for taken in range(21) if is_back_run(when, 13, taken))
         assert f"when the ruling side takes {most} point cards or fewer" in text
+
+
+def test_mighty_states_the_win_and_the_run_the_scoring_computes(client, api):
+    run = {"run": "fixed_20", "win_formula": "taken_minus_10", "declared_run_double": True}
+    text = topic(client, api, "mighty", 5, run, "scoring")
+    less = 17 - win_base("taken_minus_10", 15, 17)[0]
+    assert f"the point cards taken minus {less}, before doubling" in text
+    fixed = multiplier_step("run", MightyRules(run)).value
+    cards = POINT_CARDS
+    assert f"Taking all {cards} point cards (런) makes a win worth {fixed} before" in text
+    assert f"A bid of {MAX_BID} that takes all {cards} point cards doubles once more." in text
 
 
 @pytest.mark.parametrize("rules", DALMUTI_RULES)

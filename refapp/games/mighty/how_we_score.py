@@ -13,7 +13,7 @@ from typing import Any
 from ..game import Account
 from .auction import MAX_BID, next_floor
 from .cards import card_words
-from .deal import deal_for
+from .deal import PLAIN_SEATS, deal_for
 from .dealer import ROTATION_WORDS, ROTATIONS
 from .friend import friend_words
 from .friend_card import FORBIDDEN_WORDS
@@ -79,9 +79,12 @@ def say_auction(rules: MightyRules) -> Account:
     else:
         say("A player who passed may still bid again later in the same auction.")
     if rules.bid20_ends_auction:
-        say("A bid of 20 ends the auction at once.")
+        say("A bid of {most} ends the auction at once.", most=MAX_BID)
     else:
-        say("A bid of 20 does not end the auction by itself: the others still get their turn.")
+        say(
+            "A bid of {most} does not end the auction by itself: the others still get their turn.",
+            most=MAX_BID,
+        )
     if rules.all_pass == "open_kitty":
         say(
             "If everyone passes, the kitty is turned up and the auction starts again from "
@@ -118,18 +121,24 @@ def say_contract(rules: MightyRules) -> Account:
         say("Changing a suit to no-trump needs no raise.")
     say(
         "Changing the trump to another suit needs a contract at least {n} higher than the "
-        "winning bid, or 20.",
+        "winning bid, or {most}.",
         n=max(rules.suit_change_cost, 1),
+        most=MAX_BID,
     )
     say(
         "Changing no-trump to a suit needs a contract at least {n} higher than the winning bid, "
-        "or 20.",
+        "or {most}.",
         n=max(rules.from_no_trump_cost, 1),
+        most=MAX_BID,
     )
     if rules.allow_no_trump_at_20:
-        say("A winning bid of 20 locks the trump, but a suit 20 may still become no-trump 20.")
+        say(
+            "A winning bid of {most} locks the trump, but a suit {most} may still become "
+            "no-trump {most}.",
+            most=MAX_BID,
+        )
     else:
-        say("A winning bid of 20 locks the trump.")
+        say("A winning bid of {most} locks the trump.", most=MAX_BID)
     return account
 
 
@@ -187,7 +196,7 @@ SECTIONS: tuple[tuple[str, Callable[[MightyRules], Account]], ...] = (
 )
 
 
-def how_we_score(rules: Mapping[str, Any], seats: int = 5) -> list[tuple[str, Account]]:
+def how_we_score(rules: Mapping[str, Any], seats: int = PLAIN_SEATS) -> list[tuple[str, Account]]:
     """Return what a table's house rules mean: (topic key, its sentences), in the page's order;
     the table's size first."""
     typed = MightyRules.of(rules)

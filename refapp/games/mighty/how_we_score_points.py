@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from ..game import Account
+from .auction import MAX_BID
+from .cards import POINT_CARDS
 from .rules import MightyRules
-from .scoring import BACK_RUN_BOSS_TIMES, BACK_RUN_MOST
+from .scoring import BACK_RUN_BOSS_TIMES, BACK_RUN_MOST, FIXED_RUN_M, WIN_LESS
 
 
 def say_scoring(rules: MightyRules) -> Account:
@@ -17,7 +19,7 @@ def say_scoring(rules: MightyRules) -> Account:
         "way round."
     )
     if rules.win_formula == "taken_minus_10":
-        say("A win is worth the point cards taken minus 10, before doubling.")
+        say("A win is worth the point cards taken minus {less}, before doubling.", less=WIN_LESS)
     elif rules.win_formula == "pagat":
         say(
             "A win is worth 2 × (the bid - {min_bid}) plus the point cards taken over the bid, "
@@ -25,7 +27,7 @@ def say_scoring(rules: MightyRules) -> Account:
             min_bid=rules.min_bid,
         )
     else:
-        say("A win is worth the bid minus 10, before doubling.")
+        say("A win is worth the bid minus {less}, before doubling.", less=WIN_LESS)
     if rules.critic == "draw":
         say("When the ruling side takes exactly its bid (크리틱), nobody scores.")
     elif rules.critic == "win":
@@ -41,15 +43,27 @@ def say_win_doublings(account: Account, rules: MightyRules) -> None:
     """Say what taking all 20 point cards does to a win, and which wins double."""
     say = account.say
     if rules.run == "fixed_20":
-        say("Taking all 20 point cards (런) makes a win worth 20 before its other doublings.")
+        say(
+            "Taking all {cards} point cards (런) makes a win worth {m} before its other doublings.",
+            cards=POINT_CARDS,
+            m=FIXED_RUN_M,
+        )
     elif rules.run == "none":
-        say("Taking all 20 point cards (런) adds nothing to a win.")
+        say("Taking all {cards} point cards (런) adds nothing to a win.", cards=POINT_CARDS)
     else:
-        say("Taking all 20 point cards (런) doubles a win.")
+        say("Taking all {cards} point cards (런) doubles a win.", cards=POINT_CARDS)
     if rules.declared_run_double:
-        say("A bid of 20 that takes all 20 point cards doubles once more.")
+        say(
+            "A bid of {most} that takes all {cards} point cards doubles once more.",
+            most=MAX_BID,
+            cards=POINT_CARDS,
+        )
     else:
-        say("A bid of 20 that takes all 20 point cards does not double again.")
+        say(
+            "A bid of {most} that takes all {cards} point cards does not double again.",
+            most=MAX_BID,
+            cards=POINT_CARDS,
+        )
     if rules.double_no_trump:
         say("A no-trump win doubles.")
     else:

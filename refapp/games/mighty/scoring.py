@@ -46,6 +46,8 @@ LOSS_MULTIPLIERS = ("no_trump", "no_friend")
 #: the bid once (instead of their shares; the opposition still wins m each)
 BACK_RUN_BOSS_TIMES = 10
 BACK_RUN_FRIEND_TIMES = 1
+#: what a win's base counts from: half the point cards (a win by the bid or the cards taken)
+WIN_LESS = POINT_CARDS // 2
 #: m after a run under the ``run: fixed_20`` house rule, whatever the base
 FIXED_RUN_M = 20
 #: the run's step under the ``run: fixed_20`` house rule (the words name FIXED_RUN_M)
@@ -183,11 +185,11 @@ def win_base(formula: str, bid: int, taken: int, min_bid: int = 13) -> tuple[int
     pagat's formula counts the bid from the table's lowest bid: 2(B - min_bid) + (n - B).
     """
     if formula == "taken_minus_10":
-        return taken - 10, f"{taken} - 10"
+        return taken - WIN_LESS, f"{taken} - {WIN_LESS}"
     if formula == "pagat":
         base = 2 * (bid - min_bid) + (taken - bid)
         return base, f"2 × ({bid} - {min_bid}) + ({taken} - {bid})"
-    return bid - 10, f"{bid} - 10"
+    return bid - WIN_LESS, f"{bid} - {WIN_LESS}"
 
 
 def win_multipliers(
