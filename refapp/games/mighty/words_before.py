@@ -53,4 +53,13 @@ EARLIER = (
         "{boss} is the boss with {count} {trump_t}; friend: {card_t}, in the boss's own "
         "hand or the kitty (a self friend)."
     ),
+    N_(
+        "Back-run penalty (the Korean wiki's rule): boss -10 × {bid} = {penalty}, friend -{bid}; "
+        "the opposition +{m} each as usual. This hand is not zero-sum."
+    ),
+    N_(
+        "Back-run penalty (the Korean wiki's rule): boss -10 × {bid} = {penalty}; the opposition "
+        "+{m} each as usual. This hand is not zero-sum."
+    ),
+    N_("The friend card {card_t} is {special_t} itself."),
 )
