@@ -155,10 +155,10 @@ class Refusal(ValueError):
 
 def quote(value: Any) -> str:
     """Quote a player's input for an error message the way JSON would show it; a list of texts
-    listed as the reader's language lists names ('Ann' and 'Bob'), never in Python's brackets."""
+    listed as the reader's language lists names (Ann and Bob), never in Python's brackets."""
     if type(value) in (list, tuple):
         if value and all(isinstance(item, str) for item in value):
-            return Series((quote(item) for item in value), listed=True)  # 'Ann' and 'Bob'
+            return Series((_bare(item) for item in value), listed=True)  # Ann and Bob
         return json.dumps(value, ensure_ascii=False, default=str)  # numbers and the rest: [2, 1]
     if isinstance(value, str):
         return repr(value)
@@ -167,6 +167,12 @@ def quote(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def _bare(item: str) -> str:
+    """Return one text of a listed input as written, quoted only where its edges would be lost
+    (empty, or blank at either end)."""
+    return item if item and item == item.strip() else repr(item)
 
 
 class MalformedInput(Refusal):
