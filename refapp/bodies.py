@@ -20,16 +20,6 @@ IMPORT_ROUTE = ("POST", "/api/sessions/import")
 #: the environ key of a headers-only request the server front sends the app before it reads a
 #: large body: the app sets it True when every guard let the request through
 PROBE = "refapp.body_welcome"
-#: the refusals the front sends itself, by waitress's error: the API's code and status
-FRONT_CODES = {
-    413: "too_large",
-    431: "headers_too_large",
-    408: "request_timeout",
-    501: "not_implemented",
-    400: "bad_request",
-    500: "server_error",
-    503: "busy",
-}
 #: the API's message for each of them (English templates, as a Refusal's)
 FRONT_MESSAGES = {
     "too_large": "The request body ({size}) is larger than the {limit} bytes {route} accepts.",

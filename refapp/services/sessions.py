@@ -297,14 +297,6 @@ def finish_session(
     return session
 
 
-def summarize(session: GameSession) -> dict[str, int]:
-    """Set the session's round count and totals (for list pages) from its loaded rounds."""
-    totals = totals_of(session.players, session.rounds)
-    session.round_count = len(session.rounds)
-    session.totals = totals
-    return totals
-
-
 def close(session: GameSession, by: str) -> None:
     """Mark a session finished, saying whether the rules or the table ended it."""
     if not session.finished:

@@ -102,11 +102,6 @@ def cards_text(cards: Iterable[Card]) -> str:
     return Series(JESTER_WORD if card == JESTER else card for card in cards)
 
 
-def titled_cards(cards: Iterable[Card]) -> list[tuple[Card, str]]:
-    """Return each card with its English title (marked for translation): [(2, 'Archbishop')]."""
-    return [(card, rank_name(card)) for card in cards]
-
-
 def rank_name(card: Card, language: str = "en") -> str:
     """Return a card's title in a language (en, de, ko, hu), e.g. 9 -> 'Cook'."""
     return RANK_NAMES.get(language, RANK_NAMES["en"])[card]

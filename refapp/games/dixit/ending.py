@@ -9,9 +9,6 @@ from ..game import Account
 from .deck import DECK_ENDS, deck_ended, position_count, turns_from_pile
 from .options import DixitRules
 
-#: the ends a game may reach, in the order the state lists them
-END_REASONS = ("target_score", "end_after_rounds", "deck_exhausted")
-
 
 def last_turn(rules: Mapping[str, Any], players: int) -> int | None:
     """Return the turn that completes the rounds of storytellers to play (None: no such end).
