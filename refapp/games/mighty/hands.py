@@ -2,7 +2,8 @@
 
 At four, six and seven seats the round first reads who rests (``resting``) and, after the
 auction, who is killed (``kill``); the hand is then checked and scored among its players only,
-and everyone out of it scores 0 (the heading "Four, six and seven seats" of docs/rules/mighty.md).
+and everyone out of it scores 0 (the heading "Four, six and seven seats" of the Mighty rules in
+docs/rules).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A named card in the kitty or in the boss's own hand is a miss: the boss names another. The input
 is ``{"card", "player", "misses"}``, a list of two at seven seats. The project's account of
-it is the heading "Four, six and seven seats" of docs/rules/mighty.md.
+it is the heading "Four, six and seven seats" of the Mighty rules in docs/rules.
 """
 
 from __future__ import annotations

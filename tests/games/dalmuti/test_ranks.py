@@ -44,7 +44,8 @@ def test_roles_by_rank_position():
         "greater_peasant",
     ]
     assert "merchant" not in [role_of(p, 4) for p in range(1, 5)]
-    # three players have no merchant: the middle one is the Lesser Dalmuti (docs/rules/dalmuti.md)
+    # three players have no merchant: the middle one is the Lesser Dalmuti (the Dalmuti rules in
+    # docs/rules)
     assert [role_of(p, 3) for p in range(1, 4)] == [
         "greater_dalmuti",
         "lesser_dalmuti",

@@ -1,5 +1,5 @@
 """The Odyssey single-vote +1 when every voter found the storyteller's card
-(docs/rules/dixit.md)."""
+(the Dixit rules in docs/rules)."""
 
 from __future__ import annotations
 

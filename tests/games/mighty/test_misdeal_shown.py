@@ -1,6 +1,6 @@
-"""A misdeal the table saw (docs/rules/mighty.md, "How weak a hand may be thrown in"): recorded
-with ``shown`` instead of the hand, only who may declare it is checked; the hand beside it is
-checked as usual."""
+"""A misdeal the table saw (the Mighty rules in docs/rules, "How weak a hand may be thrown
+in"): recorded with ``shown`` instead of the hand, only who may declare it is checked; the hand
+beside it is checked as usual."""
 
 from __future__ import annotations
 
@@ -96,8 +96,8 @@ def test_a_shown_misdeal_mixed_with_a_hand_is_refused():
 
 
 def test_a_kill_beside_a_misdeal_or_an_all_pass_is_an_invalid_kill():
-    """Only a played hand under a kill rule names a kill (docs/rules/mighty.md): in any other
-    round, a misdeal or everyone passing, it is ``invalid_kill`` at six seats and at five."""
+    """Only a played hand under a kill rule names a kill (the Mighty rules in docs/rules): in any
+    other round, a misdeal or everyone passing, it is ``invalid_kill`` at six seats and at five."""
     six = Table(("Ann", "Ben", "Cy", "Dee", "Eve", "Fay"), GAME.resolve_rules({}))
     kill = {"card": "SA", "player": "Dee"}
     for tab in (six, table()):

@@ -281,7 +281,7 @@ def test_the_hand_statistics_count_kills_and_rests():
      (SEVEN, {"seven_player_rule": "ruling_side_sits_out"})],
 )  # fmt: skip
 def test_a_dry_run_that_cannot_tell_who_rests_refuses_what_recording_refuses(players, rule):
-    """docs/rules/mighty.md: a dry run refuses what recording refuses - a whole hand at a
+    """the Mighty rules in docs/rules: a dry run refuses what recording refuses - a whole hand at a
     resting table whose sitters the state cannot tell is not scored as if every seat played."""
     tab = seated(players, **rule)
     played = hand(friend={"card": "HA", "player": players[1]})
