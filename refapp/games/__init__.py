@@ -8,10 +8,19 @@ import importlib
 import pkgutil
 
 from .errors import RuleViolation, quote
-from .game import Game
+from .game import AnyGame, Game
 from .registry import GAMES, get_game, register, unregister
 
-__all__ = ["GAMES", "Game", "RuleViolation", "get_game", "quote", "register", "unregister"]
+__all__ = [
+    "GAMES",
+    "AnyGame",
+    "Game",
+    "RuleViolation",
+    "get_game",
+    "quote",
+    "register",
+    "unregister",
+]
 
 for _found in pkgutil.iter_modules(__path__):
     if _found.ispkg:

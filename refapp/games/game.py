@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, Generic, TypedDict, TypeVar, cast
 
 from .errors import Conflict, MalformedInput, Refusal, RuleViolation, quote
 from .options import HouseRules, RuleOption, resolve_rules
@@ -134,13 +134,21 @@ class Table:
         return name
 
 
+#: a game's round input as checked and stored (its shapes.py TypedDict)
+InputT = TypeVar("InputT", bound=Mapping[str, object])
+#: a game's round result as stored (deltas, explanation and the game's own keys)
+ResultT = TypeVar("ResultT", bound=Mapping[str, object])
+#: a game's state between rounds
+StateT = TypeVar("StateT", bound=Mapping[str, object])
+
+
 @dataclass
-class Outcome:
+class Outcome(Generic[InputT, ResultT, StateT]):
     """What a round produced: the input as stored, its result, and the game state after it."""
 
-    input: Mapping[str, Any]
-    result: Mapping[str, Any]
-    state: Mapping[str, Any]
+    input: InputT
+    result: ResultT
+    state: StateT
 
 
 def leaders(totals: Mapping[str, int]) -> list[str]:
@@ -156,8 +164,12 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-class Game:
-    """A game's published facts and its rules engine; subclasses override the hooks below."""
+class Game(Generic[InputT, ResultT, StateT]):
+    """A game's published facts and its rules engine; subclasses override the hooks below.
+
+    A game is typed by its round input, result and state (``Game[DixitInput, DixitResult,
+    DixitState]``); code that handles any game names it `AnyGame`.
+    """
 
     slug: str = ""
     title: str = ""
@@ -264,13 +276,15 @@ class Game:
 
     def start(
         self, players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
-    ) -> tuple[tuple[str, ...], Mapping[str, Any]]:
-        """Return the seat order and the state before the first round."""
-        return tuple(players), {}
+    ) -> tuple[tuple[str, ...], StateT]:
+        """Return the seat order and the state before the first round (default: empty)."""
+        # a game whose state has required keys overrides this; an empty mapping is its own
+        # state only for a game without any, so the cast names what that game declares
+        return tuple(players), cast(StateT, {})
 
     def play(
-        self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False
-    ) -> Outcome:
+        self, table: Table, state: StateT, raw: object, *, partial: bool = False
+    ) -> Outcome[InputT, ResultT, StateT]:
         """Check one round's input against the rules and score it.
 
         With ``partial`` (a dry run) the parts sent may be incomplete and only they are checked.
@@ -279,8 +293,12 @@ class Game:
         raise NotImplementedError
 
     def replay_round(
-        self, table: Table, state: Mapping[str, Any], raw: Any, stored: Outcome
-    ) -> Outcome:
+        self,
+        table: Table,
+        state: StateT,
+        raw: object,
+        stored: Outcome[InputT, ResultT, StateT],
+    ) -> Outcome[InputT, ResultT, StateT]:
         """Play a stored round (its input ``raw``, its ``stored`` outcome) again from another
         state before it, as ``play`` does (a correction's replay).
 
@@ -290,16 +308,16 @@ class Game:
         return self.play(table, state, raw)
 
     def public_state(
-        self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
+        self, table: Table, state: StateT, totals: Mapping[str, int]
     ) -> dict[str, Any]:
         """Return what the table needs to know about the next round (the API's ``state``)."""
         return dict(state)
 
-    def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
+    def is_over(self, table: Table, state: StateT, totals: Mapping[str, int]) -> bool:
         """Return True when the game has reached its natural end."""
         return False
 
-    def tally(self, name: str, result: Mapping[str, Any]) -> Tally:
+    def tally(self, name: str, result: ResultT) -> Tally:
         """Return the game's own counters one round's stored result adds for a player (never the
         shared ones of games/stats.py: rounds_played, points, sessions_played, sessions_won)."""
         return {}
@@ -308,7 +326,7 @@ class Game:
         """Return a player's figures of this game from their counters summed over rounds."""
         return {}
 
-    def figures(self, name: str, results: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    def figures(self, name: str, results: Iterable[ResultT]) -> dict[str, Any]:
         """Return a player's figures of this game read from its rounds' stored results."""
         return self.figures_from(summed(self.tally(name, result) for result in results))
 
@@ -319,6 +337,10 @@ class Game:
     def describe_path(self, path: str) -> str:
         """Name an input path in words for the audit trail ("votes.Dee" -> "Dee's vote")."""
         return path.replace("_", " ").replace(".", " › ")
+
+
+#: any game, whatever its round's types: what services and pages that handle every game hold
+AnyGame = Game[Any, Any, Any]
 
 
 def past_the_end(number: int) -> Conflict:
@@ -333,14 +355,14 @@ def past_the_end(number: int) -> Conflict:
 
 
 def replay(
-    game: Game,
+    game: AnyGame,
     table: Table,
     state: Mapping[str, Any],
     inputs: Iterable[Mapping[str, Any]],
     *,
     totals: Mapping[str, int] | None = None,
     first: int = 1,
-) -> Iterator[Outcome]:
+) -> Iterator[Outcome[Any, Any, Any]]:
     """Play inputs one after another from ``state``, yielding each round's outcome.
 
     The one replay of the app: corrections (from round ``first``, with the ``totals`` before

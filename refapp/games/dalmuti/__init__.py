@@ -78,7 +78,7 @@ from .scoring import hands_count as hands_count
 from .scoring import points as points
 from .scoring import score_hand as score_hand
 from .scoring import session_over as session_over
-from .shapes import DalmutiState
+from .shapes import DalmutiInput, DalmutiResult, DalmutiState
 from .table_view import next_hand
 from .tax import ANSWERS as ANSWERS
 from .tax import EXCHANGE_KEYS as EXCHANGE_KEYS
@@ -112,7 +112,7 @@ from .tribute import tribute_paid as tribute_paid
 MIN_CARDS_EACH = 2
 
 
-class Dalmuti(Game):
+class Dalmuti(Game[DalmutiInput, DalmutiResult, DalmutiState]):
     """The Great Dalmuti with the official (Hungarian) rules and the Korean house rules."""
 
     slug = "dalmuti"
@@ -170,8 +170,8 @@ class Dalmuti(Game):
         return tuple(players), {"ranks": ranks, "hands_played": 0}
 
     def play(
-        self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False
-    ) -> Outcome:
+        self, table: Table, state: DalmutiState, raw: object, *, partial: bool = False
+    ) -> Outcome[DalmutiInput, DalmutiResult, DalmutiState]:
         """Check a hand and score it; raises RuleViolation naming the broken rule."""
         raw = mapping(raw, "round")
         deal = deal_read(table, state, raw)
@@ -180,20 +180,21 @@ class Dalmuti(Game):
         trades = merchant_trades(deal, raw.get("merchant_trades"))
         entered = hand_entered(deal, tribute, paid, trades)
         account, facts = told(deal, tribute, paid, trades)
+        unchanged: DalmutiState = {**state}  # a copy: a hand not yet over leaves the state as is
         if partial and raw.get("finish_order") is None:
             entered["finish_order"] = None
-            return Outcome(entered, progress(deal, account, facts), dict(state))
+            return Outcome(entered, progress(deal, account, facts), unchanged)
         finish = finish_order(table, require(raw, "finish_order"))
         entered["finish_order"] = finish
         scored = hand_result(deal, finish, account, facts)
         if tax_unpaid(deal, tribute, paid):
             scored["complete"] = False
-            return Outcome(entered, scored, dict(state))
-        after = {**state, "ranks": finish, "hands_played": deal.hands_played + 1}
+            return Outcome(entered, scored, unchanged)
+        after: DalmutiState = {**state, "ranks": finish, "hands_played": deal.hands_played + 1}
         return Outcome(entered, scored, after)
 
     def public_state(
-        self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
+        self, table: Table, state: DalmutiState, totals: Mapping[str, int]
     ) -> dict[str, Any]:
         """Tell the table the ranks, the dealer, the hand sizes and the tax of the next hand."""
         rules = house_rules(table.rules)
@@ -222,7 +223,7 @@ class Dalmuti(Game):
         """Return what this table's house rules mean, topic by topic (the "How we score" page)."""
         return [(self.topics[key], account) for key, account in how_we_score(table)]
 
-    def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
+    def is_over(self, table: Table, state: DalmutiState, totals: Mapping[str, int]) -> bool:
         """The session ends after hands_to_play hands (never, without a count)."""
         return session_over(table.rules, state)
 

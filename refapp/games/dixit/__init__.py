@@ -27,7 +27,7 @@ from .shapes import DixitInput, DixitResult, DixitState, Vote
 from .table_view import TWO_VOTES_FROM, next_storyteller, two_votes
 
 
-class Dixit(Game):
+class Dixit(Game[DixitInput, DixitResult, DixitState]):
     """Dixit with the 2021 base rules, the three-player rules and the Odyssey options."""
 
     slug = "dixit"
@@ -117,8 +117,8 @@ class Dixit(Game):
     # -- checking ---------------------------------------------------------------------------
 
     def play(
-        self, table: Table, state: Mapping[str, Any], raw: Any, *, partial: bool = False
-    ) -> Outcome:
+        self, table: Table, state: DixitState, raw: object, *, partial: bool = False
+    ) -> Outcome[DixitInput, DixitResult, DixitState]:
         """Check a turn and score it; raises RuleViolation naming the broken rule."""
         table = self.with_house_rules(table)
         raw = mapping(raw, "round")
@@ -127,7 +127,8 @@ class Dixit(Game):
         if partial and raw.get("votes") is None:
             checked: DixitInput = {"storyteller": storyteller, "positions": positions}
             progress: DixitResult = {"complete": False}
-            return Outcome(checked, progress, dict(state))
+            unchanged: DixitState = {**state}  # a copy: the turn is not over yet
+            return Outcome(checked, progress, unchanged)
         votes = self._votes(table, storyteller, positions, raw)
         entered: DixitInput = {"storyteller": storyteller, "positions": positions, "votes": votes}
         result = self.score(table, entered)
@@ -338,9 +339,7 @@ class Dixit(Game):
 
     # -- state ------------------------------------------------------------------------------
 
-    def _next_state(
-        self, table: Table, state: Mapping[str, Any], storyteller: str
-    ) -> dict[str, Any]:
+    def _next_state(self, table: Table, state: DixitState, storyteller: str) -> DixitState:
         """Pass the storyteller on, count the turn, and refill the hands from the draw pile."""
         return {
             **state,
@@ -350,7 +349,7 @@ class Dixit(Game):
         }
 
     def public_state(
-        self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
+        self, table: Table, state: DixitState, totals: Mapping[str, int]
     ) -> dict[str, Any]:
         """Tell the table the next storyteller, the target and the deck's counts."""
         table = self.with_house_rules(table)
@@ -382,7 +381,7 @@ class Dixit(Game):
             return "who laid cards 1, 2, ..."
         return super().describe_path(path)
 
-    def is_over(self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]) -> bool:
+    def is_over(self, table: Table, state: DixitState, totals: Mapping[str, int]) -> bool:
         """The game ends after a turn that reaches the target, the last round or the deck's end."""
         return bool(end_reasons(table.rules, state, totals, table.size))
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .options import DixitRules
+from .shapes import DixitState
 
 #: the picture cards of one box, and of two boxes for a large table
 DECK_SIZE = 84
@@ -66,7 +67,7 @@ def deck_ended(rules: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
     return DixitRules.of(rules).deck_exhausted == "end" and state.get("draw_pile") == 0
 
 
-def after_turn(rules: Mapping[str, Any], state: Mapping[str, Any], players: int) -> dict[str, Any]:
+def after_turn(rules: Mapping[str, Any], state: DixitState, players: int) -> DixitState:
     """Return the deck after a turn: laid cards discarded and every hand refilled.
 
     Under ``deck_exhausted: "end"`` the turn whose refill takes the last card (or needs more than
@@ -74,17 +75,19 @@ def after_turn(rules: Mapping[str, Any], state: Mapping[str, Any], players: int)
     the discards back, reshuffled, before the refill.
     """
     laid = position_count(players)
-    after = {"discard_pile": state["discard_pile"] + laid, "draw_pile": state["draw_pile"]}
+    draw, discard = state["draw_pile"], state["discard_pile"] + laid
     mode = DixitRules.of(rules).deck_exhausted
     if mode in DECK_ENDS:
-        if after["draw_pile"] >= laid:
-            after["draw_pile"] -= laid
-        short = state["draw_pile"] < laid
-        after["deck_exhausted"] = short or (mode == "end" and state["draw_pile"] == laid)
-        return after
-    if after["draw_pile"] < laid:
-        after["draw_pile"] += after["discard_pile"]
-        after["discard_pile"] = 0
-        after["reshuffles"] = state.get("reshuffles", 0) + 1
-    after["draw_pile"] -= laid
-    return after
+        short = draw < laid
+        return {
+            "discard_pile": discard,
+            "draw_pile": draw if short else draw - laid,
+            "deck_exhausted": short or (mode == "end" and draw == laid),
+        }
+    if draw >= laid:
+        return {"discard_pile": discard, "draw_pile": draw - laid}
+    return {
+        "discard_pile": 0,
+        "draw_pile": draw + discard - laid,
+        "reshuffles": state.get("reshuffles", 0) + 1,
+    }
