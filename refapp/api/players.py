@@ -7,7 +7,6 @@ for a name a client or server would change as a path (``a/../Ann``, ``a//b``).
 from flask import request
 
 from .. import services
-from ..extensions import db
 from ..games.errors import Refusal
 from ..services import players as roster
 from . import bp
@@ -47,10 +46,8 @@ def rename_player(name: str):
         body = json_body()
         player, _ = roster.rename_player(name, body.get("name"), expected=expected)
     except Refusal as error:
-        db.session.rollback()
         return violation_response(error)
     now = player.name
-    db.session.rollback()  # a rename onto the same name leaves its write transaction open
     return with_tag(now)
 
 

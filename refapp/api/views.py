@@ -19,7 +19,6 @@ from .errors import violation_response
 @bp.errorhandler(Refusal)
 def rule_violation(error: Refusal):
     """Answer a broken rule with its code, message and field; nothing was written."""
-    db.session.rollback()
     return violation_response(error)
 
 
@@ -188,7 +187,6 @@ def write_key() -> str | None:
 @bp.errorhandler(idempotency.Stored)
 def stored_before(stored: idempotency.Stored):
     """Answer a write whose key was stored before: what it stored, and the session now (200)."""
-    db.session.rollback()
     session_id = request.view_args.get("session_id") if request.view_args else None
     session = services.load_session(session_id, with_rounds=False)
     payload = session_payload(session)

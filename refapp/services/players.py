@@ -201,6 +201,7 @@ def player_tag(player: Player) -> str:
     return f"p{player.id}-{hashlib.sha256(seen.encode()).hexdigest()[:16]}"
 
 
+@writes.transaction()
 def rename_player(
     name: Any, raw: Any, *, expected: writes.Precondition | None = None
 ) -> tuple[Player, bool]:
@@ -218,7 +219,8 @@ def rename_player(
     locked = writes.lock_players([key, new])  # SQLite: BEGIN IMMEDIATE, the write's turn
     player = _still_there(locked.get(key), name, expected)
     old = player.name
-    if new == old:
+    if new == old:  # nothing to write: the write's turn (and its locks) ends here
+        db.session.rollback()
         return player, False
     target = locked.get(new)
     ids, sessions = _sessions_locked(player)

@@ -59,6 +59,7 @@ def check_round(
     }
 
 
+@writes.transaction()
 def record_round(
     session_id: Any,
     raw: Any,
@@ -232,6 +233,7 @@ def worked_out_before_the_lock(
         return None
 
 
+@writes.transaction()
 def replace_rounds(
     session_id: Any,
     corrections: Any,
@@ -311,6 +313,7 @@ def grown_by(replayed: list[replays.Replayed]) -> int:
     return sum(item.grown for item in replayed)
 
 
+@writes.transaction()
 def delete_round(
     session_id: Any,
     number: Any,

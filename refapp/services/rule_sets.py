@@ -138,6 +138,7 @@ def list_rule_sets() -> list[dict[str, Any]]:
     return [rule_set_dict(saved) for saved in found]
 
 
+@writes.transaction()
 def save_rule_set(
     raw_name: Any, body: Any, *, expected: writes.Precondition | None = None
 ) -> RuleSet:
@@ -162,6 +163,7 @@ def save_rule_set(
     return saved
 
 
+@writes.transaction()
 def rename_rule_set(raw_old: Any, raw_new: Any) -> RuleSet:
     """Give a saved set a new name in place (a taken name is refused); sessions keep theirs."""
     new = rule_set_name(raw_new)
@@ -227,6 +229,7 @@ def refuse_one_more(adding: int, name: str, where: str) -> None:
         )
 
 
+@writes.transaction()
 def delete_rule_set(raw_name: Any, *, expected: writes.Precondition | None = None) -> None:
     """Delete a saved set (if it is the one the client saw); sessions made from it keep theirs."""
     take_rule_sets()

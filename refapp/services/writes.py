@@ -8,11 +8,16 @@ interleave their writes. A write that seats or renames players takes their rows 
 (``take_players``, ``lock_players``), always before any session, so a rename and a new session
 never cross. A write that cannot get its turn in time is refused ``busy`` (503): nothing of it
 was stored.
+
+Each write entry point of the services runs inside ``transaction()``: whatever it raises (a
+refusal, ``idempotency.Stored``, a database error) rolls the request's session back before it
+leaves the service, so no view or API route ever rolls back by hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,6 +55,20 @@ class Busy(ServiceUnavailable):
             _("The database is busy with another change; nothing was saved. Try again shortly."),
             retry_after=RETRY_AFTER,
         )
+
+
+@contextmanager
+def transaction() -> Iterator[None]:
+    """Run one write whole or not at all: anything raised inside rolls the session back first.
+
+    Use it around a service's write (``with writes.transaction():``) or on its entry point
+    (``@writes.transaction()``); the write itself still ends with ``commit_write``/``commit``.
+    """
+    try:
+        yield
+    except BaseException:
+        db.session.rollback()
+        raise
 
 
 def is_busy(error: BaseException) -> bool:

@@ -8,7 +8,6 @@ from flask import abort, flash, redirect, url_for
 from flask_babel import gettext as _
 
 from .. import services
-from ..extensions import db
 from ..games.errors import Refusal
 from ..games.inputs import digits_number
 from ..models import GameSession
@@ -38,7 +37,6 @@ def play_again(session_id: int):
     try:
         session = services.create_session(same_table(earlier))
     except Refusal as error:
-        db.session.rollback()
         flash(error.message, "error")
         return redirect(url_for("web.show_session", session_id=session_id))
     flash(_("Session started: %(names)s.", names=", ".join(session.players)))

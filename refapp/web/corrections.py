@@ -6,7 +6,6 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import services
-from ..extensions import db
 from ..games.errors import Refusal
 from ..services import idempotency
 from ..services.values import without_expected
@@ -63,10 +62,8 @@ def edit_round(session_id: int, number: int):
                 services.replace_rounds(session_id, wanted, key=key)
                 return corrected(session_id, number, both)
         except idempotency.Stored:  # this correction was saved before: a resend
-            db.session.rollback()
             return corrected(session_id, number, both)
         except Refusal as error:
-            db.session.rollback()
             show_correction_refusal(form, later, error, number)
     view = editing_view(session_id, number)
     return render_edit(view, form, stored, status, later, following)

@@ -13,7 +13,6 @@ from werkzeug.routing import PathConverter
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length
 
-from ..extensions import db
 from ..games import GAMES
 from ..games.errors import Refusal
 from ..services import NAME_MAX
@@ -159,7 +158,6 @@ def rename_player(name: str):
         try:
             player, merged = roster.rename_player(profile["name"], form.name.data)
         except Refusal as error:
-            db.session.rollback()
             add_error(form, form.name, error.message)
         else:
             announce(profile["name"], player.name, merged)

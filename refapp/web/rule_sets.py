@@ -11,7 +11,6 @@ from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, StringField
 from wtforms.validators import InputRequired, Length
 
-from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.errors import Refusal
 from ..services import rule_sets as saved_rules
@@ -100,7 +99,6 @@ def save_rules():
         try:
             stored = saved_rules.save_rule_set(save_form.set_name.data, form.to_save())
         except Refusal as error:
-            db.session.rollback()
             if error.field == "name":
                 add_error(save_form, save_form.set_name, error.message)
             else:
@@ -132,7 +130,6 @@ def rename_rule_set():
             saved_rules.rename_rule_set(old, new)  # checks the name again, under the lock
             flash(_("Renamed %(old)s to %(new)s.", old=old, new=new))
     except Refusal as error:
-        db.session.rollback()
         return rule_sets_page(422, {old: [error.message]})
     return redirect(url_for("web.rule_sets"))
 
@@ -146,7 +143,6 @@ def delete_rule_set():
     try:
         saved_rules.delete_rule_set(form.name.data)
     except Refusal as error:
-        db.session.rollback()
         return rule_sets_page(422, {form.name.data or "": [error.message]})
     flash(_("Deleted the saved rules %(name)s.", name=form.name.data))
     return redirect(url_for("web.rule_sets"))

@@ -6,7 +6,6 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import services
-from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.errors import Refusal
 from ..models import GameSession
@@ -86,7 +85,6 @@ def new_session():
         try:
             session = services.create_session(form.body())
         except Refusal as error:
-            db.session.rollback()
             form.show_violation(error)
         else:
             flash(_("Session started: %(names)s.", names=", ".join(session.players)))
@@ -182,10 +180,8 @@ def record_round(session_id: int):
                 played, _session = services.record_round(session_id, body, key=key)
                 return recorded(session_id, played.number)
         except idempotency.Stored as stored:  # this entry was stored before: a resend
-            db.session.rollback()
             return recorded(session_id, stored.replay.number)
         except Refusal as error:
-            db.session.rollback()
             if not is_stale(error):
                 form.show_violation(error)
             elif services.already_recorded(session_id, body):
@@ -276,10 +272,8 @@ def button_action(session_id: int, action, done: str):
     try:
         action()
     except idempotency.Stored:  # the same undo sent again: done the first time
-        db.session.rollback()
         flash(done)
     except Refusal as error:
-        db.session.rollback()
         flash(error.message, "error")
     else:
         flash(done)
