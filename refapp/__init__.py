@@ -8,7 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from flask import Flask, Response, render_template, request
-from werkzeug.exceptions import BadHost, HTTPException
+from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, default_exceptions
 
 from .extensions import csrf, db, migrate
 
@@ -120,8 +120,10 @@ def register_error_handlers(app: Flask) -> None:
     A write that could not get the database's lock in time is ``503 busy`` with ``Retry-After``
     wherever it surfaced (starting the write, a flush, the commit): nothing of it was stored.
     """
-    from .api.errors import error_response
+    from .api.errors import error_response, rule_violation
     from .extensions import db
+    from .games.codes import status_of
+    from .games.errors import Refusal
     from .services.writes import Busy, is_busy
 
     codes = {
@@ -152,6 +154,16 @@ def register_error_handlers(app: Flask) -> None:
             if name == "Retry-After":
                 response.headers[name] = value
         return response
+
+    @app.errorhandler(Refusal)
+    def refused(error: Refusal):
+        """Answer a refusal no view answered (a page keeps its own per-field display): the API's
+        error body, or the error page of the code's status; what the request began is undone."""
+        if wants_json():
+            return rule_violation(error)
+        db.session.rollback()
+        page = default_exceptions.get(status_of(error.code), InternalServerError)
+        return http_error(page(error.message))
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

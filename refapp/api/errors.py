@@ -4,6 +4,7 @@ from typing import Any
 
 from flask import jsonify
 
+from ..extensions import db
 from ..games.codes import status_of
 from ..games.errors import Refusal
 
@@ -24,3 +25,10 @@ def violation_response(error: Refusal):
     """Return a refusal as the API's error body."""
     body = error.as_dict()
     return error_response(body.pop("code"), body.pop("message"), body.pop("field"), **body)
+
+
+def rule_violation(error: Refusal):
+    """Answer a refusal no route answered itself: its code, message and field, after undoing
+    whatever the request began (nothing of it was stored)."""
+    db.session.rollback()
+    return violation_response(error)

@@ -13,13 +13,9 @@ from ..models import GameSession
 from ..services import answers, idempotency, rule_sets, writes
 from ..web.filters import SessionFilterForm
 from . import bp
-from .errors import violation_response
+from .errors import rule_violation
 
-
-@bp.errorhandler(Refusal)
-def rule_violation(error: Refusal):
-    """Answer a broken rule with its code, message and field; nothing was written."""
-    return violation_response(error)
+bp.register_error_handler(Refusal, rule_violation)
 
 
 def json_body() -> dict[str, Any]:
