@@ -22,8 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import N_, MalformedInput
-from ..game import Account, Game, Outcome, Table
-from ..inputs import mapping
+from ..game import Account, Game, Table
 from ..registry import register
 from . import codes as _codes  # noqa: F401  (registers the game's error codes)
 from . import stats as mighty_stats
@@ -56,7 +55,6 @@ from .cards import (
 )
 from .contract import allowed_contract_changes, check_contract_change, contract_change_price
 from .deal import PLAIN_SEATS, SEAT_COUNTS
-from .dealer import check_dealer
 from .friend import FRIEND_FORMS, FRIEND_TYPES_LABEL, friend_words
 from .hands import play_round
 from .holders import HOLDERS
@@ -67,7 +65,7 @@ from .options_seats import seat_defaults
 from .presets import PRESETS
 from .round_input import ROUND_INPUT
 from .rules import MightyRules
-from .shapes import MightyInput, MightyState
+from .shapes import MightyInput, MightyOutcome, MightyResult, MightyState
 from .table_view import next_hand, seat_state
 from .trick_judge import judge_trick
 from .tricks import Decision, Play, decide_trick
@@ -110,7 +108,7 @@ __all__ = [
 ]
 
 
-class Mighty(Game):
+class Mighty(Game[MightyInput, MightyResult, MightyState]):
     """Mighty for five (four to seven), as the Korean wiki article plays it, with the common
     house rules."""
 
@@ -185,8 +183,8 @@ class Mighty(Game):
         return MightyRules.of(table.rules)
 
     def replay_round(
-        self, table: Table, state: Mapping[str, Any], raw: Any, stored: Outcome
-    ) -> Outcome:
+        self, table: Table, state: MightyState, raw: object, stored: MightyOutcome
+    ) -> MightyOutcome:
         """Play a stored round again from another state: a hand's score depends only on the
         table and its checked input, so a hand checked into its stored input keeps its stored
         result (the state before decides only the checks and the state after)."""
@@ -195,28 +193,22 @@ class Mighty(Game):
     def play(
         self,
         table: Table,
-        state: Mapping[str, Any],
-        raw: Any,
+        state: MightyState,
+        raw: object,
         *,
         partial: bool = False,
-        known: Outcome | None = None,
-    ) -> Outcome:
+        known: MightyOutcome | None = None,
+    ) -> MightyOutcome:
         """Check a round (a played hand, a misdeal or an all-pass) and score it.
 
         With ``partial`` only the parts sent are checked and an unfinished auction is reported.
         ``known`` is the round's stored outcome when it is played again (``replay_round``).
         Raises RuleViolation naming the broken rule.
         """
-        table = self.with_house_rules(table)
-        raw = mapping(raw, "round")
-        entered: MightyInput = {}
-        dealer = check_dealer(table, state, raw)
-        if dealer is not None:
-            entered["dealer"] = dealer
-        return play_round(table, state, raw, entered, partial, known)
+        return play_round(self.with_house_rules(table), state, raw, partial, known)
 
     def public_state(
-        self, table: Table, state: Mapping[str, Any], totals: Mapping[str, int]
+        self, table: Table, state: MightyState, totals: Mapping[str, int]
     ) -> dict[str, Any]:
         """Tell the table who deals, the auction's minimum, the special cards by trump and, at
         four, six or seven seats, how the hand is dealt and who rests."""

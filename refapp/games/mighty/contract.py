@@ -14,6 +14,7 @@ from ..game import Table
 from ..inputs import mapping, require, whole_number
 from .auction import MAX_BID, Auction, Bid, check_bid_count
 from .cards import TRUMP_NAMES, TRUMPS, parse_trump
+from .rounds import need
 from .shapes import Contract
 
 
@@ -83,12 +84,12 @@ def check_contract_change(
 
 
 def read_contract(
-    table: Table, raw: Mapping[str, Any], floor: int, auction: Auction | None, partial: bool
+    table: Table, sent: object, floor: int, auction: Auction | None, partial: bool
 ) -> Contract | None:
     """Return the final contract (boss, bid, trump), checked against floor and the auction won."""
-    if partial and raw.get("contract") is None:
+    if partial and sent is None:
         return None
-    given = mapping(require(raw, "contract"), "contract")
+    given = mapping(need(sent, "contract"), "contract")
     boss = table.player(require(given, "boss", "contract.boss"), "contract.boss")
     count = whole_number(require(given, "bid", "contract.bid"), "contract.bid")
     check_bid_count(count, floor, "contract.bid")

@@ -91,14 +91,14 @@ def reason_for(rules: Mapping[str, Any], state: Mapping[str, Any]) -> DealerReas
     return DealerReason(rotation, dealer, ROTATION_WORDS[rotation].why)
 
 
-def check_dealer(table: Table, state: Mapping[str, Any], raw: Mapping[str, Any]) -> str | None:
+def check_dealer(table: Table, state: Mapping[str, Any], given: object) -> str | None:
     """Return the dealer if given, checked against the previous round (``wrong_dealer``).
 
     The first hand's dealer is free, and so is any hand whose state names no next dealer.
     """
-    if raw.get("dealer") is None:
+    if given is None:
         return None
-    dealer = table.player(raw["dealer"], "dealer")
+    dealer = table.player(given, "dealer")
     expected = state.get("next_dealer")
     if expected is not None and dealer != expected:
         raise RuleViolation(

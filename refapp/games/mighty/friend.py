@@ -16,6 +16,7 @@ from ..game import Table
 from ..inputs import mapping, require
 from ..words import Words
 from .cards import parse_card
+from .rounds import need
 from .shapes import Friend
 
 #: the ways to name a friend, as the input writes them (the ``friend_types`` option's choices)
@@ -35,18 +36,16 @@ def friend_words(forms: Sequence[str]) -> Words:
     return Words(FRIEND_WORDS[form] for form in FRIEND_FORMS if form in forms)
 
 
-def read_friend(
-    table: Table, raw: Mapping[str, Any], partial: bool, derive: bool = False
-) -> Friend | None:
+def read_friend(table: Table, sent: object, partial: bool, derive: bool = False) -> Friend | None:
     """Return the friend as named; None if a dry run did not send one.
 
     The forms: {card, player}, {card, kitty: true} (the called card was discarded: a self
     friend), {none} and {first_trick}. With ``derive`` (the hand carries its tricks, which
     show who played the card) a card call may leave out its player: {card}.
     """
-    if partial and raw.get("friend") is None:
+    if partial and sent is None:
         return None
-    given = mapping(require(raw, "friend"), "friend")
+    given = mapping(need(sent, "friend"), "friend")
     form = _form(table, given)
     if form == "none":
         if given["none"] is not True:

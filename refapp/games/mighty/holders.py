@@ -11,9 +11,10 @@ from typing import Any
 
 from ..errors import N_, MalformedInput, Refusal, RuleViolation, quote
 from ..game import Table
-from ..inputs import require, whole_number
+from ..inputs import whole_number
 from .cards import JOKER, POINT_CARDS, Face, mighty_card
 from .friend import friend_player
+from .rounds import need
 from .shapes import HolderKey
 
 #: where the mighty or the joker ended up: a side's hand, or buried in the kitty
@@ -38,11 +39,11 @@ def holder_words(holder: str) -> str:
     return HOLDER_WORDS.get(holder, quote(holder))
 
 
-def read_points(raw: Mapping[str, Any], partial: bool) -> int | None:
+def read_points(sent: object, partial: bool) -> int | None:
     """Return the point cards the opposition took, 0 to 20; None if a dry run left it out."""
-    if partial and raw.get("opposition_points") is None:
+    if partial and sent is None:
         return None
-    value = require(raw, "opposition_points")
+    value = need(sent, "opposition_points")
     try:
         points = whole_number(value, "opposition_points")
     except Refusal:

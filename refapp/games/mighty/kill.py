@@ -26,14 +26,13 @@ class Kill(TypedDict):
 
 
 def read_kills(
-    table: Table, deal: Deal, raw: Mapping[str, Any], boss: str | None, partial: bool
+    table: Table, deal: Deal, given: object, boss: str | None, partial: bool
 ) -> list[Kill] | None:
     """Return the hand's kills in the order named (None: a dry run that sent none).
 
     ``table`` is the auction's players; refuses a kill where the table kills nobody, a missing
     one, a card twice, a player killed twice or the boss (``invalid_kill``).
     """
-    given = raw.get("kill")
     if deal.kills == 0:
         if given is not None:
             raise RuleViolation(

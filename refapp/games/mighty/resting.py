@@ -25,13 +25,12 @@ def read_sitters(
     table: Table,
     deal: Deal,
     state: Mapping[str, Any],
-    raw: Mapping[str, Any],
+    given: object,
     dealer: str | None,
     partial: bool,
 ) -> list[str]:
     """Return who rests this hand, in the order of play; raise ``wrong_sitter`` or
     ``missing_field`` when the entry disagrees with the rule or the hand cannot tell."""
-    given = raw.get("sits_out")
     expected = expected_sitters(deal, state, dealer)
     if deal.sitters == 0:
         if given is not None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
+from ..game import Outcome
+
 #: the input keys naming a special card's holder
 HolderKey = Literal["mighty_holder", "joker_holder"]
 
@@ -136,3 +138,7 @@ class MightyState(TypedDict):
     last_outcome: str | None
     #: four, six or seven seats: the next hand's sitters when known (a name, a list of two)
     sits_out: NotRequired[str | list[str] | None]
+
+
+#: a Mighty round's outcome: its checked input, its result and the state after it
+MightyOutcome = Outcome[MightyInput, MightyResult, MightyState]

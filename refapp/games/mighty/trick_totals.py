@@ -9,9 +9,7 @@ then scored exactly as one entered with these totals.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ..errors import RuleViolation, quote
 from ..game import Table
@@ -212,7 +210,7 @@ Settled = tuple[PlayLog, Totals]
 
 def play_tricks(
     table: Table,
-    raw: Mapping[str, Any],
+    sent: object,
     entered: MightyInput,
     partial: bool,
     absent: frozenset[str] = frozenset(),
@@ -222,7 +220,7 @@ def play_tricks(
     ``table`` is the hand's players; ``absent`` the cards a table of four plays without.
     Returns the tricks and, when all ten are in and the friend is named, what they show.
     """
-    log = referee_tricks(table, entered.get("contract"), raw["tricks"], partial, absent)
+    log = referee_tricks(table, entered.get("contract"), sent, partial, absent)
     entered["tricks"] = log.as_input()
     if log.complete and "friend" in entered:
         return log, settle(entered, log)
