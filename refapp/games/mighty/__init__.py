@@ -64,7 +64,7 @@ from .options import OPTIONS
 from .options_seats import seat_defaults
 from .presets import PRESETS
 from .round_input import ROUND_INPUT
-from .rules import MightyRules
+from .rules import MightyRules, MightyTable
 from .shapes import MightyInput, MightyOutcome, MightyResult, MightyState
 from .table_view import next_hand, seat_state
 from .trick_judge import judge_trick
@@ -137,7 +137,8 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
 
     def how_we_score(self, table: Table) -> list[tuple[str, Account]]:
         """Say what this table's house rules mean, under the game's topics."""
-        return [(self.topics[key], said) for key, said in how_we_score(table.rules, table.size)]
+        said = how_we_score(self._house_rules(table), table.size)
+        return [(self.topics[key], account) for key, account in said]
 
     def resolve_rules(
         self,
@@ -165,7 +166,7 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
         """Seat the players; the first dealer is free and the first auction opens at min_bid."""
         state: MightyState = {
             "next_dealer": None,
-            "min_bid": auction_floor(self.house_rules(rules)),
+            "min_bid": auction_floor(MightyRules.of(rules)),
             "kitty_open": False,
             "rounds": 0,
             "last_outcome": None,
@@ -177,6 +178,12 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
     def seat_defaults(self, seats: int | None) -> Mapping[str, Any]:
         """Return the defaults a table of four changes: the lowest bid, the friend cards."""
         return seat_defaults(seats)
+
+    def with_house_rules(self, table: Table) -> MightyTable:
+        """Return the table with its rules typed as Mighty's: what every rules function reads."""
+        if isinstance(table, MightyTable):
+            return table
+        return MightyTable(table.players, MightyRules.of(table.rules))
 
     def _house_rules(self, table: Table) -> MightyRules:
         """Return the table's rules with every missing option at its default."""

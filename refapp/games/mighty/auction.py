@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MalformedInput, RuleViolation, quote
-from ..game import Table
 from ..inputs import mapping, require, sequence, whole_number
 from .cards import POINT_CARDS, TRUMP_NAMES, TRUMPS, parse_trump
 from .shapes import AuctionSummary, BidFields
+
+if TYPE_CHECKING:
+    from .rules import MightyRules, MightyTable
 
 #: the highest bid: every point card
 MAX_BID = POINT_CARDS
@@ -22,14 +24,14 @@ MAX_BID = POINT_CARDS
 REOPEN_RAISE = 2
 
 
-def auction_floor(rules: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> int:
+def auction_floor(rules: MightyRules, state: Mapping[str, Any] | None = None) -> int:
     """Return the next auction's lowest bid: the state's (after an open kitty), else min_bid's."""
     if state is not None and state.get("min_bid") is not None:
         return int(state["min_bid"])
     return int(rules["min_bid"])
 
 
-def next_floor(rules: Mapping[str, Any], reopen: bool) -> int:
+def next_floor(rules: MightyRules, reopen: bool) -> int:
     """Return the lowest bid after a round: raised by REOPEN_RAISE when the kitty is turned up."""
     floor = auction_floor(rules)
     return min(floor + REOPEN_RAISE, MAX_BID) if reopen else floor
@@ -58,7 +60,7 @@ class Bid:
         return {f"{prefix}count": self.count, f"{prefix}trump_t": TRUMP_NAMES[self.trump]}
 
 
-def beats(bid: Bid, other: Bid, rules: Mapping[str, Any]) -> bool:
+def beats(bid: Bid, other: Bid, rules: MightyRules) -> bool:
     """Return True if bid outranks other: a higher count, or NT over a suit at the same count."""
     if bid.count != other.count:
         return bid.count > other.count
@@ -67,7 +69,7 @@ def beats(bid: Bid, other: Bid, rules: Mapping[str, Any]) -> bool:
 
 
 def lowest_next_bid(
-    highest: Bid | None, rules: Mapping[str, Any], min_bid: int | None = None
+    highest: Bid | None, rules: MightyRules, min_bid: int | None = None
 ) -> tuple[int, tuple[str, ...]] | None:
     """Return the lowest legal next bid count and the trumps allowed at it; None if none is."""
     if highest is None:
@@ -126,7 +128,7 @@ class Auction:
 
 
 def run_auction(
-    table: Table,
+    table: MightyTable,
     entries: Any,
     *,
     min_bid: int | None = None,
@@ -227,7 +229,7 @@ def _check_higher(
     leader: str | None,
     player: str,
     path: str,
-    rules: Mapping[str, Any],
+    rules: MightyRules,
 ) -> None:
     """Refuse a bid that does not beat the highest so far (``bid_not_higher``)."""
     if highest is not None and not beats(bid, highest, rules):

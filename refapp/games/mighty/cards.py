@@ -5,11 +5,14 @@ Spec: "Cards and notation". The deck is 52 cards and the joker; five hands of 10
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from .. import errors
 from ..errors import CONTEXT_SEPARATOR, N_, MalformedInput, quote
+
+if TYPE_CHECKING:
+    from .rules import MightyRules
 
 HAND_SIZE = 10
 POINT_CARDS = 20
@@ -148,11 +151,11 @@ def is_point_card(card: str) -> bool:
     return card != JOKER and card[1:] in POINT_RANKS
 
 
-def mighty_card(trump: str, rules: Mapping[str, Any]) -> str:
+def mighty_card(trump: str, rules: MightyRules) -> str:
     """Return the mighty under this trump: SA, or ``alt_mighty`` (DA) when spades are trump."""
     return rules["alt_mighty"] if trump == "S" else "SA"
 
 
-def joker_call_card(trump: str, rules: Mapping[str, Any]) -> str:
+def joker_call_card(trump: str, rules: MightyRules) -> str:
     """Return the joker-call card: C3, or ``alt_joker_call`` (S3) when clubs are trump."""
     return rules["alt_joker_call"] if trump == "C" else "C3"

@@ -6,21 +6,20 @@ of 20 locks the trump.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import RuleViolation, quote
-from ..game import Table
 from ..inputs import mapping, require, whole_number
 from .auction import MAX_BID, Auction, Bid, check_bid_count
 from .cards import TRUMP_NAMES, TRUMPS, parse_trump
 from .rounds import need
 from .shapes import Contract
 
+if TYPE_CHECKING:
+    from .rules import MightyRules, MightyTable
 
-def contract_change_price(
-    bid: int, trump: str, new_trump: str, rules: Mapping[str, Any]
-) -> int | None:
+
+def contract_change_price(bid: int, trump: str, new_trump: str, rules: MightyRules) -> int | None:
     """Return the lowest final count at which the won (bid, trump) may take new_trump.
 
     None means the trump is locked (a bid of 20); a count above 20 means no contract can pay
@@ -40,15 +39,13 @@ def contract_change_price(
     return max(min(bid + cost, MAX_BID), bid + 1)
 
 
-def allowed_contract_changes(
-    bid: int, trump: str, rules: Mapping[str, Any]
-) -> dict[str, int | None]:
+def allowed_contract_changes(bid: int, trump: str, rules: MightyRules) -> dict[str, int | None]:
     """Return, for every trump, the lowest final count the boss may declare (None: locked)."""
     return {new: contract_change_price(bid, trump, new, rules) for new in TRUMPS}
 
 
 def check_contract_change(
-    won: Bid, final: Bid, rules: Mapping[str, Any], where: str = "contract"
+    won: Bid, final: Bid, rules: MightyRules, where: str = "contract"
 ) -> None:
     """Raise ``contract_lowered``, ``trump_locked`` or ``trump_change_too_cheap`` if not allowed."""
     if final.count < won.count:
@@ -84,7 +81,7 @@ def check_contract_change(
 
 
 def read_contract(
-    table: Table, sent: object, floor: int, auction: Auction | None, partial: bool
+    table: MightyTable, sent: object, floor: int, auction: Auction | None, partial: bool
 ) -> Contract | None:
     """Return the final contract (boss, bid, trump), checked against floor and the auction won."""
     if partial and sent is None:

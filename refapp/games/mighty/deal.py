@@ -8,11 +8,13 @@ heading "Four, six and seven seats" of the Mighty rules in docs/rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import RuleViolation
 from .cards import DECK, HAND_SIZE, Face
+
+if TYPE_CHECKING:
+    from .rules import MightyRules
 
 #: the plain game's table: five seats, five in every hand (the other sizes are told from it)
 PLAIN_SEATS = 5
@@ -57,7 +59,7 @@ class Deal(NamedTuple):
         return HAND_SIZE + KITTY_SIZE - self.hand_size
 
 
-def deal_for(rules: Mapping[str, Any], seats: int) -> Deal:
+def deal_for(rules: MightyRules, seats: int) -> Deal:
     """Return how a hand is dealt at this many seats under the table's rules."""
     deck = len(DECK) - len(out_of_deck(rules, seats))
     if seats in SEAT_RULES and rules[SEAT_RULES[seats]] == "kill":
@@ -66,7 +68,7 @@ def deal_for(rules: Mapping[str, Any], seats: int) -> Deal:
     return Deal(seats, 0, max(seats - PLAIN_SEATS, 0), HAND_SIZE, KITTY_SIZE, deck)
 
 
-def out_of_deck(rules: Mapping[str, Any], seats: int) -> frozenset[str]:
+def out_of_deck(rules: MightyRules, seats: int) -> frozenset[str]:
     """Return the cards a table of this size plays without: at four seats the 2s, the 4s and the
     3s but the joker-call cards (the three of clubs and the table's alternative); else none."""
     if seats != 4:

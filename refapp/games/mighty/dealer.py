@@ -11,11 +11,13 @@ knows), the next dealer is free too: the state's ``next_dealer`` is then None.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import N_, RuleViolation, quote
-from ..game import Table
 from .friend import friend_player
+
+if TYPE_CHECKING:
+    from .rules import MightyRules, MightyTable
 
 #: the outcomes after which ``boss_if_won_else_friend`` gives the deal to the boss
 BOSS_DEALS_AFTER = ("ruling_win", "critic")
@@ -77,7 +79,7 @@ FREE_REASONS = {
 REASON_RULES = (*FREE_REASONS, "misdeal", "all_pass", *ROTATIONS)
 
 
-def reason_for(rules: Mapping[str, Any], state: Mapping[str, Any]) -> DealerReason:
+def reason_for(rules: MightyRules, state: Mapping[str, Any]) -> DealerReason:
     """Return why the next hand's dealer deals it, from the state the previous round left."""
     dealer = state.get("next_dealer")
     last = state.get("last_outcome")
@@ -91,7 +93,7 @@ def reason_for(rules: Mapping[str, Any], state: Mapping[str, Any]) -> DealerReas
     return DealerReason(rotation, dealer, ROTATION_WORDS[rotation].why)
 
 
-def check_dealer(table: Table, state: Mapping[str, Any], given: object) -> str | None:
+def check_dealer(table: MightyTable, state: Mapping[str, Any], given: object) -> str | None:
     """Return the dealer if given, checked against the previous round (``wrong_dealer``).
 
     The first hand's dealer is free, and so is any hand whose state names no next dealer.
@@ -113,7 +115,7 @@ def check_dealer(table: Table, state: Mapping[str, Any], given: object) -> str |
 
 
 def next_dealer(
-    rules: Mapping[str, Any],
+    rules: MightyRules,
     players: tuple[str, ...],
     *,
     dealer: str | None,
@@ -142,7 +144,10 @@ def next_dealer(
 
 
 def dealer_after_hand(
-    table: Table, state: Mapping[str, Any], entered: Mapping[str, Any], result: Mapping[str, Any]
+    table: MightyTable,
+    state: Mapping[str, Any],
+    entered: Mapping[str, Any],
+    result: Mapping[str, Any],
 ) -> str | None:
     """Return who deals after a checked, scored hand (the one call the Game class makes).
 

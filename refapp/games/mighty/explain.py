@@ -21,14 +21,15 @@ from .plurals import RULING_ONLY, TOOK, TOOK_SO, counted
 from .scoring import BACK_RUN_BOSS_TIMES, BACK_RUN_MOST, RUN_FIXED, Score, back_run_penalty
 
 if TYPE_CHECKING:
+    from .rules import MightyRules
+
+if TYPE_CHECKING:
     from .facts import HandFacts
     from .trick_log import PlayLog
     from .trick_totals import Totals
 
 
-def say_misdeal(
-    account: Account, player: str, value: float | None, rules: Mapping[str, Any]
-) -> None:
+def say_misdeal(account: Account, player: str, value: float | None, rules: MightyRules) -> None:
     """Say who threw their hand in and within which limit (a half as 0.5 / 0,5), or that the
     table saw the hand and it was not entered (value None)."""
     if value is None:
@@ -149,7 +150,7 @@ def _say_next_bid(account: Account, auction: Auction) -> None:
 
 
 def explain_hand(
-    rules: Mapping[str, Any],
+    rules: MightyRules,
     entered: Mapping[str, Any],
     score: Score,
     players: Sequence[str],
@@ -167,7 +168,7 @@ def say_score(
     facts: HandFacts,
     score: Score,
     players: Sequence[str],
-    rules: Mapping[str, Any],
+    rules: MightyRules,
     refereed: tuple[PlayLog, Totals] | None = None,
 ) -> None:
     """Explain a scored hand from its facts: contract, bid, tricks, cards, n, m, share."""

@@ -17,6 +17,9 @@ from .multipliers import MultiplierFact, multiplier_facts
 from .shapes import BidFields, WinningBid
 
 if TYPE_CHECKING:
+    from .rules import MightyRules
+
+if TYPE_CHECKING:
     from .scoring import Score
     from .trick_log import PlayLog
 
@@ -81,7 +84,7 @@ def change_rule(won_trump: str, trump: str, won_count: int) -> str | None:
 
 
 def contract_change(
-    rules: Mapping[str, Any], won: WinningBid, contract: Mapping[str, Any]
+    rules: MightyRules, won: WinningBid, contract: Mapping[str, Any]
 ) -> ContractChange | None:
     """Return how the winning bid became the contract, or None when the contract is that bid."""
     count, trump = contract["bid"], contract["trump"]
@@ -166,7 +169,7 @@ def winning_bid(entered: Mapping[str, Any]) -> WinningBid | None:
 
 
 def hand_facts(
-    rules: Mapping[str, Any],
+    rules: MightyRules,
     entered: Mapping[str, Any],
     score: Score,
     log: PlayLog | None = None,

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import N_, MalformedInput, RuleViolation, quote
-from ..game import Table
 from ..inputs import mapping, require
 from ..words import Words
 from .cards import parse_card
 from .rounds import need
 from .shapes import Friend
+
+if TYPE_CHECKING:
+    from .rules import MightyTable
 
 #: the ways to name a friend, as the input writes them (the ``friend_types`` option's choices)
 FRIEND_FORMS = ("card", "none", "first_trick")
@@ -36,7 +38,9 @@ def friend_words(forms: Sequence[str]) -> Words:
     return Words(FRIEND_WORDS[form] for form in FRIEND_FORMS if form in forms)
 
 
-def read_friend(table: Table, sent: object, partial: bool, derive: bool = False) -> Friend | None:
+def read_friend(
+    table: MightyTable, sent: object, partial: bool, derive: bool = False
+) -> Friend | None:
     """Return the friend as named; None if a dry run did not send one.
 
     The forms: {card, player}, {card, kitty: true} (the called card was discarded: a self
@@ -91,7 +95,7 @@ def _in_kitty(given: Mapping[str, Any]) -> bool:
     return True
 
 
-def _form(table: Table, given: Mapping[str, Any]) -> str:
+def _form(table: MightyTable, given: Mapping[str, Any]) -> str:
     """Return the one form the friend is named in, if the table allows it."""
     forms = [form for form in FRIEND_FORMS if given.get(form) is not None]
     if not forms and given.get("player") is not None:

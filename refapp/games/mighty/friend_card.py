@@ -9,11 +9,14 @@ card in the kitty was the boss's too.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import N_, RuleViolation
 from .cards import JOKER, Face, mighty_card
 from .deal import check_in_deck
+
+if TYPE_CHECKING:
+    from .rules import MightyRules
 
 #: the ``friend_card_in_own_hand`` house rule's choices, the default first
 OWN_CARD_RULES = ("self_friend", "forbidden")
@@ -36,7 +39,7 @@ def friend_card_held(friend: Mapping[str, Any] | None, boss: str | None) -> str 
 
 
 def check_friend_card_held(
-    rules: Mapping[str, Any], friend: Mapping[str, Any] | None, boss: str | None
+    rules: MightyRules, friend: Mapping[str, Any] | None, boss: str | None
 ) -> None:
     """Raise ``friend_card_held_by_boss`` when the table forbids calling the boss's own card.
 
@@ -70,7 +73,7 @@ FORBIDDEN_WORDS = {"mighty": N_("the mighty"), "joker": N_("the joker")}
 
 
 def check_friend_card_allowed(
-    rules: Mapping[str, Any],
+    rules: MightyRules,
     friend: Mapping[str, Any] | None,
     trump: str | None,
     absent: frozenset[str] = frozenset(),

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import N_, RuleViolation
 from ..game import Table
+from .rules import MightyTable
 
 #: why a seated player is out of a hand, as a refusal's sentence names it
 OUT_WHY = {
@@ -18,7 +19,7 @@ OUT_WHY = {
 
 
 @dataclass(frozen=True)
-class InHand(Table):
+class InHand(MightyTable):
     """The players of one part of a hand, in the order of play, with the seated ones out of it.
 
     A name seated but out of the hand is ``player_not_in_hand``; any other name is read as
@@ -46,7 +47,7 @@ class InHand(Table):
         )
 
 
-def without(table: Table, names: Sequence[str], why: str) -> Table:
+def without(table: MightyTable, names: Sequence[str], why: str) -> MightyTable:
     """Return the table with these seated players out of the hand (the table itself if none)."""
     if not names:
         return table

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..game import Account, Table
+from ..game import Account
 from .auction import next_floor
 from .contract import allowed_contract_changes
 from .deal import PLAIN_SEATS
@@ -21,14 +21,14 @@ from .friend import friend_player
 from .read_hand import Hand, RoundSeats, read_hand, settled
 from .resting import sitters_after
 from .rounds import next_state, zero_result
-from .rules import MightyRules
+from .rules import MightyRules, MightyTable
 from .scoring import score_hand
 from .shapes import MightyInput, MightyOutcome, MightyResult, MightyState, TricksResult
 from .trick_totals import Settled, tricks_result
 
 
 def play_round(
-    table: Table,
+    table: MightyTable,
     state: MightyState,
     raw: object,
     partial: bool,
@@ -50,7 +50,7 @@ def play_round(
 
 
 def _after(
-    table: Table,
+    table: MightyTable,
     state: MightyState,
     seats: RoundSeats,
     outcome: str,
@@ -65,7 +65,7 @@ def _after(
     return after
 
 
-def _misdeal(table: Table, state: MightyState, hand: Hand) -> MightyOutcome:
+def _misdeal(table: MightyTable, state: MightyState, hand: Hand) -> MightyOutcome:
     """Score a thrown-in hand: nobody scores, and its declarer deals next."""
     seats = hand.seats
     player = hand.input["misdeal"]["player"]
@@ -78,7 +78,7 @@ def _misdeal(table: Table, state: MightyState, hand: Hand) -> MightyOutcome:
     return MightyOutcome(hand.input, result, _after(table, state, seats, "misdeal", player))
 
 
-def _everyone_passed(table: Table, state: MightyState, hand: Hand) -> MightyOutcome:
+def _everyone_passed(table: MightyTable, state: MightyState, hand: Hand) -> MightyOutcome:
     """Score an auction nobody bid in: a zero round, the same dealer deals again."""
     seats = hand.seats
     starter = hand.auction.starter if hand.auction is not None else None
@@ -94,7 +94,7 @@ def _everyone_passed(table: Table, state: MightyState, hand: Hand) -> MightyOutc
     return MightyOutcome(hand.input, result, after)
 
 
-def _scored(table: Table, hand: Hand, refereed: Settled | None) -> MightyResult:
+def _scored(table: MightyTable, hand: Hand, refereed: Settled | None) -> MightyResult:
     """Score a hand not scored before, with the bid that won its auction when one was played."""
     result = score(table, hand, refereed)
     if hand.auction is not None:
@@ -103,7 +103,7 @@ def _scored(table: Table, hand: Hand, refereed: Settled | None) -> MightyResult:
 
 
 def _hand_played(
-    table: Table, state: MightyState, hand: Hand, result: MightyResult
+    table: MightyTable, state: MightyState, hand: Hand, result: MightyResult
 ) -> MightyOutcome:
     """Return a scored hand's outcome with the state after it: the next dealer and sitters."""
     entered = hand.input
@@ -116,14 +116,14 @@ def _hand_played(
     )
 
 
-def _ruling(table: Table, entered: MightyInput) -> list[str]:
+def _ruling(table: MightyTable, entered: MightyInput) -> list[str]:
     """Return the hand's boss and real friend in the order of play (the boss alone without)."""
     boss = entered["contract"]["boss"]
     friend = friend_player(entered["friend"], boss)
     return sorted({boss} | ({friend} if friend is not None else set()), key=table.seat)
 
 
-def score(table: Table, hand: Hand, refereed: Settled | None) -> MightyResult:
+def score(table: MightyTable, hand: Hand, refereed: Settled | None) -> MightyResult:
     """Score a checked hand among its players and explain every point (the others score 0).
 
     With ``refereed`` (a hand's ten tricks and what they show) the result lists the tricks too.
@@ -168,7 +168,7 @@ def score(table: Table, hand: Hand, refereed: Settled | None) -> MightyResult:
     }
 
 
-def progress(table: Table, hand: Hand) -> MightyResult:
+def progress(table: MightyTable, hand: Hand) -> MightyResult:
     """Return a dry run's result for the parts sent: what was checked and what comes next."""
     auction, refereed = hand.auction, hand.refereed
     result: MightyResult = {"complete": False}

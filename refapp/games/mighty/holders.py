@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import N_, MalformedInput, Refusal, RuleViolation, quote
-from ..game import Table
 from ..inputs import whole_number
 from .cards import JOKER, POINT_CARDS, Face, mighty_card
 from .friend import friend_player
 from .rounds import need
+from .rules import MightyTable
 from .shapes import HolderKey
 
 #: where the mighty or the joker ended up: a side's hand, or buried in the kitty
@@ -74,7 +74,7 @@ def read_holder(value: Any, key: str) -> str:
     return holder
 
 
-def check_holders(table: Table, entered: Mapping[str, Any]) -> None:
+def check_holders(table: MightyTable, entered: Mapping[str, Any]) -> None:
     """Refuse holders that contradict the friend card, a missing friend or the points."""
     friend = entered.get("friend")
     contract = entered.get("contract")

@@ -7,8 +7,7 @@ unsaid. The scoring topic is ``how_we_score_points``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from ..game import Account
 from .auction import MAX_BID, next_floor
@@ -196,7 +195,7 @@ SECTIONS: tuple[tuple[str, Callable[[MightyRules], Account]], ...] = (
 )
 
 
-def how_we_score(rules: Mapping[str, Any], seats: int = PLAIN_SEATS) -> list[tuple[str, Account]]:
+def how_we_score(rules: MightyRules, seats: int = PLAIN_SEATS) -> list[tuple[str, Account]]:
     """Return what a table's house rules mean: (topic key, its sentences), in the page's order;
     the table's size first."""
     typed = MightyRules.of(rules)

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
 from ..errors import MalformedInput, Refusal, RuleViolation, quote
-from ..game import Table
 from ..inputs import mapping, require, sequence
 from .cards import Face, parse_card
 from .deal import Deal
+from .rules import MightyTable
 
 
 class Kill(TypedDict):
@@ -26,7 +26,7 @@ class Kill(TypedDict):
 
 
 def read_kills(
-    table: Table, deal: Deal, given: object, boss: str | None, partial: bool
+    table: MightyTable, deal: Deal, given: object, boss: str | None, partial: bool
 ) -> list[Kill] | None:
     """Return the hand's kills in the order named (None: a dry run that sent none).
 
@@ -96,7 +96,7 @@ def _items(deal: Deal, given: Any) -> tuple[list[Any], list[str]]:
 
 
 def _kill(
-    table: Table, given: Mapping[str, Any], path: str, boss: str | None, named: list[str]
+    table: MightyTable, given: Mapping[str, Any], path: str, boss: str | None, named: list[str]
 ) -> Kill:
     """Return one kill checked; ``named`` gathers every card named so far (misses included)."""
     misses = [

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import N_, MalformedInput, Refusal, RuleViolation, quote
-from ..game import Table
 from ..inputs import mapping, require, sequence
 from ..options import RuleOption
 from .cards import HAND_SIZE, JOKER, Face, is_point_card, parse_card
 from .deal import check_in_deck
 from .shapes import Misdeal
+
+if TYPE_CHECKING:
+    from .rules import MightyRules, MightyTable
 
 #: the value a hand may have at most to be thrown in, by the ``misdeal`` option's counting
 MISDEAL_LIMITS = {
@@ -110,7 +112,7 @@ def misdeal_allowed(value: float, method: str, at_most: float | None = None) -> 
     return value <= (MODE_MOST[method] if at_most is None else at_most)
 
 
-def misdeal_most(rules: Mapping[str, Any]) -> float | None:
+def misdeal_most(rules: MightyRules) -> float | None:
     """Return the most a hand may be worth to be thrown in at this table (None: misdeals off)."""
     method = rules["misdeal"]
     if method not in MODE_MOST:
@@ -120,7 +122,7 @@ def misdeal_most(rules: Mapping[str, Any]) -> float | None:
 
 
 def declare_misdeal(
-    table: Table, raw: Any, size: int = HAND_SIZE, absent: frozenset[str] = frozenset()
+    table: MightyTable, raw: Any, size: int = HAND_SIZE, absent: frozenset[str] = frozenset()
 ) -> tuple[Misdeal, float | None]:
     """Check a declared misdeal and return it as stored with the hand's value (None: the hand
     was shown to the table and not entered, so only who may declare is checked).
@@ -172,13 +174,13 @@ def shown_flag(given: Mapping[str, Any]) -> bool:
     return True
 
 
-def misdeals_on(rules: Mapping[str, Any]) -> None:
+def misdeals_on(rules: MightyRules) -> None:
     """Refuse any misdeal at a table whose ``misdeal`` house rule is off."""
     if rules["misdeal"] == "off":
         raise RuleViolation("misdeal_not_allowed", "Misdeals are off at this table.", "misdeal")
 
 
-def check_value(rules: Mapping[str, Any], player: str, value: float) -> None:
+def check_value(rules: MightyRules, player: str, value: float) -> None:
     """Refuse a hand worth more than this table's most for a misdeal (``misdeal_not_allowed``)."""
     method = rules["misdeal"]
     at_most = rules.get("misdeal_at_most")
@@ -243,7 +245,7 @@ def _hand_card(text: Any, index: int) -> str:
         ) from None
 
 
-def misdeal_limit(rules: Mapping[str, Any]) -> str:
+def misdeal_limit(rules: MightyRules) -> str:
     """Return the limit the ``misdeal`` option's counting sets, in words marked for translation
     (a table's own ``misdeal_at_most`` is a number, said by the sentence that names it)."""
     return MISDEAL_LIMITS[rules["misdeal"]]

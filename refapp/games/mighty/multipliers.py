@@ -10,10 +10,13 @@ The applied ones, but the back-run, are the result's ``multipliers`` in the same
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from ..errors import N_
 from .cards import POINT_CARDS
+
+if TYPE_CHECKING:
+    from .rules import MightyRules
 
 if TYPE_CHECKING:
     from .scoring import Score
@@ -58,7 +61,7 @@ def _fact(name: str, applied: bool, because: str, rule: str | None) -> Multiplie
 
 
 def multiplier_facts(
-    rules: Mapping[str, Any],
+    rules: MightyRules,
     score: Score,
     *,
     trump: str,
@@ -83,14 +86,14 @@ def multiplier_facts(
     return facts
 
 
-def _kind(rules: Mapping[str, Any], score: Score) -> str:
+def _kind(rules: MightyRules, score: Score) -> str:
     """Return how the hand counts for its multipliers: a win (a critic under ``critic: win``),
     a loss, or a critic."""
     won = score.outcome == "ruling_win" or (score.outcome == "critic" and rules["critic"] == "win")
     return "win" if won else ("loss" if score.outcome == "opposition_win" else "critic")
 
 
-def _run_facts(rules: Mapping[str, Any], score: Score, *, won: bool) -> list[MultiplierFact]:
+def _run_facts(rules: MightyRules, score: Score, *, won: bool) -> list[MultiplierFact]:
     """Return the run (a won hand taking all 20 point cards) and the declared run (bid 20)."""
     facts: list[MultiplierFact] = []
     if score.taken == POINT_CARDS and won:
@@ -104,7 +107,7 @@ def _run_facts(rules: Mapping[str, Any], score: Score, *, won: bool) -> list[Mul
 
 
 def _no_friend(
-    rules: Mapping[str, Any], kind: str, friend_form: str, self_friend: bool
+    rules: MightyRules, kind: str, friend_form: str, self_friend: bool
 ) -> MultiplierFact | None:
     """Return the no-friend multiplier: declared, or a won hand whose boss called himself."""
     if friend_form == "none":
@@ -114,7 +117,7 @@ def _no_friend(
     return None
 
 
-def _listed(rules: Mapping[str, Any], kind: str, name: str, flag: str, fact: str) -> MultiplierFact:
+def _listed(rules: MightyRules, kind: str, name: str, flag: str, fact: str) -> MultiplierFact:
     """Return a no-trump or no-friend multiplier: a win's flag, a loss's ``loss_multipliers``."""
     if kind == "critic":
         return _fact(name, False, "critic", "critic")
@@ -126,9 +129,7 @@ def _listed(rules: Mapping[str, Any], kind: str, name: str, flag: str, fact: str
     return _fact(name, on, fact if on else "rule_off", flag)
 
 
-def _without(
-    rules: Mapping[str, Any], kind: str, card: str, holder: str | None
-) -> MultiplierFact | None:
+def _without(rules: MightyRules, kind: str, card: str, holder: str | None) -> MultiplierFact | None:
     """Return the no-mighty or no-joker multiplier when the ruling side did not hold the card."""
     if holder not in ("opposition", "kitty"):
         return None

@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..game import Table
 from .auction import Auction, auction_floor, run_auction, unfinished_auction
 from .contract import read_contract
 from .deal import PLAIN_SEATS, Deal, deal_for, out_of_deck
@@ -26,6 +25,7 @@ from .kill import Kill, read_kills, stored_kill
 from .misdeal import declare_misdeal
 from .resting import expected_sitters, read_sitters
 from .rounds import HAND_PARTS, Body, all_pass_flag, check_alone, check_everyone_passed
+from .rules import MightyTable
 from .shapes import Contract, MightyInput, OutOfHand
 from .trick_totals import Refereed, Settled, play_tricks
 
@@ -40,7 +40,7 @@ class RoundSeats:
     deal: Deal
     resting: list[str]
     #: the players of the auction: everyone seated but those resting
-    bidders: Table
+    bidders: MightyTable
     #: the round's dealer when known: entered, or the resting dealer the state or sits_out names
     dealer: str | None
     #: True when the hand itself named its sitters (the rule could not tell them)
@@ -71,7 +71,7 @@ class Hand:
     #: the kills in the order named (None: a dry run that sent none)
     kills: list[Kill] | None = None
     #: the hand's players: the bidders but those killed
-    players: Table | None = None
+    players: MightyTable | None = None
     refereed: Refereed | None = None
     #: True while a dry run's hand cannot be scored yet (tricks unfinished, parts unsent)
     waiting: bool = False
@@ -87,7 +87,7 @@ class Hand:
         return [kill["player"] for kill in self.kills or []]
 
 
-def read_hand(table: Table, state: Mapping[str, Any], raw: object, partial: bool) -> Hand:
+def read_hand(table: MightyTable, state: Mapping[str, Any], raw: object, partial: bool) -> Hand:
     """Read a round's body into a ``Hand``, raising the first fault as a refusal.
 
     With ``partial`` (a dry run) a part sent alone is checked alone.
@@ -106,7 +106,7 @@ def read_hand(table: Table, state: Mapping[str, Any], raw: object, partial: bool
 
 
 def seat_round(
-    table: Table, state: Mapping[str, Any], body: Body, dealer: str | None, partial: bool
+    table: MightyTable, state: Mapping[str, Any], body: Body, dealer: str | None, partial: bool
 ) -> RoundSeats:
     """Return who is in the round: the sitters read (``wrong_sitter``, ``missing_field``)."""
     deal = deal_for(table.rules, table.size)
@@ -124,7 +124,7 @@ def seat_round(
 
 
 def _read_seated(
-    table: Table,
+    table: MightyTable,
     state: Mapping[str, Any],
     body: Body,
     entered: MightyInput,
@@ -158,7 +158,7 @@ def _read_seated(
 
 
 def _read_played(
-    table: Table,
+    table: MightyTable,
     state: Mapping[str, Any],
     body: Body,
     entered: MightyInput,
@@ -185,7 +185,7 @@ SCORED_PARTS = ("contract", "friend", "opposition_points")
 
 
 def take_contract(
-    table: Table,
+    table: MightyTable,
     floor: int,
     body: Body,
     entered: MightyInput,
@@ -200,7 +200,7 @@ def take_contract(
 
 
 def take_kills(
-    table: Table,
+    table: MightyTable,
     deal: Deal,
     body: Body,
     entered: MightyInput,
@@ -215,7 +215,9 @@ def take_kills(
     return kills
 
 
-def take_friend_and_points(players: Table, body: Body, entered: MightyInput, partial: bool) -> None:
+def take_friend_and_points(
+    players: MightyTable, body: Body, entered: MightyInput, partial: bool
+) -> None:
     """Read the friend (told by the tricks when they are sent) and the opposition's points."""
     with_tricks = body.tricks is not None
     friend = read_friend(players, body.friend, partial, derive=with_tricks)
@@ -235,7 +237,7 @@ def take_holders(body: Body, entered: MightyInput) -> None:
 
 
 def take_tricks(
-    players: Table,
+    players: MightyTable,
     body: Body,
     entered: MightyInput,
     partial: bool,
@@ -248,8 +250,8 @@ def take_tricks(
 
 
 def check_cards_named(
-    table: Table,
-    players: Table,
+    table: MightyTable,
+    players: MightyTable,
     entered: MightyInput,
     contract: Contract | None,
     absent: frozenset[str],

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import MalformedInput, RuleViolation, quote
-from ..game import Table
 from .deal import Deal
+from .rules import MightyTable
 
 
 def expected_sitters(deal: Deal, state: Mapping[str, Any], dealer: str | None) -> list[str]:
@@ -22,7 +22,7 @@ def expected_sitters(deal: Deal, state: Mapping[str, Any], dealer: str | None) -
 
 
 def read_sitters(
-    table: Table,
+    table: MightyTable,
     deal: Deal,
     state: Mapping[str, Any],
     given: object,
@@ -114,7 +114,7 @@ def _wrong(deal: Deal, expected: list[str], value: list[str]) -> RuleViolation:
     )
 
 
-def _named(table: Table, deal: Deal, given: Any) -> list[str]:
+def _named(table: MightyTable, deal: Deal, given: Any) -> list[str]:
     """Return the sitters as entered: a name at six seats, two different names at seven."""
     items = given if isinstance(given, list) else [given]
     if deal.sitters == 1 and isinstance(given, list):
@@ -142,7 +142,7 @@ def _named(table: Table, deal: Deal, given: Any) -> list[str]:
     return names
 
 
-def _in_order(table: Table, names: Sequence[str]) -> list[str]:
+def _in_order(table: MightyTable, names: Sequence[str]) -> list[str]:
     """Return names in the order of play."""
     return sorted(names, key=table.seat)
 

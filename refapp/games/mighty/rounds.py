@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
 
 from ..errors import MalformedInput, RuleViolation, quote
-from ..game import Account, Table
+from ..game import Account
 from ..inputs import mapping
 from .auction import Auction, next_floor, unfinished_auction
 from .shapes import MightyResult, MightyState
+
+if TYPE_CHECKING:
+    from .rules import MightyTable
 
 
 @dataclass(frozen=True)
@@ -142,7 +146,7 @@ def check_everyone_passed(body: Body, auction: Auction | None, all_pass: bool) -
 
 
 def next_state(
-    table: Table,
+    table: MightyTable,
     state: MightyState,
     outcome: str,
     dealer: str | None,
@@ -159,7 +163,7 @@ def next_state(
     }
 
 
-def zero_result(table: Table, outcome: str, account: Account) -> MightyResult:
+def zero_result(table: MightyTable, outcome: str, account: Account) -> MightyResult:
     """Return the result of a round nobody scores in (a misdeal or an all-pass)."""
     return {
         "deltas": dict.fromkeys(table.players, 0),

@@ -1,7 +1,11 @@
-"""Mighty's house rules typed: each option's value read as an attribute, defaults filled once."""
+"""Mighty's house rules typed (each option's value read as an attribute, defaults filled once),
+and a table that carries them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+from ..game import Table
 from ..options import HouseRules
 from .options import OPTIONS
 
@@ -44,3 +48,11 @@ class MightyRules(HouseRules):
     six_player_rule: str
     seven_player_rule: str
     friend_forbidden: list[str]
+
+
+@dataclass(frozen=True)
+class MightyTable(Table):
+    """A Mighty table: the seated players and its house rules typed (``Mighty.play`` builds
+    it, so every rules function reads ``table.rules`` as ``MightyRules``)."""
+
+    rules: MightyRules = field(default_factory=MightyRules)

@@ -8,13 +8,16 @@ Trusted input: score a hand only after it was checked. Every function takes plai
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import N_
 from .auction import MAX_BID, auction_floor
 from .cards import POINT_CARDS
+
+if TYPE_CHECKING:
+    from .rules import MightyRules
 
 #: each multiplier, in the order they apply: its name on a round's summary, and its step in an
 #: explanation ("Base 5 = 15 - 10; ×2 run = 10.")
@@ -62,14 +65,14 @@ class Step(NamedTuple):
     value: int
 
 
-def multiplier_step(name: str, rules: Mapping[str, Any]) -> Step:
+def multiplier_step(name: str, rules: MightyRules) -> Step:
     """Return what a multiplier does to m: a fixed run sets FIXED_RUN_M, any other doubles it."""
     if name == "run" and rules["run"] == "fixed_20":
         return Step(name, "becomes", FIXED_RUN_M)
     return Step(name, "times", 2)
 
 
-def multiplier_steps(multipliers: Sequence[str], rules: Mapping[str, Any]) -> list[Step]:
+def multiplier_steps(multipliers: Sequence[str], rules: MightyRules) -> list[Step]:
     """Return a scored hand's multipliers (its result's ``multipliers``) as steps, in order."""
     return [multiplier_step(name, rules) for name in multipliers]
 
@@ -100,7 +103,7 @@ class Score:
 
 
 def score_hand(
-    rules: Mapping[str, Any],
+    rules: MightyRules,
     players: Sequence[str],
     *,
     boss: str,
@@ -193,7 +196,7 @@ def win_base(formula: str, bid: int, taken: int, min_bid: int = 13) -> tuple[int
 
 
 def win_multipliers(
-    rules: Mapping[str, Any],
+    rules: MightyRules,
     base: int,
     *,
     bid: int,
@@ -229,14 +232,14 @@ def win_multipliers(
     return m, applied, steps
 
 
-def played_without(rules: Mapping[str, Any], holder: str | None) -> bool:
+def played_without(rules: MightyRules, holder: str | None) -> bool:
     """Return True if the ruling side played without the card held by holder."""
     if rules["no_card_means"] == "buried_only":
         return holder == "kitty"
     return holder in ("opposition", "kitty")
 
 
-def critic_m(rules: Mapping[str, Any]) -> int:
+def critic_m(rules: MightyRules) -> int:
     """Return m for a critic not scored as a win: 1 (the ruling side's privilege) or 0 (a draw)."""
     return 1 if rules["critic"] == "ruling_plus_one" else 0
 
@@ -249,7 +252,7 @@ def loss_base(formula: str, bid: int, taken: int) -> tuple[int, str]:
 
 
 def loss_m(
-    rules: Mapping[str, Any],
+    rules: MightyRules,
     base: int,
     back_run: bool,
     *,

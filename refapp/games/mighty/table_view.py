@@ -8,13 +8,16 @@ Pure functions of plain values (the pages word them); the phases' modules stay t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .auction import MAX_BID, Auction, Bid, auction_floor, beats
 from .cards import DECK, JOKER, SUIT_SYMBOLS, TRUMPS
 from .deal import deal_for, out_of_deck
 from .dealer import DealerReason, reason_for
 from .misdeal import misdeal_most, misdeal_value
+
+if TYPE_CHECKING:
+    from .rules import MightyRules
 
 
 class NextHand(NamedTuple):
@@ -25,7 +28,7 @@ class NextHand(NamedTuple):
     kitty_open: bool
 
 
-def next_hand(rules: Mapping[str, Any], state: Mapping[str, Any]) -> NextHand:
+def next_hand(rules: MightyRules, state: Mapping[str, Any]) -> NextHand:
     """Return what comes next after ``state`` (a game state, or the public state shown from it)."""
     return NextHand(
         reason_for(rules, state),
@@ -35,7 +38,7 @@ def next_hand(rules: Mapping[str, Any], state: Mapping[str, Any]) -> NextHand:
 
 
 def seat_state(
-    rules: Mapping[str, Any], seats: int, state: Mapping[str, Any], dealer: str | None
+    rules: MightyRules, seats: int, state: Mapping[str, Any], dealer: str | None
 ) -> dict[str, Any]:
     """Return what the API's state adds about the deal: the sizes, kills, who rests next."""
     deal = deal_for(rules, seats)
@@ -55,7 +58,7 @@ def seat_state(
     }
 
 
-def forbidden_cards(rules: Mapping[str, Any]) -> list[str]:
+def forbidden_cards(rules: MightyRules) -> list[str]:
     """Return the friend cards the boss may not call, by ``friend_forbidden`` (the mighty as
     spades-or-not: both cards that can be it)."""
     cards = []
@@ -71,12 +74,12 @@ def trump_symbol(trump: str) -> str:
     return SUIT_SYMBOLS.get(trump, trump)
 
 
-def bid_counts(rules: Mapping[str, Any]) -> list[int]:
+def bid_counts(rules: MightyRules) -> list[int]:
     """Return every count a bid or a contract may name at this table, lowest first."""
     return list(range(auction_floor(rules), MAX_BID + 1))
 
 
-def bid_rows(auction: Auction, rules: Mapping[str, Any]) -> list[tuple[int, tuple[str, ...]]]:
+def bid_rows(auction: Auction, rules: MightyRules) -> list[tuple[int, tuple[str, ...]]]:
     """Return the bids the next bidder may make, as (count, trumps allowed at it) from the lowest
     count up to 20: the auction pad's grid, one tap per bid (none once the auction is over)."""
     if auction.finished or auction.lowest_next is None:
@@ -89,7 +92,7 @@ def bid_rows(auction: Auction, rules: Mapping[str, Any]) -> list[tuple[int, tupl
     return rows
 
 
-def misdeal_counts(rules: Mapping[str, Any], seats: int = 5) -> dict[str, Any]:
+def misdeal_counts(rules: MightyRules, seats: int = 5) -> dict[str, Any]:
     """Return what the misdeal card grid adds up: each card's value under the ``misdeal`` house
     rule, the most a hand may be worth to be thrown in (None when misdeals are off) and the
     hand's size as dealt at this many seats (8 or 7 under a kill)."""
@@ -98,7 +101,7 @@ def misdeal_counts(rules: Mapping[str, Any], seats: int = 5) -> dict[str, Any]:
     return {"card_values": values, "most": misdeal_most(rules), "size": size}
 
 
-def misdeals_played(rules: Mapping[str, Any]) -> bool:
+def misdeals_played(rules: MightyRules) -> bool:
     """Return True unless the ``misdeal`` house rule is off."""
     misdeal: str = rules["misdeal"]
     return misdeal != "off"

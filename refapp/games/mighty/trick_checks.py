@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import MalformedInput, RuleViolation, quote
-from ..game import Table
 from ..inputs import sequence
 from .cards import JOKER, RANKS, TRUMP_NAMES, Face
 from .deal import check_in_deck
+from .rules import MightyTable
 from .trick_log import PlayLog, Trick
 from .tricks import (
     TRICKS,
@@ -32,7 +32,7 @@ from .tricks import (
 
 
 def referee_tricks(
-    table: Table,
+    table: MightyTable,
     contract: Mapping[str, Any] | None,
     raw: Any,
     partial: bool,
@@ -70,7 +70,7 @@ def referee_tricks(
 class _Referee:
     """Walks through the plays in order, remembering what they prove about each hand."""
 
-    def __init__(self, table: Table, boss: str, specials: Specials) -> None:
+    def __init__(self, table: MightyTable, boss: str, specials: Specials) -> None:
         self.table = table
         self.specials = specials
         self.no_trump_at_all = table.rules["trick1_trump"] == "none"

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import RuleViolation, quote
-from ..game import Table
 from .cards import DECK, JOKER, Face
 from .friend import friend_player
 from .holders import holder_words
 from .plurals import TRICKS_DISAGREE, in_tricks
+from .rules import MightyTable
 from .shapes import Friend, MightyInput, TricksResult
 from .trick_checks import referee_tricks
 from .trick_log import PlayLog
@@ -209,7 +209,7 @@ Settled = tuple[PlayLog, Totals]
 
 
 def play_tricks(
-    table: Table,
+    table: MightyTable,
     sent: object,
     entered: MightyInput,
     partial: bool,

@@ -10,9 +10,9 @@ hand's tricks (turns, revokes, the joker call, trick 1) is ``trick_checks``; wha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MalformedInput, quote
 from ..inputs import mapping
@@ -26,6 +26,9 @@ from .cards import (
     parse_card,
     parse_trump,
 )
+
+if TYPE_CHECKING:
+    from .rules import MightyRules
 
 #: tricks in a hand, and plays in a trick (one card from each of the five players)
 TRICKS = 10
@@ -73,7 +76,7 @@ class Specials:
     joker_call: str
 
     @classmethod
-    def of(cls, trump: str, rules: Mapping[str, Any]) -> Specials:
+    def of(cls, trump: str, rules: MightyRules) -> Specials:
         """Return the special cards under trump and the table's rules."""
         return cls(trump, mighty_card(trump, rules), joker_call_card(trump, rules))
 
@@ -126,9 +129,7 @@ def joker_is_dead(number: int, lead: Play, specials: Specials) -> bool:
     return dead_joker(number, lead, specials) is not None
 
 
-def decide_trick(
-    trump: str, number: int, plays: Sequence[Play], rules: Mapping[str, Any]
-) -> Decision:
+def decide_trick(trump: str, number: int, plays: Sequence[Play], rules: MightyRules) -> Decision:
     """Return who takes trick number (1..10) of plays (the leader's first) and why."""
     specials = Specials.of(trump, rules)
     index, reason = _winning_play(specials, number, plays)
