@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import MalformedInput, RuleViolation, quote
 from ..inputs import mapping, require, sequence, whole_number
 from .cards import POINT_CARDS, TRUMP_NAMES, TRUMPS, parse_trump
-from .shapes import AuctionSummary, BidFields
+from .shapes import AuctionSummary, BidFields, MightyState
 
 if TYPE_CHECKING:
     from .rules import MightyRules, MightyTable
@@ -24,7 +24,7 @@ MAX_BID = POINT_CARDS
 REOPEN_RAISE = 2
 
 
-def auction_floor(rules: MightyRules, state: Mapping[str, Any] | None = None) -> int:
+def auction_floor(rules: MightyRules, state: MightyState | None = None) -> int:
     """Return the next auction's lowest bid: the state's (after an open kitty), else min_bid's."""
     if state is not None and state.get("min_bid") is not None:
         return int(state["min_bid"])

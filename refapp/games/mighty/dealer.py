@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import N_, RuleViolation, quote
 from .friend import friend_player
+from .shapes import MightyInput, MightyState
 
 if TYPE_CHECKING:
     from .rules import MightyRules, MightyTable
@@ -79,7 +80,7 @@ FREE_REASONS = {
 REASON_RULES = (*FREE_REASONS, "misdeal", "all_pass", *ROTATIONS)
 
 
-def reason_for(rules: MightyRules, state: Mapping[str, Any]) -> DealerReason:
+def reason_for(rules: MightyRules, state: MightyState) -> DealerReason:
     """Return why the next hand's dealer deals it, from the state the previous round left."""
     dealer = state.get("next_dealer")
     last = state.get("last_outcome")
@@ -93,7 +94,7 @@ def reason_for(rules: MightyRules, state: Mapping[str, Any]) -> DealerReason:
     return DealerReason(rotation, dealer, ROTATION_WORDS[rotation].why)
 
 
-def check_dealer(table: MightyTable, state: Mapping[str, Any], given: object) -> str | None:
+def check_dealer(table: MightyTable, state: MightyState, given: object) -> str | None:
     """Return the dealer if given, checked against the previous round (``wrong_dealer``).
 
     The first hand's dealer is free, and so is any hand whose state names no next dealer.
@@ -145,8 +146,8 @@ def next_dealer(
 
 def dealer_after_hand(
     table: MightyTable,
-    state: Mapping[str, Any],
-    entered: Mapping[str, Any],
+    state: MightyState,
+    entered: MightyInput,
     result: Mapping[str, Any],
 ) -> str | None:
     """Return who deals after a checked, scored hand (the one call the Game class makes).
@@ -167,7 +168,7 @@ def dealer_after_hand(
 
 
 def dealer_after_all_pass(
-    dealer: str | None, state: Mapping[str, Any], starter: str | None
+    dealer: str | None, state: MightyState, starter: str | None
 ) -> str | None:
     """Return who deals again after everyone passed: the same dealer, if anyone knows who."""
     dealer = dealer or state.get("next_dealer")

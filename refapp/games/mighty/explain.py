@@ -15,10 +15,11 @@ from .cards import POINT_CARDS
 from .explain_facts import say_cards, say_contract_change, say_friend_reveal, say_multipliers
 from .explain_friend import say_contract, say_friend
 from .explain_tricks import say_kitty, say_next_play, say_points, say_tricks
-from .facts import hand_facts
+from .facts import FriendFact, hand_facts
 from .misdeal import misdeal_limit
 from .plurals import RULING_ONLY, TOOK, TOOK_SO, counted
 from .scoring import BACK_RUN_BOSS_TIMES, BACK_RUN_MOST, RUN_FIXED, Score, back_run_penalty
+from .shapes import Friend, MightyInput
 
 if TYPE_CHECKING:
     from .rules import MightyRules
@@ -79,7 +80,7 @@ def say_all_pass(account: Account, floor: int, dealer: str | None, reopen: bool)
 
 def say_progress(
     account: Account,
-    entered: Mapping[str, Any],
+    entered: MightyInput,
     auction: Auction | None,
     log: PlayLog | None = None,
 ) -> None:
@@ -151,7 +152,7 @@ def _say_next_bid(account: Account, auction: Auction) -> None:
 
 def explain_hand(
     rules: MightyRules,
-    entered: Mapping[str, Any],
+    entered: MightyInput,
     score: Score,
     players: Sequence[str],
     refereed: tuple[PlayLog, Totals] | None = None,
@@ -174,7 +175,7 @@ def say_score(
     """Explain a scored hand from its facts: contract, bid, tricks, cards, n, m, share."""
     contract, friend = facts["contract"], facts["friend"]
     boss = contract["boss"]
-    entered = {"contract": contract, "friend": _entered_friend(friend, boss)}
+    entered: MightyInput = {"contract": contract, "friend": _entered_friend(friend, boss)}
     say_contract(account, entered, friend["where"])
     say_contract_change(account, contract, facts["winning_bid"], facts["contract_change"])
     if refereed is not None:
@@ -199,15 +200,16 @@ def say_score(
     say_share(account, players, boss, friend["player"], score.deltas)
 
 
-def _entered_friend(friend: Mapping[str, Any], boss: str) -> dict[str, Any]:
+def _entered_friend(friend: FriendFact, boss: str) -> Friend:
     """Return the friend fact in the input's form, for the contract's line."""
     if friend["form"] == "none":
         return {"none": True}
     if friend["form"] == "first_trick":
         return {"first_trick": friend["player"] or boss}
+    card = friend["card"] or ""  # a card call always names its card
     if friend["where"] == "kitty":
-        return {"card": friend["card"], "kitty": True}
-    return {"card": friend["card"], "player": friend["player"] or boss}
+        return {"card": card, "kitty": True}
+    return {"card": card, "player": friend["player"] or boss}
 
 
 def _say_outcome(account: Account, score: Score) -> None:

@@ -13,10 +13,12 @@ from ..errors import N_
 from ..game import Account
 from .auction import Bid
 from .cards import TRUMP_NAMES, card_words
+from .facts import FriendFact
 from .holders import HOLDER_WORDS
 from .multipliers import BECAUSE
 from .options import OPTIONS
 from .scoring import FIXED_RUN_M, MULTIPLIER_NAMES
+from .shapes import Contract
 
 #: each house rule's label by its key, for "(house rule “...”)"
 RULE_LABELS = {option.key: option.label for option in OPTIONS}
@@ -25,7 +27,7 @@ ONE_HOLDER_WORDS = {"opposition": N_("an opponent")}
 
 
 def say_contract_change(
-    account: Account, contract: Mapping[str, Any], winning: Mapping[str, Any] | None,
+    account: Account, contract: Contract, winning: Mapping[str, Any] | None,
     change: Mapping[str, Any] | None,
 ) -> None:  # fmt: skip
     """Say the auction's winning bid and how the contract came from it (its change, its price)."""
@@ -88,11 +90,12 @@ def _say_priced_change(account: Account, values: dict[str, Any], change: Mapping
         )
 
 
-def say_friend_reveal(account: Account, friend: Mapping[str, Any], boss: str) -> None:
+def say_friend_reveal(account: Account, friend: FriendFact, boss: str) -> None:
     """Say which trick showed who holds the friend card (a hand entered with its tricks)."""
-    if friend["form"] != "card":
+    card = friend["card"]
+    if friend["form"] != "card" or card is None:  # a card call always names its card
         return
-    values = {"card_t": card_words(friend["card"]), "trick": friend["trick"]}
+    values = {"card_t": card_words(card), "trick": friend["trick"]}
     if friend["where"] == "kitty":
         account.say("Nobody played {card_t}: it is in the kitty, a self friend.", **values)
     elif friend["where"] == "hand":

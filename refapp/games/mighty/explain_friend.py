@@ -5,17 +5,15 @@ Worded once, like explain.py: the English templates are the translation catalogs
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ..game import Account
 from .auction import Bid
 from .cards import card_words
+from .shapes import MightyInput
 
 
-def _friend_form(
-    entered: Mapping[str, Any], where: str | None = None
-) -> tuple[str, dict[str, Any]]:
+def _friend_form(entered: MightyInput, where: str | None = None) -> tuple[str, dict[str, Any]]:
     """Return how the friend was named and the values a sentence about them needs.
 
     The forms: none, self_first_trick, first_trick, self_kitty (the called card was in the
@@ -40,7 +38,7 @@ def _friend_form(
     return "card", {"friend": friend["player"], **card_t}
 
 
-def say_friend(account: Account, entered: Mapping[str, Any]) -> None:
+def say_friend(account: Account, entered: MightyInput) -> None:
     """Say who the friend is (a dry run's line)."""
     form, values = _friend_form(entered)
     if form == "none":
@@ -61,7 +59,7 @@ def say_friend(account: Account, entered: Mapping[str, Any]) -> None:
         account.say("Friend: {friend}, who holds {card_t}.", **values)
 
 
-def say_contract(account: Account, entered: Mapping[str, Any], where: str | None = None) -> None:
+def say_contract(account: Account, entered: MightyInput, where: str | None = None) -> None:
     """Say who is the boss with what contract, and who the friend is (a hand's first line)."""
     contract = entered["contract"]
     form, values = _friend_form(entered, where)

@@ -7,7 +7,7 @@ Worded once, like explain.py: the English templates are the translation catalogs
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import N_
@@ -16,6 +16,7 @@ from .cards import JOKER, TRUMP_NAMES, card_words, cards_words
 from .explain_facts import say_cards, say_friend_reveal
 from .facts import card_fact, friend_fact
 from .plurals import TRICKS_GIVE, in_tricks
+from .shapes import MightyInput
 from .tricks import Decision, Play
 
 if TYPE_CHECKING:  # the referee of the tricks words its sentences here
@@ -89,7 +90,7 @@ def say_tricks(account: Account, log: PlayLog) -> None:
         say_trick(account, trick.number, trick.decision)
 
 
-def say_totals(account: Account, log: PlayLog, totals: Totals, entered: Mapping[str, Any]) -> None:
+def say_totals(account: Account, log: PlayLog, totals: Totals, entered: MightyInput) -> None:
     """Say what ten tricks show: the friend, the opposition's points, the mighty and the joker."""
     friend = friend_fact(entered["friend"], log.boss, log)
     say_friend_reveal(account, friend, log.boss)

@@ -7,14 +7,13 @@ that argues about a hand reads them here. Pure functions of plain values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from .cards import JOKER, mighty_card
 from .contract import contract_change_price
 from .friend import friend_player
 from .multipliers import MultiplierFact, multiplier_facts
-from .shapes import BidFields, WinningBid
+from .shapes import BidFields, Contract, Friend, MightyInput, WinningBid
 
 if TYPE_CHECKING:
     from .rules import MightyRules
@@ -63,7 +62,7 @@ ContractChange = TypedDict(
 class HandFacts(TypedDict):
     """Every fact of a scored hand's result, as its ``facts`` field."""
 
-    contract: dict[str, Any]
+    contract: Contract
     winning_bid: WinningBid | None
     contract_change: ContractChange | None
     mighty: CardFact
@@ -84,7 +83,7 @@ def change_rule(won_trump: str, trump: str, won_count: int) -> str | None:
 
 
 def contract_change(
-    rules: MightyRules, won: WinningBid, contract: Mapping[str, Any]
+    rules: MightyRules, won: WinningBid, contract: Contract
 ) -> ContractChange | None:
     """Return how the winning bid became the contract, or None when the contract is that bid."""
     count, trump = contract["bid"], contract["trump"]
@@ -103,7 +102,7 @@ def contract_change(
     }
 
 
-def friend_fact(friend: Mapping[str, Any], boss: str, log: PlayLog | None) -> FriendFact:
+def friend_fact(friend: Friend, boss: str, log: PlayLog | None) -> FriendFact:
     """Return how the friend was named, who it is, and the trick that revealed them."""
     real = friend_player(friend, boss)
     if "none" in friend:
@@ -159,7 +158,7 @@ def card_fact(
     )
 
 
-def winning_bid(entered: Mapping[str, Any]) -> WinningBid | None:
+def winning_bid(entered: MightyInput) -> WinningBid | None:
     """Return the auction's winning bid from a hand's checked bidding log (None: no log)."""
     bids = [entry for entry in entered.get("bidding", ()) if not entry.get("pass")]
     if not bids:
@@ -170,7 +169,7 @@ def winning_bid(entered: Mapping[str, Any]) -> WinningBid | None:
 
 def hand_facts(
     rules: MightyRules,
-    entered: Mapping[str, Any],
+    entered: MightyInput,
     score: Score,
     log: PlayLog | None = None,
 ) -> HandFacts:
@@ -182,7 +181,7 @@ def hand_facts(
     mighty = card_fact(mighty_card(trump, rules), entered.get("mighty_holder"), boss, friend, log)
     joker = card_fact(JOKER, entered.get("joker_holder"), boss, friend, log)
     return HandFacts(
-        contract=dict(contract),
+        contract=contract.copy(),
         winning_bid=winning,
         contract_change=None if winning is None else contract_change(rules, winning, contract),
         mighty=mighty,

@@ -122,7 +122,7 @@ def _form(table: MightyTable, given: Mapping[str, Any]) -> str:
     return form
 
 
-def friend_player(friend: Mapping[str, Any], boss: str) -> str | None:
+def friend_player(friend: Friend, boss: str) -> str | None:
     """Return the real friend's name, or None for a declared none or a self friend.
 
     None too for a card call whose player is not known yet (a dry run's unfinished tricks).

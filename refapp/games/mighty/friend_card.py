@@ -8,12 +8,12 @@ card in the kitty was the boss's too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import N_, RuleViolation
 from .cards import JOKER, Face, mighty_card
 from .deal import check_in_deck
+from .shapes import Friend
 
 if TYPE_CHECKING:
     from .rules import MightyRules
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 OWN_CARD_RULES = ("self_friend", "forbidden")
 
 
-def friend_card_held(friend: Mapping[str, Any] | None, boss: str | None) -> str | None:
+def friend_card_held(friend: Friend | None, boss: str | None) -> str | None:
     """Return where the boss held the called card: ``"kitty"``, ``"hand"``, or None.
 
     friend is the friend as entered (or as the tricks settled it): ``{"card": C, "kitty": true}``
@@ -38,9 +38,7 @@ def friend_card_held(friend: Mapping[str, Any] | None, boss: str | None) -> str 
     return None
 
 
-def check_friend_card_held(
-    rules: MightyRules, friend: Mapping[str, Any] | None, boss: str | None
-) -> None:
+def check_friend_card_held(rules: MightyRules, friend: Friend | None, boss: str | None) -> None:
     """Raise ``friend_card_held_by_boss`` when the table forbids calling the boss's own card.
 
     Does nothing under the default ``self_friend``, or when the parts sent do not tell (a dry
@@ -74,7 +72,7 @@ FORBIDDEN_WORDS = {"mighty": N_("the mighty"), "joker": N_("the joker")}
 
 def check_friend_card_allowed(
     rules: MightyRules,
-    friend: Mapping[str, Any] | None,
+    friend: Friend | None,
     trump: str | None,
     absent: frozenset[str] = frozenset(),
 ) -> None:

@@ -6,7 +6,6 @@ contradicts them is ``holder_conflict``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ..errors import N_, MalformedInput, Refusal, RuleViolation, quote
@@ -15,7 +14,7 @@ from .cards import JOKER, POINT_CARDS, Face, mighty_card
 from .friend import friend_player
 from .rounds import need
 from .rules import MightyTable
-from .shapes import HolderKey
+from .shapes import Contract, Friend, HolderKey, MightyInput
 
 #: where the mighty or the joker ended up: a side's hand, or buried in the kitty
 HOLDERS = ("boss", "friend", "opposition", "kitty")
@@ -74,7 +73,7 @@ def read_holder(value: Any, key: str) -> str:
     return holder
 
 
-def check_holders(table: MightyTable, entered: Mapping[str, Any]) -> None:
+def check_holders(table: MightyTable, entered: MightyInput) -> None:
     """Refuse holders that contradict the friend card, a missing friend or the points."""
     friend = entered.get("friend")
     contract = entered.get("contract")
@@ -93,9 +92,7 @@ def check_holders(table: MightyTable, entered: Mapping[str, Any]) -> None:
         )
 
 
-def _has_friend(
-    friend: Mapping[str, Any] | None, contract: Mapping[str, Any] | None
-) -> bool | None:
+def _has_friend(friend: Friend | None, contract: Contract | None) -> bool | None:
     """Return whether the hand has a real friend: None while the parts sent do not tell."""
     if friend is not None and "none" in friend:
         return False
@@ -110,7 +107,7 @@ def _check_holder(
     key: str,
     holder: str | None,
     card: str | None,
-    friend: Mapping[str, Any] | None,
+    friend: Friend | None,
     has_friend: bool | None,
 ) -> None:
     """Refuse a holder of card that the friend (or the lack of one) rules out."""

@@ -9,9 +9,9 @@ the ``Hand`` only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from .auction import Auction, auction_floor, run_auction, unfinished_auction
 from .contract import read_contract
@@ -26,7 +26,7 @@ from .misdeal import declare_misdeal
 from .resting import expected_sitters, read_sitters
 from .rounds import HAND_PARTS, Body, all_pass_flag, check_alone, check_everyone_passed
 from .rules import MightyTable
-from .shapes import Contract, MightyInput, OutOfHand
+from .shapes import Contract, MightyInput, MightyState, OutOfHand
 from .trick_totals import Refereed, Settled, play_tricks
 
 #: what a round is: a played hand (or a dry run's parts of one), a misdeal, or an all-pass
@@ -87,7 +87,7 @@ class Hand:
         return [kill["player"] for kill in self.kills or []]
 
 
-def read_hand(table: MightyTable, state: Mapping[str, Any], raw: object, partial: bool) -> Hand:
+def read_hand(table: MightyTable, state: MightyState, raw: object, partial: bool) -> Hand:
     """Read a round's body into a ``Hand``, raising the first fault as a refusal.
 
     With ``partial`` (a dry run) a part sent alone is checked alone.
@@ -106,7 +106,7 @@ def read_hand(table: MightyTable, state: Mapping[str, Any], raw: object, partial
 
 
 def seat_round(
-    table: MightyTable, state: Mapping[str, Any], body: Body, dealer: str | None, partial: bool
+    table: MightyTable, state: MightyState, body: Body, dealer: str | None, partial: bool
 ) -> RoundSeats:
     """Return who is in the round: the sitters read (``wrong_sitter``, ``missing_field``)."""
     deal = deal_for(table.rules, table.size)
@@ -125,7 +125,7 @@ def seat_round(
 
 def _read_seated(
     table: MightyTable,
-    state: Mapping[str, Any],
+    state: MightyState,
     body: Body,
     entered: MightyInput,
     partial: bool,
@@ -159,7 +159,7 @@ def _read_seated(
 
 def _read_played(
     table: MightyTable,
-    state: Mapping[str, Any],
+    state: MightyState,
     body: Body,
     entered: MightyInput,
     auction: Auction | None,

@@ -5,15 +5,16 @@ the Mighty rules in docs/rules)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import MalformedInput, RuleViolation, quote
 from .deal import Deal
 from .rules import MightyTable
+from .shapes import MightyState
 
 
-def expected_sitters(deal: Deal, state: Mapping[str, Any], dealer: str | None) -> list[str]:
+def expected_sitters(deal: Deal, state: MightyState, dealer: str | None) -> list[str]:
     """Return who must rest this hand as the state and the dealer tell it ([] when unknown)."""
     if deal.sitters == 1:
         known = dealer or state.get("next_dealer")
@@ -24,7 +25,7 @@ def expected_sitters(deal: Deal, state: Mapping[str, Any], dealer: str | None) -
 def read_sitters(
     table: MightyTable,
     deal: Deal,
-    state: Mapping[str, Any],
+    state: MightyState,
     given: object,
     dealer: str | None,
     partial: bool,

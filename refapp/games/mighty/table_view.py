@@ -15,6 +15,7 @@ from .cards import DECK, JOKER, SUIT_SYMBOLS, TRUMPS
 from .deal import deal_for, out_of_deck
 from .dealer import DealerReason, reason_for
 from .misdeal import misdeal_most, misdeal_value
+from .shapes import MightyState
 
 if TYPE_CHECKING:
     from .rules import MightyRules
@@ -28,7 +29,7 @@ class NextHand(NamedTuple):
     kitty_open: bool
 
 
-def next_hand(rules: MightyRules, state: Mapping[str, Any]) -> NextHand:
+def next_hand(rules: MightyRules, state: MightyState) -> NextHand:
     """Return what comes next after ``state`` (a game state, or the public state shown from it)."""
     return NextHand(
         reason_for(rules, state),
@@ -38,7 +39,7 @@ def next_hand(rules: MightyRules, state: Mapping[str, Any]) -> NextHand:
 
 
 def seat_state(
-    rules: MightyRules, seats: int, state: Mapping[str, Any], dealer: str | None
+    rules: MightyRules, seats: int, state: MightyState, dealer: str | None
 ) -> dict[str, Any]:
     """Return what the API's state adds about the deal: the sizes, kills, who rests next."""
     deal = deal_for(rules, seats)

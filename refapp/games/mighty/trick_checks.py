@@ -10,7 +10,6 @@ that breaks a rule is reported; within one play a revoke comes before the trick-
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ..errors import MalformedInput, RuleViolation, quote
@@ -18,6 +17,7 @@ from ..inputs import sequence
 from .cards import JOKER, RANKS, TRUMP_NAMES, Face
 from .deal import check_in_deck
 from .rules import MightyTable
+from .shapes import Contract
 from .trick_log import PlayLog, Trick
 from .tricks import (
     TRICKS,
@@ -33,7 +33,7 @@ from .tricks import (
 
 def referee_tricks(
     table: MightyTable,
-    contract: Mapping[str, Any] | None,
+    contract: Contract | None,
     raw: Any,
     partial: bool,
     absent: frozenset[str] = frozenset(),

@@ -181,7 +181,7 @@ def friend_entered(friend: Any, log: PlayLog) -> Friend | None:
         return None
 
 
-def fill_values(totals: Totals, log: PlayLog, friend: Mapping[str, Any]) -> dict[str, Any]:
+def fill_values(totals: Totals, log: PlayLog, friend: Friend) -> dict[str, Any]:
     """Return the form's values the tricks prove: the points, the holders and the friend."""
     player = totals.friend or log.boss
     return {

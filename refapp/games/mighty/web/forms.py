@@ -28,6 +28,7 @@ from ...game import Table
 from .. import MAX_BID, TRUMPS
 from ..deal import deal_for
 from ..misdeal import MISDEAL_BOUNDS, MISDEAL_COUNTINGS
+from ..shapes import MightyInput
 from ..table_view import bid_counts, next_hand
 from .pad import is_pad_action, number, pad_log, passes_to_end
 from .seats import Seats, bidders, greyed, kill_part, seat_data, seat_fields, seats_of, sitters_part
@@ -327,7 +328,7 @@ class MightyHandForm(RoundForm):
         return bool(self.misdeal_hand.errors or (self.misdeal_hand.data or "").strip())
 
 
-def stored_kind(entered: Mapping[str, Any]) -> str:
+def stored_kind(entered: MightyInput) -> str:
     """Return how a stored round was played: "misdeal", "all_pass" or "hand"."""
     if entered.get("misdeal"):
         return "misdeal"

@@ -21,6 +21,7 @@ from ...game import Table
 from ..deal import deal_for
 from ..hand_seats import first_in_hand, without
 from ..rules import MightyRules
+from ..shapes import MightyState
 from . import blueprint
 
 #: the fields of each kill, in the order named (seven seats: two)
@@ -77,7 +78,7 @@ class Seats:
         return {**SEAT_REFUSALS, "sits_out": sitter}
 
 
-def seats_of(players: Sequence[str], rules: Mapping[str, Any], state: Mapping[str, Any]) -> Seats:
+def seats_of(players: Sequence[str], rules: Mapping[str, Any], state: MightyState) -> Seats:
     """Return what the coming hand asks for, from the state (or, for a state from before it told
     the deal, from how the rules deal at this seat count)."""
     count = len(players)
@@ -100,7 +101,7 @@ def seats_of(players: Sequence[str], rules: Mapping[str, Any], state: Mapping[st
     )
 
 
-def _told(state: Mapping[str, Any], key: str, dealt: int) -> int:
+def _told(state: MightyState, key: str, dealt: int) -> int:
     """Return a count the state tells, else the one the deal gives."""
     value = state.get(key)
     return value if isinstance(value, int) else dealt

@@ -38,6 +38,7 @@ from ..cards import card_face, card_suit
 from ..dealer import DealerReason
 from ..misdeal import misdeal_limit
 from ..scoring import MULTIPLIER_NAMES, OUTCOME_NAMES, multiplier_steps
+from ..shapes import MightyState
 from ..table_view import (
     bid_rows,
     is_zero_sum,
@@ -105,7 +106,7 @@ DEALER_NOTES = {
 }
 
 
-def dealer_hint(state: Mapping[str, Any], rules: Mapping[str, Any]) -> str:
+def dealer_hint(state: MightyState, rules: Mapping[str, Any]) -> str:
     """Say in the form why the expected dealer deals the hand after ``state``."""
     reason = next_hand(rules, state).dealer
     # filled here, outside gettext: fit the particle after the name (Korean 서연이, 철이)
