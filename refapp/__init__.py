@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from flask import Flask, Response, render_template, request
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, default_exceptions
 
 from .extensions import csrf, db, migrate
@@ -115,36 +116,27 @@ def wants_json() -> bool:
 
 
 def register_error_handlers(app: Flask) -> None:
-    """Answer HTTP errors as the API's JSON body on /api, as a page elsewhere; never a bare 500.
+    """Answer errors as the API's JSON body on /api, as a page elsewhere; never a bare 500.
 
-    A write that could not get the database's lock in time is ``503 busy`` with ``Retry-After``
-    wherever it surfaced (starting the write, a flush, the commit): nothing of it was stored.
+    Every status and code comes from the error registry (``games/codes.py``): a refusal by its
+    code, an HTTP error by ``api.errors.http_code``. A write that could not get the database's
+    lock in time is ``503 busy`` with ``Retry-After`` wherever it surfaced (starting the write,
+    a flush, the commit): nothing of it was stored.
     """
-    from .api.errors import error_response, rule_violation
+    from .api.errors import error_response, http_code, retry_headers, rule_violation
     from .extensions import db
     from .games.codes import status_of
     from .games.errors import Refusal
     from .services.writes import Busy, is_busy
 
-    codes = {
-        404: "not_found",
-        405: "method_not_allowed",
-        413: "too_large",
-        400: "invalid_json",
-        503: "busy",
-    }
-
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException):
+    def http_error(error: HTTPException) -> ResponseReturnValue:
         """Show an HTTP error in the shape the client reads."""
         if isinstance(error, BadHost):
             # no page can be drawn for a Host that cannot be read: its links need that host
             return Response("400 Bad Request: the Host header is not a host name.", 400)
-        if isinstance(error, Busy):
-            db.session.rollback()
         if wants_json():
-            code = codes.get(error.code or 500, "http_error")
-            response = error_response(code, error.description or error.name)
+            response = error_response(http_code(error.code or 500), error.description or error.name)
             response.status_code = error.code or 500
         else:
             response = app.make_response(render_template("error.html", error=error))
@@ -156,23 +148,25 @@ def register_error_handlers(app: Flask) -> None:
         return response
 
     @app.errorhandler(Refusal)
-    def refused(error: Refusal):
+    def refused(error: Refusal) -> ResponseReturnValue:
         """Answer a refusal no view answered (a page keeps its own per-field display): the API's
         error body, or the error page of the code's status; what the request began is undone."""
         if wants_json():
             return rule_violation(error)
         db.session.rollback()
         page = default_exceptions.get(status_of(error.code), InternalServerError)
-        return http_error(page(error.message))
+        response = app.make_response(http_error(page(error.message)))
+        response.headers.extend(retry_headers(error))
+        return response
 
     @app.errorhandler(Exception)
-    def unexpected(error: Exception):
+    def unexpected(error: Exception) -> ResponseReturnValue:
         """Log an unexpected failure and answer it plainly, after undoing any half-done write."""
         if isinstance(error, HTTPException):
             return http_error(error)
         db.session.rollback()
         if is_busy(error):  # the lock stayed taken past the busy timeout: not a server fault
-            return http_error(Busy())
+            return refused(Busy())
         app.logger.exception("unexpected error")
         if wants_json():
             return error_response("server_error", "Something went wrong on the server.")

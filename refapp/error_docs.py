@@ -30,6 +30,10 @@ FORWARDERS = {
     ("refapp/__init__.py", "http_error"),
     ("refapp/serving/front.py", "refusal"),
 }
+#: the refusal types whose code is always ``busy`` (services/writes.py and its kinds)
+BUSY = ("Busy", "Crowded")
+#: the tables read with ``.get(status, "<fallback code>")`` (the HTTP errors' codes)
+TABLES = ("codes", "HTTP_CODES")
 GENERATED = re.compile(r"(<!-- generated: (\w+) -->\n).*?(<!-- end generated -->)", re.S)
 KIND_ORDER = list(Kind)
 #: what a code looks like (a mapping of statuses to reason phrases is not one of codes)
@@ -69,13 +73,13 @@ def call_sites(node: ast.Call, where: str) -> Iterator[Site]:
     if name == "NotFound":
         yield Site("not_found", name, where, node.lineno)
         return
-    argument, status = None, None
-    if name in REFUSALS or name == "error_response":
+    argument, status = None, None  # a status written beside a code (none should be)
+    if name in REFUSALS or name in ("error_response", "refusal"):  # refusal: the server front's
         argument = node.args[0] if node.args else None
-    elif name == "refusal" and len(node.args) >= 2:  # the server front's (status, code)
-        argument = node.args[1]
-        status = getattr(node.args[0], "value", None)
-    elif name == "get" and getattr(getattr(node.func, "value", None), "id", None) == "codes":
+    elif name in BUSY:  # a write (or a large answer) that could not get its turn
+        yield Site("busy", name, where, node.lineno)
+        return
+    elif name == "get" and getattr(getattr(node.func, "value", None), "id", None) in TABLES:
         argument = node.args[1] if len(node.args) == 2 else None  # the HTTP errors' fallback
     else:
         return
@@ -129,6 +133,25 @@ def file_sites(path: Path) -> Iterator[Site]:
             yield from mapping_sites(node, where)
         elif isinstance(node, ast.Compare):
             yield from compared_sites(node, where)
+        elif isinstance(node, ast.Assign):
+            yield from listed_sites(node, where)
+
+
+def listed_sites(node: ast.Assign, where: str) -> Iterator[Site]:
+    """Yield the codes of a named tuple of codes (``HTTP_ERROR_CODES = ("not_found", ...)``)."""
+    named = [target.id for target in node.targets if isinstance(target, ast.Name)]
+    if not named or not named[0].endswith("_CODES") or not isinstance(node.value, ast.Tuple):
+        return
+    items = node.value.elts
+    if items and all(
+        isinstance(item, ast.Constant)
+        and isinstance(item.value, str)
+        and CODE_SHAPE.fullmatch(item.value) is not None
+        for item in items
+    ):
+        for item in items:
+            assert isinstance(item, ast.Constant)
+            yield Site(str(item.value), "listed", where, item.lineno)
 
 
 def all_sites(root: Path = APP) -> list[Site]:

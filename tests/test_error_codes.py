@@ -7,10 +7,11 @@ import re
 
 import pytest
 
-from refapp.api.errors import error_response
+from refapp.api.errors import HTTP_CODES, HTTP_ERROR_CODES, error_response
 from refapp.error_docs import ROOT, all_sites, documents, errors_table, regenerate
 from refapp.games import errors
 from refapp.games.codes import CODES, Kind, UnknownCode, status_of
+from refapp.serving.front import FrontRefusal
 
 from .conftest import SEED_TURN, turn
 
@@ -49,7 +50,7 @@ def nginx_codes() -> dict[str, int]:
 def test_the_scan_finds_codes_of_every_sort_of_site():
     hows = {site.how for site in SITES}
     assert {"RuleViolation", "MalformedInput", "NotFound", "Conflict", "AccessDenied"} <= hows
-    assert {"error_response", "refusal", "mapping", "compared"} <= hows
+    assert {"error_response", "refusal", "listed", "compared", "Busy"} <= hows
     assert len({site.code for site in SITES}) > 80
     assert nginx_codes()["unavailable"] == 503
 
@@ -89,10 +90,11 @@ def test_the_types_are_siblings_under_one_base():
     assert "7" in found.message
 
 
-def test_statuses_written_beside_codes_match_the_registry():
+def test_no_status_is_written_beside_a_code_the_registry_is_the_one_table():
     written = [(site.code, site.status, site.path) for site in SITES if site.status is not None]
-    assert len(written) >= 10  # the HTTP errors' mapping, the front's codes and refusals
-    assert [item for item in written if CODES[item[0]].status != item[1]] == []
+    assert written == []  # the app's HTTP errors and the front's refusals read codes.CODES
+    assert sorted(HTTP_CODES.values()) == sorted(HTTP_ERROR_CODES)  # one code per status
+    assert [FrontRefusal(code, "", True).code for code in ("too_large", "busy")] == [413, 503]
     assert all(CODES[code].status == status for code, status in nginx_codes().items())
 
 

@@ -2,11 +2,17 @@
 
 from typing import Any
 
-from flask import jsonify
+from flask import Response, jsonify
 
 from ..extensions import db
 from ..games.codes import status_of
 from ..games.errors import Refusal
+from ..services.writes import Busy
+
+#: the codes a werkzeug HTTP error (not a refusal: that carries its own) is answered with
+HTTP_ERROR_CODES = ("not_found", "method_not_allowed", "too_large", "invalid_json", "busy")
+#: each of them by its status in ``codes.CODES``; any other status is ``http_error``
+HTTP_CODES = {status_of(code): code for code in HTTP_ERROR_CODES}
 
 
 def error_response(code: str, message: str, field: str | None = None, **extra: Any):
@@ -27,8 +33,20 @@ def violation_response(error: Refusal):
     return error_response(body.pop("code"), body.pop("message"), body.pop("field"), **body)
 
 
-def rule_violation(error: Refusal):
-    """Answer a refusal no route answered itself: its code, message and field, after undoing
-    whatever the request began (nothing of it was stored)."""
+def rule_violation(error: Refusal) -> Response:
+    """Answer a refusal no route answered itself: its code, message and field (and the wait of
+    a ``busy`` one), after undoing whatever the request began (nothing of it was stored)."""
     db.session.rollback()
-    return violation_response(error)
+    response = violation_response(error)
+    response.headers.extend(retry_headers(error))
+    return response
+
+
+def retry_headers(error: Refusal) -> list[tuple[str, str]]:
+    """Return the ``Retry-After`` a refusal names (a busy write's wait), or none."""
+    return [("Retry-After", str(error.retry_after))] if isinstance(error, Busy) else []
+
+
+def http_code(status: int) -> str:
+    """Return the code an HTTP error of this status is answered with (``codes.CODES``)."""
+    return HTTP_CODES.get(status, "http_error")

@@ -7,10 +7,8 @@ for a name a client or server would change as a path (``a/../Ann``, ``a//b``).
 from flask import request
 
 from .. import services
-from ..games.errors import Refusal
 from ..services import players as roster
 from . import bp
-from .errors import violation_response
 from .views import if_match, json_body
 
 
@@ -41,14 +39,10 @@ def get_player_by_query():
 @bp.post("/players/<path:name>/rename")
 def rename_player(name: str):
     """Rename a player, or merge them into the player who has the new name."""
-    try:
-        expected = if_match()
-        body = json_body()
-        player, _ = roster.rename_player(name, body.get("name"), expected=expected)
-    except Refusal as error:
-        return violation_response(error)
-    now = player.name
-    return with_tag(now)
+    expected = if_match()
+    body = json_body()
+    player, _ = roster.rename_player(name, body.get("name"), expected=expected)
+    return with_tag(player.name)
 
 
 @bp.post("/player/rename")

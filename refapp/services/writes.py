@@ -21,22 +21,23 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlalchemy import Insert, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
-from werkzeug.exceptions import ServiceUnavailable
 
 from ..extensions import db
-from ..games.errors import Conflict
+from ..games.codes import Kind
+from ..games.errors import N_, Conflict, Refusal
 from ..models import AuditEntry, GameSession, Player, utcnow
 from . import limits
 from .values import not_found, stored_id
 
 #: seconds a client is told to wait (Retry-After) after a write refused as busy
 RETRY_AFTER = 2
+#: what a write refused as busy is told (translated when shown)
+BUSY_WORDS = N_("The database is busy with another change; nothing was saved. Try again shortly.")
 #: PostgreSQL's codes for a write that could not get its locks: lock_timeout, a deadlock, a
 #: serialization failure; nothing of the write was stored, so it can simply be sent again
 POSTGRESQL_BUSY = ("55P03", "40P01", "40001")
@@ -44,17 +45,16 @@ POSTGRESQL_BUSY = ("55P03", "40P01", "40001")
 TAKE_TRIES = 5
 
 
-class Busy(ServiceUnavailable):
-    """Refuse a write that could not get its turn in time: 503 ``busy`` with ``Retry-After``."""
+class Busy(Refusal):
+    """A write (or a large answer) that could not get its turn in time: ``busy`` (503), with
+    the seconds the client is told to wait (``Retry-After``); nothing of it was stored."""
 
-    code = 503
+    kind = Kind.BUSY
 
-    def __init__(self) -> None:
-        """Word the refusal in the reader's language, with the wait the client is told."""
-        super().__init__(
-            _("The database is busy with another change; nothing was saved. Try again shortly."),
-            retry_after=RETRY_AFTER,
-        )
+    def __init__(self, message: str = BUSY_WORDS, retry_after: int = RETRY_AFTER) -> None:
+        """Keep the message (a template, worded in the reader's language when read) and wait."""
+        super().__init__("busy", message)
+        self.retry_after = retry_after
 
 
 @contextmanager

@@ -39,6 +39,7 @@ from waitress.task import ThreadedTaskDispatcher, WSGITask
 from waitress.utilities import Error
 
 from .. import bodies
+from ..games.codes import status_of
 from . import pace
 
 #: seconds from a request's first byte until its headers must be complete (a phone sends them
@@ -69,12 +70,21 @@ REASONS = {
 log = logging.getLogger("refapp.front")
 
 
-class Refusal(Error):
-    """A refusal the front sends itself: the API's JSON error under /api, plain text elsewhere."""
+class FrontRefusal(Error):
+    """A refusal the front sends itself: the API's JSON error under /api, plain text elsewhere.
 
-    def __init__(self, status: int, code: str, message: str, api: bool, retry: int = 0) -> None:
+    ``code`` is the HTTP status (waitress reads it), ``api_code`` the registry's code whose
+    status it is (``codes.CODES``); not to be confused with the rules' ``Refusal``.
+    """
+
+    def __init__(self, api_code: str, message: str, api: bool, retry: int = 0) -> None:
         super().__init__(message)
-        self.code, self.api_code, self.message, self.api = status, code, message, api
+        self.code, self.api_code, self.message, self.api = (
+            status_of(api_code),
+            api_code,
+            message,
+            api,
+        )
         self.retry = retry
 
     def to_response(self, ident: str | None = None) -> tuple[str, list, bytes]:
@@ -145,7 +155,7 @@ class RefereeParser(HTTPRequestParser):
         if self.progress is not None:
             self.progress.advance(self.body_bytes_received - before, time.monotonic())
         if self.completed:
-            if self.error is not None and not isinstance(self.error, (Refusal, Answer)):
+            if self.error is not None and not isinstance(self.error, (FrontRefusal, Answer)):
                 self.error = self.translated(self.error)
             return consumed
         refusal = None
@@ -174,15 +184,15 @@ class RefereeParser(HTTPRequestParser):
         """Return True when the refusal goes to the API (its JSON shape)."""
         return bodies.is_api(target_path(self.opening) or self.route())
 
-    def refusal(self, status: int, code: str, retry: int = 0, **params: Any) -> Refusal:
-        """Return one of the front's refusals, its message filled in."""
+    def refusal(self, code: str, retry: int = 0, **params: Any) -> FrontRefusal:
+        """Return one of the front's refusals (its status the code's), its message filled in."""
         message = bodies.front_message(code, **params)
-        return Refusal(status, code, message, self.for_api(), retry=retry)
+        return FrontRefusal(code, message, self.for_api(), retry=retry)
 
-    def too_large(self, limit: int, size: str) -> Refusal:
+    def too_large(self, limit: int, size: str) -> FrontRefusal:
         """Return the refusal of a body past its route's limit."""
         route = f"{self.command} {self.route()}"
-        return self.refusal(413, "too_large", size=size, limit=limit, route=route)
+        return self.refusal("too_large", size=size, limit=limit, route=route)
 
     def check_headers(self) -> Error | None:
         """Refuse a request from its headers alone: its declared size, or the app's guards."""
@@ -212,7 +222,7 @@ class RefereeParser(HTTPRequestParser):
         if spool is None or size < self.adj.inbuf_overflow or size <= self.reserved:
             return None
         if not spool.reserve(size - self.reserved):
-            return self.refusal(503, "busy", retry=pace.BODY_WINDOW, limit=spool.limit)
+            return self.refusal("busy", retry=pace.BODY_WINDOW, limit=spool.limit)
         self.reserved = size
         return None
 
@@ -247,22 +257,22 @@ class RefereeParser(HTTPRequestParser):
                 getattr(chunks, "close", lambda: None)()
         except Exception:  # the app answers its own errors; this is a last resort
             log.exception("the app failed to answer a request's headers")
-            return self.refusal(500, "server_error")
+            return self.refusal("server_error")
         if environ.get(bodies.PROBE) is True:
             return None
         return Answer(answer["status"], answer["headers"], body)
 
-    def translated(self, error: Error) -> Refusal:
+    def translated(self, error: Error) -> FrontRefusal:
         """Return waitress's own refusal in refapp's words (JSON under /api)."""
         if error.code == 413:
             limit = self.limit()
             size = self.content_length or f"more than {limit}"
             return self.too_large(limit, f"{size} bytes")
         if error.code == 431:
-            return self.refusal(431, "headers_too_large", limit=self.adj.max_request_header_size)
+            return self.refusal("headers_too_large", limit=self.adj.max_request_header_size)
         if error.code == 501:
-            return self.refusal(501, "not_implemented", detail=error.body)
-        return self.refusal(400, "bad_request", detail=error.body)
+            return self.refusal("not_implemented", detail=error.body)
+        return self.refusal("bad_request", detail=error.body)
 
     def refuse(self, error: Error) -> None:
         """Complete this request as a refusal: answered, then the connection closes."""
@@ -271,17 +281,17 @@ class RefereeParser(HTTPRequestParser):
         self.expect_continue = False  # no "100 Continue": the body is not wanted
         self.close()  # what came of the body goes now, not when the answer is sent
 
-    def overdue(self, moment: float) -> Refusal | None:
+    def overdue(self, moment: float) -> FrontRefusal | None:
         """Return the 408 for a request still arriving past its deadline, else None."""
         if not self.headers_finished:
             if moment - self.started > HEADER_SECONDS:
                 return self.refusal(
-                    408, "request_timeout", phase="sending its headers", seconds=HEADER_SECONDS
+                    "request_timeout", phase="sending its headers", seconds=HEADER_SECONDS
                 )
             return None
         if self.progress is not None and self.progress.late(moment):
             seconds = self.progress.seconds(moment)
-            return self.refusal(408, "request_timeout", phase="sending its body", seconds=seconds)
+            return self.refusal("request_timeout", phase="sending its body", seconds=seconds)
         return None
 
 

@@ -14,6 +14,7 @@ from ..models import GameSession
 from ..services.again import known_names, recent_tables, same_table
 from . import bp
 from .forms import ButtonForm, NewSessionForm
+from .helpers import FORM_REFUSALS
 
 __all__ = ["known_names", "play_again", "prefill", "recent_tables"]
 
@@ -36,7 +37,7 @@ def play_again(session_id: int):
         abort(400)
     try:
         session = services.create_session(same_table(earlier))
-    except Refusal as error:
+    except FORM_REFUSALS as error:
         flash(error.message, "error")
         return redirect(url_for("web.show_session", session_id=session_id))
     flash(_("Session started: %(names)s.", names=", ".join(session.players)))

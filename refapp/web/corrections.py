@@ -11,6 +11,7 @@ from ..services import idempotency
 from ..services.values import without_expected
 from . import bp
 from .forms import round_form
+from .helpers import FORM_REFUSALS
 from .sessions import entry_key, form_template, session_or_404
 
 #: the field prefixes of the round corrected and of the round after it, on the correction page
@@ -63,7 +64,7 @@ def edit_round(session_id: int, number: int):
                 return corrected(session_id, number, both)
         except idempotency.Stored:  # this correction was saved before: a resend
             return corrected(session_id, number, both)
-        except Refusal as error:
+        except FORM_REFUSALS as error:
             show_correction_refusal(form, later, error, number)
     view = editing_view(session_id, number)
     return render_edit(view, form, stored, status, later, following)

@@ -21,6 +21,7 @@ from . import bp
 from .forms import add_error
 from .forms.voice import AppForm
 from .game_pages import PAGES
+from .helpers import FORM_REFUSALS
 
 #: the figures every game shares, as the page words them
 RECORD = (
@@ -157,7 +158,7 @@ def rename_player(name: str):
     if form.validate_on_submit():
         try:
             player, merged = roster.rename_player(profile["name"], form.name.data)
-        except Refusal as error:
+        except FORM_REFUSALS as error:
             add_error(form, form.name, error.message)
         else:
             announce(profile["name"], player.name, merged)

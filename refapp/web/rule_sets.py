@@ -12,12 +12,12 @@ from wtforms import HiddenField, StringField
 from wtforms.validators import InputRequired, Length
 
 from ..games import GAMES, get_game
-from ..games.errors import Refusal
 from ..services import rule_sets as saved_rules
 from . import bp
 from .forms import NewSessionForm, add_error
 from .forms.session import SAVED, SaveRulesForm
 from .forms.voice import AppForm
+from .helpers import FORM_REFUSALS
 from .sessions import new_session_page
 
 
@@ -98,7 +98,7 @@ def save_rules():
     if not blocked:
         try:
             stored = saved_rules.save_rule_set(save_form.set_name.data, form.to_save())
-        except Refusal as error:
+        except FORM_REFUSALS as error:
             if error.field == "name":
                 add_error(save_form, save_form.set_name, error.message)
             else:
@@ -129,7 +129,7 @@ def rename_rule_set():
                 return rule_sets_page(422, {old: [message]})
             saved_rules.rename_rule_set(old, new)  # checks the name again, under the lock
             flash(_("Renamed %(old)s to %(new)s.", old=old, new=new))
-    except Refusal as error:
+    except FORM_REFUSALS as error:
         return rule_sets_page(422, {old: [error.message]})
     return redirect(url_for("web.rule_sets"))
 
@@ -142,7 +142,7 @@ def delete_rule_set():
         return rule_sets_page(422, {form.name.data or "": list(form.errors.get("csrf_token", []))})
     try:
         saved_rules.delete_rule_set(form.name.data)
-    except Refusal as error:
+    except FORM_REFUSALS as error:
         return rule_sets_page(422, {form.name.data or "": [error.message]})
     flash(_("Deleted the saved rules %(name)s.", name=form.name.data))
     return redirect(url_for("web.rule_sets"))

@@ -16,6 +16,7 @@ from .chart import totals_chart
 from .forms import ButtonForm, NewSessionForm, SessionFilterForm, round_form
 from .forms.session import SaveRulesForm
 from .game_pages import pages_of
+from .helpers import FORM_REFUSALS
 from .round_parts import round_parts
 from .signin import is_live
 
@@ -84,7 +85,7 @@ def new_session():
     elif form.validate_on_submit():
         try:
             session = services.create_session(form.body())
-        except Refusal as error:
+        except FORM_REFUSALS as error:
             form.show_violation(error)
         else:
             flash(_("Session started: %(names)s.", names=", ".join(session.players)))
@@ -181,7 +182,7 @@ def record_round(session_id: int):
                 return recorded(session_id, played.number)
         except idempotency.Stored as stored:  # this entry was stored before: a resend
             return recorded(session_id, stored.replay.number)
-        except Refusal as error:
+        except FORM_REFUSALS as error:
             if not is_stale(error):
                 form.show_violation(error)
             elif services.already_recorded(session_id, body):
@@ -273,7 +274,7 @@ def button_action(session_id: int, action, done: str):
         action()
     except idempotency.Stored:  # the same undo sent again: done the first time
         flash(done)
-    except Refusal as error:
+    except FORM_REFUSALS as error:
         flash(error.message, "error")
     else:
         flash(done)
