@@ -13,11 +13,15 @@ from typing import Any
 from .errors import MalformedInput, quote
 
 
+def missing(path: str) -> MalformedInput:
+    """Return the refusal of a required field left out or sent as null (``missing_field``)."""
+    return MalformedInput("missing_field", "The field {path} is required.", path, path=path)
+
+
 def require(raw: Mapping[str, Any], key: str, where: str | None = None) -> Any:
     """Return raw[key] or raise ``missing_field`` naming the path."""
     if key not in raw or raw[key] is None:
-        path = where or key
-        raise MalformedInput("missing_field", "The field {path} is required.", path, path=path)
+        raise missing(where or key)
     return raw[key]
 
 

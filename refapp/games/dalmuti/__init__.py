@@ -18,7 +18,6 @@ from typing import Any
 
 from ..errors import N_, MalformedInput
 from ..game import Account, Game, Outcome, Table
-from ..inputs import mapping, require
 from ..registry import register
 from . import codes as _codes  # noqa: F401  (registers the game's error codes)
 from . import stats as dalmuti_stats
@@ -40,15 +39,15 @@ from .cards import parse_cards as parse_cards
 from .cards import rank_name as rank_name
 from .cards import sort_cards as sort_cards
 from .draw import ranks_from_draw as ranks_from_draw
-from .hand import deal_read, hand_entered, progress, tax_unpaid, told
+from .hand import play_hand
 from .how_we_score import how_we_score
 from .options import OPTIONS as OPTIONS
-from .options import PRESETS, DalmutiRules
-from .options import house_rules as house_rules
+from .parse import parse_hand
 from .play import THESE_CARDS as THESE_CARDS
 from .play import check_play as check_play
 from .play import judge_play as judge_play
 from .play import play_rank as play_rank
+from .presets import PRESETS
 from .ranks import HANDS_ENTERED as HANDS_ENTERED
 from .ranks import ROLE_NAMES as ROLE_NAMES
 from .ranks import ROLE_TABLE as ROLE_TABLE
@@ -67,6 +66,8 @@ from .revolution import revolution_declared as revolution_declared
 from .revolution import revolution_kinds as revolution_kinds
 from .revolution import say_revolution as say_revolution
 from .round_input import INPUT_PLACES, ROUND_INPUT
+from .rules import DalmutiRules
+from .rules import house_rules as house_rules
 from .score_words import ORDINALS as ORDINALS
 from .score_words import ordinal as ordinal
 from .score_words import say_place as say_place
@@ -106,7 +107,6 @@ from .tribute import check_tribute as check_tribute
 from .tribute import dealt_lower_bound as dealt_lower_bound
 from .tribute import tribute_cards as tribute_cards
 from .tribute import tribute_given as tribute_given
-from .tribute import tribute_paid as tribute_paid
 
 #: the fewest cards each player must be dealt (removed_ranks may not shrink the deck below it)
 MIN_CARDS_EACH = 2
@@ -173,25 +173,7 @@ class Dalmuti(Game[DalmutiInput, DalmutiResult, DalmutiState]):
         self, table: Table, state: DalmutiState, raw: object, *, partial: bool = False
     ) -> Outcome[DalmutiInput, DalmutiResult, DalmutiState]:
         """Check a hand and score it; raises RuleViolation naming the broken rule."""
-        raw = mapping(raw, "round")
-        deal = deal_read(table, state, raw)
-        tribute = tribute_given(deal, raw.get("tribute"), partial)
-        paid = deal.due and tribute_paid(raw.get("tribute"))
-        trades = merchant_trades(deal, raw.get("merchant_trades"))
-        entered = hand_entered(deal, tribute, paid, trades)
-        account, facts = told(deal, tribute, paid, trades)
-        unchanged: DalmutiState = {**state}  # a copy: a hand not yet over leaves the state as is
-        if partial and raw.get("finish_order") is None:
-            entered["finish_order"] = None
-            return Outcome(entered, progress(deal, account, facts), unchanged)
-        finish = finish_order(table, require(raw, "finish_order"))
-        entered["finish_order"] = finish
-        scored = hand_result(deal, finish, account, facts)
-        if tax_unpaid(deal, tribute, paid):
-            scored["complete"] = False
-            return Outcome(entered, scored, unchanged)
-        after: DalmutiState = {**state, "ranks": finish, "hands_played": deal.hands_played + 1}
-        return Outcome(entered, scored, after)
+        return play_hand(table, state, parse_hand(table, raw), partial)
 
     def public_state(
         self, table: Table, state: DalmutiState, totals: Mapping[str, int]

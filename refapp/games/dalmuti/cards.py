@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import N_, MalformedInput, RuleViolation, Series, Word, quote
 from ..inputs import whole_number
-from .options import house_rules
+from .rules import house_rules
 from .shapes import Card
 
 JESTER = "J"

@@ -1,27 +1,51 @@
-"""A hand checked step by step: the deal read, the input kept, the tax and trades told, and the
-result of a dry run sent before the finishing order."""
+"""A hand checked step by step on its parsed entry: the deal read, the tax and trades checked and
+told, the input kept, the score, and the result of a dry run sent before the finishing order."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ..game import Account, Table
-from .options import house_rules
+from ..game import Account, Outcome, Table
 from .ranks import hands_dealt, ranks_in
 from .revolution import revolt, revolution_declared, say_revolution
-from .shapes import CardsBy, DalmutiInput, DalmutiResult, Deal, Facts
+from .rules import house_rules
+from .scoring import finish_order, hand_result
+from .shapes import CardsBy, DalmutiInput, DalmutiResult, DalmutiState, Deal, Facts, HandEntry
 from .tax import givers, say_tax, tax_due, tax_facts
-from .trades import say_trades
+from .trades import merchant_trades, say_trades
+from .tribute import tribute_given
+
+#: a hand's outcome: the input as kept, its result, and the state after it
+HandOutcome = Outcome[DalmutiInput, DalmutiResult, DalmutiState]
 
 
-def deal_read(table: Table, state: Mapping[str, Any], raw: Mapping[str, Any]) -> Deal:
+def play_hand(table: Table, state: DalmutiState, entry: HandEntry, partial: bool) -> HandOutcome:
+    """Check a parsed hand against the rules and score it (``partial``: a dry run)."""
+    deal = deal_read(table, state, entry)
+    tribute = tribute_given(deal, entry.tribute, entry.paid, partial)
+    paid = deal.due and entry.paid
+    trades = merchant_trades(deal, entry.merchant_trades)
+    entered = hand_entered(deal, tribute, paid, trades)
+    account, facts = told(deal, tribute, paid, trades)
+    unchanged: DalmutiState = {**state}  # a copy: a hand not yet over leaves the state as is
+    if partial and entry.finish_order is None:
+        entered["finish_order"] = None
+        return Outcome(entered, progress(deal, account, facts), unchanged)
+    finish = finish_order(table, entry.finish_order)
+    entered["finish_order"] = finish
+    scored = hand_result(deal, finish, account, facts)
+    if tax_unpaid(deal, tribute, paid):
+        scored["complete"] = False
+        return Outcome(entered, scored, unchanged)
+    after: DalmutiState = {**state, "ranks": finish, "hands_played": deal.hands_played + 1}
+    return Outcome(entered, scored, after)
+
+
+def deal_read(table: Table, state: DalmutiState, entry: HandEntry) -> Deal:
     """Return the hand's deal: the ranks, the hands dealt, a revolution, whether tax is due."""
     rules = house_rules(table.rules)
     ranks = ranks_in(table, state)
     hands_played = int(state.get("hands_played", 0))
-    hands = hands_dealt(table, rules, ranks, raw.get("hands"))
-    revolution = revolution_declared(table, rules, ranks, hands, raw.get("revolution"))
+    hands = hands_dealt(rules, ranks, entry.hands)
+    revolution = revolution_declared(rules, ranks, hands, entry.revolution)
     during = revolt(ranks, revolution)
     due = revolution is None and tax_due(rules, hands_played)
     return Deal(table, rules, ranks, during, hands, revolution, hands_played, due)

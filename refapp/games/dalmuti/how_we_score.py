@@ -9,8 +9,8 @@ from __future__ import annotations
 from ..game import Account, Table
 from ..registry import get_game
 from .cards import cards_text, deck_size
-from .options import DalmutiRules, house_rules
 from .ranks import LESSER_PAIR_FROM, role_name
+from .rules import DalmutiRules, house_rules
 from .tax import lesser_tax
 
 #: the game's slug: its registered ``Game`` says the seat range (``player_range``)

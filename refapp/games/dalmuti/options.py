@@ -1,17 +1,10 @@
-"""The Great Dalmuti's house rules: the options a session may set, and their effective values.
-
-Kept apart from the package's ``__init__`` because every phase module reads the house rules
-through ``house_rules`` (the Game class there only publishes ``OPTIONS``).
-"""
+"""The Great Dalmuti's house rules: the options a session may set (typed in ``rules``, named
+sets in ``presets``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ..errors import N_
-from ..game import Preset
-from ..options import HouseRules, RuleOption, label_of
+from ..options import RuleOption, label_of
 
 OPTIONS = (
     RuleOption(
@@ -179,58 +172,6 @@ OPTIONS = (
 )
 
 
-#: the presets a session may start from, the default first
-PRESETS = (
-    Preset(
-        "official",
-        N_("Official rules"),
-        N_("The publisher's rules, as the Hungarian rulebook gives them: every default."),
-    ),
-    Preset(
-        "korean_wiki",
-        N_("Korean wiki customs"),
-        N_(
-            "The Korean article's customs: the extra cards go to the Greater Peasant first, the "
-            "Dalmutis give back after picking up the tribute, a peasant's revolution is always "
-            "a greater one."
-        ),
-        {
-            "extra_cards_to": "greater_peasant_first",
-            "tax_timing": "sequential",
-            "gp_may_choose_plain": False,
-        },
-    ),
-)
-
-
-class DalmutiRules(HouseRules):
-    """The house rules in force at a Dalmuti table, defaults filled once."""
-
-    options = OPTIONS
-    __slots__ = ()
-    allow_any_count: bool
-    removed_ranks: list[int]
-    extra_cards_to: str
-    draw_ties: str
-    greater_revolution: bool
-    gp_may_choose_plain: bool
-    lesser_peasant_revolution: bool
-    tax: bool
-    tax_first_hand: bool
-    tax_timing: str
-    lesser_tax_min_players: int
-    dalmuti_may_return_jester: bool
-    merchant_trade: bool
-    scoring: str
-    rising_bonus: bool
-    hands_to_play: int | None
-
-
 def option_label(key: str) -> str:
     """Return a Dalmuti house rule's name as players read it (untranslated), given its key."""
     return label_of(OPTIONS, key)
-
-
-def house_rules(rules: Mapping[str, Any]) -> DalmutiRules:
-    """Return the table's house rules typed, defaults filled in (the engine reads only this)."""
-    return DalmutiRules.of(rules)

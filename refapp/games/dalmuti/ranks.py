@@ -9,11 +9,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import N_, MalformedInput, RuleViolation, quote
+from ..errors import N_, RuleViolation
 from ..game import Table
-from ..inputs import mapping, sequence
-from .cards import check_supply, deck_size, parse_card, sort_cards, titles
-from .options import house_rules
+from .cards import check_supply, deck_size, titles
+from .rules import house_rules
 from .shapes import Card, CardsBy
 
 ROLES = ("greater_dalmuti", "lesser_dalmuti", "merchant", "lesser_peasant", "greater_peasant")
@@ -99,34 +98,22 @@ def hand_sizes(ranks: Sequence[str], rules: Mapping[str, Any]) -> dict[str, int]
     return {name: sizes[name] for name in ranks}
 
 
-def hands_dealt(table: Table, rules: Mapping[str, Any], ranks: list[str], raw: Any) -> CardsBy:
-    """Return the hands as dealt that were entered, each the size the deal gave."""
-    if raw is None:
-        return {}
-    given = mapping(raw, "hands")
+def hands_dealt(rules: Mapping[str, Any], ranks: list[str], sent: CardsBy) -> CardsBy:
+    """Return the hands as dealt that were sent, each the size the deal gave, in rank order."""
     sizes = hand_sizes(ranks, rules)
-    hands: CardsBy = {}
-    for key, value in given.items():
-        name = table.player(key, f"hands.{key}")
-        where = f"hands.{name}"
-        if name in hands:
-            raise MalformedInput(
-                "invalid_value", "{value} has two hands.", where, value=quote(name)
-            )
-        cards = sort_cards(parse_card(card, where) for card in sequence(value, where))
+    for name, cards in sent.items():
         if len(cards) != sizes[name]:
             raise RuleViolation(
                 "wrong_hand_size",
                 "{player} was dealt {want} cards as {role_t}, but {count} were entered.",
-                where,
+                f"hands.{name}",
                 player=name,
                 want=sizes[name],
                 role_t=role_name(roles_of(ranks)[name]),
                 count=len(cards),
             )
-        hands[name] = cards
     known: Counter[Card] = Counter()
-    for cards in hands.values():
+    for cards in sent.values():
         known.update(cards)
     check_supply(known, house_rules(rules).removed_ranks, "hands", HANDS_ENTERED)
-    return {name: hands[name] for name in ranks if name in hands}
+    return {name: sent[name] for name in ranks if name in sent}

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import MalformedInput, RuleViolation, quote
-from ..game import Account, Table
-from ..inputs import mapping, require
+from ..errors import RuleViolation
+from ..game import Account
 from .cards import JESTER, JESTER_COPIES
-from .options import house_rules, option_label
+from .options import option_label
 from .ranks import role_name, roles_of
+from .rules import house_rules
 from .shapes import CardsBy, Revolution
 
 REVOLUTION_KINDS = ("plain", "greater")
@@ -58,27 +58,16 @@ def revolt(ranks: Sequence[str], revolution: Revolution | None) -> list[str]:
 
 
 def revolution_declared(
-    table: Table, rules: Mapping[str, Any], ranks: list[str], hands: CardsBy, raw: Any
+    rules: Mapping[str, Any], ranks: list[str], hands: CardsBy, revolution: Revolution | None
 ) -> Revolution | None:
-    """Return the revolution declared, if any: who and which kind, checked."""
-    if raw is None:
+    """Return the revolution sent, if any, once its declarer may declare that kind."""
+    if revolution is None:
         return None
-    given = mapping(raw, "revolution")
-    player = table.player(require(given, "player", "revolution.player"), "revolution.player")
-    kind = require(given, "kind", "revolution.kind")
-    if not isinstance(kind, str) or kind.strip().lower() not in REVOLUTION_KINDS:
-        raise MalformedInput(
-            "invalid_value",
-            "A revolution is 'plain' or 'greater', not {value}.",
-            "revolution.kind",
-            value=quote(kind),
-        )
-    kind = kind.strip().lower()
-    allowed = revolution_kinds(ranks, player, rules)
-    if kind not in allowed:
+    player, kind = revolution["player"], revolution["kind"]
+    if kind not in revolution_kinds(ranks, player, rules):
         raise _kind_refused(ranks, player, kind, rules)
     _check_jesters(player, hands)
-    return {"player": player, "kind": kind}
+    return revolution
 
 
 def _kind_refused(

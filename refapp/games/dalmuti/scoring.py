@@ -11,9 +11,9 @@ from typing import Any
 
 from ..errors import RuleViolation, quote
 from ..game import Account, Table, signed
-from ..inputs import sequence
-from .options import house_rules
+from ..inputs import missing as missing_field
 from .ranks import LESSER_PAIR_FROM, middle_of_three, role_of, roles_of
+from .rules import house_rules
 from .score_words import say_place, say_rising
 from .shapes import DalmutiResult, Deal, Facts, RisingFact
 
@@ -29,9 +29,10 @@ ROLE_CHIPS = {
 MIDDLE_OF_THREE_CHIP = 3
 
 
-def finish_order(table: Table, raw: Any) -> list[str]:
+def finish_order(table: Table, order: list[str] | None) -> list[str]:
     """Return the finishing order: every seated player exactly once, first out first."""
-    order = [table.player(value, "finish_order") for value in sequence(raw, "finish_order")]
+    if order is None:
+        raise missing_field("finish_order")
     for index, name in enumerate(order):
         if name in order[:index]:
             raise RuleViolation(

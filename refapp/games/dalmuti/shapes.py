@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from ..game import Table
-from .options import DalmutiRules
+from .rules import DalmutiRules
 
 #: a card as the API writes it: a rank 1..12, or ``"J"`` for a jester
 Card = int | str
@@ -105,6 +105,28 @@ class DalmutiState(TypedDict):
 
     ranks: list[str]
     hands_played: int
+
+
+#: a tribute as sent, by giving role: the cards read, None for a role sent as null
+TributeSent = dict[str, list[Card] | None]
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """A hand as sent, parsed (``parse.parse_hand``): names seated, cards read, nothing yet
+    checked against the rules; the rules phases read this, never the request body."""
+
+    #: the hands as dealt that were sent, by player, each sorted best first
+    hands: CardsBy
+    #: the revolution declared: a seated player and its kind (``plain`` or ``greater``)
+    revolution: Revolution | None
+    #: the tribute by giving role (None: none sent), and whether it was marked paid as due
+    tribute: TributeSent | None
+    paid: bool
+    #: the merchants' swaps, each a list of seated names
+    merchant_trades: list[list[str]]
+    #: the finishing order, first out first (None: not sent, as a dry run may)
+    finish_order: list[str] | None
 
 
 @dataclass(frozen=True)

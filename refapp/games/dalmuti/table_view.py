@@ -12,9 +12,9 @@ from typing import Any, NamedTuple
 
 from ..game import Table
 from .cards import JESTER, RANKS, deck
-from .options import house_rules
 from .ranks import ranks_in, roles_of
 from .revolution import REVOLUTION_KINDS, greater_revolution_by
+from .rules import house_rules
 from .scoring import hands_count
 from .shapes import Card
 

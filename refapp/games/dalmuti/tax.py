@@ -11,8 +11,9 @@ from typing import Any
 from ..errors import N_, RuleViolation
 from ..game import Account
 from .cards import JESTER, rank_name, sort_cards
-from .options import house_rules, option_label
+from .options import option_label
 from .ranks import LESSER_PAIR_FROM, holders, role_name
+from .rules import house_rules
 from .shapes import CardsBy, Deal, Exchange, Facts, TributeFact
 
 #: giving role -> (receiving role, cards given, "best" or "any")

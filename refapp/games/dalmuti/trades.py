@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import MalformedInput, RuleViolation, quote
 from ..game import Account
-from ..inputs import sequence
 from .options import option_label
 from .ranks import roles_of
 from .shapes import Deal
 
 
-def merchant_trades(deal: Deal, raw: Any) -> list[list[str]]:
+def merchant_trades(deal: Deal, sent: list[list[str]]) -> list[list[str]]:
     """Return the merchants' blind swaps (house rule, recorded only): pairs of merchants."""
-    table, ranks = deal.table, deal.ranks
-    if raw is None or raw == []:
+    if not sent:
         return []
     if not deal.rules.merchant_trade:
         raise MalformedInput(
@@ -30,12 +26,11 @@ def merchant_trades(deal: Deal, raw: Any) -> list[list[str]]:
             "After a revolution no cards change hands, so the merchants do not trade.",
             "merchant_trades",
         )
-    roles = roles_of(ranks)
+    roles = roles_of(deal.ranks)
     seen: set[str] = set()
     trades: list[list[str]] = []
-    for index, pair in enumerate(sequence(raw, "merchant_trades")):
+    for index, names in enumerate(sent):
         where = f"merchant_trades.{index}"
-        names = [table.player(name, where) for name in sequence(pair, where)]
         for name in names:
             if roles[name] != "merchant" or name in seen:
                 raise MalformedInput(
@@ -57,7 +52,7 @@ def merchant_trades(deal: Deal, raw: Any) -> list[list[str]]:
                 where,
                 value=list(names),
             )
-        trades.append(sorted(names, key=ranks.index))
+        trades.append(sorted(names, key=deal.ranks.index))
     return trades
 
 

@@ -10,12 +10,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..errors import N_, MalformedInput, RuleViolation, quote
-from ..inputs import mapping
-from .cards import JESTER, cards_text, check_supply, parse_cards, sort_cards
-from .options import DalmutiRules, house_rules, option_label
+from ..errors import N_, RuleViolation
+from .cards import JESTER, cards_text, check_supply, sort_cards
+from .options import option_label
 from .ranks import LESSER_PAIR_FROM, holders, role_name
-from .shapes import Card, CardsBy, Deal
+from .rules import DalmutiRules, house_rules
+from .shapes import Card, CardsBy, Deal, TributeSent
 from .tax import (
     ANSWERS,
     LESSER_GIVERS,
@@ -32,33 +32,19 @@ HANDS_AND_TRIBUTE = N_("The hands entered and the tribute's cards")
 CARDS_GIVEN = N_("The cards given")
 
 
-def tribute_paid(raw: Any) -> bool:
-    """Return True when the tribute says the tax was paid as due (``"paid": true``)."""
-    if not isinstance(raw, Mapping) or raw.get("paid") is None:
-        return False
-    if not isinstance(raw["paid"], bool):
-        raise MalformedInput(
-            "invalid_value",
-            "Whether the tax was paid as due is true or false, not {value}.",
-            "tribute.paid",
-            value=quote(raw["paid"]),
-        )
-    return raw["paid"]
-
-
-def tribute_given(deal: Deal, raw: Any, partial: bool) -> CardsBy | None:
+def tribute_given(
+    deal: Deal, sent: TributeSent | None, paid: bool, partial: bool
+) -> CardsBy | None:
     """Return the tax as given (by giving role), checked; ``paid`` leaves roles unrequired."""
-    if raw is None or (isinstance(raw, Mapping) and not raw):
+    if sent is None:
         if deal.due and not partial:
             raise tribute_required(tribute_due(deal.ranks, deal.rules, deal.hands_played))
         return None
-    given = {key: value for key, value in mapping(raw, "tribute").items() if key != "paid"}
-    partial = partial or tribute_paid(raw)
     if not deal.due:
         raise no_tax_this_hand(deal)
     roles = givers(len(deal.ranks), deal.rules)
-    check_giving_roles(given, roles, len(deal.ranks), deal.rules)
-    tribute = tribute_by_role(given, roles, deal.rules, partial)
+    check_giving_roles(sent, roles, len(deal.ranks), deal.rules)
+    tribute = tribute_by_role(sent, roles, deal.rules, partial or paid)
     check_tribute(deal, tribute)
     return tribute
 
@@ -81,30 +67,22 @@ def no_tax_this_hand(deal: Deal) -> RuleViolation:
 
 
 def check_giving_roles(
-    given: Mapping[str, Any], roles: Sequence[str], count: int, rules: DalmutiRules
+    sent: TributeSent, roles: Sequence[str], count: int, rules: DalmutiRules
 ) -> None:
-    """Refuse a tribute from a role that gives nothing at this table, or from no role at all."""
-    for key in given:
-        if key in LESSER_GIVERS and key not in roles and given[key] not in (None, []):
+    """Refuse a tribute from a Lesser role that gives nothing at this table."""
+    for key, cards in sent.items():
+        if key in LESSER_GIVERS and key not in roles and cards:
             raise lesser_not_allowed(key, count, rules.lesser_tax_min_players)
-        if key not in roles and key not in LESSER_GIVERS:
-            where = f"tribute.{key}"
-            raise MalformedInput(
-                "invalid_value",
-                "{value} is not a giving role in the tax; the roles are {roles}.",
-                where,
-                value=quote(key),
-                roles=", ".join(roles),
-            )
 
 
 def tribute_by_role(
-    given: Mapping[str, Any], roles: Sequence[str], rules: DalmutiRules, partial: bool
+    sent: TributeSent, roles: Sequence[str], rules: DalmutiRules, partial: bool
 ) -> CardsBy:
-    """Return each giving role's cards read; a missing one is refused unless ``partial``."""
+    """Return each giving role's cards checked; a missing one is refused unless ``partial``."""
     tribute: CardsBy = {}
     for role in roles:
-        if given.get(role) is None:
+        cards = sent.get(role)
+        if cards is None:
             if partial:
                 continue
             where = f"tribute.{role}"
@@ -115,7 +93,7 @@ def tribute_by_role(
                 role_t=role_name(role),
             )
         tribute[role] = tribute_cards(
-            role, given[role], rules.removed_ranks, jester_back=may_give_jester(rules, role)
+            role, cards, rules.removed_ranks, jester_back=may_give_jester(rules, role)
         )
     return tribute
 
@@ -154,15 +132,14 @@ def may_give_jester(rules: Mapping[str, Any], role: str) -> bool:
 
 
 def tribute_cards(
-    role: str, value: Any, removed: Iterable[int], *, jester_back: bool = False
+    role: str, cards: list[Card], removed: Iterable[int], *, jester_back: bool = False
 ) -> list[Card]:
-    """Return one role's tribute: real cards, as many as the role gives, in the deck.
+    """Return one role's tribute: as many cards as the role gives, in the deck, best first.
 
     Jesters never change hands, unless ``jester_back`` (``dalmuti_may_return_jester``, for
     a Dalmuti's return gift only).
     """
     where = f"tribute.{role}"
-    cards = parse_cards(value, where)
     if JESTER in cards and not jester_back:
         raise RuleViolation(
             "jester_in_tribute",

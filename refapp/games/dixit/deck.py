@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .options import DixitRules
+from .rules import DixitRules
 from .shapes import DixitState
 
 #: the picture cards of one box, and of two boxes for a large table
@@ -36,6 +36,18 @@ def position_count(players: int) -> int:
 def first_draw_pile(rules: Mapping[str, Any], players: int) -> int:
     """Return the draw pile once every hand is dealt."""
     return deck_size(rules) - players * hand_size(players)
+
+
+def first_state(rules: Mapping[str, Any], players: int) -> DixitState:
+    """Return the state before the first turn: no storyteller yet, every hand dealt."""
+    return {
+        "last_storyteller": None,
+        "turns": 0,
+        "draw_pile": first_draw_pile(rules, players),
+        "discard_pile": 0,
+        "reshuffles": 0,
+        "deck_exhausted": False,
+    }
 
 
 #: the ways the draw pile may end the game: after the turn whose refill takes its last card, or

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..game import Account
 from .deck import DECK_ENDS, deck_ended, position_count, turns_from_pile
-from .options import DixitRules
+from .rules import DixitRules
 
 
 def last_turn(rules: Mapping[str, Any], players: int) -> int | None:

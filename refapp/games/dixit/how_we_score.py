@@ -8,7 +8,7 @@ from ..game import Account, Table
 from ..registry import get_game
 from .deck import deck_size, first_draw_pile, hand_size, position_count, turns_from_pile
 from .ending import last_turn
-from .options import DixitRules
+from .rules import DixitRules
 from .scoring import bonus_cap
 from .table_view import TWO_VOTES_FROM, two_votes
 

@@ -1,9 +1,13 @@
-"""Dixit's house rules: the options a session may set, and their values typed."""
+"""Dixit's house rules: the options a session may set (typed in ``rules``, named sets in
+``presets``)."""
 
 from __future__ import annotations
 
-from ..errors import N_
-from ..options import HouseRules, RuleOption
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import N_, MalformedInput
+from ..options import RuleOption, label_of
 
 OPTIONS = (
     RuleOption(
@@ -76,14 +80,14 @@ OPTIONS = (
 )
 
 
-class DixitRules(HouseRules):
-    """The house rules in force at a Dixit table, defaults filled once."""
-
-    options = OPTIONS
-    __slots__ = ()
-    target_score: int | None
-    end_after_rounds: int | None
-    bonus_cap: int | None
-    two_votes_large_game: bool
-    large_table: bool
-    deck_exhausted: str
+def check_ending(rules: Mapping[str, Any]) -> None:
+    """Refuse new rules without a target score or rounds to play: the game would never end."""
+    if rules["target_score"] is None and rules["end_after_rounds"] is None:
+        raise MalformedInput(
+            "invalid_rules",
+            "The house rule “{rule_t}” may be none only with “{other_t}” set: without "
+            "either the game would never end.",
+            "rules.target_score",
+            rule_t=label_of(OPTIONS, "target_score"),
+            other_t=label_of(OPTIONS, "end_after_rounds"),
+        )

@@ -14,3 +14,13 @@ ROUND_INPUT = (
     InputPath("votes.{player}.{n}", N_("%(player)s's vote no. %(n)s")),
     InputPath("votes.{player}", N_("%(player)s's vote")),
 )
+
+
+def path_words(path: str) -> str | None:
+    """Name a turn's input path in words ("Dee's vote"), or None for the generic words."""
+    head, _, rest = path.partition(".")
+    if head == "votes" and rest:
+        return f"{rest}'s vote"
+    if path == "positions":
+        return "who laid cards 1, 2, ..."
+    return None

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..game import Account, Table
+from ..game import Account, Table, signed
+from .shapes import DixitInput, DixitResult
+from .table_view import two_votes
 
 ODYSSEY_BONUS_CAP = 3
 
@@ -108,3 +110,43 @@ def vote_bonus(
             )
             bonus[player] = cap
     return bonus
+
+
+def score(table: Table, entered: DixitInput) -> DixitResult:
+    """Score a checked turn and explain every point (trusted input: call after checking).
+
+    Three steps, in the order the explanation tells them: who found the card, the Odyssey
+    single-vote bonus, then the votes each card drew (capped when a cap is in force).
+    """
+    storyteller = entered["storyteller"]
+    positions = entered["positions"]
+    votes = {voter: (v if isinstance(v, list) else [v]) for voter, v in entered["votes"].items()}
+    answer = positions.index(storyteller) + 1
+    voters = [p for p in table.players if p != storyteller]
+    finders = [v for v in voters if answer in votes[v]]
+    account = Account()
+    account.say(
+        "{storyteller} was the storyteller; their card was at position {answer}.",
+        storyteller=storyteller,
+        answer=answer,
+    )
+    deltas, outcome = found_points(table, storyteller, voters, finders, account)
+    if two_votes(table.rules, table.size):
+        single_vote_bonus(deltas, finders, votes, account)
+    bonus = vote_bonus(table, storyteller, voters, positions, votes, account)
+    for player in voters:
+        deltas[player] += bonus[player]
+    account.say(
+        "This turn: {deltas}.",
+        deltas=", ".join(f"{p} {signed(d)}" for p, d in deltas.items()),
+    )
+    return {
+        "deltas": deltas,
+        **account.result(),
+        "outcome": outcome,
+        "storyteller": storyteller,
+        "storyteller_position": answer,
+        "storyteller_votes": len(finders),
+        "finders": finders,
+        "vote_bonus": {p: bonus[p] for p in voters},
+    }

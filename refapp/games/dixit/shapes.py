@@ -6,6 +6,7 @@ name the keys a turn writes, so the stored JSON stays as it was.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, TypedDict
 
 #: a voter's vote: a position (1-based), or two positions under the Odyssey two-votes rule
@@ -44,3 +45,15 @@ class DixitState(TypedDict, total=False):
     discard_pile: int
     reshuffles: int
     deck_exhausted: bool
+
+
+@dataclass(frozen=True)
+class TurnEntry:
+    """A turn as sent, parsed (``parse.parse_turn``): names seated, votes whole numbers, nothing
+    yet checked against the rules; the rules phases read this, never the request body."""
+
+    storyteller: str
+    #: the owner of the card at each position (position 1 first)
+    positions: list[str]
+    #: each voter's vote by name (None: no votes sent, as a dry run may)
+    votes: dict[str, Vote] | None
