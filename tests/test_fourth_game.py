@@ -7,22 +7,37 @@ Hungarian (its own words falling back to English) all come from its one registra
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 
-from refapp.games import GAMES, register, unregister
-from refapp.web.game_pages import PAGES, unregister_pages
+from refapp.games import GAMES, register
+from refapp.web.game_pages import PAGES
 
-from .coin_toss import CoinToss
+from .coin_toss import GAME, CoinToss
 from .conftest import make_test_app
 
 
+@contextmanager
+def registries_kept() -> Iterator[None]:
+    """Restore the games' and pages' registries as they were, whatever the test added."""
+    games, pages = dict(GAMES), dict(PAGES)
+    try:
+        yield
+    finally:
+        GAMES.clear()
+        GAMES.update(games)
+        PAGES.clear()
+        PAGES.update(pages)
+
+
 @pytest.fixture
-def coin_toss():
-    """Register the coin toss (before the app is made) and take it out when the test ends."""
-    register(CoinToss())
-    yield
-    unregister("coin_toss")
-    unregister_pages("coin_toss")
+def coin_toss() -> Iterator[None]:
+    """Register the coin toss (before the app is made) and forget it when the test ends."""
+    with registries_kept():
+        register(GAME)
+        yield
 
 
 @pytest.fixture
@@ -143,9 +158,7 @@ def test_a_game_registered_without_pages_stops_the_app_by_name(tmp_path):
 
         slug = "pageless"
 
-    register(Pageless())
-    try:
+    with registries_kept():
+        register(Pageless())
         with pytest.raises(LookupError, match="pageless"):
             make_test_app(f"sqlite:///{tmp_path / 'none.sqlite'}")
-    finally:
-        unregister("pageless")

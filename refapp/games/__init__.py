@@ -9,7 +9,7 @@ import pkgutil
 
 from .errors import RuleViolation, quote
 from .game import AnyGame, Game
-from .registry import GAMES, get_game, register, unregister
+from .registry import GAMES, get_game, register
 
 __all__ = [
     "GAMES",
@@ -19,7 +19,6 @@ __all__ = [
     "get_game",
     "quote",
     "register",
-    "unregister",
 ]
 
 for _found in pkgutil.iter_modules(__path__):

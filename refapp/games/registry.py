@@ -25,11 +25,6 @@ def register(game: GameT) -> GameT:
     return game
 
 
-def unregister(slug: str) -> None:
-    """Take a game out of the registry (a test's own game, when the test ends)."""
-    GAMES.pop(slug, None)
-
-
 def get_game(slug: object) -> AnyGame:
     """Return the registered game for slug, or raise ``unknown_game`` quoting it."""
     if isinstance(slug, str) and slug in GAMES:

@@ -1,11 +1,11 @@
-"""Each game's pages, registered by the game's own web package; shared code names no game.
+"""Each game's pages, found with the game's own package; shared code names no game.
 
-A game's web package (``refapp/games/<game>/web/``) builds one `GamePages` and passes it to
-`register_pages`: its round form, its blueprint (its own pages, its templates under
-``<game>/`` and its static files), its API routes, the words its input values and statistics are
-shown in, and the parts of the session page it fills. `init_app` imports every registered
-game's web package and registers its blueprints; the session page, the history, the player page
-and the index read a game's parts from here.
+A game's web package (``refapp/games/<game>/web/``) builds one `GamePages` named ``PAGES``: its
+round form, its blueprint (its own pages, its templates under ``<game>/`` and its static files),
+its API routes, the words its input values and statistics are shown in, and the parts of the
+session page it fills. `load_pages` reads ``<game>.web.PAGES`` for every registered game, under
+the game's slug (the one registration is the game's); `init_app` registers their blueprints, and
+the session page, the history, the player page and the index read a game's parts from here.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from flask import Blueprint, Flask, url_for
 from markupsafe import Markup
 
 from ..extensions import csrf
-from ..games import GAMES, Game
-from ..games.errors import Refusal
+from ..games import GAMES, AnyGame
 from .forms.base import RoundForm
 from .forms.seating import Seating
 
@@ -33,7 +32,6 @@ Words = Any
 class GamePages:
     """What one game shows: its round form, its blueprint and API, its words and its files."""
 
-    slug: str
     #: the round form (its ``template`` is the form's part of the session page)
     round_form: type[RoundForm]
     #: the game's own pages, with its templates (``<slug>/...``) and static files
@@ -64,6 +62,8 @@ class GamePages:
     #: the players out of the coming round (resting), greyed in the standings: from the
     #: session's view (a ``services.SessionView``); None: everyone plays every round
     resting: Callable[[Any], Collection[str]] | None = None
+    #: not read: the slug is the game's own (kept only until every web package stops passing it)
+    slug: str = ""
 
     def static_url(self, filename: str) -> str:
         """Return the address of one of the game's static files (versioned by its content)."""
@@ -75,19 +75,12 @@ PAGES: dict[str, GamePages] = {}
 
 
 def register_pages(pages: GamePages) -> GamePages:
-    """Add a game's pages to the registry (its game must be registered first)."""
-    if pages.slug not in GAMES:
-        raise ValueError(f"no game is registered as {pages.slug!r}")
-    PAGES[pages.slug] = pages
+    """Return pages unchanged: `load_pages` finds them as ``<game>.web.PAGES`` (kept only until
+    every web package stops calling it)."""
     return pages
 
 
-def unregister_pages(slug: str) -> None:
-    """Take a game's pages out of the registry (a test's own game, when the test ends)."""
-    PAGES.pop(slug, None)
-
-
-def pages_of(game: Game | str) -> GamePages:
+def pages_of(game: AnyGame | str) -> GamePages:
     """Return the registered pages of a game (by the game or its slug)."""
     slug = game if isinstance(game, str) else game.slug
     try:
@@ -105,14 +98,14 @@ def has_module(name: str) -> bool:
 
 
 def load_pages() -> None:
-    """Import the web package of every registered game that has one: it registers its pages."""
+    """Read the pages of every registered game from its web package (``<game>.web.PAGES``)."""
     for game in GAMES.values():
         package = f"{type(game).__module__}.web"
         if game.slug in PAGES or not has_module(package):
             continue
         found = getattr(importlib.import_module(package), "PAGES", None)
-        if isinstance(found, GamePages) and found.slug not in PAGES:
-            register_pages(found)  # imported before, its pages since taken out (a test's game)
+        if isinstance(found, GamePages):
+            PAGES[game.slug] = found
 
 
 def init_app(app: Flask) -> None:
@@ -133,17 +126,20 @@ def init_app(app: Flask) -> None:
     app.add_template_global(lambda: list(PAGES.values()), "every_game_pages")
 
 
-def game_api(slug: str, import_name: str) -> Blueprint:
-    """Return a game's API blueprint: its routes answer a refusal in the API's error shape."""
-    from ..api.views import rule_violation
-
-    api = Blueprint(f"{slug}_api", import_name)
-    api.register_error_handler(Refusal, rule_violation)
-    return api
+def slug_of(game: AnyGame | str) -> str:
+    """Return a game's slug (a bare slug only until every web package passes its Game)."""
+    return game if isinstance(game, str) else game.slug
 
 
-def game_blueprint(slug: str, import_name: str) -> Blueprint:
+def game_api(game: AnyGame | str, import_name: str) -> Blueprint:
+    """Return a game's API blueprint, mounted under /api: a refusal there is answered in the
+    API's error shape by the app's own handler (``refapp/__init__.py``)."""
+    return Blueprint(f"{slug_of(game)}_api", import_name)
+
+
+def game_blueprint(game: AnyGame | str, import_name: str) -> Blueprint:
     """Return a game's blueprint: its templates (``<slug>/...``) and static files beside it."""
+    slug = slug_of(game)
     return Blueprint(
         slug,
         import_name,

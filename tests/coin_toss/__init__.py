@@ -3,7 +3,7 @@
 It proves a game is one package and one registration: nothing outside ``tests/coin_toss/`` names
 it, yet it gets the API, the session page with its form, the history, the statistics, export and
 import, and the pages in every language (its own words falling back to English). The fixture in
-``tests/test_fourth_game.py`` registers it and takes it out again.
+``tests/test_fourth_game.py`` registers `GAME` and restores the registries after.
 """
 
 from __future__ import annotations
@@ -72,3 +72,7 @@ class CoinToss(Game):
     def figures_from(self, counted: Mapping[str, int]) -> dict[str, Any]:
         """Return how many tosses the player won."""
         return {"tosses_won": counted.get("tosses_won", 0)}
+
+
+#: the one coin toss the fixture registers (its web package takes its slug from it)
+GAME = CoinToss()

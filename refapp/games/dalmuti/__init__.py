@@ -210,4 +210,5 @@ class Dalmuti(Game[DalmutiInput, DalmutiResult, DalmutiState]):
         return session_over(table.rules, state)
 
 
-register(Dalmuti())
+#: the one Dalmuti the registry holds (its web package takes its slug from it)
+GAME = register(Dalmuti())

@@ -106,4 +106,5 @@ class Dixit(Game[DixitInput, DixitResult, DixitState]):
         return bool(end_reasons(table.rules, state, totals, table.size))
 
 
-register(Dixit())
+#: the one Dixit the registry holds (its web package takes its slug from it)
+GAME = register(Dixit())

@@ -9,9 +9,11 @@ from wtforms import RadioField
 from refapp.services import SessionView
 from refapp.web.forms.base import RoundForm
 from refapp.web.forms.common import options
-from refapp.web.game_pages import GamePages, game_blueprint, register_pages
+from refapp.web.game_pages import GamePages, game_blueprint
 
-blueprint = game_blueprint("coin_toss", __name__)
+from .. import GAME
+
+blueprint = game_blueprint(GAME, __name__)
 
 
 class TossForm(RoundForm):
@@ -36,11 +38,8 @@ class TossForm(RoundForm):
         return form_class(data=data, **kwargs)
 
 
-PAGES = register_pages(
-    GamePages(
-        slug="coin_toss",
-        round_form=TossForm,
-        blueprint=blueprint,
-        figure_words=(("tosses_won", "Tosses won"),),
-    )
+PAGES = GamePages(
+    round_form=TossForm,
+    blueprint=blueprint,
+    figure_words=(("tosses_won", "Tosses won"),),
 )

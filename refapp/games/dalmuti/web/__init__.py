@@ -1,17 +1,18 @@
 """The Great Dalmuti's pages: the hand form with the tribute, check a play, the words.
 
-Registered once with ``refapp.web.game_pages``; its templates are ``dalmuti/...`` and its
-script and style sheet sit in ``static/`` beside them.
+``PAGES`` is read by ``refapp.web.game_pages`` under the game's slug; its templates are
+``dalmuti/...`` and its script and style sheet sit in ``static/`` beside them.
 """
 
 from flask import Blueprint
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ....web.game_pages import GamePages, game_blueprint, register_pages
+from ....web.game_pages import GamePages, game_blueprint
 from ....web.path_words import shown
+from .. import GAME
 
-blueprint: Blueprint = game_blueprint("dalmuti", __name__)
+blueprint: Blueprint = game_blueprint(GAME, __name__)
 
 from . import check_play  # noqa: E402, F401  (its route registers on the blueprint)
 from .forms import DalmutiHandForm  # noqa: E402
@@ -35,28 +36,25 @@ def cards_value(value: object) -> str:
     return shown(value)
 
 
-PAGES = register_pages(
-    GamePages(
-        slug="dalmuti",
-        round_form=DalmutiHandForm,
-        seating=DrawSeating(),
-        blueprint=blueprint,
-        styles=("dalmuti.css",),
-        scripts=("dalmuti.js",),
-        status="dalmuti/status.html",
-        summary="dalmuti/summary.html",
-        value_words={"revolution": revolution_value, "cards": cards_value},
-        place_words={"role": role_title},
-        figure_words=(
-            ("hands_played", _l("Hands played")),
-            ("average_finish", _l("Average finish")),
-            ("hands_as_greater_dalmuti", _l("Greater Dalmuti")),
-            ("hands_as_greater_peasant", _l("Greater Peasant")),
-            ("revolutions", _l("Revolutions declared")),
-        ),
-        figures_note=_l(
-            "Average finish: 1 is first out. Greater Dalmuti and Peasant: hands in that rank "
-            "during play, after any revolution."
-        ),
-    )
+PAGES = GamePages(
+    round_form=DalmutiHandForm,
+    seating=DrawSeating(),
+    blueprint=blueprint,
+    styles=("dalmuti.css",),
+    scripts=("dalmuti.js",),
+    status="dalmuti/status.html",
+    summary="dalmuti/summary.html",
+    value_words={"revolution": revolution_value, "cards": cards_value},
+    place_words={"role": role_title},
+    figure_words=(
+        ("hands_played", _l("Hands played")),
+        ("average_finish", _l("Average finish")),
+        ("hands_as_greater_dalmuti", _l("Greater Dalmuti")),
+        ("hands_as_greater_peasant", _l("Greater Peasant")),
+        ("revolutions", _l("Revolutions declared")),
+    ),
+    figures_note=_l(
+        "Average finish: 1 is first out. Greater Dalmuti and Peasant: hands in that rank "
+        "during play, after any revolution."
+    ),
 )
