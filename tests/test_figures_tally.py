@@ -6,10 +6,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from refapp.games import GAMES
-from refapp.games.stats import Sitting, figures, figures_from, round_tally, sitting_part
+from refapp.games.stats import figures_from, round_tally
 from refapp.games.tally import added, summed
 
 from . import figures_oracle as oracle
+from .sittings import Sitting, figures, sitting_part
 from .test_stats import DALMUTI_HANDS, DIXIT_TURNS, FIVE, FOUR, MIGHTY_HANDS, NO_TAX, results
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve")

@@ -5,7 +5,9 @@ from __future__ import annotations
 from refapp.games import GAMES
 from refapp.games.game import Table
 from refapp.games.mighty.stats import made
-from refapp.games.stats import Sitting, average, figures, record
+from refapp.games.stats import average
+
+from .sittings import Sitting, figures, record
 
 #: each game's own figures, read from stored results (the Game's hook)
 dalmuti, dixit, mighty = (GAMES[slug].figures for slug in ("dalmuti", "dixit", "mighty"))

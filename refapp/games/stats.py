@@ -11,39 +11,13 @@ when there is nothing to average.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from .game import leaders, running_totals
+from .game import leaders
 from .registry import get_game
-from .tally import Tally, added, summed
+from .tally import Tally, added
 
 Result = Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class Sitting:
-    """One session as the figures read it: game, seats, whether it ended, its rounds' results."""
-
-    game: str
-    players: Sequence[str]
-    finished: bool
-    results: Sequence[Result]
-
-    @property
-    def totals(self) -> dict[str, int]:
-        """Sum the rounds' deltas per seated player (zeros included)."""
-        return totals(self.players, self.results)
-
-    @property
-    def winners(self) -> list[str]:
-        """Return the players on the highest total of a finished session (none while it runs)."""
-        return winners(self.players, self.totals, self.finished)
-
-
-def totals(players: Iterable[str], results: Iterable[Result]) -> dict[str, int]:
-    """Sum the deltas per player, every seated player included."""
-    return running_totals(dict.fromkeys(players, 0), [r.get("deltas", {}) for r in results])
 
 
 def winners(players: Iterable[str], scores: Mapping[str, int], finished: bool) -> list[str]:
@@ -99,20 +73,3 @@ def record_from(tally: Mapping[str, int]) -> dict[str, Any]:
 def figures_from(game: str, tally: Mapping[str, int]) -> dict[str, Any]:
     """Return a player's figures in one game from summed session parts: shared, then the game's."""
     return {**record_from(tally), **get_game(game).figures_from(tally)}
-
-
-def sitting_part(name: str, sitting: Sitting) -> Tally:
-    """Return one session's part in a player's figures, read from its results."""
-    rounds = summed(round_tally(sitting.game, name, result) for result in sitting.results)
-    return session_part(rounds, name in sitting.winners)
-
-
-def record(name: str, sittings: Iterable[Sitting]) -> dict[str, Any]:
-    """Return the figures every game shares, read from the sessions' results."""
-    return record_from(summed(sitting_part(name, sitting) for sitting in sittings))
-
-
-def figures(game: str, name: str, sittings: Iterable[Sitting]) -> dict[str, Any]:
-    """Return a player's figures in one game, read from the sessions' results."""
-    mine = [sitting for sitting in sittings if sitting.game == game]
-    return figures_from(game, summed(sitting_part(name, sitting) for sitting in mine))
