@@ -102,6 +102,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .web import game_pages
 
     game_pages.init_app(app)  # each game's own pages and API, registered by it
+    app.extensions[access.OPEN_API_PATHS] = lambda: {
+        path for pages in game_pages.PAGES.values() for path in pages.open_api_paths
+    }  # what the password guard lets by, as the games declare it
     register_error_handlers(app)
     cli.register(app)
     from .serving import fast_reads

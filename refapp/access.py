@@ -29,11 +29,11 @@ from contextlib import suppress
 from datetime import UTC, datetime
 from urllib.parse import quote, unquote, urlsplit
 
-from flask import Flask, current_app, g, redirect, request, session, url_for
+from flask import Flask, Response, current_app, g, redirect, request, session, url_for
 from sqlalchemy import delete, select
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import passes
+from . import bodies, passes
 from .extensions import db
 from .games.errors import AccessDenied, Refusal
 from .models import SignIn
@@ -55,6 +55,9 @@ PROXIES_ENV = "REFAPP_TRUSTED_PROXIES"
 PROXIES = "TRUSTED_PROXIES"
 #: the longest redirect target kept (longer ones go home)
 NEXT_MAX = 2000
+#: the app's extension that reads the API paths the games' pages declare open (they change
+#: nothing); the factory puts it there once the pages are loaded, so the guard imports no page
+OPEN_API_PATHS = "refapp_open_api_paths"
 #: hex digits of the password's digest a device's pass holds: a new password ends every pass
 PASS_KEY = 16
 
@@ -209,11 +212,9 @@ def attempt(given: str, check: Callable[[str], bool]) -> bool:
     return False
 
 
-def api_refusal(violation: Refusal):
+def api_refusal(violation: Refusal) -> Response:
     """Return the API's error body for a refused password, with its code's status."""
-    from .api.errors import violation_response
-
-    return violation_response(violation)
+    return bodies.violation_response(violation)
 
 
 def password_refusal():
@@ -250,10 +251,10 @@ def api_changes_nothing() -> bool:
 
 
 def open_api_paths() -> set[str]:
-    """Return the API paths that change nothing, as the games' pages declare them."""
-    from .web.game_pages import PAGES  # the games' pages load after this guard
-
-    return {path for pages in PAGES.values() for path in pages.open_api_paths}
+    """Return the API paths that change nothing, as the games' pages declare them (the app
+    puts the reader of their declarations in ``OPEN_API_PATHS`` once it has loaded them)."""
+    read: Callable[[], set[str]] | None = current_app.extensions.get(OPEN_API_PATHS)
+    return read() if read is not None else set()
 
 
 def guard_api():
@@ -361,6 +362,7 @@ def init_app(app: Flask) -> None:
             app.wsgi_app, x_for=proxies, x_proto=proxies
         )
     app.extensions["refapp_throttle"] = Throttle()
+    app.extensions[bodies.SIGN_IN_GUARD] = require_sign_in
     app.before_request(require_sign_in)
     app.after_request(security_headers)
     app.after_request(passes.give)

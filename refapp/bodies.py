@@ -13,13 +13,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Flask, Request, Response, request
+from flask import Flask, Request, Response, current_app, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from .games.codes import status_of
+from .games.errors import MalformedInput, Refusal
 
 #: the one route whose body may be larger than MAX_BODY: a session's export brought back
 IMPORT_ROUTE = ("POST", "/api/sessions/import")
 #: the environ key of a headers-only request the server front sends the app before it reads a
 #: large body: the app sets it True when every guard let the request through
 PROBE = "refapp.body_welcome"
+#: the app's extension holding the password guard (``access.require_sign_in``, put there by
+#: ``access.init_app``) that answers a probe: this module never imports the guard's
+SIGN_IN_GUARD = "refapp_sign_in_guard"
 #: the API's message for each of them (English templates, as a Refusal's)
 FRONT_MESSAGES = {
     "too_large": "The request body ({size}) is larger than the {limit} bytes {route} accepts.",
@@ -68,6 +75,24 @@ def error_body(code: str, message: str, field: str | None = None, **extra: Any) 
     return json.dumps({"error": body}).encode()
 
 
+def error_response(code: str, message: str, field: str | None = None, **extra: Any) -> Response:
+    """Return the API's error body with the status its code carries in ``codes.CODES``.
+
+    A code missing from the registry raises ``codes.UnknownCode``: never a guessed status.
+    """
+    status = status_of(code)
+    body = {"code": code, "message": message, "field": field, **extra}
+    response = jsonify({"error": body})
+    response.status_code = status
+    return response
+
+
+def violation_response(error: Refusal) -> Response:
+    """Return a refusal as the API's error body."""
+    body = error.as_dict()
+    return error_response(body.pop("code"), body.pop("message"), body.pop("field"), **body)
+
+
 def front_message(code: str, **params: Any) -> str:
     """Return the English message of one of the front's own refusals, its values filled in."""
     return FRONT_MESSAGES[code].format(**params)
@@ -89,14 +114,13 @@ class LimitedRequest(Request):
         self._max_content_length = value
 
 
-def welcome_probe():
+def welcome_probe() -> Response | None:
     """Answer the front's headers-only question: the password guard's refusal, or welcome."""
     if PROBE not in request.environ:
         return None
-    from . import access
-
     # the guard is asked here too, so the answer never depends on the order hooks were added in
-    refusal = access.require_sign_in()
+    guard = current_app.extensions.get(SIGN_IN_GUARD)
+    refusal = guard() if guard is not None else None
     if refusal is not None:
         return refusal
     request.environ[PROBE] = True
@@ -108,8 +132,6 @@ def refuse_declared_size():
     length = request.content_length
     limit = body_limit(request.method, request.path)
     if length is not None and length > limit:
-        from werkzeug.exceptions import RequestEntityTooLarge
-
         raise RequestEntityTooLarge()
     return None
 
@@ -125,3 +147,14 @@ def init_app(app: Flask) -> None:
     # is refused before any view reads it
     app.before_request(welcome_probe)
     app.before_request(refuse_declared_size)
+
+
+def json_body() -> dict[str, Any]:
+    """Return the request's JSON object or raise ``invalid_json``."""
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # brackets nested deeper than any round: not a usable body
+        body = None
+    if not isinstance(body, dict):
+        raise MalformedInput("invalid_json", "The request body must be a JSON object.")
+    return body

@@ -26,7 +26,7 @@ APP = ROOT / "refapp"
 REFUSALS = ("Refusal", "MalformedInput", "RuleViolation", "NotFound", "Conflict", "AccessDenied")
 #: functions that pass on a code they were given: the codes reach them from the sites found
 FORWARDERS = {
-    ("refapp/api/errors.py", "violation_response"),
+    ("refapp/bodies.py", "violation_response"),
     ("refapp/__init__.py", "http_error"),
     ("refapp/serving/front.py", "refusal"),
 }

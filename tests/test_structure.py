@@ -191,3 +191,163 @@ def test_the_checks_see_real_violations():
     assert "flask_babel.gettext" in imported(REFAPP / "games" / "mighty" / "web" / "words.py")
     assert not is_rules(REFAPP / "games" / "mighty" / "web" / "forms.py")
     assert is_rules(REFAPP / "games" / "mighty" / "scoring.py")
+
+
+#: the packages (and top-level modules) of refapp between which no import may go both ways; a
+#: game's ``web/`` belongs to the web layer (its pages), the rest of a game to ``games``
+LAYERS = ("api", "web", "services", "games", "serving")
+#: function-level (indented) imports in refapp today (measured): 11 in the factory, which
+#: imports each layer as it builds the app, 7 in the serving front's entry points, the rest a
+#: few lazy reads; an import moved into a function to get round a cycle hides the cycle, so
+#: this number may fall (lower it then) but never grow
+FUNCTION_IMPORTS = 28
+
+
+def import_nodes(path: Path) -> list[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Return a module's imports, each with whether it sits inside a function; the imports
+    under ``if TYPE_CHECKING`` are left out (they never run)."""
+    found: list[tuple[ast.Import | ast.ImportFrom, bool]] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                found.append((child, in_function))
+            inside = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+            visit(child, inside)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return found
+
+
+def imported_modules(path: Path, known: set[str]) -> set[str]:
+    """Return the refapp modules a module imports at run time (a name resolved to its module)."""
+    package = (
+        module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    )
+    found = set()
+    for node, _inside in import_nodes(path):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            base = (
+                package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            )
+            name = (
+                ".".join([*base, node.module] if node.module else base)
+                if node.level
+                else node.module or ""
+            )
+            names = [f"{name}.{alias.name}" for alias in node.names] + [name]
+        for name in names:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name:
+                found.add(name)
+    return found
+
+
+def layer(module: str) -> str | None:
+    """Return the layer a module belongs to (None for the factory, which builds the app from
+    every layer and which a server or an import's child process imports to build it)."""
+    parts = module.split(".")
+    if len(parts) < 2:
+        return None
+    if parts[1] == "games" and "web" in parts[3:4]:
+        return "web"
+    return parts[1]
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Return the strongly connected groups of more than one node (each an import cycle)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def connect(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                connect(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            connect(node)
+    return found
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Return which refapp module imports which, at run time (function-level imports too)."""
+    paths = {module_name(path): path for path in modules()}
+    return {name: imported_modules(path, set(paths)) - {name} for name, path in paths.items()}
+
+
+def layer_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Return which layer imports which (top-level modules such as ``access`` are their own)."""
+    layers: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        source = layer(module)
+        if source is None:
+            continue
+        wanted = {layer(target) for target in targets} - {source, None}
+        layers.setdefault(source, set()).update(name for name in wanted if name is not None)
+    return layers
+
+
+#: imports of the API's views by the web layer that their modules' owners are moving to
+#: ``refapp.web.helpers`` / ``refapp.api.errors``: left out of the check until then, and
+#: each must still be there (delete its line once it is gone)
+NOT_YET_CUT = {
+    ("refapp.games.mighty.web.trick_api", "refapp.api.views"),
+}
+
+
+def test_no_import_cycle_between_the_packages():
+    graph = module_graph()
+    for importer, target in NOT_YET_CUT:
+        graph[importer] = graph[importer] - {target}
+    layers = layer_graph(graph)
+    assert set(LAYERS) <= set(layers)
+    assert "api" not in layers["web"] and "web" not in layers["api"]
+    assert cycles(layers) == []
+
+
+def test_the_imports_not_yet_cut_are_still_there():
+    graph = module_graph()
+    assert [pair for pair in sorted(NOT_YET_CUT) if pair[1] not in graph[pair[0]]] == []
+
+
+@pytest.mark.xfail(strict=True, reason="the archive's apart/imports/storing cycle is being cut")
+def test_no_import_cycle_inside_the_archive():
+    graph = module_graph()
+    archive = {name: targets for name, targets in graph.items()
+               if name.startswith("refapp.services.archive.")}  # fmt: skip
+    inside = {name: targets & set(archive) for name, targets in archive.items()}
+    assert cycles(inside) == []
+
+
+def test_function_level_imports_do_not_grow():
+    counted = sum(inside for path in modules() for _node, inside in import_nodes(path))
+    assert counted <= FUNCTION_IMPORTS
+
+
+def test_the_cycle_check_sees_a_cycle():
+    graph = {"api": {"web", "games"}, "web": {"services", "api"}, "services": {"games"}}
+    assert cycles(graph) == [["api", "web"]]
+    assert layer("refapp.games.mighty.web.trick") == "web" and layer("refapp") is None
+    assert layer("refapp.games.mighty.hands") == "games"

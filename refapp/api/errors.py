@@ -1,36 +1,27 @@
 """One error shape for the API: {"error": {"code", "message", "field"}}, the contract's status."""
 
-from typing import Any
 
-from flask import Response, jsonify
+from flask import Response
 
+from ..bodies import error_response, violation_response
 from ..extensions import db
 from ..games.codes import status_of
 from ..games.errors import Refusal
 from ..services.writes import Busy
 
+__all__ = [
+    "HTTP_CODES",
+    "error_response",
+    "http_code",
+    "retry_headers",
+    "rule_violation",
+    "violation_response",
+]
+
 #: the codes a werkzeug HTTP error (not a refusal: that carries its own) is answered with
 HTTP_ERROR_CODES = ("not_found", "method_not_allowed", "too_large", "invalid_json", "busy")
 #: each of them by its status in ``codes.CODES``; any other status is ``http_error``
 HTTP_CODES = {status_of(code): code for code in HTTP_ERROR_CODES}
-
-
-def error_response(code: str, message: str, field: str | None = None, **extra: Any):
-    """Return the API's error body with the status its code carries in ``codes.CODES``.
-
-    A code missing from the registry raises ``codes.UnknownCode``: never a guessed status.
-    """
-    status = status_of(code)
-    body = {"code": code, "message": message, "field": field, **extra}
-    response = jsonify({"error": body})
-    response.status_code = status
-    return response
-
-
-def violation_response(error: Refusal):
-    """Return a refusal as the API's error body."""
-    body = error.as_dict()
-    return error_response(body.pop("code"), body.pop("message"), body.pop("field"), **body)
 
 
 def rule_violation(error: Refusal) -> Response:

@@ -7,26 +7,16 @@ from flask import Response, request, url_for
 from sqlalchemy import select
 
 from .. import services
+from ..bodies import json_body
 from ..extensions import db
 from ..games.errors import MalformedInput, Refusal, quote
 from ..models import GameSession
 from ..services import answers, idempotency, rule_sets, writes
-from ..web.filters import SessionFilterForm
+from ..services.listing import read_filter
 from . import bp
 from .errors import rule_violation
 
 bp.register_error_handler(Refusal, rule_violation)
-
-
-def json_body() -> dict[str, Any]:
-    """Return the request's JSON object or raise ``invalid_json``."""
-    try:
-        body = request.get_json(silent=True)
-    except RecursionError:  # brackets nested deeper than any round: not a usable body
-        body = None
-    if not isinstance(body, dict):
-        raise MalformedInput("invalid_json", "The request body must be a JSON object.")
-    return body
 
 
 def rounds_wanted(raw: Any) -> int | None:
@@ -137,7 +127,7 @@ def not_modified(session_id: int) -> Response | None:
 @bp.get("/sessions")
 def list_sessions():
     """List sessions, latest activity first; filter by game, player, status, dates; paged."""
-    wanted = SessionFilterForm(formdata=request.args).session_filter()
+    wanted = read_filter(request.args)
     found = services.list_sessions(wanted)
     return {
         "sessions": found.sessions,

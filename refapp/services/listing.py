@@ -6,6 +6,8 @@ A page costs a fixed number of queries however many sessions match: the rows rea
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -13,16 +15,25 @@ from typing import Any
 from sqlalchemy import select
 
 from ..extensions import db
+from ..games.errors import MalformedInput, quote
 from ..games.game import leaders
+from ..games.inputs import digits_number
 from ..models import GameSession, Player, SessionPlayer
 from .sessions import iso
+from .values import has_control
+
+#: the statuses a list may be narrowed to (``status``, or ``finished`` as the API first named it)
+STATUSES = {"active": False, "false": False, "finished": True, "true": True}
+#: the most pages and rows a page a list may be asked for (``page``, ``per_page``)
+MOST_PAGES = 100_000
+MOST_PER_PAGE = 500
 
 
 @dataclass
 class SessionFilter:
     """What the sessions list is narrowed to: game, a player's name, status, dates, page.
 
-    The pages and the API read it from the query string (``refapp/web/filters.py``).
+    The pages and the API read it from the query string (``read_filter``).
     """
 
     game: str | None = None
@@ -34,6 +45,67 @@ class SessionFilter:
     per_page: int = 50
     #: the pages list active sessions first, by latest activity; the API newest first
     active_first: bool = False
+
+
+def read_filter(args: Mapping[str, str], **defaults: Any) -> SessionFilter:
+    """Return the filter a query string asks for over ``defaults``, or refuse the first bad
+    parameter (``invalid_value``, field = the parameter) in the order game, player, status,
+    from, to, page, per_page."""
+    game, player = _text(args, "game"), _text(args, "player")
+    status = (args.get("status") or args.get("finished") or "").strip().lower()
+    if status and status not in STATUSES:
+        raise bad_parameter("status", status, "active or finished")
+    date_from, date_to = _day(args, "from"), _day(args, "to")
+    page = _whole(args, "page", MOST_PAGES)
+    per_page = _whole(args, "per_page", MOST_PER_PAGE)
+    wanted = SessionFilter(**defaults)
+    wanted.game = game or None
+    wanted.player = unicodedata.normalize("NFC", player) or None
+    if status:
+        wanted.finished = STATUSES[status]
+    wanted.date_from = date_from or wanted.date_from
+    wanted.date_to = date_to or wanted.date_to
+    wanted.page = page or wanted.page
+    wanted.per_page = per_page or wanted.per_page
+    return wanted
+
+
+def bad_parameter(key: str, value: str, wanted: str) -> MalformedInput:
+    """Return the refusal of a query parameter, quoting it."""
+    return MalformedInput(
+        "invalid_value",
+        "The filter {key} must be {wanted}, not {value}.",
+        key,
+        key=key,
+        wanted=wanted,
+        value=quote(value),
+    )
+
+
+def _text(args: Mapping[str, str], key: str) -> str:
+    """Return a parameter's text, trimmed ("" when absent), refused when not printable."""
+    text = (args.get(key) or "").strip()
+    if has_control(text):
+        raise bad_parameter(key, text, "printable text")
+    return text
+
+
+def _day(args: Mapping[str, str], key: str) -> date | None:
+    """Return the day a parameter names in ISO 8601 (2026-11-27), or None when absent."""
+    text = (args.get(key) or "").strip()
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        raise bad_parameter(key, text, "a date like 2026-11-27") from None
+
+
+def _whole(args: Mapping[str, str], key: str, most: int) -> int | None:
+    """Return a parameter's whole number from 1 to ``most`` (ASCII digits), or None."""
+    text = (args.get(key) or "").strip()
+    number = digits_number(text)
+    if text and not 1 <= (number or 0) <= most:
+        raise bad_parameter(key, text, f"a whole number from 1 to {most}")
+    return number
 
 
 @dataclass

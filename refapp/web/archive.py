@@ -6,7 +6,7 @@ from flask_babel import gettext as _
 from ..services.archive.large_answers import large_answer
 from ..services.round_stream import deltas_csv
 from . import bp
-from .sessions import stored_or_404
+from .helpers import stored_or_404
 
 
 @bp.get("/sessions/<int:session_id>.csv")

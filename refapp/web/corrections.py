@@ -11,8 +11,8 @@ from ..services import idempotency
 from ..services.values import without_expected
 from . import bp
 from .forms import round_form
-from .helpers import FORM_REFUSALS
-from .sessions import entry_key, form_template, session_or_404
+from .helpers import FORM_REFUSALS, session_or_404
+from .sessions import entry_key, form_template
 
 #: the field prefixes of the round corrected and of the round after it, on the correction page
 PAGE = ("", "next")

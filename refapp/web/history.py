@@ -15,7 +15,7 @@ from ..services.session_head import head_of
 from . import bp
 from .changes import describe_entry
 from .chart import totals_chart
-from .sessions import stored_or_404
+from .helpers import stored_or_404
 
 bp.add_app_template_filter(services.iso, "iso")
 

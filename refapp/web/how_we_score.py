@@ -9,7 +9,7 @@ from .. import services
 from ..games import get_game
 from ..games.errors import fill
 from . import bp
-from .sessions import stored_or_404
+from .helpers import stored_or_404
 
 
 @bp.get("/sessions/<int:session_id>/how-we-score")

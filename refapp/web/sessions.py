@@ -8,39 +8,20 @@ from flask_babel import gettext as _
 from .. import services
 from ..games import GAMES, get_game
 from ..games.errors import Refusal
-from ..models import GameSession
 from ..services import idempotency
-from ..services.archive.exports import read_snapshot
+from ..services.listing import read_filter
 from . import again, bp, live_main, stale
 from .chart import totals_chart
-from .forms import ButtonForm, NewSessionForm, SessionFilterForm, round_form
+from .forms import ButtonForm, NewSessionForm, round_form
 from .forms.session import SaveRulesForm
 from .game_pages import pages_of
-from .helpers import FORM_REFUSALS
+from .helpers import FORM_REFUSALS, session_or_404
+from .helpers import stored_or_404 as stored_or_404  # the games' pages, until they read helpers
 from .round_parts import round_parts
 from .signin import is_live
 
 #: the session page lists this many latest rounds; the rest are a tap away (and on the sheet)
 HISTORY_SIZE = 30
-
-
-def stored_or_404(session_id: int) -> GameSession:
-    """Load a session's row (its seats, not its rounds), or answer 404.
-
-    A page that only reads (GET) reads the session as of one moment (``read_snapshot``): its
-    seats, totals and stored states agree even when a rename or a round commits meanwhile.
-    """
-    if request.method in ("GET", "HEAD"):
-        read_snapshot()
-    try:
-        return services.load_session(session_id, with_rounds=False)
-    except Refusal:
-        abort(404)
-
-
-def session_or_404(session_id: int, last: int | None = None) -> services.SessionView:
-    """Load and describe a session (with its last ``last`` rounds, None: all), or answer 404."""
-    return services.describe(stored_or_404(session_id), last)
 
 
 def form_template(view: services.SessionView) -> str:
@@ -53,8 +34,7 @@ def index():
     """Show the sessions (active first, filterable, paged) and the ways to start a new one."""
     error = None
     try:
-        form = SessionFilterForm(formdata=request.args)
-        wanted = form.session_filter(per_page=20, active_first=True)
+        wanted = read_filter(request.args, per_page=20, active_first=True)
     except Refusal as refusal:
         error, wanted = refusal.message, services.SessionFilter(per_page=20, active_first=True)
     found = services.list_sessions(wanted)

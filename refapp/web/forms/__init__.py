@@ -1,4 +1,5 @@
-"""The pages' forms: the round forms' base, the new session, the list's filters.
+"""The pages' forms: the round forms' base and the new session (the list's filters are read by
+``services.listing.read_filter``).
 
 Each game's round form lives with the game and is registered with its pages (``game_pages``).
 """
@@ -10,14 +11,12 @@ from typing import Any
 from ...services import SessionView
 from .base import RoundForm
 from .common import ButtonForm, add_error, options
-from .filters import SessionFilterForm
 from .session import NewSessionForm
 
 __all__ = [
     "ButtonForm",
     "NewSessionForm",
     "RoundForm",
-    "SessionFilterForm",
     "add_error",
     "options",
     "round_form",
