@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import N_, MalformedInput
+from ..errors import N_
 from ..game import Account, Game, Outcome, Table
 from ..registry import register
 from . import codes as _codes  # noqa: F401  (registers the game's error codes)
@@ -30,6 +30,7 @@ from .cards import RANK_TABLE as RANK_TABLE
 from .cards import RANKS as RANKS
 from .cards import card_value as card_value
 from .cards import cards_text as cards_text
+from .cards import check_deck
 from .cards import check_supply as check_supply
 from .cards import deck as deck
 from .cards import deck_size as deck_size
@@ -38,7 +39,11 @@ from .cards import parse_card as parse_card
 from .cards import parse_cards as parse_cards
 from .cards import rank_name as rank_name
 from .cards import sort_cards as sort_cards
+from .draw import first_state
 from .draw import ranks_from_draw as ranks_from_draw
+from .explain import ORDINALS as ORDINALS
+from .explain import ordinal as ordinal
+from .explain import say_place as say_place
 from .hand import play_hand
 from .how_we_score import how_we_score
 from .options import OPTIONS as OPTIONS
@@ -68,9 +73,6 @@ from .revolution import say_revolution as say_revolution
 from .round_input import INPUT_PLACES, ROUND_INPUT
 from .rules import DalmutiRules
 from .rules import house_rules as house_rules
-from .score_words import ORDINALS as ORDINALS
-from .score_words import ordinal as ordinal
-from .score_words import say_place as say_place
 from .scoring import ROLE_CHIPS as ROLE_CHIPS
 from .scoring import chip as chip
 from .scoring import finish_order as finish_order
@@ -80,7 +82,7 @@ from .scoring import points as points
 from .scoring import score_hand as score_hand
 from .scoring import session_over as session_over
 from .shapes import DalmutiInput, DalmutiResult, DalmutiState
-from .table_view import next_hand
+from .table_view import public_view
 from .tax import ANSWERS as ANSWERS
 from .tax import EXCHANGE_KEYS as EXCHANGE_KEYS
 from .tax import EXCHANGE_NAMES as EXCHANGE_NAMES
@@ -107,9 +109,6 @@ from .tribute import check_tribute as check_tribute
 from .tribute import dealt_lower_bound as dealt_lower_bound
 from .tribute import tribute_cards as tribute_cards
 from .tribute import tribute_given as tribute_given
-
-#: the fewest cards each player must be dealt (removed_ranks may not shrink the deck below it)
-MIN_CARDS_EACH = 2
 
 
 class Dalmuti(Game[DalmutiInput, DalmutiResult, DalmutiState]):
@@ -147,27 +146,13 @@ class Dalmuti(Game[DalmutiInput, DalmutiResult, DalmutiState]):
     def check_players(self, players: Sequence[str], rules: Mapping[str, Any]) -> None:
         """Check the table size, and that the deck left by removed_ranks deals everyone enough."""
         super().check_players(players, rules)
-        size = deck_size(rules)
-        if size < MIN_CARDS_EACH * len(players):
-            raise MalformedInput(
-                "invalid_rules",
-                "Without ranks {removed} the deck has {size} cards, too few to deal {count} "
-                "players {least} each.",
-                "rules.removed_ranks",
-                removed=cards_text(house_rules(rules).removed_ranks),
-                size=size,
-                count=len(players),
-                least=MIN_CARDS_EACH,
-            )
+        check_deck(len(players), rules)
 
     def start(
         self, players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
     ) -> tuple[tuple[str, ...], DalmutiState]:
         """Return the seats as entered and the first ranks: as entered, or from initial_draw."""
-        draw = setup.get("initial_draw") if setup else None
-        ties = house_rules(rules).draw_ties
-        ranks = list(players) if draw is None else ranks_from_draw(players, draw, ties)
-        return tuple(players), {"ranks": ranks, "hands_played": 0}
+        return tuple(players), first_state(players, rules, setup)
 
     def play(
         self, table: Table, state: DalmutiState, raw: object, *, partial: bool = False
@@ -179,27 +164,7 @@ class Dalmuti(Game[DalmutiInput, DalmutiResult, DalmutiState]):
         self, table: Table, state: DalmutiState, totals: Mapping[str, int]
     ) -> dict[str, Any]:
         """Tell the table the ranks, the dealer, the hand sizes and the tax of the next hand."""
-        rules = house_rules(table.rules)
-        ranks = ranks_in(table, state)
-        coming = next_hand(table, state)
-        hands_played = coming.hands_played
-        roles = roles_of(ranks)
-        return {
-            "ranks": ranks,
-            "roles": roles,
-            "role_titles": {name: role_name(role) for name, role in roles.items()},
-            "dealer": coming.dealer,
-            "leader": coming.leader,
-            "deck_size": deck_size(rules),
-            "removed_ranks": list(rules.removed_ranks),
-            "hand_sizes": hand_sizes(ranks, rules),
-            "tax_due": tax_due(rules, hands_played),
-            "tribute_due": public_exchanges(tribute_due(ranks, rules, hands_played)),
-            "greater_revolution_by": greater_revolution_by(ranks, rules),
-            "hands_played": hands_played,
-            "hands_total": coming.total,
-            "hands_left": coming.left,
-        }
+        return public_view(table, state)
 
     def how_we_score(self, table: Table) -> list[tuple[str, Account]]:
         """Return what this table's house rules mean, topic by topic (the "How we score" page)."""

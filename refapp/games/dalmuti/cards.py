@@ -129,6 +129,26 @@ def over_supply(cards: Counter[Card], removed: Iterable[int] = ()) -> tuple[Card
     return None
 
 
+#: the fewest cards each player must be dealt (removed_ranks may not shrink the deck below it)
+MIN_CARDS_EACH = 2
+
+
+def check_deck(players: int, rules: Mapping[str, Any]) -> None:
+    """Refuse house rules whose deck, without ``removed_ranks``, deals a player too few cards."""
+    size = deck_size(rules)
+    if size < MIN_CARDS_EACH * players:
+        raise MalformedInput(
+            "invalid_rules",
+            "Without ranks {removed} the deck has {size} cards, too few to deal {count} "
+            "players {least} each.",
+            "rules.removed_ranks",
+            removed=cards_text(house_rules(rules).removed_ranks),
+            size=size,
+            count=players,
+            least=MIN_CARDS_EACH,
+        )
+
+
 def check_supply(cards: Counter[Card], removed: Iterable[int], where: str, what: str) -> None:
     """Raise ``supply_exceeded`` if cards hold more copies of a card than the deck has.
 

@@ -14,10 +14,21 @@ from ..game import Table
 from ..inputs import mapping
 from .cards import card_value, parse_card
 from .options import option_label
-from .shapes import Card
+from .rules import house_rules
+from .shapes import Card, DalmutiState
 
 #: one player's cards in the seating draw, first draw first
 Draws = tuple[Card, ...]
+
+
+def first_state(
+    players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
+) -> DalmutiState:
+    """Return the state before the first hand: the ranks as seated, or from ``initial_draw``."""
+    draw = setup.get("initial_draw") if setup else None
+    ties = house_rules(rules).draw_ties
+    ranks = list(players) if draw is None else ranks_from_draw(players, draw, ties)
+    return {"ranks": ranks, "hands_played": 0}
 
 
 def ranks_from_draw(players: Sequence[str], raw: Any, ties: str = "among_tied") -> list[str]:

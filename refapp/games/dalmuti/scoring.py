@@ -1,7 +1,7 @@
 """The Great Dalmuti's score: finishing order, points per hand, rising bonus, hands left.
 
 The finishing order of a hand is the next hand's ranks. The score's facts (who finished below
-whom, the roles reached, the peasants' rise) are worked out here; ``score_words`` says them.
+whom, the roles reached, the peasants' rise) are worked out here; ``explain`` says them.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 from ..errors import RuleViolation, quote
 from ..game import Account, Table, signed
 from ..inputs import missing as missing_field
+from .explain import say_place, say_rising
 from .ranks import LESSER_PAIR_FROM, middle_of_three, role_of, roles_of
 from .rules import house_rules
-from .score_words import say_place, say_rising
 from .shapes import DalmutiResult, Deal, Facts, RisingFact
 
 #: ``role_chips``: the chip each finishing role earns (a Korean club custom)

@@ -11,12 +11,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..game import Table
-from .cards import JESTER, RANKS, deck
-from .ranks import ranks_in, roles_of
+from .cards import JESTER, RANKS, deck, deck_size
+from .ranks import hand_sizes, ranks_in, role_name, roles_of
 from .revolution import REVOLUTION_KINDS, greater_revolution_by
 from .rules import house_rules
 from .scoring import hands_count
-from .shapes import Card
+from .shapes import Card, DalmutiState
+from .tax import public_exchanges, tax_due, tribute_due
 
 
 class NextHand(NamedTuple):
@@ -67,3 +68,28 @@ def merchants_trading(ranks: Sequence[str], rules: Mapping[str, Any]) -> list[st
 def revolution_choices(ranks: Sequence[str], rules: Mapping[str, Any]) -> tuple[str, ...]:
     """Return the revolutions a hand may see: plain, and greater when someone may declare one."""
     return REVOLUTION_KINDS if greater_revolution_by(ranks, rules) else REVOLUTION_KINDS[:1]
+
+
+def public_view(table: Table, state: DalmutiState) -> dict[str, Any]:
+    """Return what the table needs before the next hand: ranks, dealer, hand sizes, the tax."""
+    rules = house_rules(table.rules)
+    ranks = ranks_in(table, state)
+    coming = next_hand(table, state)
+    hands_played = coming.hands_played
+    roles = roles_of(ranks)
+    return {
+        "ranks": ranks,
+        "roles": roles,
+        "role_titles": {name: role_name(role) for name, role in roles.items()},
+        "dealer": coming.dealer,
+        "leader": coming.leader,
+        "deck_size": deck_size(rules),
+        "removed_ranks": list(rules.removed_ranks),
+        "hand_sizes": hand_sizes(ranks, rules),
+        "tax_due": tax_due(rules, hands_played),
+        "tribute_due": public_exchanges(tribute_due(ranks, rules, hands_played)),
+        "greater_revolution_by": greater_revolution_by(ranks, rules),
+        "hands_played": hands_played,
+        "hands_total": coming.total,
+        "hands_left": coming.left,
+    }
