@@ -14,18 +14,24 @@ import importlib
 import importlib.util
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
 from flask import Blueprint, Flask, url_for
 from markupsafe import Markup
 
 from ..extensions import csrf
 from ..games import GAMES, AnyGame
+from ..services import SessionView
 from .forms.base import RoundForm
 from .forms.seating import Seating
 
-#: a page's words: a lazy-translated string (shown with str())
-Words = Any
+
+class Words(Protocol):
+    """A page's words: a str, or a lazy-translated string (Flask-Babel's) shown with str()."""
+
+    def __str__(self) -> str:
+        """Return the words in the reader's language."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -45,7 +51,7 @@ class GamePages:
     status: str | None = None
     summary: str | None = None
     #: how a value of each of the game's input kinds reads (``round_input`` kinds)
-    value_words: Mapping[str, Callable[[Any], Markup | str]] = field(default_factory=dict)
+    value_words: Mapping[str, Callable[[object], Markup | str]] = field(default_factory=dict)
     #: how the text of each of the game's own path placeholders reads (e.g. a role's title)
     place_words: Mapping[str, Callable[[str], Markup | str]] = field(default_factory=dict)
     #: the game's own statistics figures as the player page words them, and a note under them
@@ -60,8 +66,8 @@ class GamePages:
     #: links the index page offers for this game: (words, endpoint)
     links: tuple[tuple[Words, str], ...] = ()
     #: the players out of the coming round (resting), greyed in the standings: from the
-    #: session's view (a ``services.SessionView``); None: everyone plays every round
-    resting: Callable[[Any], Collection[str]] | None = None
+    #: session's view; None: everyone plays every round
+    resting: Callable[[SessionView], Collection[str]] | None = None
     #: not read: the slug is the game's own (kept only until every web package stops passing it)
     slug: str = ""
 

@@ -4,13 +4,18 @@
 ``dalmuti/...`` and its script and style sheet sit in ``static/`` beside them.
 """
 
+from collections.abc import Callable
+
 from flask import Blueprint
-from flask_babel import gettext as _
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ....web.game_pages import GamePages, game_blueprint
 from ....web.path_words import shown
 from .. import GAME
+
+#: Flask-Babel's gettext, typed (the package ships no types): the translated words
+_: Callable[..., str] = gettext
 
 blueprint: Blueprint = game_blueprint(GAME, __name__)
 

@@ -6,22 +6,30 @@ this module only reads the form and words the verdict.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import abort, render_template, request
-from flask_babel import gettext as _
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
-from wtforms import StringField
+from flask_babel import ngettext as untyped_ngettext
+from wtforms import Field, StringField
 
 from ....services.session_head import head_of
 from ....web.forms import add_error
 from ....web.forms.voice import AppForm
-from ....web.sessions import stored_or_404
+from ....web.helpers import stored_or_404
 from ... import dalmuti
 from ...errors import Refusal
+from ..shapes import Card
 from . import blueprint
 from .words import card_tokens, cards_field, cards_words, rank_title
+
+#: Flask-Babel's gettext, typed (the package ships no types): the translated words
+_: Callable[..., str] = gettext
+#: Flask-Babel's ngettext, typed likewise: the singular or plural words, filled in
+ngettext: Callable[..., str] = untyped_ngettext
 
 
 class CheckPlayForm(AppForm):
@@ -62,7 +70,7 @@ class CheckPlayForm(AppForm):
             worst=rank_title(dalmuti.RANKS[-1]),
         )
 
-    def field_for(self, path: str):
+    def field_for(self, path: str) -> Field | None:
         """Return the field an error path points at (play, previous, hand)."""
         return self._fields.get(path) if path in ("previous", "play", "hand") else None
 
@@ -71,7 +79,7 @@ class CheckPlayForm(AppForm):
         add_error(self, self.field_for(error.field or ""), error.message)
 
 
-def set_words(cards: list, rank: int) -> str:
+def set_words(cards: Sequence[Card], rank: int) -> str:
     """Describe a checked play: '6, 6, jester (Knight, 3 cards)', 'a jester alone (worth 13)'.
 
     The bracket sits inside the phrase, so a particle after it follows a word (Korean
@@ -135,7 +143,7 @@ def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
 
 
 @blueprint.route("/sessions/<int:session_id>/check-play", methods=["GET", "POST"])
-def dalmuti_check_play(session_id: int):
+def dalmuti_check_play(session_id: int) -> ResponseReturnValue:
     """Say whether a play may follow the play before it, and why not; nothing is stored.
 
     Only the session's row and seats are read: the page shows none of its rounds.

@@ -11,11 +11,11 @@ hand being corrected on the edit page, whose ranks are that hand's ``ranks_befor
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask import request
-from flask_babel import gettext as _
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, SelectField, StringField
 
@@ -27,6 +27,9 @@ from ...errors import Refusal
 from ..table_view import merchants_trading, revolution_choices
 from .refusals import field_refused
 from .words import card_tokens, cards_field, gives_label, ordinal, place_label, titled
+
+#: Flask-Babel's gettext, typed (the package ships no types): the translated words
+_: Callable[..., str] = gettext
 
 #: the button that checks the revolution and the tax before play starts
 STEP_ACTION = "check_tax"
@@ -186,7 +189,9 @@ class DalmutiHandForm(RoundForm):
         """Return True when the table asked to check only the steps before play."""
         return request.form.get("action") == STEP_ACTION
 
-    def validate(self, extra_validators=None) -> bool:
+    def validate(
+        self, extra_validators: Mapping[str, Sequence[Callable[..., object]]] | None = None
+    ) -> bool:
         """Check the fields, and that the finishing places are filled from the first one on.
 
         A missing order is left to the rules, so that the steps before it are checked first.
@@ -205,7 +210,7 @@ class DalmutiHandForm(RoundForm):
 
     def finish_order(self) -> list[str] | None:
         """Return the places chosen, first out first; the last place fills itself."""
-        order = self.read("finish_order").get("finish_order")
+        order: list[str] | None = self.read("finish_order").get("finish_order")
         if not order:
             return None
         left = [name for name in self.ranks if name not in order]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask_babel import gettext as _
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from wtforms import Field, RadioField
 from wtforms.validators import ValidationError
@@ -15,6 +15,9 @@ from wtforms.validators import ValidationError
 from ....web.forms.common import options
 from ....web.forms.seating import Seating
 from ...inputs import digits_number
+
+#: Flask-Babel's gettext, typed (the package ships no types): the translated words
+_: Callable[..., str] = gettext
 
 #: a player's line when the first ranks come from a draw: the name, then the card drawn
 DRAW_LINE = re.compile(r"(?P<name>.*?\S)[\s:=,-]+(?P<draw>[0-9]{1,2}|[jJ])")

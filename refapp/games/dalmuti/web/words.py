@@ -8,17 +8,22 @@ words it in the reader's language.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask import has_request_context
-from flask_babel import get_locale, ngettext
-from flask_babel import gettext as _
+from flask_babel import get_locale, gettext
+from flask_babel import ngettext as untyped_ngettext
 
 from ... import dalmuti
 from ..cards import JESTER_WORD
 from ..table_view import card_copies, next_hand
 from . import blueprint
+
+#: Flask-Babel's gettext, typed (the package ships no types): the translated words
+_: Callable[..., str] = gettext
+#: Flask-Babel's ngettext, typed likewise: the singular or plural words, filled in
+ngettext: Callable[..., str] = untyped_ngettext
 
 NUMBER = re.compile(r"[0-9]{1,2}")
 #: the languages whose titles the Dalmuti pages show, the reader's first

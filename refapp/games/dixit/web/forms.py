@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from flask_babel import gettext as _
+from flask_babel import gettext
 from wtforms import Field, SelectField
 from wtforms.validators import InputRequired
 
@@ -13,6 +14,9 @@ from ....web.forms.base import At, RoundForm
 from ....web.forms.common import options
 from ..deck import cards_laid, position_count
 from ..table_view import votes_each
+
+#: Flask-Babel's gettext, typed (the package ships no types): the translated words
+_: Callable[..., str] = gettext
 
 
 def vote(data: Any) -> int | None:
