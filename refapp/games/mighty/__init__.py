@@ -19,7 +19,6 @@ The rules live in one module per phase of a hand: ``hands`` plays a round throug
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..errors import N_, MalformedInput
 from ..game import Account, Game, Table
@@ -73,6 +72,7 @@ from .tricks import Decision, Play, decide_trick
 #: what ``from refapp.games.mighty import X`` offers: the game and the rules' public names
 __all__ = [
     "DECK",
+    "GAME",
     "HAND_SIZE",
     "HOLDERS",
     "JOKER",
@@ -142,12 +142,12 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
 
     def resolve_rules(
         self,
-        overrides: Any,
+        overrides: object,
         preset: str | None = None,
         *,
         stored: bool = False,
         seats: int | None = None,
-    ) -> dict[str, Any]:
+    ) -> dict[str, object]:
         """Return the effective house rules; at least one way to name a friend must remain."""
         rules = super().resolve_rules(overrides, preset, stored=stored, seats=seats)
         if not rules["friend_types"]:
@@ -161,7 +161,7 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
         return rules
 
     def start(
-        self, players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
+        self, players: Sequence[str], rules: Mapping[str, object], setup: Mapping[str, object]
     ) -> tuple[tuple[str, ...], MightyState]:
         """Seat the players; the first dealer is free and the first auction opens at min_bid."""
         state: MightyState = {
@@ -175,7 +175,7 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
             state["sits_out"] = None
         return tuple(players), state
 
-    def seat_defaults(self, seats: int | None) -> Mapping[str, Any]:
+    def seat_defaults(self, seats: int | None) -> Mapping[str, object]:
         """Return the defaults a table of four changes: the lowest bid, the friend cards."""
         return seat_defaults(seats)
 
@@ -216,7 +216,7 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
 
     def public_state(
         self, table: Table, state: MightyState, totals: Mapping[str, int]
-    ) -> dict[str, Any]:
+    ) -> dict[str, object]:
         """Tell the table who deals, the auction's minimum, the special cards by trump and, at
         four, six or seven seats, how the hand is dealt and who rests."""
         rules = self._house_rules(table)
@@ -235,4 +235,6 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
         }
 
 
-register(Mighty())
+#: the game as the registry holds it (its pages type a table with ``GAME.with_house_rules``)
+GAME = Mighty()
+register(GAME)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import MalformedInput, RuleViolation, quote
 from ..inputs import mapping, require, sequence, whole_number
 from .cards import POINT_CARDS, TRUMP_NAMES, TRUMPS, parse_trump
-from .shapes import AuctionSummary, BidFields, MightyState
+from .shapes import AuctionSummary, BidEntry, BidFields, MightyState
 
 if TYPE_CHECKING:
     from .rules import MightyRules, MightyTable
@@ -51,7 +51,7 @@ class Bid:
         """Return the bid as the API writes it."""
         return {"bid": self.count, "trump": self.trump}
 
-    def words(self, prefix: str = "") -> dict[str, Any]:
+    def words(self, prefix: str = "") -> dict[str, object]:
         """Return the bid as a message's values: ``{prefix}count`` and the trump's name.
 
         The trump's name goes in ``{prefix}trump_t``, so that it is translated with the message
@@ -85,7 +85,7 @@ def lowest_next_bid(
 class Auction:
     """The auction so far: the checked log, the highest bid, who passed and whose turn it is."""
 
-    entries: tuple[dict[str, Any], ...]
+    entries: tuple[BidEntry, ...]
     min_bid: int
     starter: str | None
     highest: Bid | None
@@ -129,7 +129,7 @@ class Auction:
 
 def run_auction(
     table: MightyTable,
-    entries: Any,
+    entries: object,
     *,
     min_bid: int | None = None,
     dealer: str | None = None,
@@ -146,7 +146,7 @@ def run_auction(
     floor = auction_floor(rules) if min_bid is None else min_bid
     final_pass, ends_at_20 = rules["pass_is_final"], rules["bid20_ends_auction"]
     log = sequence(entries, where)
-    checked: list[dict[str, Any]] = []
+    checked: list[BidEntry] = []
     passed: list[str] = []
     highest: Bid | None = None
     leader: str | None = None
@@ -245,7 +245,7 @@ def _check_higher(
         )
 
 
-def next_bid(auction: Auction) -> tuple[str, dict[str, Any]]:
+def next_bid(auction: Auction) -> tuple[str, dict[str, object]]:
     """Return what the next bidder of an open auction may do: a kind and its values.
 
     The kinds: ``at_least`` (any trump from ``count``: "at least 14, or pass"),
@@ -264,7 +264,7 @@ def next_bid(auction: Auction) -> tuple[str, dict[str, Any]]:
     return "no_trump", {"count": count}
 
 
-def _is_pass(entry: Mapping[str, Any], path: str) -> bool:
+def _is_pass(entry: Mapping[str, object], path: str) -> bool:
     """Return True for a pass entry; a pass carrying a bid is refused as ambiguous."""
     flag = entry.get("pass")
     if flag is None or flag is False:
@@ -287,7 +287,7 @@ def _is_pass(entry: Mapping[str, Any], path: str) -> bool:
     return True
 
 
-def _bid(entry: Mapping[str, Any], path: str, floor: int) -> Bid:
+def _bid(entry: Mapping[str, object], path: str, floor: int) -> Bid:
     """Return an entry's bid, checked against the auction's minimum and 20."""
     count = check_bid_count(
         whole_number(require(entry, "bid", f"{path}.bid"), f"{path}.bid"), floor, f"{path}.bid"

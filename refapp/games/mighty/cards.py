@@ -6,7 +6,7 @@ Spec: "Cards and notation". The deck is 52 cards and the joker; five hands of 10
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import errors
 from ..errors import CONTEXT_SEPARATOR, N_, MalformedInput, quote
@@ -43,7 +43,7 @@ _RANK_ALIASES = {"T": "10"}
 _JOKER_ALIASES = ("JK", "JOKER")
 
 
-def parse_card(text: Any, where: str = "card") -> str:
+def parse_card(text: object, where: str = "card") -> str:
     """Return a card in canonical notation ("H10", "SA", "JK"), or raise ``invalid_card``.
 
     Input is case-insensitive; suit symbols and "T" for ten are accepted for phone keyboards.
@@ -64,7 +64,7 @@ def parse_card(text: Any, where: str = "card") -> str:
     )
 
 
-def parse_trump(text: Any, where: str = "trump") -> str:
+def parse_trump(text: object, where: str = "trump") -> str:
     """Return a trump in canonical notation (S, H, D, C or NT), or raise ``invalid_value``."""
     if isinstance(text, str):
         trump = text.strip().upper()

@@ -11,7 +11,7 @@ knows), the next dealer is free too: the state's ``next_dealer`` is then None.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import N_, RuleViolation, quote
 from .friend import friend_player
@@ -122,7 +122,7 @@ def next_dealer(
     dealer: str | None,
     boss: str,
     friend: str | None,
-    result: Mapping[str, Any],
+    result: Mapping[str, object],
 ) -> str | None:
     """Return who deals after a played hand under the ``next_dealer`` house rule.
 
@@ -148,7 +148,7 @@ def dealer_after_hand(
     table: MightyTable,
     state: MightyState,
     entered: MightyInput,
-    result: Mapping[str, Any],
+    result: Mapping[str, object],
 ) -> str | None:
     """Return who deals after a checked, scored hand (the one call the Game class makes).
 

@@ -7,7 +7,7 @@ template loses its translations, so reword one only together with the catalogs.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..game import Account, signed
 from .auction import Auction, Bid, next_bid
@@ -237,7 +237,7 @@ def _say_outcome(account: Account, score: Score) -> None:
 
 def say_arithmetic(account: Account, base: int, formula: str, steps: list[str], m: int) -> None:
     """Say how m comes about: "Base 5 = 15 - 10; ×2 run; ×2 no-trump = 20."."""
-    values: dict[str, Any] = {"base": base, "formula": formula, "m": m}
+    values: dict[str, object] = {"base": base, "formula": formula, "m": m}
     values.update({f"step{index}_t": step for index, step in enumerate(steps, 1)})
     count = len(steps)
     if count == 0:
@@ -303,7 +303,7 @@ def say_share(
 ) -> None:
     """Say what each side gets: "Ann (boss) +10, Ben (friend) +5, Cy, Dee and Eve ..."."""
     others = [p for p in players if p not in (boss, friend)]
-    values: dict[str, Any] = {
+    values: dict[str, object] = {
         "boss": boss,
         "boss_points": signed(deltas[boss]),
         "points": signed(deltas[others[0]]),
@@ -339,7 +339,7 @@ def say_share(
         )
 
 
-def _say_back_run(account: Account, score: Any) -> None:
+def _say_back_run(account: Account, score: Score) -> None:
     """Say why the hand is a back-run, by the threshold the table plays (back_run_when)."""
     if score.back_run_when == "opposition_reaches_bid":
         account.say(

@@ -6,19 +6,16 @@ Worded once, like explain.py: the English templates are the translation catalogs
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ..errors import N_
 from ..game import Account
 from .auction import Bid
 from .cards import TRUMP_NAMES, card_words
-from .facts import FriendFact
+from .facts import CardFact, ContractChange, FriendFact
 from .holders import HOLDER_WORDS
-from .multipliers import BECAUSE
+from .multipliers import BECAUSE, MultiplierFact
 from .options import OPTIONS
 from .scoring import FIXED_RUN_M, MULTIPLIER_NAMES
-from .shapes import Contract
+from .shapes import Contract, WinningBid
 
 #: each house rule's label by its key, for "(house rule “...”)"
 RULE_LABELS = {option.key: option.label for option in OPTIONS}
@@ -27,8 +24,8 @@ ONE_HOLDER_WORDS = {"opposition": N_("an opponent")}
 
 
 def say_contract_change(
-    account: Account, contract: Contract, winning: Mapping[str, Any] | None,
-    change: Mapping[str, Any] | None,
+    account: Account, contract: Contract, winning: WinningBid | None,
+    change: ContractChange | None,
 ) -> None:  # fmt: skip
     """Say the auction's winning bid and how the contract came from it (its change, its price)."""
     final = Bid(contract["bid"], contract["trump"])
@@ -38,43 +35,48 @@ def say_contract_change(
             **final.words(),
         )
         return
-    values: dict[str, Any] = {
+    values: dict[str, object] = {
         "leader": winning["player"],
         **Bid(winning["bid"], winning["trump"]).words("won_"),
         **final.words(),
     }
+    rule = change["rule"] if change is not None else None
+    cost = change["cost"] if change is not None else None
     if change is None:
         account.say(
             "{leader} won the auction with {won_count} {won_trump_t}, and the contract is "
             "that bid.",
             **values,
         )
-    elif change["rule"] is None:
+    elif rule is None:
         account.say(
             "{leader} won the auction with {won_count} {won_trump_t}; the contract raises it to "
             "{count} {trump_t} (a raise without a trump change costs nothing).",
             **values,
         )
-    elif change["cost"] is None:
+    elif cost is None:
         account.say(
             "{leader} won the auction with {won_count} {won_trump_t}; the contract changes it to "
             "{count} {trump_t}, as the house rule “{rule_t}” allows.",
-            rule_t=RULE_LABELS[change["rule"]],
+            rule_t=RULE_LABELS[rule],
             **values,
         )
     else:
-        _say_priced_change(account, values, change)
+        _say_priced_change(account, values, change, rule, cost)
 
 
-def _say_priced_change(account: Account, values: dict[str, Any], change: Mapping[str, Any]) -> None:
-    """Say a trump change's price: the house rule's raise, capped at 20 where it says so."""
+def _say_priced_change(
+    account: Account, values: dict[str, object], change: ContractChange, rule: str, cost: int
+) -> None:
+    """Say a trump change's price (``cost`` by the house rule ``rule``), capped at 20 where it
+    says so."""
     values.update(
         extra=change["raised_by"],
-        cost=change["cost"],
+        cost=cost,
         price=change["price"],
-        rule_t=RULE_LABELS[change["rule"]],
+        rule_t=RULE_LABELS[rule],
     )
-    if change["price"] < change["from"]["bid"] + change["cost"]:
+    if change["price"] < change["from"]["bid"] + cost:
         account.say(
             "{leader} won the auction with {won_count} {won_trump_t}; the contract changes it to "
             "{count} {trump_t}, {extra} more: the house rule “{rule_t}” asks {cost} more, capped "
@@ -112,11 +114,12 @@ def say_friend_reveal(account: Account, friend: FriendFact, boss: str) -> None:
         )
 
 
-def say_cards(
-    account: Account, trump: str, mighty: Mapping[str, Any], joker: Mapping[str, Any]
-) -> None:
+def say_cards(account: Account, trump: str, mighty: CardFact, joker: CardFact) -> None:
     """Say which card was the mighty under this trump and where it was, then the joker."""
-    values: dict[str, Any] = {"trump_t": TRUMP_NAMES[trump], "card_t": card_words(mighty["card"])}
+    values: dict[str, object] = {
+        "trump_t": TRUMP_NAMES[trump],
+        "card_t": card_words(mighty["card"]),
+    }
     values.update(_holder_values(mighty))
     holder = mighty["holder"]
     if holder is None:
@@ -144,18 +147,19 @@ def say_cards(
         account.say("The friend card is the mighty itself ({card_t}).", card_t=values["card_t"])
 
 
-def _holder_values(card: Mapping[str, Any]) -> dict[str, Any]:
+def _holder_values(card: CardFact) -> dict[str, object]:
     """Return a special card's holder as a sentence's values."""
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     if card["holder"] is not None:
         values["holder_t"] = HOLDER_WORDS[card["holder"]]
-    for key in ("player", "trick"):
-        if card[key] is not None:
-            values[key] = card[key]
+    if card["player"] is not None:
+        values["player"] = card["player"]
+    if card["trick"] is not None:
+        values["trick"] = card["trick"]
     return values
 
 
-def _say_joker(account: Account, joker: Mapping[str, Any]) -> None:
+def _say_joker(account: Account, joker: CardFact) -> None:
     """Say where the joker was."""
     values = _holder_values(joker)
     holder = joker["holder"]
@@ -172,10 +176,10 @@ def _say_joker(account: Account, joker: Mapping[str, Any]) -> None:
         account.say("The joker was held by {holder_t}.", **values)
 
 
-def say_multipliers(account: Account, multipliers: list[Mapping[str, Any]], run: str) -> None:
+def say_multipliers(account: Account, multipliers: list[MultiplierFact], run: str) -> None:
     """Say each multiplier the hand's facts bring up: applied and why, or why not."""
     for fact in multipliers:
-        values: dict[str, Any] = {
+        values: dict[str, object] = {
             "name_t": MULTIPLIER_NAMES[fact["name"]],
             "because_t": BECAUSE[fact["because"]],
         }

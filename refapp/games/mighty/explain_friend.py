@@ -5,15 +5,13 @@ Worded once, like explain.py: the English templates are the translation catalogs
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..game import Account
 from .auction import Bid
 from .cards import card_words
 from .shapes import MightyInput
 
 
-def _friend_form(entered: MightyInput, where: str | None = None) -> tuple[str, dict[str, Any]]:
+def _friend_form(entered: MightyInput, where: str | None = None) -> tuple[str, dict[str, str]]:
     """Return how the friend was named and the values a sentence about them needs.
 
     The forms: none, self_first_trick, first_trick, self_kitty (the called card was in the
@@ -62,8 +60,9 @@ def say_friend(account: Account, entered: MightyInput) -> None:
 def say_contract(account: Account, entered: MightyInput, where: str | None = None) -> None:
     """Say who is the boss with what contract, and who the friend is (a hand's first line)."""
     contract = entered["contract"]
-    form, values = _friend_form(entered, where)
-    values.update(boss=contract["boss"], **Bid(contract["bid"], contract["trump"]).words())
+    form, friend_values = _friend_form(entered, where)
+    bid = Bid(contract["bid"], contract["trump"]).words()
+    values: dict[str, object] = {**friend_values, "boss": contract["boss"], **bid}
     if form == "none":
         account.say(
             "{boss} is the boss with {count} {trump_t}; friend: declared no friend.", **values

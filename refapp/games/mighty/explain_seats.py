@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from ..errors import N_
 from ..game import Account
 from .cards import card_words
-from .kill import Kill
+from .shapes import Kill
 
 #: why players rest, by how many rest each hand
 REST_WHY = {

@@ -8,7 +8,7 @@ Worded once, like explain.py: the English templates are the translation catalogs
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import N_
 from ..game import Account
@@ -126,7 +126,7 @@ def say_kitty(account: Account, kitty: Sequence[str]) -> None:
 
 def say_next_play(account: Account, log: PlayLog) -> None:
     """Say who plays next in a dry run's unfinished tricks, and what they must play."""
-    values: dict[str, Any] = {"player": log.next_player, "trick": len(log.finished) + 1}
+    values: dict[str, object] = {"player": log.next_player, "trick": len(log.finished) + 1}
     if not log.current:
         account.say("Next: {player} leads trick {trick}.", **values)
         return

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..inputs import mapping, require
@@ -72,7 +72,7 @@ def read_friend(
     return {"card": card, "player": player}
 
 
-def _in_kitty(given: Mapping[str, Any]) -> bool:
+def _in_kitty(given: Mapping[str, object]) -> bool:
     """Return True for a called card entered as discarded to the kitty ({card, kitty: true})."""
     kitty = given.get("kitty")
     if kitty is None or kitty is False:
@@ -95,7 +95,7 @@ def _in_kitty(given: Mapping[str, Any]) -> bool:
     return True
 
 
-def _form(table: MightyTable, given: Mapping[str, Any]) -> str:
+def _form(table: MightyTable, given: Mapping[str, object]) -> str:
     """Return the one form the friend is named in, if the table allows it."""
     forms = [form for form in FRIEND_FORMS if given.get(form) is not None]
     if not forms and given.get("player") is not None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..errors import N_, RuleViolation
 from ..game import Table
@@ -30,7 +29,7 @@ class InHand(MightyTable):
     #: each seated player out of the hand, and why (an OUT_WHY key)
     out: Mapping[str, str] = field(default_factory=dict)
 
-    def player(self, value: Any, where: str) -> str:
+    def player(self, value: object, where: str) -> str:
         """Return a player in the hand, or raise ``player_not_in_hand`` / ``unknown_player``."""
         if value in self.players:
             return str(value)

@@ -160,7 +160,7 @@ def score(table: MightyTable, hand: Hand, refereed: Settled | None) -> MightyRes
         "m": scored.m,
         "boss": boss,
         "friend": friend,
-        "contract": dict(contract),
+        "contract": contract.copy(),
         "self_friend": friend is None and "none" not in entered["friend"],
         "facts": facts,
         **extra,

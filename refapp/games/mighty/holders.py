@@ -6,8 +6,6 @@ contradicts them is ``holder_conflict``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import N_, MalformedInput, Refusal, RuleViolation, quote
 from ..inputs import whole_number
 from .cards import JOKER, POINT_CARDS, Face, mighty_card
@@ -58,7 +56,7 @@ def read_points(sent: object, partial: bool) -> int | None:
     return points
 
 
-def read_holder(value: Any, key: str) -> str:
+def read_holder(value: object, key: str) -> str:
     """Return who held a special card (boss, friend, opposition or kitty), in lower case."""
     holder = value.strip().lower() if isinstance(value, str) else value
     if holder not in HOLDERS:

@@ -8,21 +8,13 @@ it is the heading "Four, six and seven seats" of the Mighty rules in docs/rules.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NotRequired, TypedDict
 
 from ..errors import MalformedInput, Refusal, RuleViolation, quote
 from ..inputs import mapping, require, sequence
 from .cards import Face, parse_card
 from .deal import Deal
 from .rules import MightyTable
-
-
-class Kill(TypedDict):
-    """One kill as stored: the card named, its holder (out of the hand), the misses before it."""
-
-    card: str
-    player: str
-    misses: NotRequired[list[str]]
+from .shapes import Kill
 
 
 def read_kills(
@@ -74,12 +66,12 @@ def stored_kill(kills: list[Kill]) -> Kill | list[Kill]:
     return kills[0] if len(kills) == 1 else kills
 
 
-def _items(deal: Deal, given: Any) -> tuple[list[Any], list[str]]:
+def _items(deal: Deal, given: object) -> tuple[list[object], list[str]]:
     """Return the kills as entered with their paths: one object, or a list of two."""
     if deal.kills == 1 and isinstance(given, Mapping):
         return [given], ["kill"]
     pair = isinstance(given, list) and len(given) == 2
-    if deal.kills == 2 and pair and all(isinstance(item, Mapping) for item in given):
+    if deal.kills == 2 and isinstance(given, list) and pair and _objects(given):
         return list(given), ["kill.1", "kill.2"]
     if deal.kills == 1:
         raise RuleViolation(
@@ -95,8 +87,13 @@ def _items(deal: Deal, given: Any) -> tuple[list[Any], list[str]]:
     )
 
 
+def _objects(items: list[object]) -> bool:
+    """Return True when every item is a JSON object."""
+    return all(isinstance(item, Mapping) for item in items)
+
+
 def _kill(
-    table: MightyTable, given: Mapping[str, Any], path: str, boss: str | None, named: list[str]
+    table: MightyTable, given: Mapping[str, object], path: str, boss: str | None, named: list[str]
 ) -> Kill:
     """Return one kill checked; ``named`` gathers every card named so far (misses included)."""
     misses = [
@@ -118,7 +115,7 @@ def _kill(
     return kill
 
 
-def _card(text: Any, where: str, named: list[str]) -> str:
+def _card(text: object, where: str, named: list[str]) -> str:
     """Return a named card, refusing a non-card or one named before (``invalid_kill``)."""
     try:
         card = parse_card(text, where)

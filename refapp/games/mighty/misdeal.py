@@ -48,7 +48,7 @@ AT_MOST_RANGE = (-1, 10)
 class HalfStepOption(RuleOption):
     """A house rule that takes a number in steps of 0.5 (2, 2.5), between minimum and maximum."""
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: object) -> Any:
         """Return the number (a whole one as an int), or raise ``invalid_rules`` quoting it."""
         if value is None and self.nullable:
             return None
@@ -122,7 +122,7 @@ def misdeal_most(rules: MightyRules) -> float | None:
 
 
 def declare_misdeal(
-    table: MightyTable, raw: Any, size: int = HAND_SIZE, absent: frozenset[str] = frozenset()
+    table: MightyTable, raw: object, size: int = HAND_SIZE, absent: frozenset[str] = frozenset()
 ) -> tuple[Misdeal, float | None]:
     """Check a declared misdeal and return it as stored with the hand's value (None: the hand
     was shown to the table and not entered, so only who may declare is checked).
@@ -157,7 +157,7 @@ def declare_misdeal(
     return declared, value
 
 
-def shown_flag(given: Mapping[str, Any]) -> bool:
+def shown_flag(given: Mapping[str, object]) -> bool:
     """Return True when the misdeal says the table saw the hand (``shown``: only ``true``)."""
     shown = given.get("shown")
     if shown is None:
@@ -204,7 +204,7 @@ def check_value(rules: MightyRules, player: str, value: float) -> None:
         )
 
 
-def dealt_hand(value: Any, size: int = HAND_SIZE) -> list[str]:
+def dealt_hand(value: object, size: int = HAND_SIZE) -> list[str]:
     """Return a misdeal hand as ``size`` distinct canonical cards, else raise ``invalid_hand``."""
     cards = sequence(value, "misdeal.hand")
     hand: list[str] = []
@@ -229,7 +229,7 @@ def dealt_hand(value: Any, size: int = HAND_SIZE) -> list[str]:
     return hand
 
 
-def _hand_card(text: Any, index: int) -> str:
+def _hand_card(text: object, index: int) -> str:
     """Return the hand's card at index (from 1), refusing a non-card as ``invalid_hand``."""
     try:
         return parse_card(text, f"misdeal.hand.{index}")

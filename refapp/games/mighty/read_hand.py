@@ -21,12 +21,12 @@ from .friend import read_friend
 from .friend_card import check_friend_card_allowed, check_friend_card_held
 from .hand_seats import first_in_hand, without
 from .holders import HOLDER_KEYS, check_holders, read_holder, read_points
-from .kill import Kill, read_kills, stored_kill
+from .kill import read_kills, stored_kill
 from .misdeal import declare_misdeal
 from .resting import expected_sitters, read_sitters
 from .rounds import HAND_PARTS, Body, all_pass_flag, check_alone, check_everyone_passed
 from .rules import MightyTable
-from .shapes import Contract, MightyInput, MightyState, OutOfHand
+from .shapes import Contract, Kill, MightyInput, MightyState, OutOfHand
 from .trick_totals import Refereed, Settled, play_tricks
 
 #: what a round is: a played hand (or a dry run's parts of one), a misdeal, or an all-pass

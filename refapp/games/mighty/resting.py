@@ -6,7 +6,6 @@ the Mighty rules in docs/rules)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..errors import MalformedInput, RuleViolation, quote
 from .deal import Deal
@@ -48,7 +47,7 @@ def read_sitters(
     return _in_order(table, named)
 
 
-def _nobody_rests(deal: Deal, given: Any) -> RuleViolation:
+def _nobody_rests(deal: Deal, given: object) -> RuleViolation:
     """Return the refusal of a sitter named at a table where every seat takes part."""
     if deal.kills == 0:
         return RuleViolation(
@@ -115,7 +114,7 @@ def _wrong(deal: Deal, expected: list[str], value: list[str]) -> RuleViolation:
     )
 
 
-def _named(table: MightyTable, deal: Deal, given: Any) -> list[str]:
+def _named(table: MightyTable, deal: Deal, given: object) -> list[str]:
     """Return the sitters as entered: a name at six seats, two different names at seven."""
     items = given if isinstance(given, list) else [given]
     if deal.sitters == 1 and isinstance(given, list):

@@ -56,3 +56,4 @@ class MightyTable(Table):
     it, so every rules function reads ``table.rules`` as ``MightyRules``)."""
 
     rules: MightyRules = field(default_factory=MightyRules)
+

@@ -6,9 +6,12 @@ name the keys a round writes, so the stored JSON stays as it was.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from ..game import Outcome
+
+if TYPE_CHECKING:
+    from .facts import HandFacts
 
 #: the input keys naming a special card's holder
 HolderKey = Literal["mighty_holder", "joker_holder"]
@@ -44,6 +47,50 @@ class Friend(TypedDict, total=False):
     first_trick: str
 
 
+#: one entry of a bidding log as stored: a bid ({player, bid, trump}) or a pass ({player, pass})
+BidEntry = TypedDict(
+    "BidEntry", {"player": str, "bid": int, "trump": str, "pass": bool}, total=False
+)
+
+
+class PlayInput(TypedDict):
+    """One card of a trick as the input writes it: who played it (a judged trick may name
+    nobody), the card, a led joker's suit and a led joker-call card's call, only when set."""
+
+    player: NotRequired[str]
+    card: str
+    suit: NotRequired[str]
+    call: NotRequired[bool]
+
+
+class TrickDict(TypedDict):
+    """A finished trick as a result lists it: its number, leader, winner and why, its points
+    and its plays."""
+
+    number: int
+    leader: str
+    winner: str | None
+    card: str
+    reason: str
+    points: list[str]
+    plays: list[PlayInput]
+
+
+class MustPlay(TypedDict, total=False):
+    """What the next player must play: follow a suit, or the joker a joker call asks for."""
+
+    follow: str
+    joker_if_held: bool
+
+
+class Kill(TypedDict):
+    """One kill as stored: the card named, its holder (out of the hand), the misses before it."""
+
+    card: str
+    player: str
+    misses: NotRequired[list[str]]
+
+
 class Misdeal(TypedDict):
     """A hand thrown in: who declared it, and its cards, or ``shown`` when the table saw them
     and they were not entered (both may be given: the cards are then checked)."""
@@ -58,17 +105,17 @@ class MightyInput(TypedDict, total=False):
 
     dealer: str
     misdeal: Misdeal
-    bidding: list[dict[str, Any]]
+    bidding: list[BidEntry]
     all_pass: bool
     contract: Contract
     friend: Friend
     opposition_points: int
     mighty_holder: str
     joker_holder: str
-    tricks: list[list[dict[str, Any]]]
+    tricks: list[list[PlayInput]]
     #: four, six or seven seats: the boss's kill (a list of two at seven), the players resting
-    kill: Any
-    sits_out: Any
+    kill: Kill | list[Kill]
+    sits_out: str | list[str]
 
 
 class AuctionSummary(TypedDict, total=False):
@@ -85,14 +132,14 @@ class AuctionSummary(TypedDict, total=False):
 class TricksResult(TypedDict, total=False):
     """A hand's tricks in its result: each finished trick, what ten show, or who plays next."""
 
-    tricks: list[dict[str, Any]]
+    tricks: list[TrickDict]
     opposition_points: int
     mighty_holder: str
     joker_holder: str
     friend: str | None
     kitty: list[str]
     next_player: str | None
-    must_play: list[dict[str, Any]]
+    must_play: list[MustPlay]
 
 
 class OutOfHand(TypedDict, total=False):
@@ -117,11 +164,12 @@ class MightyResult(AuctionSummary, TricksResult, OutOfHand, total=False):
     multipliers: list[str]
     m: int
     boss: str
-    contract: dict[str, Any]
+    contract: Contract
     self_friend: bool
     winning_bid: WinningBid
     contract_changes: dict[str, int | None]
-    facts: Any  # facts.HandFacts: the scored hand's facts, each sentence's source
+    #: the scored hand's facts, each sentence's source
+    facts: HandFacts
     declarer: str
     #: None when the hand was shown to the table and not entered
     hand_value: float | None

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..stats import average
 from ..tally import Tally
 from .cards import POINT_CARDS
+from .shapes import MightyResult
 
 #: the outcomes of a round in which a hand was played (not a misdeal, not all passed)
 PLAYED_HANDS = ("ruling_win", "critic", "opposition_win")
 
-Result = Mapping[str, Any]
+Result = MightyResult
 
 
 def made(result: Result) -> bool:
@@ -54,7 +54,7 @@ def _out_of_hand(name: str, result: Result) -> Tally:
     return {}
 
 
-def figures_from(counted: Mapping[str, int]) -> dict[str, Any]:
+def figures_from(counted: Mapping[str, int]) -> dict[str, object]:
     """Return the hands as boss, contracts made, the average bid, times as friend, the runs, and
     the hands killed or rested (four, six or seven seats)."""
     led = counted.get("hands_as_boss", 0)

@@ -8,7 +8,7 @@ Pure functions of plain values (the pages word them); the phases' modules stay t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .auction import MAX_BID, Auction, Bid, auction_floor, beats
 from .cards import DECK, JOKER, SUIT_SYMBOLS, TRUMPS
@@ -40,7 +40,7 @@ def next_hand(rules: MightyRules, state: MightyState) -> NextHand:
 
 def seat_state(
     rules: MightyRules, seats: int, state: MightyState, dealer: str | None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Return what the API's state adds about the deal: the sizes, kills, who rests next."""
     deal = deal_for(rules, seats)
     sitters = state.get("sits_out") if deal.sitters == 2 else (dealer if deal.sitters else None)
@@ -93,7 +93,7 @@ def bid_rows(auction: Auction, rules: MightyRules) -> list[tuple[int, tuple[str,
     return rows
 
 
-def misdeal_counts(rules: MightyRules, seats: int = 5) -> dict[str, Any]:
+def misdeal_counts(rules: MightyRules, seats: int = 5) -> dict[str, object]:
     """Return what the misdeal card grid adds up: each card's value under the ``misdeal`` house
     rule, the most a hand may be worth to be thrown in (None when misdeals are off) and the
     hand's size as dealt at this many seats (8 or 7 under a kill)."""

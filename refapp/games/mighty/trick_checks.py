@@ -17,7 +17,7 @@ from ..inputs import sequence
 from .cards import JOKER, RANKS, TRUMP_NAMES, Face
 from .deal import check_in_deck
 from .rules import MightyTable
-from .shapes import Contract
+from .shapes import Contract, MustPlay
 from .trick_log import PlayLog, Trick
 from .tricks import (
     TRICKS,
@@ -34,7 +34,7 @@ from .tricks import (
 def referee_tricks(
     table: MightyTable,
     contract: Contract | None,
-    raw: Any,
+    raw: object,
     partial: bool,
     absent: frozenset[str] = frozenset(),
 ) -> PlayLog:
@@ -99,7 +99,7 @@ class _Referee:
         self._next()
         return self.log
 
-    def _trick_plays(self, raw: Any, index: int) -> list[Any]:
+    def _trick_plays(self, raw: object, index: int) -> list[Any]:
         """Return a trick's plays; a hand has at most 10 tricks."""
         if index >= TRICKS:
             raise MalformedInput(
@@ -137,7 +137,7 @@ class _Referee:
             most=self.table.size,
         )
 
-    def _play(self, raw: Any, index: int, position: int, current: list[Play]) -> Play:
+    def _play(self, raw: object, index: int, position: int, current: list[Play]) -> Play:
         """Check one play: its form, its turn, a new card, and what it proves."""
         where = f"tricks.{index}.{position}"
         play = read_play(raw, where, position, self.specials, self._seated)
@@ -150,7 +150,7 @@ class _Referee:
         self._note(play, index, current)
         return play
 
-    def _seated(self, value: Any, where: str) -> str:
+    def _seated(self, value: object, where: str) -> str:
         """Return a play's player, who must be seated."""
         if value is None:
             raise MalformedInput(
@@ -334,11 +334,11 @@ class _Referee:
         log.next_player = self.table.left_of(log.current[-1].seated)
         log.must_play = self._must_play(log.next_player, log.current)
 
-    def _must_play(self, player: str, current: list[Play]) -> list[dict[str, Any]]:
+    def _must_play(self, player: str, current: list[Play]) -> list[MustPlay]:
         """Return what player must play: follow the led suit unless shown void, the called joker."""
         lead = current[0]
         suit = led_suit(lead)
-        must: list[dict[str, Any]] = []
+        must: list[MustPlay] = []
         if not self._shown_void(player, suit):
             must.append({"follow": suit})
         number = len(self.log.finished) + 1

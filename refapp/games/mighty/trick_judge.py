@@ -6,8 +6,6 @@ checked (its form, a card or a player twice); who takes it is ``tricks.decide_tr
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import MalformedInput, RuleViolation, quote
 from ..game import Account
 from ..inputs import mapping, name_given, require, sequence, whole_number
@@ -28,7 +26,7 @@ from .tricks import (
 )
 
 
-def judge_trick(body: Any) -> dict[str, Any]:
+def judge_trick(body: object) -> dict[str, object]:
     """Answer ``POST /api/mighty/trick``: who takes one trick, why, and its point cards.
 
     body is ``{"trump", "trick": 1..10, "plays": [{"player"?, "card", "suit"?, "call"?}],
@@ -74,7 +72,7 @@ def judge_trick(body: Any) -> dict[str, Any]:
     }
 
 
-def _trick_number(value: Any) -> int:
+def _trick_number(value: object) -> int:
     """Return a trick's number, 1 to 10, or raise ``invalid_value``."""
     number = whole_number(value, "trick")
     if not 1 <= number <= TRICKS:
@@ -88,7 +86,7 @@ def _trick_number(value: Any) -> int:
     return number
 
 
-def _any_name(value: Any, where: str) -> str | None:
+def _any_name(value: object, where: str) -> str | None:
     """Return a play's player name (optional when judging one trick alone)."""
     if value is None:
         return None

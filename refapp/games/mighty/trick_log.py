@@ -4,8 +4,8 @@ under way, every card played and who plays next."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from .shapes import MustPlay, PlayInput, TrickDict
 from .tricks import TRICKS, Decision, Play, Specials
 
 
@@ -22,7 +22,7 @@ class Trick:
         """Return the player who led the trick."""
         return self.plays[0].seated
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> TrickDict:
         """Return the trick as the result shows it."""
         return {
             "number": self.number,
@@ -46,7 +46,7 @@ class PlayLog:
     #: every card played: (trick index from 0, player)
     played: dict[str, tuple[int, str]] = field(default_factory=dict)
     next_player: str | None = None
-    must_play: list[dict[str, Any]] = field(default_factory=list)
+    must_play: list[MustPlay] = field(default_factory=list)
     #: the cards the table plays without (a table of four), never in the kitty either
     absent: frozenset[str] = frozenset()
 
@@ -55,7 +55,7 @@ class PlayLog:
         """Return True once all ten tricks are in."""
         return len(self.finished) == TRICKS
 
-    def as_input(self) -> list[list[dict[str, Any]]]:
+    def as_input(self) -> list[list[PlayInput]]:
         """Return the tricks as stored: canonical cards and names, the unfinished trick last."""
         tricks = [[play.as_dict() for play in trick.plays] for trick in self.finished]
         if self.current:

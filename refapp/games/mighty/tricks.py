@@ -26,6 +26,7 @@ from .cards import (
     parse_card,
     parse_trump,
 )
+from .shapes import PlayInput
 
 if TYPE_CHECKING:
     from .rules import MightyRules
@@ -56,10 +57,11 @@ class Play:
             raise ValueError(f"the play of {self.card} names no player")
         return self.player
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> PlayInput:
         """Return the play as the input writes it (canonical cards, the flags only when set)."""
-        written: dict[str, Any] = {} if self.player is None else {"player": self.player}
-        written["card"] = self.card
+        written: PlayInput = {"card": self.card}
+        if self.player is not None:
+            written = {"player": self.player, "card": self.card}
         if self.suit is not None:
             written["suit"] = self.suit
         if self.call:
@@ -157,7 +159,7 @@ def _winning_play(specials: Specials, number: int, plays: Sequence[Play]) -> tup
     return 0, "leader_by_default"
 
 
-def read_play(raw: Any, where: str, index: int, specials: Specials, name: Namer) -> Play:
+def read_play(raw: object, where: str, index: int, specials: Specials, name: Namer) -> Play:
     """Return play number index (0: the lead) of a trick, its form checked.
 
     A led joker must name a suit (``missing_field``); ``suit`` anywhere else, or ``call`` on a
@@ -177,7 +179,7 @@ def read_play(raw: Any, where: str, index: int, specials: Specials, name: Namer)
     return Play(player, card, suit, call)
 
 
-def _named_suit(value: Any, where: str, index: int, card: str) -> str | None:
+def _named_suit(value: object, where: str, index: int, card: str) -> str | None:
     """Return the suit a led joker names; refuse it missing, or given on any other play."""
     if index == 0 and card == JOKER:
         if value is None:
@@ -207,7 +209,7 @@ def _named_suit(value: Any, where: str, index: int, card: str) -> str | None:
     return None
 
 
-def _call(value: Any, where: str, index: int, card: str, specials: Specials) -> bool:
+def _call(value: object, where: str, index: int, card: str, specials: Specials) -> bool:
     """Return True for a joker call; refuse ``call`` that is not a boolean, or misplaced."""
     if value is None or value is False:
         return False

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from flask_babel import format_decimal
 from flask_babel import gettext as _
@@ -18,7 +17,6 @@ from flask_babel import lazy_gettext as _l
 
 from ....i18n import fit_words
 from ...errors import Refusal
-from ...game import Table
 from .. import (
     MAX_BID,
     POINT_CARDS,
@@ -37,6 +35,7 @@ from .. import (
 from ..cards import card_face, card_suit
 from ..dealer import DealerReason
 from ..misdeal import misdeal_limit
+from ..rules import MightyRules, MightyTable
 from ..scoring import MULTIPLIER_NAMES, OUTCOME_NAMES, multiplier_steps
 from ..shapes import MightyState
 from ..table_view import (
@@ -70,14 +69,14 @@ HOLDER_LABELS = {
 }
 
 
-def bid_words(count: Any, trump: str | None) -> str:
+def bid_words(count: object, trump: str | None) -> str:
     """Return a bid as the table says it: "15 ♥", "16 NT" (노기, szan)."""
     return f"{count} {_('NT') if trump == 'NT' else trump_symbol(trump or '')}".strip()
 
 
 def trump_words(trump: str) -> str:
     """Return a trump's name for a sentence ("hearts", "no-trump"), translated."""
-    return _(TRUMP_NAMES[trump]) if trump in TRUMP_NAMES else trump
+    return str(_(TRUMP_NAMES[trump])) if trump in TRUMP_NAMES else trump
 
 
 #: the form's hint on the dealer, by the rule that names them (``dealer.REASON_RULES``)
@@ -106,20 +105,20 @@ DEALER_NOTES = {
 }
 
 
-def dealer_hint(state: MightyState, rules: Mapping[str, Any]) -> str:
+def dealer_hint(state: MightyState, rules: Mapping[str, object]) -> str:
     """Say in the form why the expected dealer deals the hand after ``state``."""
-    reason = next_hand(rules, state).dealer
+    reason = next_hand(MightyRules.of(rules), state).dealer
     # filled here, outside gettext: fit the particle after the name (Korean 서연이, 철이)
     return fit_words(str(DEALER_HINTS[reason.rule]) % {"dealer": reason.dealer})
 
 
 def dealer_hint_words(
-    rules: Mapping[str, Any], players: Sequence[str], after: str
+    rules: Mapping[str, object], players: Sequence[str], after: str
 ) -> dict[str, str]:
     """Return the form's hint on a dealer the rotation names, for each player who may deal, its
     particle fitted to the name (a correction's next round shows it as the corrected round moves
     the dealer); ``after`` follows each hint."""
-    hint = str(DEALER_HINTS[rules["next_dealer"]])
+    hint = str(DEALER_HINTS[MightyRules.of(rules).next_dealer])
     return {name: f"{fit_words(hint % {'dealer': name})} {after}" for name in players}
 
 
@@ -130,16 +129,17 @@ def dealer_note(reason: DealerReason) -> str:
 
 def multiplier_name(name: str) -> str:
     """Return a multiplier's name as a round's summary shows it ("run (런)"), translated."""
-    return _(MULTIPLIER_NAMES[name]) if name in MULTIPLIER_NAMES else name
+    return str(_(MULTIPLIER_NAMES[name])) if name in MULTIPLIER_NAMES else name
 
 
 def outcome_name(outcome: str) -> str:
     """Return a played hand's outcome as a round's summary names it, translated."""
-    return _(OUTCOME_NAMES[outcome])
+    return str(_(OUTCOME_NAMES[outcome]))
 
 
-def price_rule(rules: Mapping[str, Any]) -> str:
+def price_rule(given: Mapping[str, object]) -> str:
     """Say in one sentence what changing the contract after the kitty costs at this table."""
+    rules = MightyRules.of(given)
     costs = {
         "to_no_trump": rules["to_no_trump_cost"],
         "suit_change": rules["suit_change_cost"],
@@ -147,24 +147,29 @@ def price_rule(rules: Mapping[str, Any]) -> str:
         "most": MAX_BID,
     }
     if rules["allow_no_trump_at_20"]:
-        return _(
+        return str(
+            _(
+                "The boss may keep the winning bid or raise it; changing the trump costs "
+                "+%(to_no_trump)s to no-trump, +%(suit_change)s to another suit and "
+                "+%(from_no_trump)s from no-trump to a suit (at most %(most)s); a bid of "
+                "%(most)s locks the trump, except to no-trump.",
+                **costs,
+            )
+        )
+    return str(
+        _(
             "The boss may keep the winning bid or raise it; changing the trump costs "
             "+%(to_no_trump)s to no-trump, +%(suit_change)s to another suit and "
             "+%(from_no_trump)s from no-trump to a suit (at most %(most)s); a bid of "
-            "%(most)s locks the trump, except to no-trump.",
+            "%(most)s locks the trump.",
             **costs,
         )
-    return _(
-        "The boss may keep the winning bid or raise it; changing the trump costs "
-        "+%(to_no_trump)s to no-trump, +%(suit_change)s to another suit and "
-        "+%(from_no_trump)s from no-trump to a suit (at most %(most)s); a bid of "
-        "%(most)s locks the trump.",
-        **costs,
     )
 
 
-def special_cards(rules: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+def special_cards(given: Mapping[str, object]) -> dict[str, dict[str, str]]:
     """Return the mighty and the joker-call card under each trump (for the page's script)."""
+    rules = MightyRules.of(given)
     return {
         trump: {"mighty": mighty_card(trump, rules), "joker_call": joker_call_card(trump, rules)}
         for trump in TRUMPS
@@ -178,11 +183,11 @@ class AuctionPad:
     ``auction`` is None when the log cannot be read (the page offers to take entries back).
     """
 
-    table: Table
+    table: MightyTable
     auction: Auction | None
 
     @classmethod
-    def follow(cls, table: Table, log: Any, floor: int, dealer: str | None) -> AuctionPad:
+    def follow(cls, table: MightyTable, log: object, floor: int, dealer: str | None) -> AuctionPad:
         """Run the log through the rules from the chosen dealer (else from its first bidder).
 
         A log that does not start with the chosen dealer is refused by its field; the pad
@@ -208,19 +213,23 @@ class AuctionPad:
             return ""
         kind, values = next_bid(self.auction)
         if kind == "at_least":
-            return _("at least %(count)s, or pass", count=values["count"])
+            return str(_("at least %(count)s, or pass", count=values["count"]))
         if kind == "no_trump_or_suit":
-            return _(
-                "at least %(count)s no-trump or %(next)s in a suit, or pass",
-                count=values["count"],
-                next=values["next"],
+            return str(
+                _(
+                    "at least %(count)s no-trump or %(next)s in a suit, or pass",
+                    count=values["count"],
+                    next=values["next"],
+                )
             )
         if kind == "no_trump":
-            return _("%(count)s no-trump, or pass", count=values["count"])
-        return _(
-            "nothing beats %(count)s %(trump)s, so pass",
-            count=values["count"],
-            trump=_(values["trump_t"]),
+            return str(_("%(count)s no-trump, or pass", count=values["count"]))
+        return str(
+            _(
+                "nothing beats %(count)s %(trump)s, so pass",
+                count=values["count"],
+                trump=_(values["trump_t"]),
+            )
         )
 
     def log_lines(self) -> list[tuple[str, str]]:
@@ -243,14 +252,16 @@ class AuctionPad:
         """Say who won the auction with what, once it is over ('' before)."""
         if not self.won or self.auction is None:
             return ""
-        return _(
-            "%(player)s won the auction with %(count)s %(trump)s",
-            player=self.auction.leader,
-            count=self.auction.top.count,
-            trump=trump_words(self.auction.top.trump),
+        return str(
+            _(
+                "%(player)s won the auction with %(count)s %(trump)s",
+                player=self.auction.leader,
+                count=self.auction.top.count,
+                trump=trump_words(self.auction.top.trump),
+            )
         )
 
-    def contract_prices(self) -> list[dict[str, Any]]:
+    def contract_prices(self) -> list[dict[str, object]]:
         """Return, once the auction is won, each trump with the lowest contract it needs."""
         if not self.won or self.auction is None:
             return []
@@ -268,12 +279,13 @@ class AuctionPad:
         ]
 
 
-def misdeal_rule(rules: Mapping[str, Any]) -> str:
+def misdeal_rule(given: Mapping[str, object]) -> str:
     """Say what a hand may be worth at most to be thrown in at this table, translated."""
-    at_most = rules.get("misdeal_at_most")
+    rules = MightyRules.of(given)
+    at_most = rules.misdeal_at_most
     if at_most is not None:
-        return _("at most %(most)s", most=format_decimal(at_most))
-    return _(misdeal_limit(rules))
+        return str(_("at most %(most)s", most=format_decimal(at_most)))
+    return str(_(misdeal_limit(rules)))
 
 
 def suit_symbols() -> dict[str, str]:
@@ -281,7 +293,7 @@ def suit_symbols() -> dict[str, str]:
     return dict(SUIT_SYMBOLS)
 
 
-def deck() -> dict[str, Any]:
+def deck() -> dict[str, object]:
     """Return the suits and ranks the card pickers lay out, and the point cards there are."""
     return {"suits": SUITS, "ranks": RANKS, "points": POINT_CARDS}
 
