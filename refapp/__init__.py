@@ -6,6 +6,7 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, Response, render_template, request
 from flask.typing import ResponseReturnValue
@@ -49,7 +50,7 @@ def secret_key(instance_path: str) -> str:
     return path.read_text().strip()
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: config, extensions, blueprints, error handlers, commands."""
     app = Flask(__name__, instance_relative_config=True)
     os.makedirs(app.instance_path, exist_ok=True)

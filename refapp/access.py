@@ -27,9 +27,11 @@ import unicodedata
 from collections.abc import Callable
 from contextlib import suppress
 from datetime import UTC, datetime
+from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
 from flask import Flask, Response, current_app, g, redirect, request, session, url_for
+from flask.typing import ResponseReturnValue
 from sqlalchemy import delete, select
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -69,7 +71,8 @@ def table_password() -> str | None:
 
 def now() -> float:
     """Return the time in seconds (ACCESS_CLOCK, a function, replaces the clock in tests)."""
-    return current_app.config.get("ACCESS_CLOCK", time.time)()
+    clock: Callable[[], float] = current_app.config.get("ACCESS_CLOCK", time.time)
+    return clock()
 
 
 def password_digest(password: str) -> str:
@@ -172,7 +175,8 @@ def can_write() -> bool:
 
 def throttle() -> Throttle:
     """Return this app's throttle."""
-    return current_app.extensions["refapp_throttle"]
+    kept: Throttle = current_app.extensions["refapp_throttle"]
+    return kept
 
 
 def client_address() -> str:
@@ -185,7 +189,7 @@ def pass_key() -> str:
     return password_digest(table_password() or "")[:PASS_KEY]
 
 
-def device_pass() -> dict | None:
+def device_pass() -> dict[str, Any] | None:
     """Return the pass this device shows, if it is in force for today's password (else None)."""
     return passes.shown(pass_key(), now()) if table_password() is not None else None
 
@@ -217,7 +221,7 @@ def api_refusal(violation: Refusal) -> Response:
     return bodies.violation_response(violation)
 
 
-def password_refusal():
+def password_refusal() -> Response:
     """Return the API's 401 for a missing or wrong password."""
     return api_refusal(
         AccessDenied(
@@ -228,7 +232,7 @@ def password_refusal():
     )
 
 
-def held_back(wait: int):
+def held_back(wait: int) -> Response:
     """Return the API's 429 for a client that must wait before trying a password again."""
     violation = AccessDenied(
         "too_many_attempts",
@@ -257,7 +261,7 @@ def open_api_paths() -> set[str]:
     return read() if read is not None else set()
 
 
-def guard_api():
+def guard_api() -> Response | None:
     """Refuse an API write without the password in its header; hold back a guessing client."""
     if table_password() is None or api_changes_nothing():
         return None
@@ -270,7 +274,7 @@ def guard_api():
     return None if attempt(given, header_matches) else password_refusal()
 
 
-def guard_page():
+def guard_page() -> ResponseReturnValue | None:
     """Send someone who has not signed in from a write (or a form page) to the sign-in."""
     g.can_write = can_write()
     if g.can_write or request.endpoint in OPEN_PAGES:
@@ -280,7 +284,7 @@ def guard_page():
     return redirect(url_for("web.sign_in", next=here()))
 
 
-def require_sign_in():
+def require_sign_in() -> ResponseReturnValue | None:
     """Guard every request: the API by its header, the pages by their sign-in."""
     if request.path.startswith("/api/"):
         g.can_write = table_password() is None
@@ -322,7 +326,7 @@ def here() -> str:
     return path + ("?" + query if query else "")
 
 
-def security_headers(response):
+def security_headers(response: Response) -> Response:
     """Add headers that keep pages from being framed, sniffed or fed other sites' scripts."""
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")

@@ -11,6 +11,7 @@ the app's own password guard answers, with its throttle, so a stranger's 270 MB 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Request, Response, current_app, jsonify, request
@@ -119,7 +120,7 @@ def welcome_probe() -> Response | None:
     if PROBE not in request.environ:
         return None
     # the guard is asked here too, so the answer never depends on the order hooks were added in
-    guard = current_app.extensions.get(SIGN_IN_GUARD)
+    guard: Callable[[], Response | None] | None = current_app.extensions.get(SIGN_IN_GUARD)
     refusal = guard() if guard is not None else None
     if refusal is not None:
         return refusal
@@ -127,7 +128,7 @@ def welcome_probe() -> Response | None:
     return Response(status=204)
 
 
-def refuse_declared_size():
+def refuse_declared_size() -> None:
     """Refuse a body declared larger than its route takes, before anything reads it."""
     length = request.content_length
     limit = body_limit(request.method, request.path)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import IO, TypeVar
 
 import click
+from flask import Flask
 from flask.cli import with_appcontext
 from flask_babel import force_locale
 
@@ -17,7 +18,7 @@ from .services.archive import backups
 T = TypeVar("T")
 
 
-def register(app) -> None:
+def register(app: Flask) -> None:
     """Add refapp's commands to the app's CLI."""
     app.cli.add_command(backup)
     app.cli.add_command(restore)
@@ -88,7 +89,7 @@ def restore(path: Path, force: bool) -> None:
     )
 
 
-def renumbered(old, new: int) -> str:
+def renumbered(old: object, new: int) -> str:
     """Say that a restored session has a new id, and why: its own was taken, or is no id."""
     if type(old) is int and 1 <= old <= ID_MAX:
         return f"Session {old} of the backup is now session {new}: its id was taken."

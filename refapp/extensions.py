@@ -1,6 +1,7 @@
 """Bare extension objects, bound to the app in ``create_app``."""
 
 import sqlite3
+from typing import Any
 
 from flask_babel import Babel
 from flask_migrate import Migrate
@@ -48,7 +49,7 @@ BUSY_TIMEOUT_MS = 30_000
 
 
 @event.listens_for(Engine, "connect")
-def _connection_settings(dbapi_connection, connection_record):
+def _connection_settings(dbapi_connection: Any, connection_record: object) -> None:
     """Set each new connection's wait for a lock, and SQLite's foreign keys and WAL.
 
     SQLite: WAL (readers never block the writer) and a busy timeout. PostgreSQL: a lock

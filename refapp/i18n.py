@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, has_request_context, redirect, request
+from flask.typing import ResponseReturnValue
 from flask_babel import Domain, format_datetime, format_decimal, get_locale, gettext
 from jinja2 import pass_context
 from markupsafe import Markup, escape
@@ -19,7 +20,7 @@ from . import particles
 from .access import safe_next
 from .extensions import babel
 from .games import errors as rule_errors
-from .games.game import Game
+from .games.game import AnyGame
 from .games.options import RuleOption, grouped
 
 LANGUAGES = {"en": "English", "ko": "한국어", "hu": "Magyar"}
@@ -43,7 +44,7 @@ def fit_words(text: str) -> str:
     return particles.fit(text, str(get_locale() or "en")) if has_request_context() else text
 
 
-class FittingDomain(Domain):
+class FittingDomain(Domain):  # type: ignore[misc]  # Flask-Babel ships no type hints
     """Flask-Babel's translations, each filled-in message's particles fitted to its words."""
 
     def gettext(self, *args: Any, **variables: Any) -> str:
@@ -81,8 +82,8 @@ def join_names(names: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     if len(items) == 2:
-        return gettext("%(first)s and %(second)s", first=items[0], second=items[1])
-    return gettext("%(names)s and %(last)s", names=", ".join(items[:-1]), last=items[-1])
+        return str(gettext("%(first)s and %(second)s", first=items[0], second=items[1]))
+    return str(gettext("%(names)s and %(last)s", names=", ".join(items[:-1]), last=items[-1]))
 
 
 def bdi(name: Any) -> Markup:
@@ -123,7 +124,7 @@ def rule_label(option: RuleOption | str) -> str:
     found = rule_option(option)
     if found is None or not found.label:
         return str(option if found is None else found.key).replace("_", " ")
-    return gettext(found.label)
+    return str(gettext(found.label))
 
 
 def rule_value(option: RuleOption | str, value: Any) -> str:
@@ -134,20 +135,20 @@ def rule_value(option: RuleOption | str, value: Any) -> str:
     """
     found = rule_option(option)
     if value is None:
-        return gettext("none")
+        return str(gettext("none"))
     if isinstance(value, bool):
-        return gettext("yes") if value else gettext("no")
+        return str(gettext("yes") if value else gettext("no"))
     if isinstance(value, list | tuple):
         words = [rule_value(found or option, item) for item in value]
         return ", ".join(words) if words else gettext("none")
     if found is not None and found.kind in ("choice", "choices"):
-        return gettext(found.choice_label(value))
+        return str(gettext(found.choice_label(value)))
     if isinstance(value, float):
-        return format_decimal(value)  # the reader's decimal sign: 2.5, Hungarian 2,5
+        return str(format_decimal(value))  # the reader's decimal sign: 2.5, Hungarian 2,5
     return str(value)
 
 
-def rule_groups(game: Game) -> list[tuple[str, list[RuleOption]]]:
+def rule_groups(game: AnyGame) -> list[tuple[str, list[RuleOption]]]:
     """Return a game's options under its topics, each topic's words in the reader's language."""
     found = grouped(game.options, game.topics)
     return [(gettext(words) if words else "", members) for words, members in found]
@@ -161,10 +162,10 @@ def when(moment: datetime | str | None) -> str:
         moment = datetime.fromisoformat(moment)
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return format_datetime(moment, "medium")
+    return str(format_datetime(moment, "medium"))
 
 
-def pick_language(code: str):
+def pick_language(code: str) -> ResponseReturnValue:
     """Remember the picked language in a cookie and go back to the page it was picked on."""
     response = redirect(safe_next(request.args.get("next")))
     if code in LANGUAGES:

@@ -135,5 +135,5 @@ class Throttle:
         """Return True for a kept entry that no longer counts (a failure or a success)."""
         if isinstance(value, tuple):
             _failures, until, last = value
-            return moment - last > self.forget and moment >= until
-        return moment - value > self.trust
+            return bool(moment - last > self.forget and moment >= until)
+        return bool(moment - value > self.trust)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import IO
 
 from flask import Response, current_app, request, stream_with_context, url_for
+from flask.typing import ResponseReturnValue
 
 from ..games.errors import MalformedInput
 from ..services import load_session
@@ -23,7 +24,7 @@ COPY_CHUNK = 1024 * 1024
 
 
 @bp.get("/sessions/<int:session_id>/export")
-def export_session(session_id: int):
+def export_session(session_id: int) -> ResponseReturnValue:
     """Export a session: game, players, rules, setup, every round's input and the audit trail.
 
     Streamed as it is read (``exports.export_chunks``), from one snapshot of the database, in
@@ -41,7 +42,7 @@ def export_session(session_id: int):
 
 
 @bp.post("/sessions/import")
-def import_session():
+def import_session() -> ResponseReturnValue:
     """Recreate a session from an export, replaying every round; refused whole on a broken rule.
 
     Its body may be as large as the largest session's export (``imports.IMPORT_MAX_BYTES``),

@@ -1,6 +1,5 @@
 """One error shape for the API: {"error": {"code", "message", "field"}}, the contract's status."""
 
-
 from flask import Response
 
 from ..bodies import error_response, violation_response

@@ -5,39 +5,41 @@ for a name a client or server would change as a path (``a/../Ann``, ``a//b``).
 """
 
 from flask import request
+from flask.typing import ResponseReturnValue
 
 from .. import services
+from ..bodies import json_body
 from ..services import players as roster
 from . import bp
-from .views import if_match, json_body
+from .views import if_match
 
 
 @bp.get("/players")
-def list_players():
+def list_players() -> ResponseReturnValue:
     """List every player with sessions played and won and the games played."""
     return {"players": services.list_players()}
 
 
-def with_tag(name: str):
+def with_tag(name: str) -> ResponseReturnValue:
     """Answer a player's profile with their entity tag, the ETag a rename's If-Match names."""
     profile, tag = roster.tagged_profile(name)
     return profile, 200, {"ETag": f'"{tag}"'}
 
 
 @bp.get("/players/<path:name>")
-def get_player(name: str):
+def get_player(name: str) -> ResponseReturnValue:
     """Show a player's record overall and per game, and their sessions."""
     return with_tag(name)
 
 
 @bp.get("/player")
-def get_player_by_query():
+def get_player_by_query() -> ResponseReturnValue:
     """Show the player named in ?name=."""
     return get_player(request.args.get("name", ""))
 
 
 @bp.post("/players/<path:name>/rename")
-def rename_player(name: str):
+def rename_player(name: str) -> ResponseReturnValue:
     """Rename a player, or merge them into the player who has the new name."""
     expected = if_match()
     body = json_body()
@@ -46,6 +48,6 @@ def rename_player(name: str):
 
 
 @bp.post("/player/rename")
-def rename_player_by_query():
+def rename_player_by_query() -> ResponseReturnValue:
     """Rename the player named in ?name=, or merge them into the player who has the new name."""
     return rename_player(request.args.get("name", ""))

@@ -4,6 +4,7 @@ import re
 from typing import Any
 
 from flask import Response, request, url_for
+from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
 from .. import services
@@ -33,7 +34,7 @@ def rounds_wanted(raw: Any) -> int | None:
         ) from None
 
 
-def session_payload(session, state: dict[str, Any] | None = None) -> dict[str, Any]:
+def session_payload(session: GameSession, state: dict[str, Any] | None = None) -> dict[str, Any]:
     """Return the API's session object for a stored session, with the rounds ``?rounds=`` asks
     (``state``: the state after its last round, when the write has just made it)."""
     last = rounds_wanted(request.args.get("rounds"))
@@ -45,7 +46,9 @@ def etag(version: int) -> str:
     return f'"{version}"'
 
 
-def with_etag(payload: dict[str, Any], status: int = 200, headers: dict | None = None):
+def with_etag(
+    payload: dict[str, Any], status: int = 200, headers: dict[str, str] | None = None
+) -> ResponseReturnValue:
     """Answer a session object (or a write's answer holding one) with its version as ETag."""
     session = payload.get("session", payload)
     return payload, status, {**(headers or {}), "ETag": etag(session["version"])}
@@ -125,7 +128,7 @@ def not_modified(session_id: int) -> Response | None:
 
 
 @bp.get("/sessions")
-def list_sessions():
+def list_sessions() -> ResponseReturnValue:
     """List sessions, latest activity first; filter by game, player, status, dates; paged."""
     wanted = read_filter(request.args)
     found = services.list_sessions(wanted)
@@ -138,7 +141,7 @@ def list_sessions():
 
 
 @bp.post("/sessions")
-def create_session():
+def create_session() -> ResponseReturnValue:
     """Create a session: game, players in seat order, house rules."""
     write_params()
     session = services.create_session(json_body())
@@ -147,7 +150,7 @@ def create_session():
 
 
 @bp.get("/sessions/<int:session_id>")
-def get_session(session_id: int):
+def get_session(session_id: int) -> ResponseReturnValue:
     """Show a session: players, rules, rounds, totals, state, winners; 304 if unchanged."""
     rounds_wanted(request.args.get("rounds"))  # a bad ?rounds= is refused first
     unchanged = not_modified(session_id)
@@ -158,7 +161,7 @@ def get_session(session_id: int):
 
 
 @bp.post("/sessions/<int:session_id>/finish")
-def finish_session(session_id: int):
+def finish_session(session_id: int) -> ResponseReturnValue:
     """End a session by the table's decision; winners are the highest totals."""
     expected = write_params()
     session = services.finish_session(session_id, version=expected)
@@ -171,7 +174,7 @@ def write_key() -> str | None:
 
 
 @bp.errorhandler(idempotency.Stored)
-def stored_before(stored: idempotency.Stored):
+def stored_before(stored: idempotency.Stored) -> ResponseReturnValue:
     """Answer a write whose key was stored before: what it stored, and the session now (200)."""
     session_id = request.view_args.get("session_id") if request.view_args else None
     session = services.load_session(session_id, with_rounds=False)
@@ -191,7 +194,7 @@ def stored_round(session_id: int, number: int | None) -> dict[str, Any] | None:
 
 
 @bp.post("/sessions/<int:session_id>/rounds")
-def record_round(session_id: int):
+def record_round(session_id: int) -> ResponseReturnValue:
     """Record a round, or with ?dry_run=1 check and score it without storing."""
     body = json_body()
     if request.args.get("dry_run", "").lower() in ("1", "true", "yes"):
@@ -206,7 +209,7 @@ def record_round(session_id: int):
 
 
 @bp.put("/sessions/<int:session_id>/rounds/<int:number>")
-def replace_round(session_id: int, number: int):
+def replace_round(session_id: int, number: int) -> ResponseReturnValue:
     """Replace a round's input; later rounds are replayed through the rules."""
     expected, key = write_params(), write_key()
     session = services.replace_round(session_id, number, json_body(), version=expected, key=key)
@@ -214,7 +217,7 @@ def replace_round(session_id: int, number: int):
 
 
 @bp.put("/sessions/<int:session_id>/rounds")
-def replace_rounds(session_id: int):
+def replace_rounds(session_id: int) -> ResponseReturnValue:
     """Replace several rounds at once (a hand and the next one's dealer); all or nothing."""
     expected, key = write_params(), write_key()
     body = json_body()
@@ -223,7 +226,7 @@ def replace_rounds(session_id: int):
 
 
 @bp.delete("/sessions/<int:session_id>/rounds/<int:number>")
-def delete_round(session_id: int, number: int):
+def delete_round(session_id: int, number: int) -> ResponseReturnValue:
     """Undo the last round (it stays in the audit trail)."""
     expected, key = write_params(), write_key()
     session = services.delete_round(session_id, number, version=expected, key=key)
@@ -231,26 +234,26 @@ def delete_round(session_id: int, number: int):
 
 
 @bp.get("/sessions/<int:session_id>/audit")
-def audit(session_id: int):
+def audit(session_id: int) -> ResponseReturnValue:
     """List every change to the session, oldest first."""
     return {"entries": services.audit_entries(session_id)}
 
 
 @bp.get("/rule-sets")
-def list_rule_sets():
+def list_rule_sets() -> ResponseReturnValue:
     """List the table's saved house rules."""
     return {"rule_sets": rule_sets.list_rule_sets()}
 
 
 @bp.get("/rule-sets/<path:name>")
-def get_rule_set(name: str):
+def get_rule_set(name: str) -> ResponseReturnValue:
     """Show one saved set of house rules, with its ETag for If-Match."""
     saved = rule_sets.find_rule_set(name)
     return rule_sets.rule_set_dict(saved), 200, {"ETag": f'"{rule_sets.rule_set_tag(saved)}"'}
 
 
 @bp.put("/rule-sets/<path:name>")
-def save_rule_set(name: str):
+def save_rule_set(name: str) -> ResponseReturnValue:
     """Create or replace a saved set of house rules: a game, a preset and its changes."""
     expected = if_match()
     saved = rule_sets.save_rule_set(name, json_body(), expected=expected)
@@ -258,7 +261,7 @@ def save_rule_set(name: str):
 
 
 @bp.delete("/rule-sets/<path:name>")
-def delete_rule_set(name: str):
+def delete_rule_set(name: str) -> ResponseReturnValue:
     """Delete a saved set (If-Match: only the one this device saw); sessions keep their rules."""
     rule_sets.delete_rule_set(name, expected=if_match())
     return {"deleted": name}

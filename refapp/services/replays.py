@@ -26,7 +26,7 @@ from sqlalchemy import Text, Update, bindparam, cast, select, update
 
 from ..extensions import db
 from ..games.errors import Refusal
-from ..games.game import Game, Outcome, Table, past_the_end, running_totals
+from ..games.game import AnyGame, Outcome, Table, past_the_end, running_totals
 from ..models import Round
 
 #: how many rounds' inputs and results are read at once where the replay first plays one; each
@@ -210,7 +210,7 @@ class PlayedReader:
 
 
 def replay_changes(
-    game: Game,
+    game: AnyGame,
     table: Table,
     state: Mapping[str, Any],
     rounds: Sequence[StoredRound],
@@ -299,8 +299,8 @@ class StoredResult(Mapping[str, Any]):
 
 
 def played_again(
-    game: Game, table: Table, state: Mapping[str, Any], row: StoredRound
-) -> tuple[Outcome, tuple[str, str] | None]:
+    game: AnyGame, table: Table, state: Mapping[str, Any], row: StoredRound
+) -> tuple[Outcome[Any, Any, Any], tuple[str, str] | None]:
     """Play a stored round again (its input not corrected) from another state before it.
 
     The game may keep the round's stored result (``Game.replay_round``): it is kept, with its

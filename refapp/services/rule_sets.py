@@ -17,7 +17,7 @@ from sqlalchemy import func, select, text
 from ..extensions import db
 from ..games import get_game
 from ..games.errors import Conflict, MalformedInput, NotFound, RuleViolation, quote
-from ..games.game import Game
+from ..games.game import AnyGame
 from ..games.inputs import mapping
 from ..games.options import rules_object
 from ..models import GameSession, RuleSet
@@ -38,7 +38,7 @@ RULE_SETS_LOCK = 0x52554C45
 
 
 def session_rules(
-    game: Game, body: Mapping[str, Any], seats: int | None = None
+    game: AnyGame, body: Mapping[str, Any], seats: int | None = None
 ) -> tuple[dict[str, Any], str | None]:
     """Return a new session's effective rules and preset: the saved set or preset, then rules.
 
@@ -186,7 +186,7 @@ def rename_rule_set(raw_old: Any, raw_new: Any) -> RuleSet:
 
 
 def checked_rules(
-    game: Game, raw_preset: Any, raw_rules: Any, where: str, *, stored: bool = False
+    game: AnyGame, raw_preset: Any, raw_rules: Any, where: str, *, stored: bool = False
 ) -> tuple[str | None, dict[str, Any]]:
     """Return a set's preset key and its changes, checked by the game's options and the size.
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..games import get_game
-from ..games.game import Game, Table, leaders
+from ..games.game import AnyGame, Table, leaders
 from ..models import GameSession
 from .sessions import table_of
 
@@ -19,7 +19,7 @@ class SessionHead:
     """A session's game, table, totals (those the services keep on it) and winners."""
 
     session: GameSession
-    game: Game
+    game: AnyGame
     table: Table
     totals: dict[str, int]
     winners: list[str]

@@ -27,7 +27,7 @@ from .front import NOT_BLANK, OPENING, ROOM_SEARCH_PAUSE, RefereeParser
 log = logging.getLogger("refapp.front")
 
 
-class RefereeChannel(HTTPChannel):
+class RefereeChannel(HTTPChannel):  # type: ignore[misc]  # waitress ships no type hints
     """A waitress connection whose requests are parsed by ``RefereeParser``."""
 
     #: the address group this connection is counted under (empty: not counted)
@@ -158,7 +158,7 @@ class RefereeChannel(HTTPChannel):
         return False
 
 
-class RefereeServer(TcpWSGIServer):
+class RefereeServer(TcpWSGIServer):  # type: ignore[misc]  # waitress ships no type hints
     """waitress's TCP server with refapp's connections and its deadlines kept."""
 
     channel_class = RefereeChannel

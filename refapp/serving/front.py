@@ -70,7 +70,7 @@ REASONS = {
 log = logging.getLogger("refapp.front")
 
 
-class FrontRefusal(Error):
+class FrontRefusal(Error):  # type: ignore[misc]  # waitress ships no type hints
     """A refusal the front sends itself: the API's JSON error under /api, plain text elsewhere.
 
     ``code`` is the HTTP status (waitress reads it), ``api_code`` the registry's code whose
@@ -87,7 +87,7 @@ class FrontRefusal(Error):
         )
         self.retry = retry
 
-    def to_response(self, ident: str | None = None) -> tuple[str, list, bytes]:
+    def to_response(self, ident: str | None = None) -> tuple[str, list[tuple[str, str]], bytes]:
         """Return the status line, headers and body waitress sends."""
         status = f"{self.code} {REASONS.get(self.code, 'Error')}"
         headers = [("X-Content-Type-Options", "nosniff")]
@@ -100,15 +100,15 @@ class FrontRefusal(Error):
         return status, headers, f"{status}\r\n\r\n{self.message}\r\n".encode()
 
 
-class Answer(Error):
+class Answer(Error):  # type: ignore[misc]  # waitress ships no type hints
     """The app's own answer to a request it refused from its headers (a 401 or 429)."""
 
-    def __init__(self, status: str, headers: list, body: bytes) -> None:
+    def __init__(self, status: str, headers: list[tuple[str, str]], body: bytes) -> None:
         super().__init__(body)
         self.code = int(status.split(" ", 1)[0])
         self.status, self.headers = status, headers
 
-    def to_response(self, ident: str | None = None) -> tuple[str, list, bytes]:
+    def to_response(self, ident: str | None = None) -> tuple[str, list[tuple[str, str]], bytes]:
         """Return the app's status line, headers and body as it gave them."""
         return self.status, list(self.headers), self.body
 
@@ -124,7 +124,7 @@ def target_path(opening: bytes) -> str:
         return ""
 
 
-class RefereeParser(HTTPRequestParser):
+class RefereeParser(HTTPRequestParser):  # type: ignore[misc]  # waitress: no type hints
     """waitress's request parser, holding each request to its route's limits and deadlines."""
 
     path = ""
@@ -151,7 +151,7 @@ class RefereeParser(HTTPRequestParser):
         if in_headers and len(self.opening) < OPENING:
             self.opening += data[: OPENING - len(self.opening)]
         before = self.body_bytes_received
-        consumed = super().received(data)
+        consumed: int = super().received(data)
         if self.progress is not None:
             self.progress.advance(self.body_bytes_received - before, time.monotonic())
         if self.completed:
@@ -245,7 +245,9 @@ class RefereeParser(HTTPRequestParser):
         environ[bodies.PROBE] = False
         answer: dict[str, Any] = {}
 
-        def start_response(status: str, headers: list, exc_info: Any = None) -> None:
+        def start_response(
+            status: str, headers: list[tuple[str, str]], exc_info: Any = None
+        ) -> None:
             """Keep the app's status and headers."""
             answer.update(status=status, headers=headers)
 
@@ -313,7 +315,7 @@ def create_server(
     adj = Adjustments(**settings)
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
-    sockets: dict = {}
+    sockets: dict[object, object] = {}
     spool = pace.Spool(spool_limit)  # one per process, whatever the sockets
     servers = [
         RefereeServer(

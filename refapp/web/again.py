@@ -5,6 +5,7 @@ returning table types nothing."""
 from __future__ import annotations
 
 from flask import abort, flash, redirect, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from .. import services
@@ -28,7 +29,7 @@ def earlier_session(session_id: object) -> GameSession | None:
 
 
 @bp.post("/sessions/<int:session_id>/again")
-def play_again(session_id: int):
+def play_again(session_id: int) -> ResponseReturnValue:
     """Start a new session with this one's game, players in their seats and house rules."""
     earlier = earlier_session(session_id)
     if earlier is None:

@@ -1,6 +1,7 @@
 """Downloads of a session: the CSV of per-round deltas."""
 
 from flask import Response, stream_with_context
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ..services.archive.large_answers import large_answer
@@ -10,7 +11,7 @@ from .helpers import stored_or_404
 
 
 @bp.get("/sessions/<int:session_id>.csv")
-def session_csv(session_id: int):
+def session_csv(session_id: int) -> ResponseReturnValue:
     """Download a session's per-round deltas as CSV, a row per round and a total row.
 
     The header's first column and the total row are worded in the reader's language. The rows

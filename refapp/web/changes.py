@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
-from ..games.game import Game
+from ..games.game import AnyGame
 from .path_words import describe_path, describe_value, fill_escaped, names, shown
 
 
@@ -37,7 +37,7 @@ def fields(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def differences(game: Game, before: Any, after: Any) -> list[Markup]:
+def differences(game: AnyGame, before: Any, after: Any) -> list[Markup]:
     """Describe each input path whose value changed: "Dee's vote: 3 → 2"."""
     old, new = flatten(before or {}), flatten(after or {})
     lines = []
@@ -54,7 +54,7 @@ def differences(game: Game, before: Any, after: Any) -> list[Markup]:
     return lines
 
 
-def undone(game: Game, before: Any) -> list[Markup]:
+def undone(game: AnyGame, before: Any) -> list[Markup]:
     """Describe each input path of an undone round with its value: "Storyteller was Ben"."""
     return [
         fill_escaped(
@@ -66,7 +66,7 @@ def undone(game: Game, before: Any) -> list[Markup]:
     ]
 
 
-def describe_entry(game: Game, entry: dict[str, Any]) -> tuple[str, Sequence[str]]:
+def describe_entry(game: AnyGame, entry: dict[str, Any]) -> tuple[str, Sequence[str]]:
     """Return the headline of an audit entry and its details, in the reader's language."""
     action, number = entry["action"], entry["round"]
     before, after = entry["before"], entry["after"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from .. import services
@@ -10,7 +11,7 @@ from ..games.errors import Refusal
 from ..services import idempotency
 from ..services.values import without_expected
 from . import bp
-from .forms import round_form
+from .forms import RoundForm, round_form
 from .helpers import FORM_REFUSALS, session_or_404
 from .sessions import entry_key, form_template
 
@@ -28,7 +29,7 @@ def in_place() -> bool:
 
 
 @bp.route("/sessions/<int:session_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
-def edit_round(session_id: int, number: int):
+def edit_round(session_id: int, number: int) -> ResponseReturnValue:
     """Correct a past round (and the round after it, when both must change together); every
     later round is replayed through the rules, all or nothing."""
     first, second = IN_PLACE if in_place() else PAGE
@@ -70,7 +71,7 @@ def edit_round(session_id: int, number: int):
     return render_edit(view, form, stored, status, later, following)
 
 
-def corrected(session_id: int, number: int, both: bool):
+def corrected(session_id: int, number: int, both: bool) -> ResponseReturnValue:
     """Send the table to the session page showing the round just corrected."""
     flash(correction_words(number, both))
     return redirect(url_for("web.show_session", session_id=session_id, just=number))
@@ -79,15 +80,19 @@ def corrected(session_id: int, number: int, both: bool):
 def correction_words(number: int, both: bool) -> str:
     """Say what a saved correction changed."""
     if both:
-        return _(
-            "Rounds %(n)d and %(next)d corrected; later rounds were rescored.",
-            n=number,
-            next=number + 1,
+        return str(
+            _(
+                "Rounds %(n)d and %(next)d corrected; later rounds were rescored.",
+                n=number,
+                next=number + 1,
+            )
         )
-    return _("Round %(n)d corrected; later rounds were rescored.", n=number)
+    return str(_("Round %(n)d corrected; later rounds were rescored.", n=number))
 
 
-def show_correction_refusal(form, later, error: Refusal, number: int) -> None:
+def show_correction_refusal(
+    form: RoundForm, later: RoundForm | None, error: Refusal, number: int
+) -> None:
     """Show why a correction was refused: by its field, by the next round's field when that
     round is being corrected too, or naming the later round it breaks."""
     if error.round is not None and error.round == number + 1 and later is not None:
@@ -118,7 +123,14 @@ def editing_view(session_id: int, number: int) -> services.SessionView:
     return view
 
 
-def render_edit(view: services.SessionView, form, stored, status: int, later=None, following=None):
+def render_edit(
+    view: services.SessionView,
+    form: RoundForm,
+    stored: services.PlayedRound,
+    status: int,
+    later: RoundForm | None = None,
+    following: services.PlayedRound | None = None,
+) -> ResponseReturnValue:
     """Render the correction of a stored round (with the next round's form, if any): the whole
     page, or in place only the form the session page slots into the round's history item."""
     inline = in_place()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Response, abort, render_template, request, stream_template
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from .. import services
@@ -29,7 +30,7 @@ def explained_keys() -> tuple[str, ...]:
 
 
 @bp.get("/sessions/<int:session_id>/print")
-def print_session(session_id: int):
+def print_session(session_id: int) -> ResponseReturnValue:
     """Show a printable summary: standings, the chart and every round's points and why.
 
     However long the session, its rounds are read in two passes of batches: every round's
@@ -53,7 +54,7 @@ def print_session(session_id: int):
 
 
 @bp.get("/sessions/<int:session_id>/changes")
-def changes(session_id: int):
+def changes(session_id: int) -> ResponseReturnValue:
     """Show the newest changes to the session in words, oldest first, with old and new values;
     ``?before=<entry>`` shows the ones before that entry (a page reads a bounded trail)."""
     before = request.args.get("before")

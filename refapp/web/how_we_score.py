@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import render_template
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from .. import services
@@ -13,7 +14,7 @@ from .helpers import stored_or_404
 
 
 @bp.get("/sessions/<int:session_id>/how-we-score")
-def how_we_score(session_id: int):
+def how_we_score(session_id: int) -> ResponseReturnValue:
     """Show what the session's house rules mean, topic by topic, in the reader's language."""
     session = stored_or_404(session_id)
     game = get_game(session.game)

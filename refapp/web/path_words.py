@@ -17,7 +17,7 @@ from typing import Any
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from ..games.game import Game
+from ..games.game import AnyGame
 from ..games.round_input import InputPath, find_path
 from ..i18n import bdi, bdi_join, fit_words
 from .game_pages import PAGES
@@ -29,12 +29,12 @@ def fill_escaped(template: Any, **values: Any) -> Markup:
     return Markup(fit_words(escape(str(template)) % values))
 
 
-def words_of(game: Game, where: str) -> tuple[InputPath, dict[str, str]] | None:
+def words_of(game: AnyGame, where: str) -> tuple[InputPath, dict[str, str]] | None:
     """Return the declared input path that names where, and the placeholders' text, or None."""
     return find_path(game.round_input, game.input_places, where)
 
 
-def describe_path(game: Game, where: str) -> Markup:
+def describe_path(game: AnyGame, where: str) -> Markup:
     """Name an input path in the reader's language: "Dee's vote", "Boss (주공)"."""
     known = words_of(game, where)
     if known is None:
@@ -56,9 +56,9 @@ def describe_path(game: Game, where: str) -> Markup:
 def shown(value: Any) -> str:
     """Write a stored value briefly, as a player would read it."""
     if value is None:
-        return _("nothing")
+        return str(_("nothing"))
     if isinstance(value, bool):
-        return _("yes") if value else _("no")
+        return str(_("yes") if value else _("no"))
     if isinstance(value, list):
         return ", ".join(shown(item) for item in value) or _("nothing")
     if isinstance(value, (int, float, str)):
@@ -96,10 +96,10 @@ VALUES: dict[str, Callable[[Any], Markup | str]] = {
 }
 
 
-def describe_value(game: Game, where: str, value: Any) -> Markup | str:
+def describe_value(game: AnyGame, where: str, value: Any) -> Markup | str:
     """Write the value stored at an input path as a player reads it (names isolated)."""
     if value is None:
-        return _("nothing")
+        return str(_("nothing"))
     known = words_of(game, where)
     kind = known[0].kind if known else "plain"
     own = PAGES[game.slug].value_words if game.slug in PAGES else {}

@@ -6,6 +6,8 @@ import base64
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, url_for
+from flask.blueprints import BlueprintSetupState
+from flask.typing import ResponseReturnValue
 from flask_babel import format_decimal, format_percent
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -42,7 +44,7 @@ class PlayerName(PathConverter):
 
 
 @bp.record_once
-def add_player_name_converter(state) -> None:
+def add_player_name_converter(state: BlueprintSetupState) -> None:
     """Teach the app's URL map the ``player_name`` converter, before the routes below use it."""
     state.app.url_map.converters["player_name"] = PlayerName
 
@@ -67,9 +69,9 @@ def figure(key: str, value: Any, shares: tuple[str, ...] = ()) -> str:
     if value is None:
         return "\u2013"
     if key in shares:
-        return format_percent(value)
+        return str(format_percent(value))
     if isinstance(value, float):
-        return format_decimal(value, format="0.00")
+        return str(format_decimal(value, format="0.00"))
     return str(value)
 
 
@@ -81,7 +83,9 @@ def profile_or_404(name: str) -> dict[str, Any]:
         abort(404)
 
 
-def render_player(profile: dict[str, Any], form: RenameForm, status: int = 200):
+def render_player(
+    profile: dict[str, Any], form: RenameForm, status: int = 200
+) -> ResponseReturnValue:
     """Render a player's page with the rename form."""
     return render_template(
         "players/show.html",
@@ -133,25 +137,25 @@ def rename_url(name: str) -> str:
 
 
 @bp.get("/players")
-def players():
+def players() -> ResponseReturnValue:
     """List every player: sessions played and won, the games played."""
     return render_template("players/index.html", players=roster.list_players(), titles=titles())
 
 
 @bp.get("/players/<player_name:name>", merge_slashes=False)
-def show_player(name: str):
+def show_player(name: str) -> ResponseReturnValue:
     """Show a player's record overall and per game, their sessions and the rename form."""
     return render_player(profile_or_404(name), RenameForm())
 
 
 @bp.get("/player/<segment>")
-def show_player_by_token(segment: str):
+def show_player_by_token(segment: str) -> ResponseReturnValue:
     """Show a player whose name a path would fold (``a/../Ann`` is not Ann), by its token."""
     return show_player(name_of(segment))
 
 
 @bp.post("/players/<player_name:name>/rename", merge_slashes=False)
-def rename_player(name: str):
+def rename_player(name: str) -> ResponseReturnValue:
     """Rename a player, or merge them into the player who has the new name."""
     profile = profile_or_404(name)
     form = RenameForm()
@@ -167,7 +171,7 @@ def rename_player(name: str):
 
 
 @bp.post("/player/<segment>/rename")
-def rename_player_by_token(segment: str):
+def rename_player_by_token(segment: str) -> ResponseReturnValue:
     """Rename a player addressed by their name's token."""
     return rename_player(name_of(segment))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, StringField
@@ -48,7 +49,9 @@ def described(saved: dict[str, Any]) -> dict[str, Any]:
     return {**saved, "the_game": game, "the_preset": preset, "changes": changes}
 
 
-def rule_sets_page(status: int = 200, errors: dict[str, list[str]] | None = None):
+def rule_sets_page(
+    status: int = 200, errors: dict[str, list[str]] | None = None
+) -> ResponseReturnValue:
     """Render the saved sets, each with its rename and delete forms."""
     found = [described(saved) for saved in saved_rules.list_rule_sets()]
     forms = {
@@ -75,13 +78,13 @@ def rule_sets_page(status: int = 200, errors: dict[str, list[str]] | None = None
 
 
 @bp.get("/rule-sets")
-def rule_sets():
+def rule_sets() -> ResponseReturnValue:
     """List the table's saved house rules, with rename and delete."""
     return rule_sets_page()
 
 
 @bp.post("/rule-sets/save")
-def save_rules():
+def save_rules() -> ResponseReturnValue:
     """Save the new-session form's preset and changed rules under a name, then show the form
     again with that set chosen (the names written so far kept)."""
     slug = request.values.get("game", "")
@@ -113,7 +116,7 @@ def save_rules():
 
 
 @bp.post("/rule-sets/rename")
-def rename_rule_set():
+def rename_rule_set() -> ResponseReturnValue:
     """Give a saved set a new name (a taken name is refused)."""
     form = RenameRuleSetForm()
     old = form.name.data or ""
@@ -135,7 +138,7 @@ def rename_rule_set():
 
 
 @bp.post("/rule-sets/delete")
-def delete_rule_set():
+def delete_rule_set() -> ResponseReturnValue:
     """Delete a saved set; sessions made from it keep their rules."""
     form = DeleteRuleSetForm()
     if not form.validate():

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from .. import services
-from ..games import GAMES, get_game
+from ..games import GAMES, AnyGame, get_game
 from ..games.errors import Refusal
 from ..services import idempotency
 from ..services.listing import read_filter
 from . import again, bp, live_main, stale
 from .chart import totals_chart
-from .forms import ButtonForm, NewSessionForm, round_form
+from .forms import ButtonForm, NewSessionForm, RoundForm, round_form
 from .forms.session import SaveRulesForm
 from .game_pages import pages_of
 from .helpers import FORM_REFUSALS, session_or_404
@@ -20,6 +24,8 @@ from .helpers import stored_or_404 as stored_or_404  # the games' pages, until t
 from .round_parts import round_parts
 from .signin import is_live
 
+#: one point of the totals chart: a round number and each player's running total after it
+ChartPoint = tuple[int, dict[str, int]]
 #: the session page lists this many latest rounds; the rest are a tap away (and on the sheet)
 HISTORY_SIZE = 30
 
@@ -30,7 +36,7 @@ def form_template(view: services.SessionView) -> str:
 
 
 @bp.get("/")
-def index():
+def index() -> ResponseReturnValue:
     """Show the sessions (active first, filterable, paged) and the ways to start a new one."""
     error = None
     try:
@@ -52,7 +58,7 @@ def index():
 
 
 @bp.route("/sessions/new", methods=["GET", "POST"])
-def new_session():
+def new_session() -> ResponseReturnValue:
     """Seat the players and choose the house rules of a new session: a preset or a saved set,
     and the rules the table changes from it."""
     slug = request.values.get("game") or next(iter(GAMES), "")
@@ -73,7 +79,9 @@ def new_session():
     return new_session_page(form, game, 422 if request.method == "POST" else 200)
 
 
-def new_session_page(form, game, status: int = 200, save_form=None):
+def new_session_page(
+    form: NewSessionForm, game: AnyGame, status: int = 200, save_form: SaveRulesForm | None = None
+) -> tuple[str, int]:
     """Render the new-session form (with the form that saves its rules under a name)."""
     return render_template(
         "new_session.html",
@@ -83,7 +91,12 @@ def new_session_page(form, game, status: int = 200, save_form=None):
     ), status
 
 
-def render_session(view: services.SessionView, points, form=None, status: int = 200):
+def render_session(
+    view: services.SessionView,
+    points: list[ChartPoint],
+    form: RoundForm | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
     """Render the session page with a round form (a fresh one unless given)."""
     if form is None and not view.session.finished:
         form = round_form(view)
@@ -115,13 +128,13 @@ def standings(view: services.SessionView, by_seat: bool = False) -> list[str]:
     return sorted(players, key=lambda name: -view.totals[name])
 
 
-def just_round(view: services.SessionView):
+def just_round(view: services.SessionView) -> services.PlayedRound | None:
     """Return the round the table has just recorded or corrected (``?just=N``), if shown."""
     number = request.args.get("just", type=int)
     return next((played for played in view.rounds if played.number == number), None)
 
 
-def history_view(session_id: int) -> tuple[services.SessionView, list]:
+def history_view(session_id: int) -> tuple[services.SessionView, list[ChartPoint]]:
     """Describe a session with one page of its history (the last rounds, or those up to
     ?upto=N) and every round's deltas for the chart; a page never carries more than
     HISTORY_SIZE rounds, however long the session."""
@@ -133,7 +146,7 @@ def history_view(session_id: int) -> tuple[services.SessionView, list]:
 
 
 @bp.get("/sessions/<int:session_id>")
-def show_session(session_id: int):
+def show_session(session_id: int) -> ResponseReturnValue:
     """Show the standings, what comes next, the round form and a page of the round history."""
 
     def render() -> tuple[str, int, int]:
@@ -145,7 +158,7 @@ def show_session(session_id: int):
 
 
 @bp.post("/sessions/<int:session_id>/rounds")
-def record_round(session_id: int):
+def record_round(session_id: int) -> ResponseReturnValue:
     """Record a round from the form, or check a step of it; a refusal stands by its field."""
     view = session_or_404(session_id, 0)  # the form needs the state, not the rounds
     form = round_form(view)
@@ -177,7 +190,7 @@ def entry_key(field: str | None) -> str | None:
     return idempotency.sent_key(request.headers.getlist(idempotency.HEADER), field)
 
 
-def recorded(session_id: int, number: int | None):
+def recorded(session_id: int, number: int | None) -> ResponseReturnValue:
     """Send the table to the session page showing the round just recorded at the form (a
     resend of a round undone since shows the session as it is)."""
     if number is None:
@@ -191,7 +204,9 @@ def is_stale(error: Refusal) -> bool:
     return error.code == "stale_round"
 
 
-def show_stale(form, session_id: int, expected: int | None, body: dict | None = None) -> None:
+def show_stale(
+    form: RoundForm, session_id: int, expected: int | None, body: dict[str, Any] | None = None
+) -> None:
     """Keep the input, say which rounds another phone recorded, and aim it at the next round;
     the page shows the last of them beside the kept entry, whose recording the table chooses."""
     count = services.load_session(session_id, with_rounds=False).round_count
@@ -220,13 +235,13 @@ def show_stale(form, session_id: int, expected: int | None, body: dict | None = 
 @bp.get("/sessions/<int:session_id>/rounds")
 @bp.get("/sessions/<int:session_id>/finish")
 @bp.get("/sessions/<int:session_id>/rounds/<int:number>/delete")
-def back_to_session(session_id: int, number: int | None = None):
+def back_to_session(session_id: int, number: int | None = None) -> ResponseReturnValue:
     """Answer a reload or a bookmark of a form's address with the session page itself."""
     return redirect(url_for("web.show_session", session_id=session_id))
 
 
 @bp.post("/sessions/<int:session_id>/rounds/<int:number>/delete")
-def delete_round(session_id: int, number: int):
+def delete_round(session_id: int, number: int) -> ResponseReturnValue:
     """Undo the last round (it stays in the audit trail)."""
     return button_action(
         session_id,
@@ -238,14 +253,14 @@ def delete_round(session_id: int, number: int):
 
 
 @bp.post("/sessions/<int:session_id>/finish")
-def finish_session(session_id: int):
+def finish_session(session_id: int) -> ResponseReturnValue:
     """End the session now; the highest totals win."""
     return button_action(
         session_id, lambda: services.finish_session(session_id), _("Session finished.")
     )
 
 
-def button_action(session_id: int, action, done: str):
+def button_action(session_id: int, action: Callable[[], object], done: str) -> ResponseReturnValue:
     """Run a one-button action, then show the session with what happened."""
     session_or_404(session_id, 0)
     if not ButtonForm().validate_on_submit():

@@ -9,6 +9,7 @@ token back with the answer. A live write whose sign-in or CSRF token lapsed is a
 from __future__ import annotations
 
 from flask import flash, g, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, generate_csrf
@@ -54,10 +55,10 @@ def wants_json() -> bool:
 def fresh_token() -> str:
     """Return a CSRF token for this session as it is now (a sign-in starts a new session)."""
     g.pop("csrf_token", None)  # the form made one for the session the sign-in replaced
-    return generate_csrf()
+    return str(generate_csrf())
 
 
-def refuse(form: SignInForm, message: str, wait: int = 0):
+def refuse(form: SignInForm, message: str, wait: int = 0) -> ResponseReturnValue:
     """Show the form again with its error: 401, still not signed in (and when to try again)."""
     form.password.errors = [message]
     headers = {"Retry-After": str(wait)} if wait else {}
@@ -66,14 +67,14 @@ def refuse(form: SignInForm, message: str, wait: int = 0):
     return render_template("signin.html", form=form), 401, headers
 
 
-def state(status: int = 200):
+def state(status: int = 200) -> ResponseReturnValue:
     """Answer live.js: whether a password is still needed, and a token for the next post."""
     needed = not can_write()
     return jsonify(password_needed=needed, csrf_token=fresh_token()), status
 
 
 @bp.route("/signin", methods=["GET", "POST"])
-def sign_in():
+def sign_in() -> ResponseReturnValue:
     """Ask for the table password; remember the sign-in in this browser for a while."""
     form = SignInForm(next=request.args.get("next", ""))
     if table_password() is None:
@@ -103,7 +104,7 @@ def sign_in():
 
 
 @bp.post("/signout")
-def sign_out():
+def sign_out() -> ResponseReturnValue:
     """Forget this browser's sign-in."""
     forget_sign_in()
     flash(_("Signed out."))
@@ -111,7 +112,7 @@ def sign_out():
 
 
 @bp.app_errorhandler(CSRFError)
-def lapsed_token(error: CSRFError):
+def lapsed_token(error: CSRFError) -> ResponseReturnValue:
     """Answer a form whose CSRF token lapsed (its session cookie ended with the sign-in): live.js
     gets 403 and what to do so the entry is kept; a plain form gets the usual 400 page."""
     if not is_live():

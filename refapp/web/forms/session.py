@@ -37,7 +37,7 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget, html_params
 
 from ...games.errors import Refusal
-from ...games.game import Game
+from ...games.game import AnyGame
 from ...games.options import RuleOption
 from .common import add_error, options
 from .seating import Seating
@@ -50,7 +50,7 @@ DECIMAL = re.compile(r"-?[0-9]{1,9}[.,][0-9]{1,9}")
 SAVED = "saved:"
 
 
-class CheckList(ListWidget):
+class CheckList(ListWidget):  # type: ignore[misc]  # WTForms ships no type hints
     """A list of checkboxes, each inside its label: the whole line is the 44 px target."""
 
     def __call__(self, field: Field, **kwargs: Any) -> Markup:
@@ -62,7 +62,7 @@ class CheckList(ListWidget):
         return Markup("<ul %s>%s</ul>") % (html_params(**kwargs), Markup("").join(items))
 
 
-class MultiCheckboxField(SelectMultipleField):
+class MultiCheckboxField(SelectMultipleField):  # type: ignore[misc]  # WTForms: no hints
     """A list of checkboxes for an option that takes several values."""
 
     widget = CheckList()
@@ -138,7 +138,7 @@ def option_seats(option: RuleOption) -> str:
 def same_rule(option: RuleOption, data: Any, value: Any) -> bool:
     """Return True when a field's data means the rule value (a field refused later differs)."""
     try:
-        return option.check(rule_from_field(option, data)) == value
+        return bool(option.check(rule_from_field(option, data)) == value)
     except Refusal:
         return False
 
@@ -164,7 +164,7 @@ class NewSessionForm(AppForm):
 
     rule_options: tuple[RuleOption, ...] = ()
     #: the game whose rules the form edits
-    the_game: Game
+    the_game: AnyGame
     #: the table's saved sets for this game, by name
     saved_sets: ClassVar[dict[str, dict[str, Any]]] = {}
     #: how the game seats its players (its pages' own, or one name per line)
@@ -172,7 +172,7 @@ class NewSessionForm(AppForm):
 
     @classmethod
     def for_game(
-        cls, game: Game, saved: list[dict[str, Any]] | None = None, **kwargs: Any
+        cls, game: AnyGame, saved: list[dict[str, Any]] | None = None, **kwargs: Any
     ) -> NewSessionForm:
         """Build the form with one field per house-rule option of the game.
 
@@ -259,15 +259,17 @@ class NewSessionForm(AppForm):
                 return ""
             preset = game.preset(saved["preset"]) if saved["preset"] in self.choice_keys() else None
             label = _(preset.label) if preset else ""
-            return ngettext(
-                "%(preset)s with %(num)d change.",
-                "%(preset)s with %(num)d changes.",
-                len(saved["rules"] or {}),
-                preset=label,
+            return str(
+                ngettext(
+                    "%(preset)s with %(num)d change.",
+                    "%(preset)s with %(num)d changes.",
+                    len(saved["rules"] or {}),
+                    preset=label,
+                )
             )
         for preset in game.presets:
             if preset.key == choice:
-                return _(preset.description)
+                return str(_(preset.description))
         return ""
 
     def changed_rules(self) -> dict[str, Any]:

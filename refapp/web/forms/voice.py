@@ -71,11 +71,11 @@ def refusal_words(field: Field | None, refusal: Refusal) -> str:
     page says it with the label of the field that holds it.
     """
     if refusal.code == "missing_field" and field is not None and field.type != "HiddenField":
-        return _("%(field)s: fill this in.", field=str(field.label.text))
+        return str(_("%(field)s: fill this in.", field=str(field.label.text)))
     return refusal.message
 
 
-class AppForm(FlaskForm):
+class AppForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type hints
     """Base of the pages' forms: WTForms' own refusals reworded in the app's voice."""
 
     class Meta:
@@ -87,7 +87,7 @@ class AppForm(FlaskForm):
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Validate, then reword WTForms' default messages so that each names its field."""
-        valid = super().validate(extra_validators)
+        valid: bool = super().validate(extra_validators)
         for field in self:
             if isinstance(field.errors, list):
                 field.errors = [in_app_voice(field, message) for message in field.errors]
