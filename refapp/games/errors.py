@@ -10,7 +10,7 @@ one status in ``codes.CODES``; catch ``Refusal`` to catch them all.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from .codes import Kind
@@ -82,10 +82,10 @@ class Series(str):
     language lists names ("Ann and Bob") when ``listed``. A message shows its ``Word`` items in
     the reader's words; the plain string keeps every item as typed, comma-separated."""
 
-    items: tuple[Any, ...]
+    items: tuple[object, ...]
     listed: bool
 
-    def __new__(cls, items: Iterable[Any], listed: bool = False) -> Series:
+    def __new__(cls, items: Iterable[object], listed: bool = False) -> Series:
         """Keep the items; the string itself is each item as typed, joined by commas."""
         kept = tuple(items)
         made = super().__new__(cls, ", ".join(getattr(item, "typed", str(item)) for item in kept))
@@ -99,21 +99,22 @@ class Series(str):
         return join(words) if self.listed else ", ".join(words)
 
 
-def fill(template: str, params: dict[str, Any]) -> str:
+def fill(template: str, params: Mapping[str, object]) -> str:
     """Translate a message template and fill in its values (words marked ``_t`` translated, a
     number with a fraction written the reader's way)."""
     values = {key: _shown(key, value) for key, value in params.items()}
     return finish(translate(template).format(**values) if params else translate(template))
 
 
-def _shown(key: str, value: Any) -> Any:
+def _shown(key: str, value: object) -> object:
     """Return one value of a message as the reader's language writes it."""
     if isinstance(value, Series):
         return value.said()
     if isinstance(value, Word) or (key.endswith("_t") and isinstance(value, str)):
         # a word in a context is stored as gettext's key ("context\x04word"): never show the context
         return translate(value).rpartition(CONTEXT_SEPARATOR)[2]
-    if type(value) in (list, tuple):  # a plain list; a list type of its own formats itself
+    if isinstance(value, (list, tuple)) and type(value) in (list, tuple):
+        # a plain list; a list type of its own formats itself
         if value and all(isinstance(item, str) for item in value):
             return join([str(_shown("", item)) for item in value])  # names: "Ann and Bob"
         return json.dumps(value, ensure_ascii=False, default=str)  # an entry's JSON as sent: [2]
@@ -132,7 +133,7 @@ class Refusal(ValueError):
 
     kind: ClassVar[Kind]
 
-    def __init__(self, code: str, message: str, field: str | None = None, **params: Any) -> None:
+    def __init__(self, code: str, message: str, field: str | None = None, **params: object) -> None:
         self.code = code
         self.template = message
         self.field = field
@@ -153,10 +154,10 @@ class Refusal(ValueError):
         return body
 
 
-def quote(value: Any) -> str:
+def quote(value: object) -> str:
     """Quote a player's input for an error message the way JSON would show it; a list of texts
     listed as the reader's language lists names (Ann and Bob), never in Python's brackets."""
-    if type(value) in (list, tuple):
+    if isinstance(value, (list, tuple)) and type(value) in (list, tuple):
         if value and all(isinstance(item, str) for item in value):
             return Series((_bare(item) for item in value), listed=True)  # Ann and Bob
         return json.dumps(value, ensure_ascii=False, default=str)  # numbers and the rest: [2, 1]
@@ -204,5 +205,5 @@ class NotFound(Refusal):
 
     kind = Kind.NOT_FOUND
 
-    def __init__(self, message: str, field: str | None = None, **params: Any) -> None:
+    def __init__(self, message: str, field: str | None = None, **params: object) -> None:
         super().__init__("not_found", message, field, **params)

@@ -29,12 +29,12 @@ class Preset:
     key: str
     label: str
     description: str
-    rules: Mapping[str, Any] = field(default_factory=dict)
+    rules: Mapping[str, object] = field(default_factory=dict)
     #: the seat counts the preset is for (a form offers it only there); empty: every count
     seats: tuple[int, ...] = ()
 
 
-def find_preset(presets: Sequence[Preset], key: Any = None) -> Preset | None:
+def find_preset(presets: Sequence[Preset], key: object = None) -> Preset | None:
     """Return the preset named key (None: the first, the default), or raise ``invalid_rules``."""
     if key is None:
         return presets[0] if presets else None
@@ -58,7 +58,7 @@ class Explanation(TypedDict):
     """A result's explanation: English sentences, and each as a template with its values."""
 
     explanation: list[str]
-    explanation_parts: list[list[Any]]
+    explanation_parts: list[list[object]]
 
 
 class Account:
@@ -71,9 +71,10 @@ class Account:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        # each part is [template, params] (JSON keeps it a list): Any lets a reader unpack it
         self.parts: list[list[Any]] = []
 
-    def say(self, template: str, **params: Any) -> None:
+    def say(self, template: str, **params: object) -> None:
         """Add one sentence of the explanation."""
         self.parts.append([template, params])
         self.lines.append(template.format(**params) if params else template)
@@ -102,7 +103,7 @@ class Table:
             return self.players.index(name)
         raise self.not_seated(name, None)
 
-    def not_seated(self, value: Any, where: str | None) -> MalformedInput:
+    def not_seated(self, value: object, where: str | None) -> MalformedInput:
         """Return the refusal of a name no one at this table has (``unknown_player``)."""
         return MalformedInput(
             "unknown_player",
@@ -116,7 +117,7 @@ class Table:
         """Return the player in the next seat clockwise (to the left)."""
         return self.players[(self.seat(name) + 1) % self.size]
 
-    def player(self, value: Any, where: str) -> str:
+    def player(self, value: object, where: str) -> str:
         """Return value as a seated player's name (trimmed, NFC) or raise ``unknown_player``."""
         if not isinstance(value, str):
             raise MalformedInput(
@@ -201,11 +202,11 @@ class Game(Generic[InputT, ResultT, StateT]):
         """Return the key of the preset a session without one starts from (the first)."""
         return self.presets[0].key if self.presets else None
 
-    def preset(self, key: Any = None) -> Preset | None:
+    def preset(self, key: object = None) -> Preset | None:
         """Return the preset named key (None: the default), or raise ``invalid_rules``."""
         return find_preset(self.presets, key)
 
-    def house_rules(self, rules: Mapping[str, Any] | None) -> HouseRules:
+    def house_rules(self, rules: Mapping[str, object] | None) -> HouseRules:
         """Return stored or given rules as the game's typed house rules (defaults filled)."""
         return self.house_rules_type.of(rules)
 
@@ -221,7 +222,7 @@ class Game(Generic[InputT, ResultT, StateT]):
 
     def resolve_rules(
         self,
-        overrides: Any,
+        overrides: object,
         preset: str | None = None,
         *,
         stored: bool = False,
@@ -242,7 +243,7 @@ class Game(Generic[InputT, ResultT, StateT]):
         return resolve_rules(self.options, {**base, **(overrides or {})})
 
     def rules_changed(
-        self, rules: Mapping[str, Any], preset: str | None = None, seats: int | None = None
+        self, rules: Mapping[str, object], preset: str | None = None, seats: int | None = None
     ) -> list[str]:
         """Return the option keys whose value in rules differs from the preset's, in order.
 
@@ -256,11 +257,11 @@ class Game(Generic[InputT, ResultT, StateT]):
         effective = self.house_rules(rules)
         return [key for key, value in reference.items() if effective[key] != value]
 
-    def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
+    def player_range(self, rules: Mapping[str, object]) -> tuple[int, int]:
         """Return the allowed (fewest, most) players under these rules."""
         return self.min_players, self.max_players
 
-    def check_players(self, players: Sequence[str], rules: Mapping[str, Any]) -> None:
+    def check_players(self, players: Sequence[str], rules: Mapping[str, object]) -> None:
         """Raise ``bad_player_count`` unless the table size fits the game and its rules."""
         low, high = self.player_range(rules)
         if not low <= len(players) <= high:
@@ -275,7 +276,7 @@ class Game(Generic[InputT, ResultT, StateT]):
             )
 
     def start(
-        self, players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
+        self, players: Sequence[str], rules: Mapping[str, object], setup: Mapping[str, object]
     ) -> tuple[tuple[str, ...], StateT]:
         """Return the seat order and the state before the first round (default: empty)."""
         # a game whose state has required keys overrides this; an empty mapping is its own
@@ -357,8 +358,8 @@ def past_the_end(number: int) -> Conflict:
 def replay(
     game: AnyGame,
     table: Table,
-    state: Mapping[str, Any],
-    inputs: Iterable[Mapping[str, Any]],
+    state: Mapping[str, object],
+    inputs: Iterable[object],
     *,
     totals: Mapping[str, int] | None = None,
     first: int = 1,

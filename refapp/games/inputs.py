@@ -25,7 +25,7 @@ def require(raw: Mapping[str, Any], key: str, where: str | None = None) -> Any:
     return raw[key]
 
 
-def whole_number(value: Any, where: str) -> int:
+def whole_number(value: object, where: str) -> int:
     """Return value as an int (a JSON number; 3.0 counts as 3) or raise ``invalid_value``.
 
     The API does not guess: a number sent as text ("15") is refused; the pages' forms convert
@@ -44,7 +44,7 @@ def whole_number(value: Any, where: str) -> int:
     )
 
 
-def digits_number(text: Any, most_digits: int = 9) -> int | None:
+def digits_number(text: object, most_digits: int = 9) -> int | None:
     """Return text as a whole number when it is 1..most_digits ASCII digits, else None.
 
     The one reading of typed digits: ``str.isdigit`` also takes superscripts and other
@@ -55,7 +55,7 @@ def digits_number(text: Any, most_digits: int = 9) -> int | None:
     return int(text) if text.isascii() and text.isdigit() else None
 
 
-def mapping(value: Any, where: str) -> Mapping[str, Any]:
+def mapping(value: object, where: str) -> Mapping[str, Any]:
     """Return value if it is a JSON object, else raise ``invalid_value``."""
     if not isinstance(value, Mapping):
         raise MalformedInput(
@@ -68,7 +68,7 @@ def mapping(value: Any, where: str) -> Mapping[str, Any]:
     return value
 
 
-def sequence(value: Any, where: str) -> list[Any]:
+def sequence(value: object, where: str) -> list[Any]:
     """Return value if it is a JSON list, else raise ``invalid_value``."""
     if not isinstance(value, list):
         raise MalformedInput(
@@ -81,7 +81,7 @@ def sequence(value: Any, where: str) -> list[Any]:
     return value
 
 
-def name_given(value: Any, where: str) -> str:
+def name_given(value: object, where: str) -> str:
     """Return value as a name, trimmed and NFC, or raise ``invalid_value`` (text, not empty)."""
     name = unicodedata.normalize("NFC", value.strip()) if isinstance(value, str) else ""
     if not name:

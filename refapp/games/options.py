@@ -35,13 +35,13 @@ class RuleOption:
     #: the seat counts the option applies to (a form offers it only there); empty: every count
     seats: tuple[int, ...] = ()
 
-    def choice_label(self, value: Any) -> str:
+    def choice_label(self, value: object) -> str:
         """Return the words for one of the option's values (untranslated; pages translate)."""
         if value in self.choices and len(self.choice_labels) == len(self.choices):
             return self.choice_labels[self.choices.index(value)]
         return str(value)
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: object) -> Any:
         """Return the value normalised, or raise ``invalid_rules`` quoting it."""
         where = f"rules.{self.key}"
         if value is None:
@@ -76,7 +76,7 @@ class RuleOption:
             return sorted(items, key=self._order)
         raise AssertionError(f"unknown option kind {self.kind!r}")  # a programming error
 
-    def _item(self, item: Any) -> Any:
+    def _item(self, item: object) -> int | str:
         if self.kind == "int_list":
             return self._int(item)
         if isinstance(item, str) and item in self.choices:
@@ -85,10 +85,10 @@ class RuleOption:
             item, "The house rule “{rule_t}” takes values from: {choices_t} (not {value})."
         )
 
-    def _order(self, item: Any) -> Any:
+    def _order(self, item: int | str) -> int | str:
         return self.choices.index(item) if self.kind == "choices" else item
 
-    def _int(self, value: Any) -> int:
+    def _int(self, value: object) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)  # a whole number written 14.0 counts as 14, as in round inputs
         if isinstance(value, bool) or not isinstance(value, int):
@@ -107,7 +107,7 @@ class RuleOption:
                 value, "The house rule “{rule_t}” must be at most {maximum}, not {value}."
             )
 
-    def _bad(self, value: Any, template: str) -> MalformedInput:
+    def _bad(self, value: object, template: str) -> MalformedInput:
         """Return ``invalid_rules`` for this option, quoting the value (template marked N_)."""
         return MalformedInput(
             "invalid_rules",
@@ -143,7 +143,7 @@ def grouped(
     return [(topics.get(key, ""), found[key]) for key in keys]
 
 
-def rules_object(raw: Any) -> Mapping[str, Any]:
+def rules_object(raw: object) -> Mapping[str, Any]:
     """Return house-rule overrides as given (None: none), or raise ``invalid_rules``."""
     if raw is None:
         return {}
@@ -157,7 +157,7 @@ def rules_object(raw: Any) -> Mapping[str, Any]:
     return raw
 
 
-def resolve_rules(options: Sequence[RuleOption], overrides: Any) -> dict[str, Any]:
+def resolve_rules(options: Sequence[RuleOption], overrides: object) -> dict[str, Any]:
     """Return every option's effective value: the defaults with the table's overrides checked in."""
     overrides = rules_object(overrides)
     by_key = {option.key: option for option in options}
@@ -189,7 +189,7 @@ class HouseRules(Mapping[str, Any]):
     __slots__ = ("_values",)
     _values: dict[str, Any]
 
-    def __init__(self, values: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, values: Mapping[str, object] | None = None) -> None:
         given = dict(values or {})
         filled = {option.key: given.get(option.key, option.default) for option in self.options}
         object.__setattr__(self, "_values", filled)
@@ -198,7 +198,7 @@ class HouseRules(Mapping[str, Any]):
         return self._values[key]
 
     @classmethod
-    def of(cls, rules: Mapping[str, Any] | None) -> Self:
+    def of(cls, rules: Mapping[str, object] | None) -> Self:
         """Return rules as this type: as they are when they already are, else defaults filled."""
         return rules if isinstance(rules, cls) else cls(rules)
 

@@ -139,17 +139,17 @@ class Dalmuti(Game[DalmutiInput, DalmutiResult, DalmutiState]):
     tally = staticmethod(dalmuti_stats.tally)
     figures_from = staticmethod(dalmuti_stats.figures_from)
 
-    def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
+    def player_range(self, rules: Mapping[str, object]) -> tuple[int, int]:
         """Return 4..8 players, or 3..10 with allow_any_count."""
         return (3, 10) if house_rules(rules).allow_any_count else (4, 8)
 
-    def check_players(self, players: Sequence[str], rules: Mapping[str, Any]) -> None:
+    def check_players(self, players: Sequence[str], rules: Mapping[str, object]) -> None:
         """Check the table size, and that the deck left by removed_ranks deals everyone enough."""
         super().check_players(players, rules)
         check_deck(len(players), rules)
 
     def start(
-        self, players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
+        self, players: Sequence[str], rules: Mapping[str, object], setup: Mapping[str, object]
     ) -> tuple[tuple[str, ...], DalmutiState]:
         """Return the seats as entered and the first ranks: as entered, or from initial_draw."""
         return tuple(players), first_state(players, rules, setup)

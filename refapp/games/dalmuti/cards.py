@@ -57,7 +57,7 @@ def titles(rows: Iterable[Sequence[Any]]) -> dict[str, dict[Any, str]]:
 RANK_NAMES: dict[str, dict[Card, str]] = titles(RANK_TABLE)
 
 
-def parse_card(value: Any, where: str) -> Card:
+def parse_card(value: object, where: str) -> Card:
     """Return value as a card (1..12 or "J"), or raise ``invalid_rank`` quoting it."""
     if isinstance(value, str) and value.strip().upper() == JESTER:
         return JESTER
@@ -81,7 +81,7 @@ def parse_card(value: Any, where: str) -> Card:
     )
 
 
-def parse_cards(value: Any, where: str) -> list[Card]:
+def parse_cards(value: object, where: str) -> list[Card]:
     """Return a JSON list of cards (a bare card counts as a list of one), each checked."""
     items = value if isinstance(value, list) else [value]
     return [parse_card(item, where) for item in items]
@@ -115,7 +115,7 @@ def deck(removed: Iterable[int] = ()) -> Counter[Card]:
     return cards
 
 
-def deck_size(rules: Mapping[str, Any]) -> int:
+def deck_size(rules: Mapping[str, object]) -> int:
     """Return how many cards are dealt under these house rules (80 without removed ranks)."""
     return sum(deck(house_rules(rules).removed_ranks).values())
 
@@ -133,7 +133,7 @@ def over_supply(cards: Counter[Card], removed: Iterable[int] = ()) -> tuple[Card
 MIN_CARDS_EACH = 2
 
 
-def check_deck(players: int, rules: Mapping[str, Any]) -> None:
+def check_deck(players: int, rules: Mapping[str, object]) -> None:
     """Refuse house rules whose deck, without ``removed_ranks``, deals a player too few cards."""
     size = deck_size(rules)
     if size < MIN_CARDS_EACH * players:

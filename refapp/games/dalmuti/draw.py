@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
-from typing import Any
 
 from ..errors import MalformedInput, RuleViolation, quote
 from ..game import Table
@@ -22,7 +21,7 @@ Draws = tuple[Card, ...]
 
 
 def first_state(
-    players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
+    players: Sequence[str], rules: Mapping[str, object], setup: Mapping[str, object]
 ) -> DalmutiState:
     """Return the state before the first hand: the ranks as seated, or from ``initial_draw``."""
     draw = setup.get("initial_draw") if setup else None
@@ -31,7 +30,7 @@ def first_state(
     return {"ranks": ranks, "hands_played": 0}
 
 
-def ranks_from_draw(players: Sequence[str], raw: Any, ties: str = "among_tied") -> list[str]:
+def ranks_from_draw(players: Sequence[str], raw: object, ties: str = "among_tied") -> list[str]:
     """Return the first ranks from the initial draw: lowest card first, a jester the worst.
 
     A draw is a card, or a list of cards, first draw first. Under ``draw_ties`` "among_tied"
@@ -73,7 +72,7 @@ def ranks_by_last_draw(players: Sequence[str], draws: Mapping[str, Draws]) -> li
     return ranks
 
 
-def draws_entered(players: Sequence[str], raw: Any) -> dict[str, Draws]:
+def draws_entered(players: Sequence[str], raw: object) -> dict[str, Draws]:
     """Return every seated player's draws, first draw first; each player once, none missing."""
     given = mapping(raw, "initial_draw")
     table = Table(tuple(players))
@@ -96,7 +95,7 @@ def draws_entered(players: Sequence[str], raw: Any) -> dict[str, Draws]:
     return draws
 
 
-def draw_cards(value: Any, where: str) -> Draws:
+def draw_cards(value: object, where: str) -> Draws:
     """Return one player's draws, first draw first: a card, or a list of one card or more."""
     if not isinstance(value, list):
         return (parse_card(value, where),)

@@ -4,7 +4,7 @@ told, the input kept, the score, and the result of a dry run sent before the fin
 from __future__ import annotations
 
 from ..game import Account, Outcome, Table
-from .ranks import hands_dealt, ranks_in
+from .ranks import hands_dealt, hands_played_in, ranks_in
 from .revolution import revolt, revolution_declared, say_revolution
 from .rules import house_rules
 from .scoring import finish_order, hand_result
@@ -43,7 +43,7 @@ def deal_read(table: Table, state: DalmutiState, entry: HandEntry) -> Deal:
     """Return the hand's deal: the ranks, the hands dealt, a revolution, whether tax is due."""
     rules = house_rules(table.rules)
     ranks = ranks_in(table, state)
-    hands_played = int(state.get("hands_played", 0))
+    hands_played = hands_played_in(state)
     hands = hands_dealt(rules, ranks, entry.hands)
     revolution = revolution_declared(rules, ranks, hands, entry.revolution)
     during = revolt(ranks, revolution)

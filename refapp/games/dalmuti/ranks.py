@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..errors import N_, RuleViolation
 from ..game import Table
@@ -76,15 +75,23 @@ def holders(ranks: Sequence[str]) -> dict[str, str]:
     return {role: name for name, role in roles_of(ranks).items() if role != "merchant"}
 
 
-def ranks_in(table: Table, state: Mapping[str, Any]) -> list[str]:
-    """Return the current ranks from the state (the seats before the first hand)."""
-    return list(state.get("ranks") or table.players)
+def ranks_in(table: Table, state: Mapping[str, object]) -> list[str]:
+    """Return the current ranks from a state, or the public state shown from it (the seats
+    before the first hand)."""
+    ranks = state.get("ranks")
+    return [str(name) for name in ranks] if isinstance(ranks, list) and ranks else [*table.players]
+
+
+def hands_played_in(state: Mapping[str, object]) -> int:
+    """Return the hands played before a state, or the public state shown from it."""
+    played = state.get("hands_played", 0)
+    return int(played) if isinstance(played, (int, float, str)) else 0
 
 
 # -- the deal --------------------------------------------------------------------------------------
 
 
-def hand_sizes(ranks: Sequence[str], rules: Mapping[str, Any]) -> dict[str, int]:
+def hand_sizes(ranks: Sequence[str], rules: Mapping[str, object]) -> dict[str, int]:
     """Return each player's hand size: the deck dealt one by one, the odd cards by extra_cards_to.
 
     The Greater Peasant deals clockwise from the Greater Dalmuti, so by default the first D mod N
@@ -98,7 +105,7 @@ def hand_sizes(ranks: Sequence[str], rules: Mapping[str, Any]) -> dict[str, int]
     return {name: sizes[name] for name in ranks}
 
 
-def hands_dealt(rules: Mapping[str, Any], ranks: list[str], sent: CardsBy) -> CardsBy:
+def hands_dealt(rules: Mapping[str, object], ranks: list[str], sent: CardsBy) -> CardsBy:
     """Return the hands as dealt that were sent, each the size the deal gave, in rank order."""
     sizes = hand_sizes(ranks, rules)
     for name, cards in sent.items():

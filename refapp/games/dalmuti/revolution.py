@@ -6,7 +6,6 @@ A player dealt both jesters may declare one before the tax; a greater revolution
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..errors import RuleViolation
 from ..game import Account
@@ -20,7 +19,7 @@ REVOLUTION_KINDS = ("plain", "greater")
 
 
 def revolution_kinds(
-    ranks: Sequence[str], player: str, rules: Mapping[str, Any]
+    ranks: Sequence[str], player: str, rules: Mapping[str, object]
 ) -> tuple[str, ...]:
     """Return the revolutions a player dealt both jesters may declare.
 
@@ -38,7 +37,7 @@ def revolution_kinds(
     return REVOLUTION_KINDS if typed.gp_may_choose_plain else ("greater",)
 
 
-def greater_revolution_by(ranks: Sequence[str], rules: Mapping[str, Any]) -> list[str]:
+def greater_revolution_by(ranks: Sequence[str], rules: Mapping[str, object]) -> list[str]:
     """Return who may reverse the ranks with both jesters, best rank first (peasants at most)."""
     return [name for name in ranks if "greater" in revolution_kinds(ranks, name, rules)]
 
@@ -58,7 +57,7 @@ def revolt(ranks: Sequence[str], revolution: Revolution | None) -> list[str]:
 
 
 def revolution_declared(
-    rules: Mapping[str, Any], ranks: list[str], hands: CardsBy, revolution: Revolution | None
+    rules: Mapping[str, object], ranks: list[str], hands: CardsBy, revolution: Revolution | None
 ) -> Revolution | None:
     """Return the revolution sent, if any, once its declarer may declare that kind."""
     if revolution is None:
@@ -71,7 +70,7 @@ def revolution_declared(
 
 
 def _kind_refused(
-    ranks: list[str], player: str, kind: str, rules: Mapping[str, Any]
+    ranks: list[str], player: str, kind: str, rules: Mapping[str, object]
 ) -> RuleViolation:
     """Return the error for a revolution kind the declarer may not choose."""
     roles = roles_of(ranks)

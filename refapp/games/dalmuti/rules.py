@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..options import HouseRules
 from .options import OPTIONS
@@ -32,6 +31,6 @@ class DalmutiRules(HouseRules):
     hands_to_play: int | None
 
 
-def house_rules(rules: Mapping[str, Any]) -> DalmutiRules:
+def house_rules(rules: Mapping[str, object]) -> DalmutiRules:
     """Return the table's house rules typed, defaults filled in (the engine reads only this)."""
     return DalmutiRules.of(rules)

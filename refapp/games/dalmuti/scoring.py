@@ -7,13 +7,12 @@ whom, the roles reached, the peasants' rise) are worked out here; ``explain`` sa
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..errors import RuleViolation, quote
 from ..game import Account, Table, signed
 from ..inputs import missing as missing_field
 from .explain import say_place, say_rising
-from .ranks import LESSER_PAIR_FROM, middle_of_three, role_of, roles_of
+from .ranks import LESSER_PAIR_FROM, hands_played_in, middle_of_three, role_of, roles_of
 from .rules import house_rules
 from .shapes import DalmutiResult, Deal, Facts, RisingFact
 
@@ -90,7 +89,7 @@ def rising(during: Sequence[str], finish: Sequence[str]) -> list[RisingFact]:
     return facts
 
 
-def score_facts(during: Sequence[str], finish: Sequence[str], rules: Mapping[str, Any]) -> Facts:
+def score_facts(during: Sequence[str], finish: Sequence[str], rules: Mapping[str, object]) -> Facts:
     """Return the facts a hand's points rest on: how many finished below each player, the role
     each one reached, and (with ``rising_bonus``) each peasant's rise."""
     count = len(finish)
@@ -106,7 +105,7 @@ def score_facts(during: Sequence[str], finish: Sequence[str], rules: Mapping[str
 def score_hand(
     during: Sequence[str],
     finish: Sequence[str],
-    rules: Mapping[str, Any],
+    rules: Mapping[str, object],
     account: Account | None = None,
     facts: Facts | None = None,
 ) -> tuple[dict[str, int], dict[str, int], list[str]]:
@@ -160,7 +159,7 @@ def hand_result(deal: Deal, finish: Sequence[str], account: Account, facts: Fact
     return result
 
 
-def hands_count(rules: Mapping[str, Any], hands_played: int) -> dict[str, int | None]:
+def hands_count(rules: Mapping[str, object], hands_played: int) -> dict[str, int | None]:
     """Return the hands played, the hands_to_play agreed (None: open) and how many are left."""
     total = house_rules(rules).hands_to_play
     return {
@@ -170,7 +169,7 @@ def hands_count(rules: Mapping[str, Any], hands_played: int) -> dict[str, int | 
     }
 
 
-def session_over(rules: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
+def session_over(rules: Mapping[str, object], state: Mapping[str, object]) -> bool:
     """Return True once hands_to_play hands are played (never, without a count)."""
     total = house_rules(rules).hands_to_play
-    return total is not None and int(state.get("hands_played", 0)) >= total
+    return total is not None and hands_played_in(state) >= total

@@ -87,7 +87,7 @@ class DalmutiResult(TypedDict, total=False):
 
     deltas: dict[str, int]
     explanation: list[str]
-    explanation_parts: list[list[Any]]
+    explanation_parts: list[list[object]]
     complete: bool
     ranks_before: list[str]
     ranks_during: list[str]

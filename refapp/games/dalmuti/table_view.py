@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from ..game import Table
 from .cards import JESTER, RANKS, deck, deck_size
-from .ranks import hand_sizes, ranks_in, role_name, roles_of
+from .ranks import hand_sizes, hands_played_in, ranks_in, role_name, roles_of
 from .revolution import REVOLUTION_KINDS, greater_revolution_by
 from .rules import house_rules
 from .scoring import hands_count
@@ -31,10 +31,10 @@ class NextHand(NamedTuple):
     leader: str  # the Greater Dalmuti is dealt the first card and leads the first trick
 
 
-def next_hand(table: Table, state: Mapping[str, Any]) -> NextHand:
+def next_hand(table: Table, state: Mapping[str, object]) -> NextHand:
     """Return what comes next after ``state`` (a game state, or the public state shown from it)."""
     ranks = ranks_in(table, state)
-    hands_played = int(state.get("hands_played", 0))
+    hands_played = hands_played_in(state)
     counts = hands_count(table.rules, hands_played)
     return NextHand(
         hands_played + 1,
@@ -46,7 +46,7 @@ def next_hand(table: Table, state: Mapping[str, Any]) -> NextHand:
     )
 
 
-def card_copies(rules: Mapping[str, Any]) -> list[tuple[Card, int, bool]]:
+def card_copies(rules: Mapping[str, object]) -> list[tuple[Card, int, bool]]:
     """Return each card, best first and the jester last, with its copies in a full deck and
     whether the house rules take it out of this table's deck (``removed_ranks``)."""
     full = deck()
@@ -55,7 +55,7 @@ def card_copies(rules: Mapping[str, Any]) -> list[tuple[Card, int, bool]]:
     return [(card, full[card], card in removed) for card in cards]
 
 
-def merchants_trading(ranks: Sequence[str], rules: Mapping[str, Any]) -> list[str]:
+def merchants_trading(ranks: Sequence[str], rules: Mapping[str, object]) -> list[str]:
     """Return the merchants who may swap a card blind this hand, in rank order.
 
     None unless the ``merchant_trade`` house rule is on and two merchants or more sit at the table.
@@ -65,7 +65,7 @@ def merchants_trading(ranks: Sequence[str], rules: Mapping[str, Any]) -> list[st
     return merchants if house_rules(rules).merchant_trade and len(merchants) >= 2 else []
 
 
-def revolution_choices(ranks: Sequence[str], rules: Mapping[str, Any]) -> tuple[str, ...]:
+def revolution_choices(ranks: Sequence[str], rules: Mapping[str, object]) -> tuple[str, ...]:
     """Return the revolutions a hand may see: plain, and greater when someone may declare one."""
     return REVOLUTION_KINDS if greater_revolution_by(ranks, rules) else REVOLUTION_KINDS[:1]
 

@@ -44,26 +44,26 @@ NO_TAX_FIRST_HAND = N_("the first hand, and the house rule “Tax in the first h
 # -- what is due -----------------------------------------------------------------------------------
 
 
-def tax_due(rules: Mapping[str, Any], hands_played: int) -> bool:
+def tax_due(rules: Mapping[str, object], hands_played: int) -> bool:
     """Return True when the tax is paid this hand (unless a revolution cancels it)."""
     typed = house_rules(rules)
     return typed.tax and (hands_played > 0 or typed.tax_first_hand)
 
 
-def no_tax_reason(rules: Mapping[str, Any]) -> str:
+def no_tax_reason(rules: Mapping[str, object]) -> str:
     """Say why no tax is paid without a revolution (words marked N_): the house rule or hand 1."""
     if not house_rules(rules).tax:
         return NO_TAX_RULE
     return NO_TAX_FIRST_HAND
 
 
-def lesser_tax(count: int, rules: Mapping[str, Any]) -> bool:
+def lesser_tax(count: int, rules: Mapping[str, object]) -> bool:
     """Return True when the Lesser pair exchanges cards too: four players or more, and at least
     ``lesser_tax_min_players``."""
     return count >= LESSER_PAIR_FROM and count >= house_rules(rules).lesser_tax_min_players
 
 
-def givers(count: int, rules: Mapping[str, Any]) -> tuple[str, ...]:
+def givers(count: int, rules: Mapping[str, object]) -> tuple[str, ...]:
     """Return the roles that give cards in the tax: the greater pair, and the lesser pair when
     the table is big enough for it (``lesser_tax``)."""
     roles = tuple(TRIBUTE)
@@ -71,7 +71,7 @@ def givers(count: int, rules: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def tribute_due(
-    ranks: Sequence[str], rules: Mapping[str, Any], hands_played: int
+    ranks: Sequence[str], rules: Mapping[str, object], hands_played: int
 ) -> list[Exchange]:
     """Return the exchanges of the tax: who gives how many cards to whom, best or any."""
     if not tax_due(rules, hands_played):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from ..errors import N_, RuleViolation
 from .cards import JESTER, cards_text, check_supply, sort_cards
@@ -126,7 +125,7 @@ def lesser_not_allowed(role: str, count: int, least: int) -> RuleViolation:
     )
 
 
-def may_give_jester(rules: Mapping[str, Any], role: str) -> bool:
+def may_give_jester(rules: Mapping[str, object], role: str) -> bool:
     """Return True when this giving role may give a jester: a Dalmuti under the house rule."""
     return role in ANSWERS and house_rules(rules).dalmuti_may_return_jester
 

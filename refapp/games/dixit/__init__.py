@@ -52,14 +52,14 @@ class Dixit(Game[DixitInput, DixitResult, DixitState]):
     tally = staticmethod(dixit_stats.tally)
     figures_from = staticmethod(dixit_stats.figures_from)
 
-    def player_range(self, rules: Mapping[str, Any]) -> tuple[int, int]:
+    def player_range(self, rules: Mapping[str, object]) -> tuple[int, int]:
         """Return 3..8 players, or 3..12 with the Odyssey two-votes rule or a large table."""
         house = DixitRules.of(rules)
         return (3, 12) if house.two_votes_large_game or house.large_table else (3, 8)
 
     def resolve_rules(
         self,
-        overrides: Any,
+        overrides: object,
         preset: str | None = None,
         *,
         stored: bool = False,
@@ -79,7 +79,7 @@ class Dixit(Game[DixitInput, DixitResult, DixitState]):
         return dixit_how_we_score.sentences(self.with_house_rules(table), self.topics)
 
     def start(
-        self, players: Sequence[str], rules: Mapping[str, Any], setup: Mapping[str, Any]
+        self, players: Sequence[str], rules: Mapping[str, object], setup: Mapping[str, object]
     ) -> tuple[tuple[str, ...], DixitState]:
         """Deal the hands: the draw pile holds what is left of the 84 (or 168) cards."""
         return tuple(players), first_state(rules, len(players))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from .rules import DixitRules
 from .shapes import DixitState
@@ -13,7 +12,7 @@ DECK_SIZE = 84
 LARGE_DECK_SIZE = 168
 
 
-def deck_size(rules: Mapping[str, Any]) -> int:
+def deck_size(rules: Mapping[str, object]) -> int:
     """Return the picture cards in play: 168 with the large-table rule, else 84."""
     return LARGE_DECK_SIZE if DixitRules.of(rules).large_table else DECK_SIZE
 
@@ -33,12 +32,12 @@ def position_count(players: int) -> int:
     return 1 + cards_laid(players) * (players - 1)
 
 
-def first_draw_pile(rules: Mapping[str, Any], players: int) -> int:
+def first_draw_pile(rules: Mapping[str, object], players: int) -> int:
     """Return the draw pile once every hand is dealt."""
     return deck_size(rules) - players * hand_size(players)
 
 
-def first_state(rules: Mapping[str, Any], players: int) -> DixitState:
+def first_state(rules: Mapping[str, object], players: int) -> DixitState:
     """Return the state before the first turn: no storyteller yet, every hand dealt."""
     return {
         "last_storyteller": None,
@@ -68,7 +67,7 @@ def turns_from_pile(draw_pile: int, players: int, mode: str = "end") -> int:
     return max(1, -(-draw_pile // laid))
 
 
-def deck_ended(rules: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
+def deck_ended(rules: Mapping[str, object], state: DixitState) -> bool:
     """Return True when the deck has ended the game: a refill took its last card, or fell short.
 
     A pile at 0 under ``deck_exhausted: "end"`` counts too, for states stored before the flag was
@@ -79,7 +78,7 @@ def deck_ended(rules: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
     return DixitRules.of(rules).deck_exhausted == "end" and state.get("draw_pile") == 0
 
 
-def after_turn(rules: Mapping[str, Any], state: DixitState, players: int) -> DixitState:
+def after_turn(rules: Mapping[str, object], state: DixitState, players: int) -> DixitState:
     """Return the deck after a turn: laid cards discarded and every hand refilled.
 
     Under ``deck_exhausted: "end"`` the turn whose refill takes the last card (or needs more than

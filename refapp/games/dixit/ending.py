@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..game import Account
 from .deck import DECK_ENDS, deck_ended, position_count, turns_from_pile
 from .rules import DixitRules
+from .shapes import DixitState
 
 
-def last_turn(rules: Mapping[str, Any], players: int) -> int | None:
+def last_turn(rules: Mapping[str, object], players: int) -> int | None:
     """Return the turn that completes the rounds of storytellers to play (None: no such end).
 
     The storyteller passes to the left every turn, so N full rounds are N turns per player.
@@ -20,7 +20,7 @@ def last_turn(rules: Mapping[str, Any], players: int) -> int | None:
 
 
 def end_reasons(
-    rules: Mapping[str, Any], state: Mapping[str, Any], totals: Mapping[str, int], players: int
+    rules: Mapping[str, object], state: DixitState, totals: Mapping[str, int], players: int
 ) -> list[str]:
     """Return why the game is over after this state (every end reached; empty: it goes on)."""
     house = DixitRules.of(rules)
@@ -36,7 +36,7 @@ def end_reasons(
     return reasons
 
 
-def turns_left(rules: Mapping[str, Any], state: Mapping[str, Any], players: int) -> int | None:
+def turns_left(rules: Mapping[str, object], state: DixitState, players: int) -> int | None:
     """Return the turns left before the rounds to play or the draw pile ends the game.
 
     None when neither can end it; 0 once one has. Reaching the target score may end it sooner.
@@ -54,9 +54,9 @@ def turns_left(rules: Mapping[str, Any], state: Mapping[str, Any], players: int)
 
 
 def say_end(
-    rules: Mapping[str, Any],
-    before: Mapping[str, Any],
-    after: Mapping[str, Any],
+    rules: Mapping[str, object],
+    before: DixitState,
+    after: DixitState,
     players: int,
     account: Account,
 ) -> None:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..errors import N_, MalformedInput
 from ..options import RuleOption, label_of
@@ -80,7 +79,7 @@ OPTIONS = (
 )
 
 
-def check_ending(rules: Mapping[str, Any]) -> None:
+def check_ending(rules: Mapping[str, object]) -> None:
     """Refuse new rules without a target score or rounds to play: the game would never end."""
     if rules["target_score"] is None and rules["end_after_rounds"] is None:
         raise MalformedInput(

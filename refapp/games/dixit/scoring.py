@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..game import Account, Table, signed
+from .rules import DixitRules
 from .shapes import DixitInput, DixitResult
 from .table_view import two_votes
 
 ODYSSEY_BONUS_CAP = 3
 
 
-def bonus_cap(rules: Mapping[str, Any]) -> int | None:
+def bonus_cap(rules: Mapping[str, object]) -> int | None:
     """Return the most vote bonus a player gets in a turn: the house cap, 3 at most under Odyssey.
 
     The Odyssey rule caps the bonus at any table size; a large table alone sets no cap.
     """
-    cap: int | None = rules["bonus_cap"]
-    if rules["two_votes_large_game"]:
+    house = DixitRules.of(rules)
+    cap = house.bonus_cap
+    if house.two_votes_large_game:
         cap = ODYSSEY_BONUS_CAP if cap is None else min(cap, ODYSSEY_BONUS_CAP)
     return cap
 

@@ -7,7 +7,7 @@ name the keys a turn writes, so the stored JSON stays as it was.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TypedDict
 
 #: a voter's vote: a position (1-based), or two positions under the Odyssey two-votes rule
 Vote = int | list[int]
@@ -27,7 +27,7 @@ class DixitResult(TypedDict, total=False):
     complete: bool
     deltas: dict[str, int]
     explanation: list[str]
-    explanation_parts: list[list[Any]]
+    explanation_parts: list[list[object]]
     outcome: str
     storyteller: str
     storyteller_position: int

@@ -16,12 +16,12 @@ from .shapes import DixitState
 TWO_VOTES_FROM = 7
 
 
-def two_votes(rules: Mapping[str, Any], players: int) -> bool:
+def two_votes(rules: Mapping[str, object], players: int) -> bool:
     """Return True if each voter may vote for one or two cards: the Odyssey rule at 7 or more."""
     return bool(rules["two_votes_large_game"]) and players >= TWO_VOTES_FROM
 
 
-def votes_each(rules: Mapping[str, Any], players: int | None = None) -> int:
+def votes_each(rules: Mapping[str, object], players: int | None = None) -> int:
     """Return how many cards each player but the storyteller votes for at a table of players.
 
     Two under ``two_votes_large_game`` at 7 or more players, else one. Without players it is
@@ -32,7 +32,7 @@ def votes_each(rules: Mapping[str, Any], players: int | None = None) -> int:
     return 2 if two_votes(rules, players) else 1
 
 
-def next_storyteller(table: Table, state: Mapping[str, Any]) -> str | None:
+def next_storyteller(table: Table, state: DixitState) -> str | None:
     """Return who tells the next story: left of the last storyteller (None before the first)."""
     last = state.get("last_storyteller")
     return table.left_of(last) if last else None
