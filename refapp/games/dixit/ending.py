@@ -1,11 +1,11 @@
-"""When a Dixit game ends: the target score, the rounds of storytellers to play, the deck."""
+"""When a Dixit game ends: the target score, the rounds of storytellers to play, the deck
+(``explain.say_end`` says a fixed end reached)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..game import Account
-from .deck import DECK_ENDS, deck_ended, position_count, turns_from_pile
+from .deck import DECK_ENDS, deck_ended, turns_from_pile
 from .rules import DixitRules
 from .shapes import DixitState
 
@@ -51,32 +51,3 @@ def turns_left(rules: Mapping[str, object], state: DixitState, players: int) -> 
     if house.deck_exhausted in DECK_ENDS:
         left.append(turns_from_pile(state["draw_pile"], players, house.deck_exhausted))
     return min(left) if left else None
-
-
-def say_end(
-    rules: Mapping[str, object],
-    before: DixitState,
-    after: DixitState,
-    players: int,
-    account: Account,
-) -> None:
-    """Explain a fixed end the turn reached: its rounds of storytellers, or the draw pile."""
-    house = DixitRules.of(rules)
-    last = last_turn(house, players)
-    if last is not None and after.get("turns", 0) == last:
-        account.say(
-            "This turn completes the last round of storytellers ({rounds} of {rounds}): the "
-            "game ends.",
-            rounds=house.end_after_rounds,
-        )
-    if after.get("deck_exhausted") and not before.get("deck_exhausted"):
-        needed = position_count(players)
-        if before["draw_pile"] < needed:
-            account.say(
-                "Cards left in the draw pile: {pile}, fewer than the {needed} the refill needs: "
-                "the hands are not refilled and the game ends.",
-                pile=before["draw_pile"],
-                needed=needed,
-            )
-        else:
-            account.say("The refill took the last card of the draw pile: the game ends.")

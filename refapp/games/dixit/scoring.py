@@ -1,10 +1,20 @@
-"""Dixit's score of one turn: who found the card, the Odyssey single-vote bonus, the votes."""
+"""Dixit's score of one turn: who found the card, the Odyssey single-vote bonus, the votes
+(``explain`` says each step)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..game import Account, Table, signed
+from ..game import Account, Table
+from .explain import (
+    Drawn,
+    say_capped,
+    say_found,
+    say_single_votes,
+    say_storyteller,
+    say_turn,
+    say_votes,
+)
 from .rules import DixitRules
 from .shapes import DixitInput, DixitResult
 from .table_view import two_votes
@@ -24,93 +34,54 @@ def bonus_cap(rules: Mapping[str, object]) -> int | None:
     return cap
 
 
-def names(players: list[str]) -> str:
-    """Join names for a sentence."""
-    return ", ".join(players)
-
-
 def found_points(
-    table: Table, storyteller: str, voters: list[str], finders: list[str], account: Account
+    table: Table, storyteller: str, voters: list[str], finders: list[str]
 ) -> tuple[dict[str, int], str]:
-    """Return the points for finding the card (all, none or some found) and the outcome."""
+    """Return the points for finding the card and the outcome: some (the storyteller and each
+    finder +3), all or none found (every other player +2)."""
     deltas = dict.fromkeys(table.players, 0)
     if finders and len(finders) < len(voters):
-        deltas[storyteller] = 3
-        for finder in finders:
-            deltas[finder] = 3
-        account.say(
-            "{finders} found the storyteller's card ({count} of {voters} voters): "
-            "{storyteller} +3 and each finder +3.",
-            finders=names(finders),
-            count=len(finders),
-            voters=len(voters),
-            storyteller=storyteller,
-        )
-        missed = [v for v in voters if v not in finders]
-        if len(missed) == 1:  # one name, one verb: Hungarian "nem találta" / "nem találták"
-            account.say("{missed} did not find it: 0.", missed=names(missed))
-        else:
-            account.say("{missed} did not find it: 0 each.", missed=names(missed))
+        for player in (storyteller, *finders):
+            deltas[player] = 3
         return deltas, "some_found"
     for voter in voters:
         deltas[voter] = 2
-    if finders:
-        account.say(
-            "All {count} voters found the storyteller's card: {storyteller} 0, every "
-            "other player +2.",
-            count=len(voters),
-            storyteller=storyteller,
-        )
-        return deltas, "all_found"
-    account.say(
-        "Nobody found the storyteller's card: {storyteller} 0, every other player +2.",
-        storyteller=storyteller,
-    )
-    return deltas, "none_found"
+    return deltas, "all_found" if finders else "none_found"
 
 
-def single_vote_bonus(
-    deltas: dict[str, int], finders: list[str], votes: Mapping[str, list[int]], account: Account
-) -> None:
-    """Give the Odyssey +1 to each finder who used a single vote."""
-    for finder in finders:
-        if len(votes[finder]) == 1:
-            deltas[finder] += 1
-            account.say("{finder} found it with a single vote: +1 to {finder}.", finder=finder)
+def single_voters(finders: list[str], votes: Mapping[str, list[int]]) -> list[str]:
+    """Return the finders who used a single vote: each gets the Odyssey +1."""
+    return [finder for finder in finders if len(votes[finder]) == 1]
 
 
-def vote_bonus(
-    table: Table,
-    storyteller: str,
-    voters: list[str],
-    positions: list[str],
-    votes: Mapping[str, list[int]],
-    account: Account,
-) -> dict[str, int]:
-    """Return each player's +1 per vote their card drew, capped when a cap is in force."""
-    bonus = dict.fromkeys(table.players, 0)
+def votes_drawn(
+    storyteller: str, voters: list[str], positions: list[str], votes: Mapping[str, list[int]]
+) -> list[Drawn]:
+    """Return every vote for another player's card, voter by voter: (voter, owner, position)."""
+    drawn: list[Drawn] = []
     for voter in voters:
         for number in votes[voter]:
             owner = positions[number - 1]
             if owner != storyteller:
-                bonus[owner] += 1
-                account.say(
-                    "{voter} voted for {owner}'s card (position {number}): +1 to {owner}.",
-                    voter=voter,
-                    owner=owner,
-                    number=number,
-                )
+                drawn.append((voter, owner, number))
+    return drawn
+
+
+def vote_bonus(
+    table: Table, voters: list[str], drawn: list[Drawn]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Return each player's +1 per vote their card drew, capped when a cap is in force, and
+    the bonus as drawn of each voter the cap cut down."""
+    bonus = dict.fromkeys(table.players, 0)
+    for _voter, owner, _number in drawn:
+        bonus[owner] += 1
     cap = bonus_cap(table.rules)
-    for player in voters:
-        if cap is not None and bonus[player] > cap:
-            account.say(
-                "{player}'s vote bonus {bonus} is capped at {cap}.",
-                player=player,
-                bonus=bonus[player],
-                cap=cap,
-            )
-            bonus[player] = cap
-    return bonus
+    if cap is None:
+        return bonus, {}
+    capped = {player: bonus[player] for player in voters if bonus[player] > cap}
+    for player in capped:
+        bonus[player] = cap
+    return bonus, capped
 
 
 def score(table: Table, entered: DixitInput) -> DixitResult:
@@ -126,21 +97,21 @@ def score(table: Table, entered: DixitInput) -> DixitResult:
     voters = [p for p in table.players if p != storyteller]
     finders = [v for v in voters if answer in votes[v]]
     account = Account()
-    account.say(
-        "{storyteller} was the storyteller; their card was at position {answer}.",
-        storyteller=storyteller,
-        answer=answer,
-    )
-    deltas, outcome = found_points(table, storyteller, voters, finders, account)
+    say_storyteller(account, storyteller, answer)
+    deltas, outcome = found_points(table, storyteller, voters, finders)
+    say_found(account, outcome, storyteller, voters, finders)
     if two_votes(table.rules, table.size):
-        single_vote_bonus(deltas, finders, votes, account)
-    bonus = vote_bonus(table, storyteller, voters, positions, votes, account)
+        singles = single_voters(finders, votes)
+        for finder in singles:
+            deltas[finder] += 1
+        say_single_votes(account, singles)
+    drawn = votes_drawn(storyteller, voters, positions, votes)
+    bonus, capped = vote_bonus(table, voters, drawn)
+    say_votes(account, drawn)
+    say_capped(account, capped, bonus_cap(table.rules))
     for player in voters:
         deltas[player] += bonus[player]
-    account.say(
-        "This turn: {deltas}.",
-        deltas=", ".join(f"{p} {signed(d)}" for p, d in deltas.items()),
-    )
+    say_turn(account, deltas)
     return {
         "deltas": deltas,
         **account.result(),

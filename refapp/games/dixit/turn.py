@@ -9,7 +9,8 @@ from ..errors import N_, MalformedInput, RuleViolation, quote
 from ..game import Account, Outcome, Table
 from ..inputs import missing
 from .deck import after_turn, cards_laid, position_count
-from .ending import say_end
+from .ending import last_turn
+from .explain import say_end
 from .rules import DixitRules
 from .scoring import score
 from .shapes import DixitInput, DixitResult, DixitState, TurnEntry, Vote
@@ -35,7 +36,8 @@ def play_turn(table: Table, state: DixitState, entry: TurnEntry, partial: bool) 
     result = score(table, entered)
     after = next_state(table, state, storyteller)
     ending = Account()
-    say_end(table.rules, state, after, table.size, ending)
+    rounds = DixitRules.of(table.rules).end_after_rounds
+    say_end(ending, state, after, table.size, last_turn(table.rules, table.size), rounds)
     if ending.lines:
         result["explanation"] = [*result["explanation"], *ending.lines]
         result["explanation_parts"] = [*result["explanation_parts"], *ending.parts]
