@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
 from flask import Flask, Request, Response, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -70,13 +69,13 @@ def is_api(path: str) -> bool:
     return path == "/api" or path.startswith("/api/")
 
 
-def error_body(code: str, message: str, field: str | None = None, **extra: Any) -> bytes:
+def error_body(code: str, message: str, field: str | None = None, **extra: object) -> bytes:
     """Return the API's error body {"error": {"code", "message", "field"}} as JSON bytes."""
     body = {"code": code, "message": message, "field": field, **extra}
     return json.dumps({"error": body}).encode()
 
 
-def error_response(code: str, message: str, field: str | None = None, **extra: Any) -> Response:
+def error_response(code: str, message: str, field: str | None = None, **extra: object) -> Response:
     """Return the API's error body with the status its code carries in ``codes.CODES``.
 
     A code missing from the registry raises ``codes.UnknownCode``: never a guessed status.
@@ -94,7 +93,7 @@ def violation_response(error: Refusal) -> Response:
     return error_response(body.pop("code"), body.pop("message"), body.pop("field"), **body)
 
 
-def front_message(code: str, **params: Any) -> str:
+def front_message(code: str, **params: object) -> str:
     """Return the English message of one of the front's own refusals, its values filled in."""
     return FRONT_MESSAGES[code].format(**params)
 
@@ -150,7 +149,7 @@ def init_app(app: Flask) -> None:
     app.before_request(refuse_declared_size)
 
 
-def json_body() -> dict[str, Any]:
+def json_body() -> dict[str, object]:
     """Return the request's JSON object or raise ``invalid_json``."""
     try:
         body = request.get_json(silent=True)

@@ -86,7 +86,7 @@ def join_names(names: Sequence[str]) -> str:
     return str(gettext("%(names)s and %(last)s", names=", ".join(items[:-1]), last=items[-1]))
 
 
-def bdi(name: Any) -> Markup:
+def bdi(name: object) -> Markup:
     """Isolate a player's name in <bdi>: its direction cannot reorder the text around it."""
     return Markup("<bdi>%s</bdi>") % (name,)
 
@@ -127,7 +127,7 @@ def rule_label(option: RuleOption | str) -> str:
     return str(gettext(found.label))
 
 
-def rule_value(option: RuleOption | str, value: Any) -> str:
+def rule_value(option: RuleOption | str, value: object) -> str:
     """Return a house rule's value in the reader's language: a choice's words, yes or no, a list.
 
     A list's items are joined (a choice list by their words, a list of numbers as written); an

@@ -309,27 +309,11 @@ def layer_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
     return layers
 
 
-#: imports of the API's views by the web layer that their modules' owners are moving to
-#: ``refapp.web.helpers`` / ``refapp.api.errors``: left out of the check until then, and
-#: each must still be there (delete its line once it is gone)
-NOT_YET_CUT = {
-    ("refapp.games.mighty.web.trick_api", "refapp.api.views"),
-}
-
-
 def test_no_import_cycle_between_the_packages():
-    graph = module_graph()
-    for importer, target in NOT_YET_CUT:
-        graph[importer] = graph[importer] - {target}
-    layers = layer_graph(graph)
+    layers = layer_graph(module_graph())
     assert set(LAYERS) <= set(layers)
     assert "api" not in layers["web"] and "web" not in layers["api"]
     assert cycles(layers) == []
-
-
-def test_the_imports_not_yet_cut_are_still_there():
-    graph = module_graph()
-    assert [pair for pair in sorted(NOT_YET_CUT) if pair[1] not in graph[pair[0]]] == []
 
 
 @pytest.mark.xfail(strict=True, reason="the archive's apart/imports/storing cycle is being cut")

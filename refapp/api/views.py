@@ -20,7 +20,7 @@ from .errors import rule_violation
 bp.register_error_handler(Refusal, rule_violation)
 
 
-def rounds_wanted(raw: Any) -> int | None:
+def rounds_wanted(raw: object) -> int | None:
     """Read ``?rounds=``: ``all`` (None: every round), ``none`` (0) or ``last:N`` (N); without
     it, the last ``answers.DEFAULT_ROUNDS``."""
     try:

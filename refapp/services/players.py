@@ -77,12 +77,12 @@ def list_players() -> list[dict[str, Any]]:
     return rows
 
 
-def player_profile(name: Any) -> dict[str, Any]:
+def player_profile(name: object) -> dict[str, Any]:
     """Return a player's record overall and per game, and their newest sessions."""
     return profile_of(find_player(name))
 
 
-def tagged_profile(name: Any) -> tuple[dict[str, Any], str]:
+def tagged_profile(name: object) -> tuple[dict[str, Any], str]:
     """Return a player's profile and their entity tag (``player_tag``) as of its sessions.
 
     Four queries whatever the player's history: the player, their figures rows, their newest
@@ -147,7 +147,7 @@ def session_row(session: GameSession, name: str) -> dict[str, Any]:
     }
 
 
-def find_player(name: Any) -> Player:
+def find_player(name: object) -> Player:
     """Return the player of that name (trimmed, NFC) or raise ``not_found``."""
     key = unicodedata.normalize("NFC", name.strip()) if isinstance(name, str) else name
     player = None
@@ -161,12 +161,12 @@ def find_player(name: Any) -> Player:
 # -- renaming --------------------------------------------------------------------------------------
 
 
-def player_name(raw: Any) -> str:
+def player_name(raw: object) -> str:
     """Return a new name trimmed and NFC, 1..40 printable characters, or raise naming ``name``."""
     return values.player_name(raw, "name")
 
 
-def renamed(value: Any, old: str, new: str) -> Any:
+def renamed(value: object, old: str, new: str) -> Any:
     """Return a copy of stored JSON with every key and string value equal to old replaced by new."""
     if isinstance(value, str):
         return new if value == old else value
@@ -203,7 +203,7 @@ def player_tag(player: Player) -> str:
 
 @writes.transaction()
 def rename_player(
-    name: Any, raw: Any, *, expected: writes.Precondition | None = None
+    name: str, raw: object, *, expected: writes.Precondition | None = None
 ) -> tuple[Player, bool]:
     """Rename a player, or merge them into the player who already has the new name; audited.
 

@@ -156,7 +156,7 @@ class Replayed:
         return self.totals != self.stored_totals
 
 
-def encoded(value: Any) -> str:
+def encoded(value: object) -> str:
     """Return a JSON value as the database keeps it (the default json.dumps, as ``limits``)."""
     return json.dumps(value)
 
@@ -355,7 +355,7 @@ def update_of(keys: Sequence[str]) -> Update:
     values: dict[str, Any] = {}
     for key in keys:
         column = rounds.c[key]
-        value: Any = bindparam(f"new_{key}", type_=Text if key in ENCODED else column.type)
+        value: object = bindparam(f"new_{key}", type_=Text if key in ENCODED else column.type)
         if key in ENCODED and not sqlite:  # SQLite keeps JSON as text; others read it as JSON
             value = cast(value, column.type)
         values[key] = value

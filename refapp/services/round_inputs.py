@@ -11,7 +11,7 @@ from ..games.inputs import digits_number, whole_number
 from . import values
 
 
-def expected_round(raw: Mapping[str, Any], next_number: int) -> None:
+def expected_round(raw: Mapping[str, object], next_number: int) -> None:
     """Refuse a round meant for another point in the session (two phones at one table)."""
     if raw.get("expected_round") is None:
         return
@@ -27,7 +27,7 @@ def expected_round(raw: Mapping[str, Any], next_number: int) -> None:
         )
 
 
-def round_input(raw: Any) -> dict[str, Any]:
+def round_input(raw: object) -> dict[str, Any]:
     """Return the round body without the service's own keys."""
     if not isinstance(raw, Mapping):
         raise MalformedInput("invalid_json", "The round must be a JSON object.")
@@ -35,7 +35,7 @@ def round_input(raw: Any) -> dict[str, Any]:
     return entered
 
 
-def correction_numbers(raw: Any, count: int) -> dict[int, Any]:
+def correction_numbers(raw: object, count: int) -> dict[int, object]:
     """Read ``{"3": input, "4": input}`` (keys may be numbers) into existing round numbers."""
     if not isinstance(raw, Mapping) or not raw:
         raise MalformedInput(
@@ -44,7 +44,7 @@ def correction_numbers(raw: Any, count: int) -> dict[int, Any]:
             "rounds",
             value=quote(raw),
         )
-    wanted: dict[int, Any] = {}
+    wanted: dict[int, object] = {}
     for key, given in raw.items():
         text = str(key)
         number = digits_number(text)
@@ -53,7 +53,7 @@ def correction_numbers(raw: Any, count: int) -> dict[int, Any]:
     return dict(sorted(wanted.items()))
 
 
-def round_number(value: Any, count: int) -> int:
+def round_number(value: object, count: int) -> int:
     """Return value as an existing round number or raise ``not_found``."""
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= count:
         return value

@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 
 def check_round(
-    session_id: Any, raw: Any, number: Any = None, *, whole: bool = False
+    session_id: object, raw: object, number: object = None, *, whole: bool = False
 ) -> dict[str, Any]:
     """Check (and score, if complete) a round without storing anything: the referee's dry run.
 
@@ -61,8 +61,8 @@ def check_round(
 
 @writes.transaction()
 def record_round(
-    session_id: Any,
-    raw: Any,
+    session_id: object,
+    raw: object,
     *,
     version: int | writes.Precondition | None = None,
     key: str | None = None,
@@ -123,7 +123,7 @@ def record_round(
     return played, session
 
 
-def already_recorded(session_id: Any, raw: Any) -> bool:
+def already_recorded(session_id: object, raw: object) -> bool:
     """Return True when the round a device meant to record (its ``expected_round``) is stored
     with this very input: a retry whose first answer the network lost, not a second round."""
     if not isinstance(raw, Mapping) or not isinstance(raw.get("expected_round"), int):
@@ -148,9 +148,9 @@ def already_recorded(session_id: Any, raw: Any) -> bool:
 
 
 def replace_round(
-    session_id: Any,
-    number: Any,
-    raw: Any,
+    session_id: object,
+    number: object,
+    raw: object,
     *,
     version: int | writes.Precondition | None = None,
     key: str | None = None,
@@ -177,7 +177,7 @@ class Correction:
         return self.version == session.version and self.players == tuple(session.players)
 
 
-def work_out(session: GameSession, corrections: Any) -> Correction:
+def work_out(session: GameSession, corrections: object) -> Correction:
     """Replay a session from its first corrected round; raises what a correction refuses.
 
     Only the rounds from the first corrected one on are read (``replays``: their deltas and
@@ -197,7 +197,7 @@ def work_out(session: GameSession, corrections: Any) -> Correction:
 
 
 def worked_out_before_the_lock(
-    session_id: Any, corrections: Any, version: int | writes.Precondition | None
+    session_id: object, corrections: object, version: int | writes.Precondition | None
 ) -> Correction | None:
     """Work a correction out before its write takes the lock, so its replay, however long,
     keeps no other write waiting (a refusal is kept too, to be raised under the lock); None when
@@ -235,8 +235,8 @@ def worked_out_before_the_lock(
 
 @writes.transaction()
 def replace_rounds(
-    session_id: Any,
-    corrections: Any,
+    session_id: object,
+    corrections: object,
     *,
     version: int | writes.Precondition | None = None,
     key: str | None = None,
@@ -253,8 +253,8 @@ def replace_rounds(
 
 
 def _replace_rounds(
-    session_id: Any,
-    corrections: Any,
+    session_id: object,
+    corrections: object,
     version: int | writes.Precondition | None,
     key: str | None = None,
 ) -> GameSession:
@@ -315,8 +315,8 @@ def grown_by(replayed: list[replays.Replayed]) -> int:
 
 @writes.transaction()
 def delete_round(
-    session_id: Any,
-    number: Any,
+    session_id: object,
+    number: object,
     *,
     version: int | writes.Precondition | None = None,
     key: str | None = None,

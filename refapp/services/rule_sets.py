@@ -10,7 +10,7 @@ import hashlib
 import json
 import unicodedata
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy import func, select, text
 
@@ -77,7 +77,7 @@ def preset_of(session: GameSession) -> str | None:
 # -- the saved sets -------------------------------------------------------------------------
 
 
-def rule_set_name(raw: Any, where: str = "name") -> str:
+def rule_set_name(raw: object, where: str = "name") -> str:
     """Return a saved set's name trimmed and NFC (1..60 printable characters), or raise."""
     name = unicodedata.normalize("NFC", raw.strip()) if isinstance(raw, str) else None
     if (
@@ -96,7 +96,7 @@ def rule_set_name(raw: Any, where: str = "name") -> str:
     return name
 
 
-def find_rule_set(raw: Any, where: str = "name") -> RuleSet:
+def find_rule_set(raw: object, where: str = "name") -> RuleSet:
     """Return the saved set of that name, or raise ``not_found``."""
     name = rule_set_name(raw, where)
     found = db.session.scalars(select(RuleSet).where(RuleSet.name == name)).one_or_none()
@@ -127,12 +127,22 @@ def check_expected(saved: RuleSet | None, name: str, expected: writes.Preconditi
         )
 
 
-def rule_set_dict(saved: RuleSet) -> dict[str, Any]:
+class SavedRules(TypedDict):
+    """A saved set as the API, the pages and a backup show it."""
+
+    name: str
+    game: str
+    preset: str | None
+    #: each changed house rule's value (a number, a word, a flag or a list of them)
+    rules: dict[str, Any]
+
+
+def rule_set_dict(saved: RuleSet) -> SavedRules:
     """Return a saved set as the API shows it."""
     return {"name": saved.name, "game": saved.game, "preset": saved.preset, "rules": saved.rules}
 
 
-def list_rule_sets() -> list[dict[str, Any]]:
+def list_rule_sets() -> list[SavedRules]:
     """Return every saved set, by game and name."""
     found = db.session.scalars(select(RuleSet).order_by(RuleSet.game, RuleSet.name))
     return [rule_set_dict(saved) for saved in found]
@@ -140,7 +150,7 @@ def list_rule_sets() -> list[dict[str, Any]]:
 
 @writes.transaction()
 def save_rule_set(
-    raw_name: Any, body: Any, *, expected: writes.Precondition | None = None
+    raw_name: object, body: object, *, expected: writes.Precondition | None = None
 ) -> RuleSet:
     """Create or replace a saved set; its rules are checked as a session's would be.
 
@@ -164,7 +174,7 @@ def save_rule_set(
 
 
 @writes.transaction()
-def rename_rule_set(raw_old: Any, raw_new: Any) -> RuleSet:
+def rename_rule_set(raw_old: object, raw_new: object) -> RuleSet:
     """Give a saved set a new name in place (a taken name is refused); sessions keep theirs."""
     new = rule_set_name(raw_new)
     take_rule_sets()
@@ -186,7 +196,7 @@ def rename_rule_set(raw_old: Any, raw_new: Any) -> RuleSet:
 
 
 def checked_rules(
-    game: AnyGame, raw_preset: Any, raw_rules: Any, where: str, *, stored: bool = False
+    game: AnyGame, raw_preset: object, raw_rules: object, where: str, *, stored: bool = False
 ) -> tuple[str | None, dict[str, Any]]:
     """Return a set's preset key and its changes, checked by the game's options and the size.
 
@@ -230,7 +240,7 @@ def refuse_one_more(adding: int, name: str, where: str) -> None:
 
 
 @writes.transaction()
-def delete_rule_set(raw_name: Any, *, expected: writes.Precondition | None = None) -> None:
+def delete_rule_set(raw_name: object, *, expected: writes.Precondition | None = None) -> None:
     """Delete a saved set (if it is the one the client saw); sessions made from it keep theirs."""
     take_rule_sets()
     saved = find_rule_set(raw_name)
@@ -239,7 +249,7 @@ def delete_rule_set(raw_name: Any, *, expected: writes.Precondition | None = Non
     writes.commit()
 
 
-def checked_rule_sets(raw: Any) -> list[RuleSet]:
+def checked_rule_sets(raw: object) -> list[RuleSet]:
     """Return a backup's saved sets checked like new ones (unsaved), or raise naming the first."""
     if raw is None:
         return []

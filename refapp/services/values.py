@@ -51,19 +51,19 @@ BLANK = frozenset("\u2800\U0001d159\U00016fe4")
 PRESENTATION = frozenset("\ufe0e\ufe0f")
 
 
-def stored_id(session_id: Any) -> int:
+def stored_id(session_id: object) -> int:
     """Return session_id if a stored session could have it, else raise ``not_found``."""
     if isinstance(session_id, bool) or not isinstance(session_id, int) or session_id > ID_MAX:
         raise not_found(session_id)  # beyond the id column's range: cannot exist
     return session_id
 
 
-def not_found(session_id: Any) -> NotFound:
+def not_found(session_id: object) -> NotFound:
     """Return the error for a session that does not exist."""
     return NotFound("There is no session {value}.", None, value=quote(session_id))
 
 
-def player_name(value: Any, where: str) -> str:
+def player_name(value: object, where: str) -> str:
     """Return one player's name trimmed and NFC (1..40 printable characters), or raise at where.
 
     A name must show what it holds: a character drawn as nothing (a Hangul filler, a braille
@@ -105,7 +105,7 @@ def player_name(value: Any, where: str) -> str:
     return name
 
 
-def player_names(raw: Any, *, at_one_table: bool = True) -> list[str]:
+def player_names(raw: object, *, at_one_table: bool = True) -> list[str]:
     """Return the seat list as trimmed names, or raise naming the bad entry.
 
     Names at one table must differ even after NFKC ("Ann" and fullwidth "Ａｎｎ" are one name
@@ -196,7 +196,7 @@ def has_control(text: str) -> bool:
     return any(unicodedata.category(char) in HIDDEN_CATEGORIES for char in text)
 
 
-def session_name(raw: Any) -> str:
+def session_name(raw: object) -> str:
     """Return a session's optional display name, trimmed."""
     if raw is None:
         return ""

@@ -17,27 +17,27 @@ from ..games.game import AnyGame
 from .path_words import describe_path, describe_value, fill_escaped, names, shown
 
 
-def flatten(value: Any, path: str = "") -> dict[str, Any]:
+def flatten(value: object, path: str = "") -> dict[str, object]:
     """Return {input path: leaf value}; list items are numbered from 1 like the field paths."""
-    items: Iterable[tuple[Any, Any]]
+    items: Iterable[tuple[object, object]]
     if isinstance(value, dict):
         items = value.items()
     elif isinstance(value, list) and any(isinstance(item, (dict, list)) for item in value):
         items = ((str(index), item) for index, item in enumerate(value, 1))
     else:
         return {path: value} if path else {}
-    flat: dict[str, Any] = {}
+    flat: dict[str, object] = {}
     for key, item in items:
         flat.update(flatten(item, f"{path}.{key}" if path else str(key)))
     return flat
 
 
-def fields(value: Any) -> dict[str, Any]:
+def fields(value: object) -> dict[str, object]:
     """Return an entry's before or after as an object ({} when it is not one)."""
     return value if isinstance(value, dict) else {}
 
 
-def differences(game: AnyGame, before: Any, after: Any) -> list[Markup]:
+def differences(game: AnyGame, before: object, after: object) -> list[Markup]:
     """Describe each input path whose value changed: "Dee's vote: 3 → 2"."""
     old, new = flatten(before or {}), flatten(after or {})
     lines = []
@@ -54,7 +54,7 @@ def differences(game: AnyGame, before: Any, after: Any) -> list[Markup]:
     return lines
 
 
-def undone(game: AnyGame, before: Any) -> list[Markup]:
+def undone(game: AnyGame, before: object) -> list[Markup]:
     """Describe each input path of an undone round with its value: "Storyteller was Ben"."""
     return [
         fill_escaped(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from flask import render_template
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -20,7 +22,13 @@ def how_we_score(session_id: int) -> ResponseReturnValue:
     game = get_game(session.game)
     table = services.table_of(session)
     sections = [
-        (_(topic) if topic else "", [fill(template, params) for template, params in account.parts])
+        (_(topic) if topic else "", [sentence(part) for part in account.parts])
         for topic, account in game.how_we_score(table)
     ]
     return render_template("how_we_score.html", session=session, game=game, sections=sections)
+
+
+def sentence(part: Sequence[object]) -> str:
+    """Return one sentence of an account (its template and values) in the reader's language."""
+    template, params = part
+    return fill(str(template), params if isinstance(params, Mapping) else {})

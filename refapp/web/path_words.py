@@ -53,7 +53,7 @@ def describe_path(game: AnyGame, where: str) -> Markup:
 # -- values as a player reads them --------------------------------------------------------------
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """Write a stored value briefly, as a player would read it."""
     if value is None:
         return str(_("nothing"))
@@ -66,21 +66,21 @@ def shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def names(values: Any) -> str:
+def names(values: object) -> str:
     """Write a list of player names, or "nobody"."""
     if not isinstance(values, list):
         return shown(values) if values else _("nobody")
     return ", ".join(map(str, values)) or _("nobody")
 
 
-def name_words(value: Any) -> Markup | str:
+def name_words(value: object) -> Markup | str:
     """Isolate one player's name (a list of names: each one)."""
     if isinstance(value, list):
         return names_words(value)
     return bdi(value) if isinstance(value, str) else shown(value)
 
 
-def names_words(value: Any) -> Markup | str:
+def names_words(value: object) -> Markup | str:
     """Write player names, each isolated, or "nobody"."""
     if not isinstance(value, list):
         return name_words(value) if value else _("nobody")
@@ -89,14 +89,14 @@ def names_words(value: Any) -> Markup | str:
     return bdi_join(value) if value else _("nobody")
 
 
-VALUES: dict[str, Callable[[Any], Markup | str]] = {
+VALUES: dict[str, Callable[[object], Markup | str]] = {
     "plain": shown,
     "name": name_words,
     "names": names_words,
 }
 
 
-def describe_value(game: AnyGame, where: str, value: Any) -> Markup | str:
+def describe_value(game: AnyGame, where: str, value: object) -> Markup | str:
     """Write the value stored at an input path as a player reads it (names isolated)."""
     if value is None:
         return str(_("nothing"))

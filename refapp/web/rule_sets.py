@@ -38,7 +38,7 @@ class DeleteRuleSetForm(AppForm):
     name = HiddenField()
 
 
-def described(saved: dict[str, Any]) -> dict[str, Any]:
+def described(saved: saved_rules.SavedRules) -> dict[str, Any]:
     """Return a saved set with what the page shows: its game, preset and changes in words."""
     game = get_game(saved["game"])
     by_key = {option.key: option for option in game.options}

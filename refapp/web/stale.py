@@ -118,7 +118,7 @@ def take_what_moved(form: Any, view: services.SessionView, expected: int | None)
     return moved
 
 
-def deltas_of(result: Any) -> dict[str, int]:
+def deltas_of(result: object) -> dict[str, int]:
     """Return a round result's points per player (none for a partial check)."""
     deltas = result.get("deltas") if isinstance(result, dict) else None
     return dict(deltas) if isinstance(deltas, dict) else {}

@@ -62,7 +62,7 @@ def placeholders(pattern: str) -> list[str]:
     return [name for _text, name, _spec, _conv in Formatter().parse(pattern) if name]
 
 
-def split(pattern: str, values: Mapping[str, Any]) -> Path:
+def split(pattern: str, values: Mapping[str, object]) -> Path:
     """Fill a path pattern part by part (a player's name may hold a dot, or be a number).
 
     A part that is a number, or a placeholder whose value is one, is a place in a list.
@@ -83,7 +83,7 @@ def dotted(path: Path) -> str:
     return ".".join(map(str, path))
 
 
-def put(body: dict[str, Any], path: Path, value: Any) -> None:
+def put(body: dict[str, Any], path: Path, value: object) -> None:
     """Write value at path in body; a place in a list appends (the places filled, in order)."""
     *heads, last = path
     node: dict[Any, Any] = body  # keyed by name, and by place in a list
@@ -98,7 +98,7 @@ def put(body: dict[str, Any], path: Path, value: Any) -> None:
     node[last] = value
 
 
-def get(stored: Any, path: Path) -> Any:
+def get(stored: object, path: Path) -> Any:
     """Return the value at path in a stored input (None if absent); a place in a list counts
     from 1 (a single value is a list of one)."""
     node = stored

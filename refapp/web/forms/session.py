@@ -39,6 +39,7 @@ from wtforms.widgets import CheckboxInput, ListWidget, html_params
 from ...games.errors import Refusal
 from ...games.game import AnyGame
 from ...games.options import RuleOption
+from ...services.rule_sets import SavedRules
 from .common import add_error, options
 from .seating import Seating
 from .voice import AppForm
@@ -166,13 +167,13 @@ class NewSessionForm(AppForm):
     #: the game whose rules the form edits
     the_game: AnyGame
     #: the table's saved sets for this game, by name
-    saved_sets: ClassVar[dict[str, dict[str, Any]]] = {}
+    saved_sets: ClassVar[dict[str, SavedRules]] = {}
     #: how the game seats its players (its pages' own, or one name per line)
     seating: Seating = Seating()
 
     @classmethod
     def for_game(
-        cls, game: AnyGame, saved: list[dict[str, Any]] | None = None, **kwargs: Any
+        cls, game: AnyGame, saved: list[SavedRules] | None = None, **kwargs: Any
     ) -> NewSessionForm:
         """Build the form with one field per house-rule option of the game.
 
