@@ -13,45 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypedDict, TypeVar, cast
 
 from .errors import Conflict, MalformedInput, Refusal, RuleViolation, quote
-from .options import HouseRules, RuleOption, resolve_rules
+from .options import HouseRules, RuleOption, find_preset, resolve_rules
+from .options import Preset as Preset  # where the games imported it from
 from .round_input import InputPath
 from .tally import Tally, summed
-
-
-@dataclass(frozen=True)
-class Preset:
-    """A named set of house rules a session may start from (``"preset": KEY`` beside rules).
-
-    label and description are what a page shows (marked N_ where written); rules holds only the
-    options that differ from their defaults, so the default preset's is empty.
-    """
-
-    key: str
-    label: str
-    description: str
-    rules: Mapping[str, object] = field(default_factory=dict)
-    #: the seat counts the preset is for (a form offers it only there); empty: every count
-    seats: tuple[int, ...] = ()
-
-
-def find_preset(presets: Sequence[Preset], key: object = None) -> Preset | None:
-    """Return the preset named key (None: the first, the default), or raise ``invalid_rules``."""
-    if key is None:
-        return presets[0] if presets else None
-    for preset in presets:
-        if isinstance(key, str) and preset.key == key:
-            return preset
-    if presets:
-        raise MalformedInput(
-            "invalid_rules",
-            "There is no preset {value} in this game; known presets: {known}.",
-            "preset",
-            value=quote(key),
-            known=", ".join(preset.key for preset in presets),
-        )
-    raise MalformedInput(
-        "invalid_rules", "This game has no presets, so not {value}.", "preset", value=quote(key)
-    )
 
 
 class Explanation(TypedDict):

@@ -1,10 +1,10 @@
 """House-rule options: each game publishes its options once, and a session's rules resolve
-against them (defaults filled in, every value checked)."""
+against them (defaults filled in, every value checked), from a named set of them (a preset)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from .errors import N_, MalformedInput, quote
@@ -219,3 +219,39 @@ class HouseRules(Mapping[str, Any]):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._values!r})"
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of house rules a session may start from (``"preset": KEY`` beside rules).
+
+    label and description are what a page shows (marked N_ where written); rules holds only the
+    options that differ from their defaults, so the default preset's is empty.
+    """
+
+    key: str
+    label: str
+    description: str
+    rules: Mapping[str, object] = field(default_factory=dict)
+    #: the seat counts the preset is for (a form offers it only there); empty: every count
+    seats: tuple[int, ...] = ()
+
+
+def find_preset(presets: Sequence[Preset], key: object = None) -> Preset | None:
+    """Return the preset named key (None: the first, the default), or raise ``invalid_rules``."""
+    if key is None:
+        return presets[0] if presets else None
+    for preset in presets:
+        if isinstance(key, str) and preset.key == key:
+            return preset
+    if presets:
+        raise MalformedInput(
+            "invalid_rules",
+            "There is no preset {value} in this game; known presets: {known}.",
+            "preset",
+            value=quote(key),
+            known=", ".join(preset.key for preset in presets),
+        )
+    raise MalformedInput(
+        "invalid_rules", "This game has no presets, so not {value}.", "preset", value=quote(key)
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import N_
-from ..game import Preset
+from ..options import Preset
 
 PRESETS = (
     Preset(
