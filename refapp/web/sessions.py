@@ -20,7 +20,6 @@ from .forms import ButtonForm, NewSessionForm, RoundForm, round_form
 from .forms.session import SaveRulesForm
 from .game_pages import pages_of
 from .helpers import FORM_REFUSALS, session_or_404
-from .helpers import stored_or_404 as stored_or_404  # the games' pages, until they read helpers
 from .round_parts import round_parts
 from .signin import is_live
 
