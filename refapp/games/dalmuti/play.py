@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TypedDict
 
 from ..errors import N_, RuleViolation
 from .cards import JESTER_RANK, cards_text, check_supply, parse_cards, sort_cards
+from .shapes import Card
 
 #: what holds too many copies of a card, in check_supply's message
 THESE_CARDS = N_("These cards")
@@ -36,9 +37,9 @@ def play_rank(cards: Sequence[int | str], where: str = "play") -> int:
 
 
 def check_play(
-    previous: Any,
-    play: Any,
-    hand: Any = None,
+    previous: object,
+    play: object,
+    hand: object = None,
     where: str = "play",
     *,
     removed: Iterable[int] = (),
@@ -92,22 +93,38 @@ def check_play(
     return rank
 
 
+class Verdict(TypedDict):
+    """A play judged legal: its cards and rank, the play before's, and the hand left after it."""
+
+    cards: list[Card]
+    rank: int
+    before: list[Card] | None
+    before_rank: int | None
+    left: list[Card] | None
+
+
 def judge_play(
-    previous: list[Any], play: list[Any], hand: list[Any] | None, removed: Iterable[int]
-) -> dict[str, Any]:
+    previous: Sequence[object],
+    play: Sequence[object],
+    hand: Sequence[object] | None,
+    removed: Iterable[int],
+) -> Verdict:
     """Judge a play for the check-a-play page: its cards and rank, the play before's, the rest."""
     removed = list(removed)
     # check_play's errors first, then each field alone against the deck without removed ranks
     rank = check_play(previous or None, play, hand)
     cards = sort_cards(parse_cards(play, "play"))
-    for field, what, value in (
+    given: tuple[tuple[str, str, Sequence[object]], ...] = (
         ("previous", PLAY_BEFORE, previous),
         ("play", THESE_CARDS, play),
         ("hand", THE_HAND, hand or []),
-    ):
+    )
+    for field, what, value in given:
         counted = Counter(parse_cards(value, field))
         check_supply(counted, removed, field, what)
-    before = before_rank = left = None
+    before: list[Card] | None = None
+    before_rank: int | None = None
+    left: list[Card] | None = None
     if previous:
         before = sort_cards(parse_cards(previous, "previous"))
         before_rank = play_rank(before, "previous")

@@ -6,7 +6,6 @@ The cards given are read and checked in ``tribute``; the merchants' swap is in `
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from ..errors import N_, RuleViolation
 from ..game import Account
@@ -94,14 +93,14 @@ def tribute_due(
     return due
 
 
-def public_exchanges(due: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def public_exchanges(due: Iterable[Mapping[str, object]]) -> list[dict[str, object]]:
     """Return the tax's exchanges as the API's state lists them: from, to, count, which only."""
     return [{key: item[key] for key in EXCHANGE_KEYS} for item in due]
 
 
-def tribute_required(due: Sequence[Mapping[str, Any]]) -> RuleViolation:
+def tribute_required(due: Sequence[Exchange]) -> RuleViolation:
     """Return the error for a tax left out, listing every exchange of it (two or four)."""
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for item in due:
         short = EXCHANGE_NAMES[item["role"]]
         values[short] = item["from"]
@@ -176,7 +175,7 @@ def say_tribute(account: Account, item: TributeFact) -> None:
     cards = sort_cards(item["cards"])
     numbers = [card for card in cards if card != JESTER]
     jesters = len(cards) - len(numbers)
-    values: dict[str, Any] = dict(who)
+    values: dict[str, object] = dict(who)
     for key, card in zip(("first", "second"), numbers, strict=False):
         values[key], values[f"{key}_t"] = card, rank_name(card)
     if len(numbers) == 2:

@@ -111,13 +111,14 @@ def judge(form: CheckPlayForm, removed: list[int]) -> dict[str, Any]:
         removed,
     )
     cards, rank, left = verdict["cards"], verdict["rank"], verdict["left"]
+    before, before_rank = verdict["before"], verdict["before_rank"]
     lines = []
-    if verdict["before"] is not None:
+    if before is not None and before_rank is not None:
         lines.append(
             _(
                 "Legal: %(play)s beats %(before)s.",
                 play=set_words(cards, rank),
-                before=set_words(verdict["before"], verdict["before_rank"]),
+                before=set_words(before, before_rank),
             )
         )
     else:
