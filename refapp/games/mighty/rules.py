@@ -56,4 +56,3 @@ class MightyTable(Table):
     it, so every rules function reads ``table.rules`` as ``MightyRules``)."""
 
     rules: MightyRules = field(default_factory=MightyRules)
-

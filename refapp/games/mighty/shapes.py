@@ -30,6 +30,14 @@ class WinningBid(BidFields):
     player: str | None
 
 
+class Lead(TypedDict):
+    """What refereeing a hand's tricks needs of its contract: the boss, who leads trick 1, and
+    the trump (a ``Contract`` is one)."""
+
+    boss: str
+    trump: str
+
+
 class Contract(BidFields):
     """The boss's final contract: who, how many point cards, and the trump."""
 
@@ -74,6 +82,26 @@ class TrickDict(TypedDict):
     reason: str
     points: list[str]
     plays: list[PlayInput]
+
+
+class JudgedTrick(TypedDict):
+    """One trick judged alone (``POST /api/mighty/trick``): who takes it, why, its point cards,
+    the special cards under its trump and what the joker could do, with the sentence saying so."""
+
+    trump: str
+    trick: int
+    winner: str | None
+    index: int
+    card: str
+    reason: str
+    points: list[str]
+    plays: list[PlayInput]
+    mighty: str
+    joker_call_card: str
+    dead_joker: str | None
+    call_has_power: bool | None
+    explanation: list[str]
+    explanation_parts: list[list[Any]]
 
 
 class MustPlay(TypedDict, total=False):

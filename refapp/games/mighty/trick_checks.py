@@ -17,7 +17,7 @@ from ..inputs import sequence
 from .cards import JOKER, RANKS, TRUMP_NAMES, Face
 from .deal import check_in_deck
 from .rules import MightyTable
-from .shapes import Contract, MustPlay
+from .shapes import Lead, MustPlay
 from .trick_log import PlayLog, Trick
 from .tricks import (
     TRICKS,
@@ -33,7 +33,7 @@ from .tricks import (
 
 def referee_tricks(
     table: MightyTable,
-    contract: Contract | None,
+    contract: Lead | None,
     raw: object,
     partial: bool,
     absent: frozenset[str] = frozenset(),

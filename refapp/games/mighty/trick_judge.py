@@ -14,6 +14,7 @@ from .cards import JOKER, Face, parse_trump
 from .explain_tricks import say_judged_trick
 from .options import OPTIONS
 from .rules import MightyRules
+from .shapes import JudgedTrick
 from .tricks import (
     PLAYS,
     TRICKS,
@@ -26,7 +27,7 @@ from .tricks import (
 )
 
 
-def judge_trick(body: object) -> dict[str, object]:
+def judge_trick(body: object) -> JudgedTrick:
     """Answer ``POST /api/mighty/trick``: who takes one trick, why, and its point cards.
 
     body is ``{"trump", "trick": 1..10, "plays": [{"player"?, "card", "suit"?, "call"?}],

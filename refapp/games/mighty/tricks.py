@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import MalformedInput, quote
 from ..inputs import mapping
@@ -38,7 +38,7 @@ PLAYS = 5
 REASONS = ("mighty", "joker", "trump", "lead", "leader_by_default")
 
 #: turns a play's ``player`` into a name (a seated player), or None where names are optional
-Namer = Callable[[Any, str], "str | None"]
+Namer = Callable[[object, str], "str | None"]
 
 
 @dataclass(frozen=True)

@@ -15,22 +15,24 @@ from the first one that no longer fits are dropped (``card_pad_fix``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from flask import abort, request
+from flask.typing import ResponseReturnValue
 from flask_babel import format_decimal
 from flask_babel import gettext as _
 
 from ....i18n import explain
-from ....web.sessions import session_or_404
+from ....web.helpers import session_or_404
 from ...errors import MalformedInput, Refusal
-from ...game import Account, Table
+from ...game import Account
 from ...inputs import mapping, sequence
+from .. import GAME
 from ..cards import parse_card, parse_trump
 from ..explain_tricks import say_next_play, say_totals, say_trick
-from ..shapes import Friend, MightyInput
+from ..rules import MightyTable
+from ..shapes import Friend, Lead, MightyInput
 from ..trick_checks import referee_tricks
-from ..trick_log import PlayLog
+from ..trick_log import PlayLog, Trick
 from ..trick_totals import Totals, settle
 from ..tricks import PLAYS, TRICKS, Specials, decide_trick, read_play
 from . import blueprint
@@ -41,14 +43,14 @@ PLAY_KEYS = ("card", "suit", "call")
 
 
 @blueprint.post("/sessions/<int:session_id>/card-pad")
-def mighty_card_pad(session_id: int):
+def mighty_card_pad(session_id: int) -> ResponseReturnValue:
     """Referee the tricks tapped on the pad so far: who took each, who plays next, the totals."""
     view = session_or_404(session_id, 0)
     if view.session.game != "mighty":
         abort(404)
-    table = view.game.with_house_rules(view.table)
+    table = GAME.with_house_rules(view.table)
     body = request.get_json(silent=True)
-    named: list[list[dict[str, Any]]] | None = None
+    named: list[list[dict[str, object]]] | None = None
     try:
         if not isinstance(body, dict):
             raise MalformedInput("invalid_json", "The request body must be a JSON object.")
@@ -65,13 +67,13 @@ def mighty_card_pad(session_id: int):
         return {**refusal.as_dict(), "tricks": named}, 422
 
 
-def read_contract(table: Table, body: Mapping[str, Any]) -> dict[str, str]:
+def read_contract(table: MightyTable, body: Mapping[str, object]) -> Lead:
     """Return the boss and the trump the form holds (the boss leads trick 1)."""
     boss = table.player(body.get("boss"), "contract.boss")
     return {"boss": boss, "trump": parse_trump(body.get("trump"), "contract.trump")}
 
 
-def in_hand(table: Table, out: Any, boss: str) -> Table:
+def in_hand(table: MightyTable, out: object, boss: str) -> MightyTable:
     """Return the table of the players in this hand: without the killed and the resting ones
     (``out``, as the form holds them; at four and five seats nobody), in seat order."""
     names = {table.player(name, "out") for name in sequence(out or [], "out")} - {boss}
@@ -82,23 +84,23 @@ def in_hand(table: Table, out: Any, boss: str) -> Table:
             "Enter who is out of this hand (the kill, or who rests) before the card pad.",
             "out",
         )
-    return Table(playing, table.rules) if names else table
+    return MightyTable(playing, table.rules) if names else table
 
 
-def seats_from(table: Table, leader: str) -> list[str]:
+def seats_from(table: MightyTable, leader: str) -> list[str]:
     """Return the players in the order they play a trick led by leader."""
     start = table.seat(leader)
     return [*table.players[start:], *table.players[:start]]
 
 
-def name_plays(table: Table, contract: Mapping[str, str], raw: Any) -> list[list[dict]]:
+def name_plays(table: MightyTable, contract: Lead, raw: object) -> list[list[dict[str, object]]]:
     """Return the tapped tricks with each play's player: the leader, then the seats in order.
 
     A finished trick is decided to know who leads the next one; the referee checks the rest.
     """
     specials = Specials.of(contract["trump"], table.rules)
     leader = contract["boss"]
-    named: list[list[dict[str, Any]]] = []
+    named: list[list[dict[str, object]]] = []
     for index, trick in enumerate(sequence(raw, "tricks")[: TRICKS + 1]):
         order = seats_from(table, leader)
         plays = []
@@ -120,14 +122,14 @@ def name_plays(table: Table, contract: Mapping[str, str], raw: Any) -> list[list
     return named
 
 
-def _as_named(value: Any, where: str) -> Any:
-    """Keep a play's player as named here (the referee checks it)."""
-    return value
+def _as_named(value: object, where: str) -> str | None:
+    """Keep a play's player as named here, always a seated name (the referee checks it)."""
+    return value if isinstance(value, str) else None
 
 
-def pad_answer(table: Table, log: PlayLog, friend: Any) -> dict[str, Any]:
+def pad_answer(table: MightyTable, log: PlayLog, friend: object) -> dict[str, object]:
     """Return what the pad shows: each trick's winner, the next play, and the totals at the end."""
-    answer: dict[str, Any] = {
+    answer: dict[str, object] = {
         "tricks": log.as_input(),
         "finished": [finished_trick(trick) for trick in log.finished],
         "complete": log.complete,
@@ -156,14 +158,14 @@ def pad_answer(table: Table, log: PlayLog, friend: Any) -> dict[str, Any]:
     return answer
 
 
-def finished_trick(trick: Any) -> dict[str, Any]:
+def finished_trick(trick: Trick) -> dict[str, object]:
     """Return a finished trick as the pad lists it, with its sentence in the page's language."""
     account = Account()
     say_trick(account, trick.number, trick.decision)
     return {**trick.as_dict(), "line": explain(account.result())[0]}
 
 
-def friend_entered(friend: Any, log: PlayLog) -> Friend | None:
+def friend_entered(friend: object, log: PlayLog) -> Friend | None:
     """Return the friend as the rules take it from the form's kind and card (None: not known)."""
     if not isinstance(friend, Mapping):
         return None
@@ -181,7 +183,7 @@ def friend_entered(friend: Any, log: PlayLog) -> Friend | None:
         return None
 
 
-def fill_values(totals: Totals, log: PlayLog, friend: Friend) -> dict[str, Any]:
+def fill_values(totals: Totals, log: PlayLog, friend: Friend) -> dict[str, object]:
     """Return the form's values the tricks prove: the points, the holders and the friend."""
     player = totals.friend or log.boss
     return {

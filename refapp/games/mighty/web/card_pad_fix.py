@@ -17,9 +17,10 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ...errors import N_, MalformedInput, Refusal, quote
-from ...game import Table
 from ...inputs import mapping, whole_number
 from ..cards import card_words
+from ..rules import MightyTable
+from ..shapes import Lead
 from ..trick_checks import referee_tricks
 from ..trick_log import PlayLog
 
@@ -32,7 +33,7 @@ CARD_PARAMS = ("card", "call_card", "led", "trump_card")
 
 
 def change_play(
-    table: Table, contract: Mapping[str, str], named: list[list[dict[str, Any]]], raw: Any
+    table: MightyTable, contract: Lead, named: list[list[dict[str, object]]], raw: object
 ) -> tuple[PlayLog, dict[str, Any]]:
     """Change one named play and return the tricks that still fit, with what the pad says."""
     index, position = read_change(named, raw)
@@ -57,7 +58,7 @@ def change_play(
     return log, change
 
 
-def read_change(named: list[list[dict[str, Any]]], raw: Any) -> tuple[int, int]:
+def read_change(named: list[list[dict[str, object]]], raw: object) -> tuple[int, int]:
     """Return the changed play's trick and position (from 0); both must be on the pad."""
     given = mapping(raw, "change")
     trick = whole_number(given.get("trick"), "change.trick")
@@ -85,7 +86,7 @@ def read_change(named: list[list[dict[str, Any]]], raw: Any) -> tuple[int, int]:
 
 
 def keep_fitting(
-    table: Table, contract: Mapping[str, str], tricks: list[list[dict[str, Any]]], changed: int
+    table: MightyTable, contract: Lead, tricks: list[list[dict[str, object]]], changed: int
 ) -> tuple[PlayLog, Refusal | None]:
     """Referee the tricks, dropping them from the first one after ``changed`` that breaks.
 
@@ -106,9 +107,9 @@ def keep_fitting(
             end = at  # at < end: the loop ends, at the latest with the changed trick last
 
 
-def face(card: Any) -> str:
+def face(card: object) -> str:
     """Return a card as the table writes it: ♠A, and the joker by its name."""
-    return _(card_words(card)) if isinstance(card, str) else str(card)
+    return str(_(card_words(card))) if isinstance(card, str) else str(card)
 
 
 def faced(refusal: Refusal) -> Refusal:
@@ -117,8 +118,9 @@ def faced(refusal: Refusal) -> Refusal:
     for key in CARD_PARAMS:
         if isinstance(params.get(key), str):
             params[key] = face(params[key])
-    if refusal.code == "wrong_leader" and isinstance(params.get("value"), str):
-        params["value"] = params["value"].strip("'\"")  # a name on the pad, not a typed value
+    value = params.get("value")
+    if refusal.code == "wrong_leader" and isinstance(value, str):
+        params["value"] = value.strip("'\"")  # a name on the pad, not a typed value
     return type(refusal)(refusal.code, refusal.template, refusal.field, **params)
 
 
@@ -127,8 +129,8 @@ def tricks_line(tricks: list[int], one: str, many: str) -> str:
     if not tricks:
         return ""
     if len(tricks) == 1:
-        return _(one, trick=tricks[0])
-    return _(many, first=tricks[0], last=tricks[-1])
+        return str(_(one, trick=tricks[0]))
+    return str(_(many, first=tricks[0], last=tricks[-1]))
 
 
 def change_lines(change: Mapping[str, Any], broke: Refusal | None) -> list[str]:

@@ -24,13 +24,13 @@ from .... import services
 from ....services import SessionView
 from ....web.forms.base import At, RoundForm
 from ....web.forms.common import options
-from ...game import Table
-from .. import MAX_BID, TRUMPS
+from .. import GAME, MAX_BID, TRUMPS
 from ..deal import deal_for
 from ..misdeal import MISDEAL_BOUNDS, MISDEAL_COUNTINGS
-from ..shapes import MightyInput
+from ..rules import MightyTable
+from ..shapes import MightyState
 from ..table_view import bid_counts, next_hand
-from .pad import is_pad_action, number, pad_log, passes_to_end
+from .pad import is_pad_action, log_text, number, pad_log, passes_to_end, read_log
 from .seats import Seats, bidders, greyed, kill_part, seat_data, seat_fields, seats_of, sitters_part
 from .words import FRIEND_LABELS, HOLDER_LABELS, TRUMP_LABELS, AuctionPad
 
@@ -46,22 +46,6 @@ MISDEAL_EXAMPLE = ("S5", "S6", "H7", "H8", "D9", "D6", "C7", "JK", "C8", "H5")
 def card_list(text: Any) -> list[str] | None:
     """Return the cards typed in a field, or None when none were."""
     return [card for card in CARD_SEPARATORS.split(text or "") if card] or None
-
-
-def read_log(text: Any) -> Any:
-    """Return the bidding log in the hidden field ([] when empty, the text if unreadable)."""
-    text = (text or "").strip()
-    if not text:
-        return []
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):  # nested too deep is unreadable too
-        return text
-
-
-def log_text(log: Any) -> str | None:
-    """Write a stored bidding log into the hidden field (None: an empty log leaves it blank)."""
-    return json.dumps(log, ensure_ascii=False) if log else None
 
 
 class MightyHandForm(RoundForm):
@@ -97,10 +81,10 @@ class MightyHandForm(RoundForm):
         "tricks": "tricks",
     }
 
-    table: Table = Table(())
+    table: MightyTable = MightyTable(())
     #: the lowest bid of this hand's auction, and the state before the hand
     floor: int = 0
-    before: Mapping[str, Any] = {}
+    before: Mapping[str, object] = {}
     friend_types: tuple[str, ...] = ()
     #: what the seat count asks of the hand: the kills, who rests
     seats: Seats = Seats()
@@ -117,9 +101,12 @@ class MightyHandForm(RoundForm):
         **kwargs: Any,
     ) -> MightyHandForm:
         """Build the form for this table, prefilled from a stored round's input if given."""
-        table = view.game.with_house_rules(view.table)
-        before = services.state_before(view.session, correcting or view.count + 1)
-        public = view.game.public_state(table, before, {})
+        table = GAME.with_house_rules(view.table)
+        # the state a Mighty session stores is the one Mighty.start and Mighty.play wrote
+        before = cast(
+            MightyState, services.state_before(view.session, correcting or view.count + 1)
+        )
+        public = GAME.public_state(table, before, {})
         form_class = cls.for_table(table, before, public)
         first = next_hand(table.rules, before).dealer.dealer or ""
         playing, starter = bidders(table, form_class.seats, {"dealer": first})
@@ -139,7 +126,7 @@ class MightyHandForm(RoundForm):
 
     @classmethod
     def for_table(
-        cls, table: Table, before: Mapping[str, Any], public: Mapping[str, Any]
+        cls, table: MightyTable, before: MightyState, public: Mapping[str, object]
     ) -> type[MightyHandForm]:
         """Return the form's class for this table and the state before the hand (``public``:
         that state as the table sees it, which says who rests and how many kills it needs)."""
@@ -328,7 +315,7 @@ class MightyHandForm(RoundForm):
         return bool(self.misdeal_hand.errors or (self.misdeal_hand.data or "").strip())
 
 
-def stored_kind(entered: MightyInput) -> str:
+def stored_kind(entered: Mapping[str, object]) -> str:
     """Return how a stored round was played: "misdeal", "all_pass" or "hand"."""
     if entered.get("misdeal"):
         return "misdeal"
@@ -338,7 +325,7 @@ def stored_kind(entered: MightyInput) -> str:
 
 
 def hand_fields(
-    table: Table, types: tuple[str, ...], resting: tuple[str, ...] = ()
+    table: MightyTable, types: tuple[str, ...], resting: tuple[str, ...] = ()
 ) -> dict[str, Field]:
     """Return the hand's fields for this table: its players, counts and ways to name a friend
     (the players resting this hand greyed where a player in the hand is named)."""

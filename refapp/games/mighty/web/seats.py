@@ -11,17 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from flask_babel import gettext as _
 from wtforms import Field, SelectChoice, SelectField, StringField
 
+from ....services import SessionView
 from ....web.forms.common import options
-from ...game import Table
+from .. import GAME
 from ..deal import deal_for
 from ..hand_seats import first_in_hand, without
-from ..rules import MightyRules
-from ..shapes import MightyState
+from ..rules import MightyRules, MightyTable
 from . import blueprint
 
 #: the fields of each kill, in the order named (seven seats: two)
@@ -78,7 +77,9 @@ class Seats:
         return {**SEAT_REFUSALS, "sits_out": sitter}
 
 
-def seats_of(players: Sequence[str], rules: Mapping[str, Any], state: MightyState) -> Seats:
+def seats_of(
+    players: Sequence[str], rules: Mapping[str, object], state: Mapping[str, object]
+) -> Seats:
     """Return what the coming hand asks for, from the state (or, for a state from before it told
     the deal, from how the rules deal at this seat count)."""
     count = len(players)
@@ -86,8 +87,7 @@ def seats_of(players: Sequence[str], rules: Mapping[str, Any], state: MightyStat
     kills = _told(state, "kills", deal.kills)
     sitters = _told(state, "sitters", deal.sitters)
     active = _told(state, "active_count", deal.active_count)
-    known = state.get("sits_out")
-    resting = (known,) if isinstance(known, str) else tuple(known or ())
+    resting = names_in(state.get("sits_out"))
     free = bool(state.get("sits_out_free", sitters and not resting))
     return Seats(
         count,
@@ -96,12 +96,19 @@ def seats_of(players: Sequence[str], rules: Mapping[str, Any], state: MightyStat
         tuple(n for n in resting if n in players),
         free,
         active,
-        tuple(state.get("out_of_deck") or ()),
-        tuple(state.get("friend_forbidden") or ()),
+        names_in(state.get("out_of_deck")),
+        names_in(state.get("friend_forbidden")),
     )
 
 
-def _told(state: MightyState, key: str, dealt: int) -> int:
+def names_in(value: object) -> tuple[str, ...]:
+    """Return a state's name or list of names (cards) as a tuple (none: empty)."""
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(item) for item in value) if isinstance(value, list | tuple) else ()
+
+
+def _told(state: Mapping[str, object], key: str, dealt: int) -> int:
     """Return a count the state tells, else the one the deal gives."""
     value = state.get(key)
     return value if isinstance(value, int) else dealt
@@ -141,16 +148,18 @@ def seat_fields(players: Sequence[str], seats: Seats) -> dict[str, Field]:
 def kill_words(number: int) -> str:
     """Return the label of the first or the second kill's card at seven seats."""
     if number == 1:
-        return _("First card named to kill (킬)")
-    return _("Second card named to kill (킬)")
+        return str(_("First card named to kill (킬)"))
+    return str(_("Second card named to kill (킬)"))
 
 
-def card_list(text: Any) -> list[str]:
+def card_list(text: object) -> list[str]:
     """Return the cards typed in a field (separated by spaces, commas or semicolons)."""
     return [card for card in str(text or "").replace(",", " ").replace(";", " ").split() if card]
 
 
-def kill_part(data: Mapping[str, Any], kills: int) -> Any:
+def kill_part(
+    data: Mapping[str, object], kills: int
+) -> dict[str, object] | list[dict[str, object]] | None:
     """Return the round input's ``kill`` from the fields' data, or None when none was entered."""
     named = [one_kill(data, fields) for fields in KILL_FIELDS[:kills]]
     if not any(named):
@@ -160,10 +169,10 @@ def kill_part(data: Mapping[str, Any], kills: int) -> Any:
     return [kill or {} for kill in named]
 
 
-def one_kill(data: Mapping[str, Any], fields: tuple[str, str, str]) -> dict[str, Any] | None:
+def one_kill(data: Mapping[str, object], fields: tuple[str, str, str]) -> dict[str, object] | None:
     """Return one kill as the input names it: its card, its player, the misses before it."""
     card, player, misses = fields
-    kill: dict[str, Any] = {}
+    kill: dict[str, object] = {}
     if str(data.get(card) or "").strip():
         kill["card"] = str(data[card]).strip()
     if data.get(player):
@@ -174,7 +183,7 @@ def one_kill(data: Mapping[str, Any], fields: tuple[str, str, str]) -> dict[str,
     return kill or None
 
 
-def sitters_part(data: Mapping[str, Any], seats: Seats) -> Any:
+def sitters_part(data: Mapping[str, object], seats: Seats) -> list[object] | None:
     """Return the round input's ``sits_out`` at seven seats (None when nobody was named)."""
     if seats.sitters != 2:
         return None
@@ -182,9 +191,9 @@ def sitters_part(data: Mapping[str, Any], seats: Seats) -> Any:
     return named if any(named) else None
 
 
-def seat_data(stored: Mapping[str, Any], seats: Seats) -> dict[str, Any]:
+def seat_data(stored: Mapping[str, object], seats: Seats) -> dict[str, str]:
     """Return the fields' data that show a stored round's kill and sitters (for a correction)."""
-    data: dict[str, Any] = {}
+    data: dict[str, str] = {}
     kill = stored.get("kill")
     kills = kill if isinstance(kill, list) else [kill] if isinstance(kill, Mapping) else []
     for fields, one in zip(KILL_FIELDS, kills, strict=False):
@@ -210,7 +219,7 @@ def kill_fields(kills: int) -> tuple[tuple[str, str, str], ...]:
     return KILL_FIELDS[:kills]
 
 
-def seats_script(seats: Seats) -> dict[str, Any]:
+def seats_script(seats: Seats) -> dict[str, object]:
     """Return what mighty.js needs to grey the players out of the hand as the form changes."""
     return {
         "seats": seats.seats,
@@ -225,21 +234,25 @@ blueprint.add_app_template_global(kill_fields, "mighty_kill_fields")
 blueprint.add_app_template_global(seats_script, "mighty_seats_script")
 
 
-def resting_players(view: Any) -> tuple[str, ...]:
+def resting_players(view: SessionView) -> tuple[str, ...]:
     """Return who rests in the coming hand (the standings grey them): the state's sitters, or
     the next dealer when the dealer rests and the state names no sitter."""
-    table = view.game.with_house_rules(view.table)
-    state = view.state or {}
+    table = GAME.with_house_rules(view.table)
+    state: Mapping[str, object] = view.state or {}
     seats = seats_of(table.players, table.rules, state)
-    if not seats.resting and seats.dealer_rests and state.get("next_dealer"):
-        return (state["next_dealer"],)
+    dealer = state.get("next_dealer")
+    if not seats.resting and seats.dealer_rests and isinstance(dealer, str) and dealer:
+        return (dealer,)
     return seats.resting
 
 
-def bidders(table: Table, seats: Seats, data: Mapping[str, Any]) -> tuple[Table, str | None]:
+def bidders(
+    table: MightyTable, seats: Seats, data: Mapping[str, object]
+) -> tuple[MightyTable, str | None]:
     """Return who bids in the hand the form holds (the seated but those resting: the dealer
     under dealer_sits_out, the sitters named, else the state's) and who bids first."""
-    dealer = data.get("dealer") or None
+    given = data.get("dealer")
+    dealer = given if isinstance(given, str) and given else None
     resting: tuple[str, ...] = seats.resting
     if seats.dealer_rests and dealer in table.players:
         resting = (dealer,)

@@ -12,20 +12,21 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from flask import abort, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ....services.session_head import head_of
-from ....web.sessions import stored_or_404
+from ....services.session_head import SessionHead, head_of
+from ....web.helpers import stored_or_404
 from ...errors import Refusal
 from ...inputs import digits_number
 from ...options import resolve_rules
 from .. import TRUMPS, judge_trick
 from ..cards import JOKER, RANKS, SUITS, parse_card
 from ..options import OPTIONS
+from ..shapes import JudgedTrick
 from ..tricks import PLAYS, TRICKS
 from . import blueprint
 from .words import TRUMP_LABELS, special_cards
@@ -107,12 +108,14 @@ def field_of(path: str | None) -> str:
     return parts[0] if parts[0] in FIELDS else ""
 
 
-def body_of(form: TrickForm, specials: Mapping[str, str], names: list[str] | None) -> dict:
+def body_of(
+    form: TrickForm, specials: Mapping[str, str], names: list[str] | None
+) -> dict[str, object]:
     """Build the referee's question from the form: a led joker's suit and a call only when they
     apply to the lead (a choice left over from an earlier lead is not a mistake)."""
-    plays: list[dict[str, Any]] = []
+    plays: list[dict[str, object]] = []
     for index, card in enumerate(form.cards):
-        play: dict[str, Any] = {"card": card}
+        play: dict[str, object] = {"card": card}
         if names:
             play["player"] = names[index % len(names)]
         if index == 0 and card.upper() in (JOKER, "JOKER"):
@@ -121,8 +124,8 @@ def body_of(form: TrickForm, specials: Mapping[str, str], names: list[str] | Non
             play["call"] = True
         plays.append({key: value for key, value in play.items() if value is not None})
     number = digits_number(form.trick)
-    trick: Any = form.trick if number is None else number
-    body = {"trump": form.trump, "trick": trick, "plays": plays}
+    trick: str | int = form.trick if number is None else number
+    body: dict[str, object] = {"trump": form.trump, "trick": trick, "plays": plays}
     return {key: value for key, value in body.items() if value != ""}
 
 
@@ -132,7 +135,7 @@ def seat_order(players: list[str], leader: str) -> list[str]:
     return players[start:] + players[:start]
 
 
-def verdict_words(result: dict[str, Any], call_card: str) -> dict[str, Any]:
+def verdict_words(result: JudgedTrick, call_card: str) -> dict[str, object]:
     """Word the referee's answer: the winning play, why, and notes on a dead joker or a call."""
     cards = [play["card"] for play in result["plays"]]
     notes = []
@@ -152,7 +155,7 @@ def verdict_words(result: dict[str, Any], call_card: str) -> dict[str, Any]:
     }
 
 
-def trick_page(view: Any = None):
+def trick_page(view: SessionHead | None = None) -> ResponseReturnValue:
     """Answer the form: the page with the verdict, or with the refusal by its field."""
     rules = resolve_rules(OPTIONS, dict(view.table.rules) if view else {})
     specials = special_cards(rules)
@@ -178,7 +181,7 @@ def trick_page(view: Any = None):
     ), status
 
 
-def _names_from_leader(form: TrickForm, view: Any) -> list[str] | None:
+def _names_from_leader(form: TrickForm, view: SessionHead | None) -> list[str] | None:
     """Return a session's players in the order they play from the leader (the first seat when
     the leader is not one of them), or None on the page without a session."""
     players = list(view.table.players) if view else []
@@ -190,8 +193,11 @@ def _names_from_leader(form: TrickForm, view: Any) -> list[str] | None:
 
 
 def _judge(
-    form: TrickForm, trump_specials: Mapping[str, str], names: list[str] | None, view: Any
-) -> tuple[dict[str, Any] | None, dict[str, Any] | None, int]:
+    form: TrickForm,
+    trump_specials: Mapping[str, str],
+    names: list[str] | None,
+    view: SessionHead | None,
+) -> tuple[JudgedTrick | None, dict[str, object] | None, int]:
     """Ask the referee about the trick: its answer and the verdict's words, or the refusal put
     on the form; with the page's status."""
     body = body_of(form, trump_specials, names)
@@ -218,13 +224,13 @@ def _show_refusal(form: TrickForm, error: Refusal) -> int:
 
 
 @blueprint.get("/trick")
-def mighty_trick():
+def mighty_trick() -> ResponseReturnValue:
     """Who takes this trick? Judged under the default house rules, the players unnamed."""
     return trick_page()
 
 
 @blueprint.get("/sessions/<int:session_id>/trick")
-def mighty_session_trick(session_id: int):
+def mighty_session_trick(session_id: int) -> ResponseReturnValue:
     """Who takes this trick? Judged under the session's house rules, with its players' names.
 
     Only the session's row and seats are read: the page shows none of its rounds.

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
@@ -13,28 +11,28 @@ from . import blueprint
 from .words import HOLDER_LABELS, TRUMP_LABELS
 
 
-def card_value(card: Any) -> str:
+def card_value(card: object) -> str:
     """Write a Mighty card as the pages do: "♠A", "♥10", the joker by its name."""
     if card == JOKER:
-        return pgettext("card in a sentence", "Joker")
+        return str(pgettext("card in a sentence", "Joker"))
     return card_face(card) if isinstance(card, str) and card else shown(card)
 
 
-def cards_value(value: Any) -> str:
+def cards_value(value: object) -> str:
     """Write a list of Mighty cards as the pages do."""
     if not isinstance(value, list):
         return card_value(value)
     return ", ".join(card_value(card) for card in value) or _("nothing")
 
 
-def trump_value(value: Any) -> str:
+def trump_value(value: object) -> str:
     """Write a trump or suit code by its label ("♥ Hearts", "No-trump (노기루다)")."""
     if isinstance(value, str) and value in TRUMP_LABELS:
         return str(TRUMP_LABELS[value])
     return shown(value)
 
 
-def holder_value(value: Any) -> str:
+def holder_value(value: object) -> str:
     """Write who held the mighty or the joker ("Friend (프렌드)"), not its code."""
     if isinstance(value, str) and value and value in HOLDER_LABELS:
         return str(HOLDER_LABELS[value])
