@@ -28,6 +28,7 @@ from ..games.stats import figures_from, winners
 from ..games.tally import summed
 from ..models import GameSession, Player, PlayerFigures, Round, SessionPlayer
 from . import figures, limits, stored_rounds, values, writes
+from .player_shapes import PlayerProfile, PlayerRow, PlayerSession
 from .sessions import iso
 
 #: a session's stored JSON, besides its rounds, that may quote a player's name
@@ -40,7 +41,7 @@ SESSION_JSON = ("setup", "initial_state", "totals")
 SESSIONS_LISTED = 50
 
 
-def list_players() -> list[dict[str, Any]]:
+def list_players() -> list[PlayerRow]:
     """Return every player with sessions played and won and the games played, in two queries.
 
     Everything comes from the figures rows kept per player and game (services/figures.py):
@@ -51,7 +52,7 @@ def list_players() -> list[dict[str, Any]]:
     for row in db.session.scalars(select(PlayerFigures)):
         if (row.tally or {}).get("sessions_played"):
             mine[row.player_id].append(row)
-    rows = []
+    rows: list[PlayerRow] = []
     for player in sorted(players, key=lambda player: (player.name.casefold(), player.name)):
         tally = summed(row.tally for row in mine[player.id])
         games = {row.game for row in mine[player.id]}
@@ -77,12 +78,12 @@ def list_players() -> list[dict[str, Any]]:
     return rows
 
 
-def player_profile(name: object) -> dict[str, Any]:
+def player_profile(name: object) -> PlayerProfile:
     """Return a player's record overall and per game, and their newest sessions."""
     return profile_of(find_player(name))
 
 
-def tagged_profile(name: object) -> tuple[dict[str, Any], str]:
+def tagged_profile(name: object) -> tuple[PlayerProfile, str]:
     """Return a player's profile and their entity tag (``player_tag``) as of its sessions.
 
     Four queries whatever the player's history: the player, their figures rows, their newest
@@ -92,7 +93,7 @@ def tagged_profile(name: object) -> tuple[dict[str, Any], str]:
     return profile_of(player), player_tag(player)
 
 
-def profile_of(player: Player) -> dict[str, Any]:
+def profile_of(player: Player) -> PlayerProfile:
     """Return a player's profile: figures per game from their stored sums, newest sessions."""
     stored = {
         row.game: row.tally or {}
@@ -131,7 +132,7 @@ def profile_of(player: Player) -> dict[str, Any]:
     }
 
 
-def session_row(session: GameSession, name: str) -> dict[str, Any]:
+def session_row(session: GameSession, name: str) -> PlayerSession:
     """Return one of a player's sessions: what it was, and how the player stood in it."""
     players = session.players
     return {

@@ -19,6 +19,7 @@ from ..games import GAMES
 from ..games.errors import Refusal
 from ..services import NAME_MAX
 from ..services import players as roster
+from ..services.player_shapes import PlayerProfile
 from . import bp
 from .forms import add_error
 from .forms.voice import AppForm
@@ -75,7 +76,7 @@ def figure(key: str, value: Any, shares: tuple[str, ...] = ()) -> str:
     return str(value)
 
 
-def profile_or_404(name: str) -> dict[str, Any]:
+def profile_or_404(name: str) -> PlayerProfile:
     """Return a player's profile, or answer 404."""
     try:
         return roster.player_profile(name)
@@ -84,7 +85,7 @@ def profile_or_404(name: str) -> dict[str, Any]:
 
 
 def render_player(
-    profile: dict[str, Any], form: RenameForm, status: int = 200
+    profile: PlayerProfile, form: RenameForm, status: int = 200
 ) -> ResponseReturnValue:
     """Render a player's page with the rename form."""
     return render_template(

@@ -22,7 +22,7 @@ from ..games.errors import Refusal
 from ..models import utcnow
 from ..services.values import without_expected
 from .changes import differences, flatten
-from .forms import round_form
+from .forms import RoundForm, round_form
 from .path_words import describe_path, describe_value
 
 #: the fields of a round form that are no part of its entry
@@ -37,8 +37,8 @@ class Side:
     number: int
     deltas: dict[str, int] = field(default_factory=dict)
     refusal: str | None = None
-    #: the round as stored or as it would be stored (``services.PlayedRound``), when it scores
-    played: Any = None
+    #: the round as stored or as it would be stored, when it scores
+    played: services.PlayedRound | None = None
     #: the entry, one line a field, when the rules refuse it
     lines: list[Markup] = field(default_factory=list)
     #: what the kept entry took from the rounds recorded since ("Dealer: Cy → Eve")
@@ -90,7 +90,7 @@ def moved_words(session_id: int, before: dict[str, Any], after: dict[str, Any]) 
     return differences(game, without_expected(before), without_expected(after))
 
 
-def take_what_moved(form: Any, view: services.SessionView, expected: int | None) -> bool:
+def take_what_moved(form: RoundForm, view: services.SessionView, expected: int | None) -> bool:
     """Let a kept entry take what the rounds recorded since changed; True when it did.
 
     Each field still at what a fresh form offered for round ``expected`` (the round the entry
