@@ -8,12 +8,13 @@ import importlib
 import pkgutil
 
 from .errors import RuleViolation, quote
-from .game import AnyGame, Game
+from .game import AnyGame, AnyOutcome, Game
 from .registry import GAMES, get_game, register
 
 __all__ = [
     "GAMES",
     "AnyGame",
+    "AnyOutcome",
     "Game",
     "RuleViolation",
     "get_game",

@@ -307,6 +307,8 @@ class Game(Generic[InputT, ResultT, StateT]):
 
 #: any game, whatever its round's types: what services and pages that handle every game hold
 AnyGame = Game[Any, Any, Any]
+#: the outcome of a round of any game (what `replay` yields to the services)
+AnyOutcome = Outcome[Any, Any, Any]
 
 
 def past_the_end(number: int) -> Conflict:
@@ -328,7 +330,7 @@ def replay(
     *,
     totals: Mapping[str, int] | None = None,
     first: int = 1,
-) -> Iterator[Outcome[Any, Any, Any]]:
+) -> Iterator[AnyOutcome]:
     """Play inputs one after another from ``state``, yielding each round's outcome.
 
     The one replay of the app: corrections (from round ``first``, with the ``totals`` before
