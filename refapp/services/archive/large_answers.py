@@ -18,9 +18,8 @@ from contextlib import contextmanager
 from typing import TypeVar
 
 from flask import current_app
-from flask_babel import gettext as _
-from werkzeug.exceptions import ServiceUnavailable
 
+from ...games.errors import N_
 from ..writes import Busy
 
 #: large answers produced at once per process: 2 of a club worker's 4 threads (make serve-club)
@@ -42,10 +41,10 @@ class Crowded(Busy):
     """Refuse a large answer while the pool is full: 503 ``busy`` with ``Retry-After``."""
 
     def __init__(self) -> None:
-        """Word the refusal in the reader's language, with the wait the client is told."""
-        ServiceUnavailable.__init__(
-            self,
-            _(
+        """Word the refusal (in the reader's language when shown), with the wait the client
+        is told."""
+        super().__init__(
+            N_(
                 "The server is sending as many large downloads as it can at once; nothing was "
                 "changed. Try again in a few seconds."
             ),
