@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.games.mighty.scoring import score_hand
+from refapp.games.mighty.scoring.score import score_hand
 
 from . import browser_support
 from .browser_support import KEYS

@@ -13,9 +13,10 @@ import re
 
 import pytest
 
-from refapp.games.mighty.deal import Deal, deal_for
-from refapp.games.mighty.rules import MightyRules
-from refapp.games.mighty.tricks import TRICKS
+from refapp.games.mighty.house_rules.rules import MightyRules
+from refapp.games.mighty.seats.deal import TableDeal as Deal
+from refapp.games.mighty.seats.deal import deal_for
+from refapp.games.mighty.tricks.trick import TRICKS
 
 from .conftest import shown
 

@@ -17,9 +17,9 @@ import pytest
 
 from refapp.games import errors
 from refapp.games.errors import Refusal, fill
+from refapp.games.mighty.bidding.friend_card import check_friend_card_allowed
 from refapp.games.mighty.cards import JOKER_WORD, card_words
-from refapp.games.mighty.friend_card import check_friend_card_allowed
-from refapp.games.mighty.rules import MightyRules
+from refapp.games.mighty.house_rules.rules import MightyRules
 
 from .conftest import shown
 

@@ -17,19 +17,20 @@ import pytest
 from refapp.games import GAMES
 from refapp.games.dalmuti.cards import deck_size as dalmuti_deck
 from refapp.games.dixit.deck import deck_size, first_draw_pile, hand_size, position_count
-from refapp.games.mighty.auction import MAX_BID
+from refapp.games.mighty.bidding.auction import MAX_BID
 from refapp.games.mighty.cards import POINT_CARDS
-from refapp.games.mighty.deal import FOUR_SEAT_OUT, Deal, deal_for
-from refapp.games.mighty.dealer import ROTATION_WORDS, ROTATIONS
-from refapp.games.mighty.rules import MightyRules
-from refapp.games.mighty.scoring import (
+from refapp.games.mighty.house_rules.rules import MightyRules
+from refapp.games.mighty.scoring.score import (
     back_run_penalty,
     is_back_run,
     multiplier_step,
     share,
     win_base,
 )
-from refapp.games.mighty.tricks import TRICKS
+from refapp.games.mighty.seats.deal import FOUR_SEAT_OUT, deal_for
+from refapp.games.mighty.seats.deal import TableDeal as Deal
+from refapp.games.mighty.seats.dealer import ROTATION_WORDS, ROTATIONS
+from refapp.games.mighty.tricks.trick import TRICKS
 
 from .conftest import shown
 

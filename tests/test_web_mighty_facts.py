@@ -11,10 +11,16 @@ import pytest
 from flask_babel import gettext
 
 from refapp.games.mighty import Mighty
-from refapp.games.mighty.auction import auction_floor, next_floor
+from refapp.games.mighty.bidding.auction import auction_floor, next_floor
 from refapp.games.mighty.cards import SUIT_SYMBOLS, parse_card
-from refapp.games.mighty.scoring import FIXED_RUN_M, MULTIPLIER_NAMES, MULTIPLIERS, RUN_FIXED, STEPS
-from refapp.games.mighty.tricks import TRICKS, Play, Specials, call_has_power, dead_joker
+from refapp.games.mighty.scoring.score import (
+    FIXED_RUN_M,
+    MULTIPLIER_NAMES,
+    MULTIPLIERS,
+    RUN_FIXED,
+    STEPS,
+)
+from refapp.games.mighty.tricks.trick import TRICKS, Play, Specials, call_has_power, dead_joker
 from refapp.games.mighty.web.words import TRUMP_LABELS
 from refapp.web.game_pages import pages_of
 

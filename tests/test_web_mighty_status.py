@@ -7,7 +7,7 @@ import html
 import pytest
 
 from refapp.games.mighty import OPTIONS
-from refapp.games.mighty.dealer import REASON_RULES, ROTATIONS, reason_for
+from refapp.games.mighty.seats.dealer import REASON_RULES, ROTATIONS, reason_for
 from refapp.games.mighty.web.words import DEALER_HINTS, DEALER_NOTES
 
 from .conftest import shown

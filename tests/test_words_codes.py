@@ -19,10 +19,10 @@ from refapp.games import GAMES
 from refapp.games import dalmuti as dalmuti_rules
 from refapp.games.errors import Refusal, fill
 from refapp.games.game import Account
-from refapp.games.mighty.explain import say_contract
-from refapp.games.mighty.friend import FRIEND_WORDS
-from refapp.games.mighty.friend_card import check_friend_card_held
-from refapp.games.mighty.rules import MightyRules
+from refapp.games.mighty.bidding.friend import FRIEND_WORDS
+from refapp.games.mighty.bidding.friend_card import check_friend_card_held
+from refapp.games.mighty.explain.hand import say_contract
+from refapp.games.mighty.house_rules.rules import MightyRules
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_CODE = ROOT / "refapp" / "games"

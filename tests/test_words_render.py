@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 
 from refapp.games.codes import CODES, Kind
 from refapp.games.dalmuti.words_before import EARLIER as DALMUTI_EARLIER
-from refapp.games.mighty.words_before import EARLIER as MIGHTY_EARLIER
+from refapp.games.mighty.explain.words_before import EARLIER as MIGHTY_EARLIER
 from refapp.i18n import explain
 from refapp.models import Round, db
 

@@ -8,12 +8,20 @@ The state carries the next dealer (the previous hand's friend) and the next auct
 may sit: six and seven kill (``kill``) or rest players in turn (``sits_out``), four play with a
 smaller deck.
 
-The rules live in one module per phase of a hand: ``hands`` plays a round through them;
-``deal`` and ``hand_seats`` say who is in it, ``resting`` and ``kill`` who is out; ``cards``,
-``misdeal``, ``auction``, ``contract``, ``friend``, ``holders``, ``dealer``, ``scoring``,
-``facts`` and ``explain``; ``options``, ``options_seats`` and ``presets`` are the house rules,
-``how_we_score`` says them; tricks are ``tricks``, ``trick_checks``, ``trick_log``,
-``trick_totals`` and ``trick_judge``. The Game class only dispatches.
+A hand goes through the package from the top: ``hands`` plays a round, ``read_hand`` reads its
+body once into a ``Hand`` (``round_form`` splits the body into its parts and keeps a round one
+form: a hand, a misdeal or an all-pass), then the sub-packages in the order of a hand:
+
+- ``seats``: who is in it (the deal at four to seven, the dealer, who rests, who is killed);
+- ``bidding``: a throw-in, the auction, the boss's contract and friend;
+- ``tricks``: the tricks refereed and totalled, who held the mighty and the joker;
+- ``scoring``: the score, its multipliers and the facts each sentence is built from;
+- ``explain``: the explanation of a hand, and "How we score" for a table's rules;
+- ``house_rules``: the options, the typed rules (``MightyRules``, ``MightyTable``), presets.
+
+Beside them: ``cards`` (the deck), ``shapes`` (the stored input, result and state), ``table_view``
+(what the table sees before the next hand), ``stats``, ``codes``, ``round_input``, ``plurals``;
+``web`` holds the pages. The Game class only dispatches.
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from ..game import Account, Game, Table
 from ..registry import register
 from . import codes as _codes  # noqa: F401  (registers the game's error codes)
 from . import stats as mighty_stats
-from .auction import (
+from .bidding.auction import (
     MAX_BID,
     Auction,
     Bid,
@@ -36,6 +44,9 @@ from .auction import (
     next_bid,
     run_auction,
 )
+from .bidding.contract import allowed_contract_changes, check_contract_change, contract_change_price
+from .bidding.friend import FRIEND_FORMS, FRIEND_TYPES_LABEL, friend_words
+from .bidding.misdeal import misdeal_allowed, misdeal_value
 from .cards import (
     DECK,
     HAND_SIZE,
@@ -52,22 +63,19 @@ from .cards import (
     parse_card,
     parse_trump,
 )
-from .contract import allowed_contract_changes, check_contract_change, contract_change_price
-from .deal import PLAIN_SEATS, SEAT_COUNTS
-from .friend import FRIEND_FORMS, FRIEND_TYPES_LABEL, friend_words
+from .explain.how_we_score import how_we_score
 from .hands import play_round
-from .holders import HOLDERS
-from .how_we_score import how_we_score
-from .misdeal import misdeal_allowed, misdeal_value
-from .options import OPTIONS
-from .options_seats import seat_defaults
-from .presets import PRESETS
+from .house_rules.options import OPTIONS
+from .house_rules.presets import PRESETS
+from .house_rules.rules import MightyRules, MightyTable
+from .house_rules.seats import seat_defaults
 from .round_input import ROUND_INPUT
-from .rules import MightyRules, MightyTable
+from .seats.deal import PLAIN_SEATS, SEAT_COUNTS
 from .shapes import MightyInput, MightyOutcome, MightyResult, MightyState
 from .table_view import next_hand, seat_state
-from .trick_judge import judge_trick
-from .tricks import Decision, Play, decide_trick
+from .tricks.holders import HOLDERS
+from .tricks.judge import judge_trick
+from .tricks.trick import Decision, Play, decide_trick
 
 #: what ``from refapp.games.mighty import X`` offers: the game and the rules' public names
 __all__ = [

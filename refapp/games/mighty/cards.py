@@ -12,7 +12,7 @@ from .. import errors
 from ..errors import CONTEXT_SEPARATOR, N_, MalformedInput, quote
 
 if TYPE_CHECKING:
-    from .rules import MightyRules
+    from .house_rules.rules import MightyRules
 
 HAND_SIZE = 10
 POINT_CARDS = 20

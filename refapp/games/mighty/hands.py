@@ -11,20 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..game import Account
-from .auction import next_floor
-from .contract import allowed_contract_changes
-from .deal import PLAIN_SEATS
-from .dealer import dealer_after_all_pass, dealer_after_hand
-from .explain import explain_hand, say_all_pass, say_misdeal, say_progress
-from .explain_seats import say_out, say_resting
-from .friend import friend_player
+from .bidding.auction import next_floor
+from .bidding.contract import allowed_contract_changes
+from .bidding.friend import friend_player
+from .explain.hand import explain_hand, say_all_pass, say_misdeal, say_progress
+from .explain.seats import say_out, say_resting
+from .house_rules.rules import MightyRules, MightyTable
 from .read_hand import Hand, RoundSeats, read_hand, settled
-from .resting import sitters_after
-from .rounds import next_state, zero_result
-from .rules import MightyRules, MightyTable
-from .scoring import score_hand
+from .round_form import next_state, zero_result
+from .scoring.score import score_hand
+from .seats.deal import PLAIN_SEATS
+from .seats.dealer import dealer_after_all_pass, dealer_after_hand
+from .seats.resting import sitters_after
 from .shapes import MightyInput, MightyOutcome, MightyResult, MightyState, TricksResult
-from .trick_totals import Settled, tricks_result
+from .tricks.totals import Settled, tricks_result
 
 
 def play_round(

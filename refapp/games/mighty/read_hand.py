@@ -13,21 +13,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .auction import Auction, auction_floor, run_auction, unfinished_auction
-from .contract import read_contract
-from .deal import PLAIN_SEATS, Deal, deal_for, out_of_deck
-from .dealer import check_dealer
-from .friend import read_friend
-from .friend_card import check_friend_card_allowed, check_friend_card_held
-from .hand_seats import first_in_hand, without
-from .holders import HOLDER_KEYS, check_holders, read_holder, read_points
-from .kill import read_kills, stored_kill
-from .misdeal import declare_misdeal
-from .resting import expected_sitters, read_sitters
-from .rounds import HAND_PARTS, Body, all_pass_flag, check_alone, check_everyone_passed
-from .rules import MightyTable
+from .bidding.auction import Auction, auction_floor, run_auction, unfinished_auction
+from .bidding.contract import read_contract
+from .bidding.friend import read_friend
+from .bidding.friend_card import check_friend_card_allowed, check_friend_card_held
+from .bidding.misdeal import declare_misdeal
+from .house_rules.rules import MightyTable
+from .round_form import HAND_PARTS, Body, all_pass_flag, check_alone, check_everyone_passed
+from .seats.deal import PLAIN_SEATS, TableDeal, deal_for, out_of_deck
+from .seats.dealer import check_dealer
+from .seats.in_hand import first_in_hand, without
+from .seats.kill import read_kills, stored_kill
+from .seats.resting import expected_sitters, read_sitters
 from .shapes import Contract, Kill, MightyInput, MightyState, OutOfHand
-from .trick_totals import Refereed, Settled, play_tricks
+from .tricks.holders import HOLDER_KEYS, check_holders, read_holder, read_points
+from .tricks.totals import Refereed, Settled, play_tricks
 
 #: what a round is: a played hand (or a dry run's parts of one), a misdeal, or an all-pass
 Form = Literal["hand", "misdeal", "all_pass"]
@@ -37,7 +37,7 @@ Form = Literal["hand", "misdeal", "all_pass"]
 class RoundSeats:
     """Who is in a round: how it is dealt, who rests, who bids, and who deals it."""
 
-    deal: Deal
+    deal: TableDeal
     resting: list[str]
     #: the players of the auction: everyone seated but those resting
     bidders: MightyTable
@@ -201,7 +201,7 @@ def take_contract(
 
 def take_kills(
     table: MightyTable,
-    deal: Deal,
+    deal: TableDeal,
     body: Body,
     entered: MightyInput,
     contract: Contract | None,
@@ -275,7 +275,7 @@ def settled(refereed: Refereed | None) -> Settled | None:
 def still_waiting(
     entered: MightyInput,
     refereed: Refereed | None,
-    deal: Deal,
+    deal: TableDeal,
     kills: list[Kill] | None,
 ) -> bool:
     """Return True while the hand cannot be scored: tricks unfinished, kills or parts unsent."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 from ..game import Outcome
 
 if TYPE_CHECKING:
-    from .facts import HandFacts
+    from .scoring.facts import HandFacts
 
 #: the input keys naming a special card's holder
 HolderKey = Literal["mighty_holder", "joker_holder"]

@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
-from .auction import MAX_BID, Auction, Bid, auction_floor, beats
+from .bidding.auction import MAX_BID, Auction, Bid, auction_floor, beats
+from .bidding.misdeal import misdeal_most, misdeal_value
 from .cards import DECK, JOKER, SUIT_SYMBOLS, TRUMPS
-from .deal import deal_for, out_of_deck
-from .dealer import DealerReason, reason_for
-from .misdeal import misdeal_most, misdeal_value
+from .seats.deal import deal_for, out_of_deck
+from .seats.dealer import DealerReason, reason_for
 from .shapes import MightyState
 
 if TYPE_CHECKING:
-    from .rules import MightyRules
+    from .house_rules.rules import MightyRules
 
 
 class NextHand(NamedTuple):

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from refapp.games.errors import Refusal
-from refapp.games.mighty.auction import Bid, beats, lowest_next_bid, run_auction
+from refapp.games.mighty.bidding.auction import Bid, beats, lowest_next_bid, run_auction
 from refapp.games.mighty.cards import TRUMPS
 
 from .support import GAME, PLAYERS, WON, hand, passes, play, table, violation

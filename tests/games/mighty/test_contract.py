@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.games.mighty.contract import allowed_contract_changes, contract_change_price
+from refapp.games.mighty.bidding.contract import allowed_contract_changes, contract_change_price
 
 from .support import GAME, WON, hand, passes, play, table, violation
 

@@ -12,10 +12,10 @@ import pytest
 from refapp.games.errors import Refusal
 from refapp.games.game import Table
 from refapp.games.mighty.cards import TRUMP_NAMES, card_words
-from refapp.games.mighty.explain_facts import RULE_LABELS
-from refapp.games.mighty.multipliers import BECAUSE
-from refapp.games.mighty.presets import PRESETS
-from refapp.games.mighty.scoring import MULTIPLIER_NAMES
+from refapp.games.mighty.explain.facts import RULE_LABELS
+from refapp.games.mighty.house_rules.presets import PRESETS
+from refapp.games.mighty.scoring.multipliers import BECAUSE
+from refapp.games.mighty.scoring.score import MULTIPLIER_NAMES
 
 from .support import GAME, PLAYERS, fresh, passes
 

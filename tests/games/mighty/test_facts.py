@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from refapp.games.mighty.cards import POINT_CARDS
-from refapp.games.mighty.scoring import BACK_RUN_MOST
+from refapp.games.mighty.scoring.score import BACK_RUN_MOST
 
 from .support import hand, play, table
 

@@ -10,8 +10,8 @@ import pytest
 
 from refapp.games.errors import fill
 from refapp.games.game import Table
-from refapp.games.mighty.explain_facts import RULE_LABELS
-from refapp.games.mighty.multipliers import BECAUSE
+from refapp.games.mighty.explain.facts import RULE_LABELS
+from refapp.games.mighty.scoring.multipliers import BECAUSE
 
 from .support import GAME, PLAYERS, hand, passes, play, table
 

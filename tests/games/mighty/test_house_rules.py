@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from refapp.games.errors import Refusal
+from refapp.games.mighty.bidding.friend_card import check_friend_card_held, friend_card_held
 from refapp.games.mighty.cards import card_words, parse_card
-from refapp.games.mighty.dealer import next_dealer
-from refapp.games.mighty.friend_card import check_friend_card_held, friend_card_held
-from refapp.games.mighty.rules import MightyRules
-from refapp.games.mighty.scoring import is_back_run
+from refapp.games.mighty.house_rules.rules import MightyRules
+from refapp.games.mighty.scoring.score import is_back_run
+from refapp.games.mighty.seats.dealer import next_dealer
 
 from .support import GAME, LOW, PLAYERS, deltas, fresh, hand, passes, play, table, violation
 

@@ -9,10 +9,10 @@ import pytest
 
 from refapp.games.game import Table
 from refapp.games.mighty import Mighty
-from refapp.games.mighty.contract import contract_change_price
-from refapp.games.mighty.how_we_score import how_we_score
-from refapp.games.mighty.options import OPTIONS
-from refapp.games.mighty.presets import PRESETS
+from refapp.games.mighty.bidding.contract import contract_change_price
+from refapp.games.mighty.explain.how_we_score import how_we_score
+from refapp.games.mighty.house_rules.options import OPTIONS
+from refapp.games.mighty.house_rules.presets import PRESETS
 
 from .support import table
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refapp.games.mighty.misdeal import misdeal_value
+from refapp.games.mighty.bidding.misdeal import misdeal_value
 
 from .support import LOW, PLAYERS, play, table, violation
 

@@ -6,13 +6,13 @@ import pytest
 
 from refapp.games.errors import Refusal
 from refapp.games.mighty import Mighty
-from refapp.games.mighty.misdeal import (
+from refapp.games.mighty.bidding.misdeal import (
     misdeal_allowed,
     misdeal_limit,
     misdeal_most,
     misdeal_value,
 )
-from refapp.games.mighty.options import OPTIONS
+from refapp.games.mighty.house_rules.options import OPTIONS
 from refapp.games.mighty.table_view import misdeal_counts
 
 from .support import LOW, table, violation

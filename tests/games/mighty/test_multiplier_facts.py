@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from refapp.games.game import Table
-from refapp.games.mighty.explain_facts import RULE_LABELS
-from refapp.games.mighty.multipliers import BECAUSE
-from refapp.games.mighty.scoring import MULTIPLIER_NAMES
+from refapp.games.mighty.explain.facts import RULE_LABELS
+from refapp.games.mighty.scoring.multipliers import BECAUSE
+from refapp.games.mighty.scoring.score import MULTIPLIER_NAMES
 
 from .support import GAME, PLAYERS, hand, play, table
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from refapp.games.errors import Refusal
 from refapp.games.mighty.cards import DECK, TRUMPS
-from refapp.games.mighty.holders import HOLDERS
+from refapp.games.mighty.tricks.holders import HOLDERS
 
 from .support import PLAYERS, deltas, hand, play, table
 

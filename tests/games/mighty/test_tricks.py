@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from refapp.games.errors import Refusal
 from refapp.games.mighty import DECK, JOKER, RANKS, TRUMPS, Play, decide_trick, is_point_card
 from refapp.games.mighty import judge_trick as judge
-from refapp.games.mighty.tricks import REASONS, Specials, led_suit
+from refapp.games.mighty.tricks.trick import REASONS, Specials, led_suit
 
 from .support import PLAYERS, play, table, violation
 

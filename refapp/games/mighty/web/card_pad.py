@@ -3,8 +3,8 @@
 The pad sends only the cards in the order they were played (a led joker's ``suit``, a led
 joker-call card's ``call``); the players follow from the rules: the boss leads trick 1, the others
 play in seat order, and each trick's winner leads the next. The rules referee the named tricks
-(``trick_checks``) and, with all ten in and the friend known, say what they prove
-(``trick_totals``). Nothing is stored: recording the hand stays the form's job. A refusal comes
+(``tricks.checks``) and, with all ten in and the friend known, say what they prove
+(``tricks.totals``). Nothing is stored: recording the hand stays the form's job. A refusal comes
 back as 422 with the rules' code and message in the page's language.
 
 A played card is changed with ``change`` ({"trick", "play", "card"}, numbered from 1): the plays
@@ -28,13 +28,13 @@ from ...game import Account
 from ...inputs import mapping, sequence
 from .. import GAME
 from ..cards import parse_card, parse_trump
-from ..explain_tricks import say_next_play, say_totals, say_trick
-from ..rules import MightyTable
+from ..explain.tricks import say_next_play, say_totals, say_trick
+from ..house_rules.rules import MightyTable
 from ..shapes import Friend, Lead, MightyInput
-from ..trick_checks import referee_tricks
-from ..trick_log import PlayLog, Trick
-from ..trick_totals import Totals, settle
-from ..tricks import PLAYS, TRICKS, Specials, decide_trick, read_play
+from ..tricks.checks import referee_tricks
+from ..tricks.log import PlayLog, Trick
+from ..tricks.totals import Totals, settle
+from ..tricks.trick import PLAYS, TRICKS, Specials, decide_trick, read_play
 from . import blueprint
 from .card_pad_fix import change_play
 

@@ -19,10 +19,10 @@ from flask_babel import gettext as _
 from ...errors import N_, MalformedInput, Refusal, quote
 from ...inputs import mapping, whole_number
 from ..cards import card_words
-from ..rules import MightyTable
+from ..house_rules.rules import MightyTable
 from ..shapes import Lead
-from ..trick_checks import referee_tricks
-from ..trick_log import PlayLog
+from ..tricks.checks import referee_tricks
+from ..tricks.log import PlayLog
 
 #: what a change may say about the new play (its player stays the one named before)
 CHANGE_KEYS = ("card", "suit", "call")

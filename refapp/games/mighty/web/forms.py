@@ -25,9 +25,9 @@ from ....services import SessionView
 from ....web.forms.base import At, RoundForm
 from ....web.forms.common import options
 from .. import GAME, MAX_BID, TRUMPS
-from ..deal import deal_for
-from ..misdeal import MISDEAL_BOUNDS, MISDEAL_COUNTINGS
-from ..rules import MightyTable
+from ..bidding.misdeal import MISDEAL_BOUNDS, MISDEAL_COUNTINGS
+from ..house_rules.rules import MightyTable
+from ..seats.deal import deal_for
 from ..shapes import MightyState
 from ..table_view import bid_counts, next_hand
 from .pad import is_pad_action, log_text, number, pad_log, passes_to_end, read_log

@@ -14,8 +14,8 @@ import re
 
 from ...errors import Refusal
 from .. import TRUMPS
-from ..auction import run_auction
-from ..rules import MightyTable
+from ..bidding.auction import run_auction
+from ..house_rules.rules import MightyTable
 
 #: the pad's buttons: dry runs that change the bidding log
 PAD_ACTIONS = ("pass", "pass_rest", "unbid", *(f"bid_{trump}" for trump in TRUMPS))

@@ -18,9 +18,9 @@ from wtforms import Field, SelectChoice, SelectField, StringField
 from ....services import SessionView
 from ....web.forms.common import options
 from .. import GAME
-from ..deal import deal_for
-from ..hand_seats import first_in_hand, without
-from ..rules import MightyRules, MightyTable
+from ..house_rules.rules import MightyRules, MightyTable
+from ..seats.deal import deal_for
+from ..seats.in_hand import first_in_hand, without
 from . import blueprint
 
 #: the fields of each kill, in the order named (seven seats: two)

@@ -25,9 +25,9 @@ from ...inputs import digits_number
 from ...options import resolve_rules
 from .. import TRUMPS, judge_trick
 from ..cards import JOKER, RANKS, SUITS, parse_card
-from ..options import OPTIONS
+from ..house_rules.options import OPTIONS
 from ..shapes import JudgedTrick
-from ..tricks import PLAYS, TRICKS
+from ..tricks.trick import PLAYS, TRICKS
 from . import blueprint
 from .words import TRUMP_LABELS, special_cards
 

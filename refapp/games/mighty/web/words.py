@@ -32,11 +32,11 @@ from .. import (
     next_bid,
     run_auction,
 )
+from ..bidding.misdeal import misdeal_limit
 from ..cards import card_face, card_suit
-from ..dealer import DealerReason
-from ..misdeal import misdeal_limit
-from ..rules import MightyRules, MightyTable
-from ..scoring import MULTIPLIER_NAMES, OUTCOME_NAMES, multiplier_steps
+from ..house_rules.rules import MightyRules, MightyTable
+from ..scoring.score import MULTIPLIER_NAMES, OUTCOME_NAMES, multiplier_steps
+from ..seats.dealer import DealerReason
 from ..shapes import MightyState
 from ..table_view import (
     bid_rows,
@@ -79,7 +79,7 @@ def trump_words(trump: str) -> str:
     return str(_(TRUMP_NAMES[trump])) if trump in TRUMP_NAMES else trump
 
 
-#: the form's hint on the dealer, by the rule that names them (``dealer.REASON_RULES``)
+#: the form's hint on the dealer, by the rule that names them (``seats.dealer.REASON_RULES``)
 DEALER_HINTS = {
     "first_hand": _l("The first hand: anyone may deal."),
     "free": _l("Nobody knows who dealt the last hand: anyone may deal."),

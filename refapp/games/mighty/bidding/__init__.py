@@ -1,0 +1,1 @@
+"""Before the first trick: a throw-in (misdeal), the auction, and the boss's contract and friend."""
