@@ -68,8 +68,6 @@ class GamePages:
     #: the players out of the coming round (resting), greyed in the standings: from the
     #: session's view; None: everyone plays every round
     resting: Callable[[SessionView], Collection[str]] | None = None
-    #: not read: the slug is the game's own (kept only until every web package stops passing it)
-    slug: str = ""
 
     def static_url(self, filename: str) -> str:
         """Return the address of one of the game's static files (versioned by its content)."""
@@ -78,12 +76,6 @@ class GamePages:
 
 #: every game's pages, by the game's slug
 PAGES: dict[str, GamePages] = {}
-
-
-def register_pages(pages: GamePages) -> GamePages:
-    """Return pages unchanged: `load_pages` finds them as ``<game>.web.PAGES`` (kept only until
-    every web package stops calling it)."""
-    return pages
 
 
 def pages_of(game: AnyGame | str) -> GamePages:
@@ -132,20 +124,15 @@ def init_app(app: Flask) -> None:
     app.add_template_global(lambda: list(PAGES.values()), "every_game_pages")
 
 
-def slug_of(game: AnyGame | str) -> str:
-    """Return a game's slug (a bare slug only until every web package passes its Game)."""
-    return game if isinstance(game, str) else game.slug
-
-
-def game_api(game: AnyGame | str, import_name: str) -> Blueprint:
+def game_api(game: AnyGame, import_name: str) -> Blueprint:
     """Return a game's API blueprint, mounted under /api: a refusal there is answered in the
     API's error shape by the app's own handler (``refapp/__init__.py``)."""
-    return Blueprint(f"{slug_of(game)}_api", import_name)
+    return Blueprint(f"{game.slug}_api", import_name)
 
 
-def game_blueprint(game: AnyGame | str, import_name: str) -> Blueprint:
+def game_blueprint(game: AnyGame, import_name: str) -> Blueprint:
     """Return a game's blueprint: its templates (``<slug>/...``) and static files beside it."""
-    slug = slug_of(game)
+    slug = game.slug
     return Blueprint(
         slug,
         import_name,
