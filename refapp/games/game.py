@@ -13,17 +13,22 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypedDict, TypeVar, cast
 
 from .errors import Conflict, MalformedInput, Refusal, RuleViolation, quote
-from .options import HouseRules, RuleOption, find_preset, resolve_rules
+from .options import HouseRules, RuleOption, RuleValue, find_preset, resolve_rules
 from .options import Preset as Preset  # where the games imported it from
 from .round_input import InputPath
 from .tally import Tally, summed
+
+#: the values a sentence's template is filled with (names, numbers, words to translate)
+Params = dict[str, object]
+#: one sentence of an explanation as stored: [template, params] (JSON keeps the pair a list)
+ExplanationPart = list[str | Params]
 
 
 class Explanation(TypedDict):
     """A result's explanation: English sentences, and each as a template with its values."""
 
     explanation: list[str]
-    explanation_parts: list[list[object]]
+    explanation_parts: list[ExplanationPart]
 
 
 class Account:
@@ -36,8 +41,7 @@ class Account:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
-        # each part is [template, params] (JSON keeps it a list): Any lets a reader unpack it
-        self.parts: list[list[Any]] = []
+        self.parts: list[ExplanationPart] = []
 
     def say(self, template: str, **params: object) -> None:
         """Add one sentence of the explanation."""
@@ -54,7 +58,7 @@ class Table:
     """The seated players in clockwise order and the house rules in force."""
 
     players: tuple[str, ...]
-    rules: Mapping[str, Any] = field(default_factory=dict)
+    rules: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
@@ -181,7 +185,7 @@ class Game(Generic[InputT, ResultT, StateT]):
             return table
         return Table(table.players, self.house_rules(table.rules))
 
-    def seat_defaults(self, seats: int | None) -> Mapping[str, Any]:
+    def seat_defaults(self, seats: int | None) -> Mapping[str, RuleValue]:
         """Return the options whose default depends on the seat count, at that count."""
         return {}
 
@@ -192,7 +196,7 @@ class Game(Generic[InputT, ResultT, StateT]):
         *,
         stored: bool = False,
         seats: int | None = None,
-    ) -> dict[str, Any]:
+    ) -> dict[str, RuleValue]:
         """Return the effective house rules for a new session, or raise ``invalid_rules``.
 
         The defaults for the seat count (``seat_defaults``) come first, then the preset's
@@ -275,7 +279,7 @@ class Game(Generic[InputT, ResultT, StateT]):
 
     def public_state(
         self, table: Table, state: StateT, totals: Mapping[str, int]
-    ) -> dict[str, Any]:
+    ) -> dict[str, object]:
         """Return what the table needs to know about the next round (the API's ``state``)."""
         return dict(state)
 
@@ -288,11 +292,11 @@ class Game(Generic[InputT, ResultT, StateT]):
         shared ones of games/stats.py: rounds_played, points, sessions_played, sessions_won)."""
         return {}
 
-    def figures_from(self, counted: Mapping[str, int]) -> dict[str, Any]:
+    def figures_from(self, counted: Mapping[str, int]) -> dict[str, object]:
         """Return a player's figures of this game from their counters summed over rounds."""
         return {}
 
-    def figures(self, name: str, results: Iterable[ResultT]) -> dict[str, Any]:
+    def figures(self, name: str, results: Iterable[ResultT]) -> dict[str, object]:
         """Return a player's figures of this game read from its rounds' stored results."""
         return self.figures_from(summed(self.tally(name, result) for result in results))
 

@@ -10,6 +10,10 @@ from typing import Any, ClassVar, Self
 from .errors import N_, MalformedInput, quote
 from .words import Words
 
+#: one house rule's value: the kinds an option takes (bool, int, choice, a list of choices or
+#: of whole numbers), a number (a stored bar such as ``misdeal_at_most``), or null
+RuleValue = bool | int | float | str | Sequence[int | str] | None
+
 
 @dataclass(frozen=True)
 class RuleOption:
@@ -21,9 +25,9 @@ class RuleOption:
 
     key: str
     kind: str
-    default: Any
+    default: RuleValue
     description: str
-    choices: tuple[Any, ...] = ()
+    choices: tuple[int | str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
@@ -41,7 +45,7 @@ class RuleOption:
             return self.choice_labels[self.choices.index(value)]
         return str(value)
 
-    def check(self, value: object) -> Any:
+    def check(self, value: object) -> RuleValue:
         """Return the value normalised, or raise ``invalid_rules`` quoting it."""
         where = f"rules.{self.key}"
         if value is None:
@@ -143,7 +147,7 @@ def grouped(
     return [(topics.get(key, ""), found[key]) for key in keys]
 
 
-def rules_object(raw: object) -> Mapping[str, Any]:
+def rules_object(raw: object) -> Mapping[str, object]:
     """Return house-rule overrides as given (None: none), or raise ``invalid_rules``."""
     if raw is None:
         return {}
@@ -157,7 +161,7 @@ def rules_object(raw: object) -> Mapping[str, Any]:
     return raw
 
 
-def resolve_rules(options: Sequence[RuleOption], overrides: object) -> dict[str, Any]:
+def resolve_rules(options: Sequence[RuleOption], overrides: object) -> dict[str, RuleValue]:
     """Return every option's effective value: the defaults with the table's overrides checked in."""
     overrides = rules_object(overrides)
     by_key = {option.key: option for option in options}
@@ -214,7 +218,7 @@ class HouseRules(Mapping[str, Any]):
         except KeyError:
             raise AttributeError(key) from None
 
-    def __setattr__(self, key: str, value: Any) -> None:
+    def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError(f"house rules are frozen; {key} cannot change")
 
     def __repr__(self) -> str:

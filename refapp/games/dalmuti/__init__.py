@@ -14,7 +14,6 @@ keeps working.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..errors import N_
 from ..game import Account, Game, Outcome, Table
@@ -162,7 +161,7 @@ class Dalmuti(Game[DalmutiInput, DalmutiResult, DalmutiState]):
 
     def public_state(
         self, table: Table, state: DalmutiState, totals: Mapping[str, int]
-    ) -> dict[str, Any]:
+    ) -> dict[str, object]:
         """Tell the table the ranks, the dealer, the hand sizes and the tax of the next hand."""
         return public_view(table, state)
 

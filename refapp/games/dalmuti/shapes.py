@@ -6,10 +6,11 @@ the types only name the keys a hand writes, so the stored JSON stays as it was.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TypedDict
 
-from ..game import Table
+from ..game import ExplanationPart, Table
 from .rules import DalmutiRules
 
 #: a card as the API writes it: a rank 1..12, or ``"J"`` for a jester
@@ -76,7 +77,7 @@ class DalmutiInput(TypedDict, total=False):
 
     revolution: Revolution | None
     #: cards by giving role, and ``"paid": True`` when the tax was recorded as paid as due
-    tribute: dict[str, Any] | None
+    tribute: Mapping[str, list[Card] | bool] | None
     hands: CardsBy
     merchant_trades: list[list[str]]
     finish_order: list[str] | None
@@ -87,7 +88,7 @@ class DalmutiResult(TypedDict, total=False):
 
     deltas: dict[str, int]
     explanation: list[str]
-    explanation_parts: list[list[object]]
+    explanation_parts: list[ExplanationPart]
     complete: bool
     ranks_before: list[str]
     ranks_during: list[str]

@@ -8,7 +8,7 @@ Pure functions of plain values (the pages word them).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..game import Table
 from .cards import JESTER, RANKS, deck, deck_size
@@ -70,7 +70,7 @@ def revolution_choices(ranks: Sequence[str], rules: Mapping[str, object]) -> tup
     return REVOLUTION_KINDS if greater_revolution_by(ranks, rules) else REVOLUTION_KINDS[:1]
 
 
-def public_view(table: Table, state: DalmutiState) -> dict[str, Any]:
+def public_view(table: Table, state: DalmutiState) -> dict[str, object]:
     """Return what the table needs before the next hand: ranks, dealer, hand sizes, the tax."""
     rules = house_rules(table.rules)
     ranks = ranks_in(table, state)

@@ -8,10 +8,10 @@ the deck bookkeeping (draw pile and discards), so the next turn can be checked.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..errors import N_
 from ..game import Account, Game, Outcome, Table
+from ..options import RuleValue
 from ..registry import register
 from . import codes as _codes  # noqa: F401  (registers the game's error codes)
 from . import how_we_score as dixit_how_we_score
@@ -64,7 +64,7 @@ class Dixit(Game[DixitInput, DixitResult, DixitState]):
         *,
         stored: bool = False,
         seats: int | None = None,
-    ) -> dict[str, Any]:
+    ) -> dict[str, RuleValue]:
         """Return the effective house rules; without a target score the rounds to play end it.
 
         A session stored before this check (no target, no rounds: it never ended) still imports.
@@ -93,7 +93,7 @@ class Dixit(Game[DixitInput, DixitResult, DixitState]):
 
     def public_state(
         self, table: Table, state: DixitState, totals: Mapping[str, int]
-    ) -> dict[str, Any]:
+    ) -> dict[str, object]:
         """Tell the table the next storyteller, the target and the deck's counts."""
         return public_view(self.with_house_rules(table), state, totals)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypedDict
 
+from ..game import ExplanationPart
+
 #: a voter's vote: a position (1-based), or two positions under the Odyssey two-votes rule
 Vote = int | list[int]
 
@@ -27,7 +29,7 @@ class DixitResult(TypedDict, total=False):
     complete: bool
     deltas: dict[str, int]
     explanation: list[str]
-    explanation_parts: list[list[object]]
+    explanation_parts: list[ExplanationPart]
     outcome: str
     storyteller: str
     storyteller_position: int

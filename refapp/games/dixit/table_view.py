@@ -4,7 +4,6 @@ each player casts."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..game import Table
 from .deck import cards_laid, hand_size, position_count
@@ -38,7 +37,7 @@ def next_storyteller(table: Table, state: DixitState) -> str | None:
     return table.left_of(last) if last else None
 
 
-def public_view(table: Table, state: DixitState, totals: Mapping[str, int]) -> dict[str, Any]:
+def public_view(table: Table, state: DixitState, totals: Mapping[str, int]) -> dict[str, object]:
     """Return what the table needs before the next turn: the storyteller, the deck, the end."""
     coming = next_storyteller(table, state)
     ended = end_reasons(table.rules, state, totals, table.size)

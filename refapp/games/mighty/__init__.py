@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 
 from ..errors import N_, MalformedInput
 from ..game import Account, Game, Table
+from ..options import RuleValue
 from ..registry import register
 from . import codes as _codes  # noqa: F401  (registers the game's error codes)
 from . import stats as mighty_stats
@@ -155,7 +156,7 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
         *,
         stored: bool = False,
         seats: int | None = None,
-    ) -> dict[str, object]:
+    ) -> dict[str, RuleValue]:
         """Return the effective house rules; at least one way to name a friend must remain."""
         rules = super().resolve_rules(overrides, preset, stored=stored, seats=seats)
         if not rules["friend_types"]:
@@ -183,7 +184,7 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
             state["sits_out"] = None
         return tuple(players), state
 
-    def seat_defaults(self, seats: int | None) -> Mapping[str, object]:
+    def seat_defaults(self, seats: int | None) -> Mapping[str, RuleValue]:
         """Return the defaults a table of four changes: the lowest bid, the friend cards."""
         return seat_defaults(seats)
 

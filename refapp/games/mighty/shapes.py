@@ -6,9 +6,9 @@ name the keys a round writes, so the stored JSON stays as it was.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
-from ..game import Outcome
+from ..game import ExplanationPart, Outcome
 
 if TYPE_CHECKING:
     from .scoring.facts import HandFacts
@@ -101,7 +101,7 @@ class JudgedTrick(TypedDict):
     dead_joker: str | None
     call_has_power: bool | None
     explanation: list[str]
-    explanation_parts: list[list[Any]]
+    explanation_parts: list[ExplanationPart]
 
 
 class MustPlay(TypedDict, total=False):
@@ -184,7 +184,7 @@ class MightyResult(AuctionSummary, TricksResult, OutOfHand, total=False):
     complete: bool
     deltas: dict[str, int]
     explanation: list[str]
-    explanation_parts: list[list[Any]]
+    explanation_parts: list[ExplanationPart]
     outcome: str
     ruling_points: int | None
     back_run: bool

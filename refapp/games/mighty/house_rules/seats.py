@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...errors import N_
-from ...options import RuleOption
+from ...options import RuleOption, RuleValue
 
 #: the friend cards ``friend_forbidden`` may list, as the option writes them
 FORBIDDABLE = ("mighty", "joker")
 #: the options' defaults that differ at four seats (the 4마 rules: a smaller deck, a higher floor)
-FOUR_SEAT_DEFAULTS: Mapping[str, object] = {"min_bid": 14, "friend_forbidden": ["joker"]}
+FOUR_SEAT_DEFAULTS: Mapping[str, RuleValue] = {"min_bid": 14, "friend_forbidden": ["joker"]}
 
 #: the options only a table of four, six or seven plays, in the order a form lists them
 SEAT_OPTIONS = (
@@ -59,6 +59,6 @@ SEAT_OPTIONS = (
 )
 
 
-def seat_defaults(seats: int | None) -> Mapping[str, object]:
+def seat_defaults(seats: int | None) -> Mapping[str, RuleValue]:
     """Return the options whose default changes at this seat count (four seats only)."""
     return FOUR_SEAT_DEFAULTS if seats == 4 else {}
