@@ -6,7 +6,7 @@ Each game's round form lives with the game and is registered with its pages (``g
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from ...services import SessionView
 from .base import RoundForm
@@ -25,9 +25,9 @@ __all__ = [
 
 def round_form(
     view: SessionView,
-    entered: dict[str, Any] | None = None,
+    entered: Mapping[str, object] | None = None,
     correcting: int | None = None,
-    **kwargs: Any,
+    **kwargs: object,
 ) -> RoundForm:
     """Build the round form of the session's game, for its next round or round ``correcting``
     (prefilled from that round's stored input ``entered``)."""

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from string import Formatter
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from flask import request
 from wtforms import Field, HiddenField
@@ -37,9 +37,13 @@ from .voice import AppForm, refusal_words
 
 #: an input path: keys (text) and, last, maybe a place in a list (a number, from 1)
 Path = tuple[str | int, ...]
+#: a round's input as a form sends it: the API's body, unchecked until the rules read it
+RoundBody = dict[str, object]
+#: the values one family of placeholders takes at a table: ``{"seat": 0, "player": "Ann"}``
+Slot = dict[str, str | int]
 
 
-def as_entered(data: Any) -> Any:
+def as_entered(data: object) -> object:
     """Read a field as entered; blank (empty, unset) is None, so the input leaves it out."""
     return data or None
 
@@ -53,8 +57,8 @@ class At:
     """
 
     path: str
-    read: Callable[[Any], Any] = as_entered
-    show: Callable[[Any], Any] = str
+    read: Callable[[object], object] = as_entered
+    show: Callable[[object], object] = str
 
 
 def placeholders(pattern: str) -> list[str]:
@@ -83,22 +87,30 @@ def dotted(path: Path) -> str:
     return ".".join(map(str, path))
 
 
-def put(body: dict[str, Any], path: Path, value: object) -> None:
+def put(body: RoundBody, path: Path, value: object) -> None:
     """Write value at path in body; a place in a list appends (the places filled, in order)."""
     *heads, last = path
-    node: dict[Any, Any] = body  # keyed by name, and by place in a list
-    if isinstance(last, int):
+    listed = isinstance(last, int)
+    if listed:
         *heads, last = heads
-        for key in heads:
-            node = node.setdefault(key, {})
-        node.setdefault(last, []).append(value)
-        return
+    node = body
     for key in heads:
-        node = node.setdefault(key, {})
-    node[last] = value
+        node = branch(node, str(key))
+    if not listed:
+        node[str(last)] = value
+        return
+    items = node.setdefault(str(last), [])
+    if isinstance(items, list):
+        items.append(value)
 
 
-def get(stored: object, path: Path) -> Any:
+def branch(node: RoundBody, key: str) -> RoundBody:
+    """Return the part of a body under key, made empty if there is none yet."""
+    child = node.setdefault(key, {})
+    return child if isinstance(child, dict) else {}
+
+
+def get(stored: object, path: Path) -> object:
     """Return the value at path in a stored input (None if absent); a place in a list counts
     from 1 (a single value is a list of one)."""
     node = stored
@@ -149,7 +161,7 @@ class RoundForm(AppForm):
     storing_actions: ClassVar[tuple[str, ...]] = ("record",)
 
     #: the round object of the last successful check (a dry run), for the template
-    checked: dict[str, Any] | None = None
+    checked: Mapping[str, object] | None = None
     #: True when another phone recorded the round this form was entering (the input is kept)
     stale: bool = False
 
@@ -157,28 +169,28 @@ class RoundForm(AppForm):
     def build(
         cls,
         view: SessionView,
-        entered: dict[str, Any] | None = None,
+        entered: Mapping[str, object] | None = None,
         correcting: int | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> RoundForm:
         """Return the form for this session's next round, or for round ``correcting`` prefilled
         from its stored input ``entered``."""
         raise NotImplementedError
 
     @classmethod
-    def subclass(cls, fields: Mapping[str, Any], **facts: Any) -> type[RoundForm]:
+    def subclass(cls, fields: Mapping[str, Field], **facts: object) -> type[RoundForm]:
         """Return this form with a table's fields and facts (its players, ranks, ...)."""
         return type(f"{cls.__name__}_", (cls,), {**fields, **facts})
 
     # -- the map, at this table ------------------------------------------------------------
 
     @classmethod
-    def slots(cls) -> dict[str, list[dict[str, Any]]]:
+    def slots(cls) -> dict[str, list[Slot]]:
         """Return the families of values the placeholders take at this table (none here)."""
         return {}
 
     @classmethod
-    def expand(cls, pattern: str) -> list[dict[str, Any]]:
+    def expand(cls, pattern: str) -> list[Slot]:
         """Return the values a pattern's placeholders take: the rows of the family naming them."""
         names = placeholders(pattern)
         if not names:
@@ -202,12 +214,12 @@ class RoundForm(AppForm):
 
     # -- reading the submitted fields ------------------------------------------------------
 
-    def read(self, *parts: str, blanks: bool = False) -> dict[str, Any]:
+    def read(self, *parts: str, blanks: bool = False) -> RoundBody:
         """Return the filled fields (under the given input paths, else all) as round input.
 
         With ``blanks``, a blank field is written as null instead of left out.
         """
-        body: dict[str, Any] = {}
+        body: RoundBody = {}
         for name, (path, at) in self.field_paths().items():
             if parts and not under(path, parts):
                 continue
@@ -221,11 +233,11 @@ class RoundForm(AppForm):
         fields = self.field_paths().items()
         return any(self[name].data for name, (path, _at) in fields if under(path, parts))
 
-    def compose(self) -> dict[str, Any]:
+    def compose(self) -> RoundBody:
         """Return the round input the fields make (a game adds what its map cannot say)."""
         return self.read()
 
-    def round_input(self) -> dict[str, Any]:
+    def round_input(self) -> RoundBody:
         """Return the API-shaped round input from the submitted fields."""
         body = self.compose()
         if self.expected() is not None:
@@ -239,9 +251,9 @@ class RoundForm(AppForm):
     # -- writing a stored input back -------------------------------------------------------
 
     @classmethod
-    def data_from(cls, stored: Mapping[str, Any]) -> dict[str, Any]:
+    def data_from(cls, stored: Mapping[str, object]) -> dict[str, object]:
         """Return form data that shows a stored round's input (for correcting it)."""
-        data: dict[str, Any] = {}
+        data: dict[str, object] = {}
         for name, (path, at) in cls.field_paths().items():
             value = get(stored, path)
             shown = None if value is None else at.show(value)
@@ -255,7 +267,7 @@ class RoundForm(AppForm):
         """Return True when the table asked to check a step rather than store the round."""
         return request.form.get("action", "record") not in self.storing_actions
 
-    def show_check(self, checked: dict[str, Any]) -> None:
+    def show_check(self, checked: Mapping[str, object]) -> None:
         """Keep a successful check's round object for the page to show."""
         self.checked = checked
 

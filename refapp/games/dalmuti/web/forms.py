@@ -12,7 +12,7 @@ hand being corrected on the edit page, whose ranks are that hand's ``ranks_befor
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import cast
 
 from flask import request
 from flask_babel import gettext
@@ -20,10 +20,11 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, SelectField, StringField
 
 from ....services import SessionView
-from ....web.forms.base import At, RoundForm
+from ....web.forms.base import At, RoundBody, RoundForm, Slot
 from ....web.forms.common import add_error, options
 from ... import dalmuti
 from ...errors import Refusal
+from ..shapes import DalmutiInput, Exchange
 from ..table_view import merchants_trading, revolution_choices
 from .refusals import field_refused
 from .words import card_tokens, cards_field, gives_label, ordinal, place_label, titled
@@ -36,7 +37,7 @@ STEP_ACTION = "check_tax"
 MISSING_ORDER = _l("Enter the finishing order: choose (or tap) the players as they go out.")
 
 
-def typed_cards(text: Any) -> list[int | str] | None:
+def typed_cards(text: object) -> list[int | str] | None:
     """Read a field of cards as the input lists them, or None when none were typed."""
     return card_tokens(text) or None
 
@@ -71,7 +72,7 @@ class DalmutiHandForm(RoundForm):
 
     seats: tuple[str, ...] = ()
     ranks: tuple[str, ...] = ()
-    due: tuple[dict[str, Any], ...] = ()
+    due: tuple[Exchange, ...] = ()
     merchants: tuple[str, ...] = ()
     greater_by: tuple[str, ...] = ()
     #: who may declare which revolutions (rank order), for the one-tap revolution buttons
@@ -84,15 +85,15 @@ class DalmutiHandForm(RoundForm):
     no_tax: str = ""
 
     #: the round object of a dry run that did not score the hand yet (a step), for the template
-    step_checked: dict[str, Any] | None = None
+    step_checked: Mapping[str, object] | None = None
 
     @classmethod
     def build(
         cls,
         view: SessionView,
-        entered: dict[str, Any] | None = None,
+        entered: Mapping[str, object] | None = None,
         correcting: int | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> DalmutiHandForm:
         """Build the form for the hand it records, prefilled from a stored hand if given."""
         ranks, played = hand_context(view, correcting)
@@ -118,7 +119,7 @@ class DalmutiHandForm(RoundForm):
         return form_class(data=data, **kwargs)
 
     @classmethod
-    def slots(cls) -> dict[str, list[dict[str, Any]]]:
+    def slots(cls) -> dict[str, list[Slot]]:
         """Return the tax's giving roles, the seats in rank order and the finishing places."""
         return {
             "role": [{"role": item["role"]} for item in cls.due],
@@ -127,10 +128,11 @@ class DalmutiHandForm(RoundForm):
         }
 
     @classmethod
-    def data_from(cls, stored: Mapping[str, Any]) -> dict[str, Any]:
+    def data_from(cls, stored: Mapping[str, object]) -> dict[str, object]:
         """Return form data that shows a stored hand; each merchant's swap names the other."""
         data = super().data_from(stored)
-        for pair in stored.get("merchant_trades") or []:
+        # a stored round's input is one the rules took: a Dalmuti hand's
+        for pair in cast(DalmutiInput, stored).get("merchant_trades") or []:
             if len(pair) == 2 and all(name in cls.seats for name in pair):
                 first, second = pair
                 data[f"trade_{cls.seats.index(first)}"] = second
@@ -143,11 +145,11 @@ class DalmutiHandForm(RoundForm):
         """Return the tribute fields in the order of the tax (peasant, then the answer)."""
         return [self[f"tribute_{item['role']}"] for item in self.due]
 
-    def tribute_rows(self) -> list[tuple[Field, dict[str, Any]]]:
+    def tribute_rows(self) -> list[tuple[Field, Exchange]]:
         """Return each tribute field with its exchange (who gives how many), for the tap pads."""
         return list(zip(self.tribute_fields(), self.due, strict=True))
 
-    def tribute_cards(self, item: Mapping[str, Any]) -> list[int | str]:
+    def tribute_cards(self, item: Exchange) -> list[int | str]:
         """Return the numbers a giver's pad offers, a jester only where a Dalmuti may give one."""
         jester = item["which"] == "any" and self.jester_back
         return [*self.cards, *([dalmuti.JESTER] if jester else [])]
@@ -210,8 +212,8 @@ class DalmutiHandForm(RoundForm):
 
     def finish_order(self) -> list[str] | None:
         """Return the places chosen, first out first; the last place fills itself."""
-        order: list[str] | None = self.read("finish_order").get("finish_order")
-        if not order:
+        order = self.read("finish_order").get("finish_order")
+        if not isinstance(order, list) or not order:
             return None
         left = [name for name in self.ranks if name not in order]
         if len(order) == len(self.ranks) - 1 and len(left) == 1:
@@ -228,7 +230,7 @@ class DalmutiHandForm(RoundForm):
                     pairs.append(pair)
         return pairs
 
-    def compose(self) -> dict[str, Any]:
+    def compose(self) -> RoundBody:
         """Return the API-shaped hand: only the parts entered (all of them, to record)."""
         body = self.read("revolution") if self.filled("revolution.player") else {}
         body.update(self.read("tribute", "hands"))
@@ -242,10 +244,10 @@ class DalmutiHandForm(RoundForm):
 
     # -- showing checks and refusals ---------------------------------------------------------
 
-    def show_check(self, checked: dict[str, Any]) -> None:
+    def show_check(self, checked: Mapping[str, object]) -> None:
         """Keep a dry run: a scored hand for the shared box, a step for the tax section."""
         result = checked["result"]
-        if "deltas" in result and result.get("complete", True):
+        if isinstance(result, Mapping) and "deltas" in result and result.get("complete", True):
             self.checked = checked
         else:
             self.step_checked = checked
@@ -284,8 +286,8 @@ def kind_label(kind: str) -> str:
 def hand_fields(
     seats: Sequence[str],
     ranks: list[str],
-    rules: Mapping[str, Any],
-    due: Sequence[Mapping[str, Any]],
+    rules: Mapping[str, object],
+    due: Sequence[Exchange],
     merchants: list[str],
 ) -> dict[str, Field]:
     """Return the hand's fields: the revolution, the tribute due, the hands, swaps, places."""
@@ -332,7 +334,7 @@ def hand_fields(
     return fields
 
 
-def tribute_field(item: Mapping[str, Any], ranks: list[str]) -> StringField:
+def tribute_field(item: Exchange, ranks: list[str]) -> StringField:
     """Return the field of one side of the tax: who gives whom which cards, with a hint."""
     if item["which"] == "best":
         hint = _("Their lowest numbers, never a jester.")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from flask import has_request_context
 from flask_babel import get_locale, gettext
@@ -17,6 +16,7 @@ from flask_babel import ngettext as untyped_ngettext
 
 from ... import dalmuti
 from ..cards import JESTER_WORD
+from ..shapes import Exchange
 from ..table_view import card_copies, next_hand
 from . import blueprint
 
@@ -33,7 +33,7 @@ SHOWN = ("en", "ko", "hu")
 # -- cards as typed ---------------------------------------------------------------------------
 
 
-def card_tokens(text: Any) -> list[int | str]:
+def card_tokens(text: object) -> list[int | str]:
     """Return the cards typed in a field ('2 4', '12, 11', 'j', '13'): numbers, jesters as "J".
 
     A jester may be typed as 13, the number it counts as, and '.' parts cards too: a numeric
@@ -53,7 +53,7 @@ def card_tokens(text: Any) -> list[int | str]:
     return cards
 
 
-def cards_field(cards: Any) -> str:
+def cards_field(cards: object) -> str:
     """Write stored cards back into a field: [2, 4] -> '2 4'."""
     items = cards if isinstance(cards, list) else [cards]
     return " ".join(str(card) for card in items)
@@ -114,7 +114,7 @@ def gives_label(giver: str, receiver: str, count: int, which: str) -> str:
     )
 
 
-def tax_line(item: Mapping[str, Any], back: Mapping[str, Any] | None) -> str:
+def tax_line(item: Exchange, back: Exchange | None) -> str:
     """Write one pair of the tax: the peasant's tribute and the dalmuti's answer, if any."""
     values = {"peasant": item["from"], "dalmuti": item["to"]}
     if back is None:
@@ -145,18 +145,20 @@ def tax_line(item: Mapping[str, Any], back: Mapping[str, Any] | None) -> str:
     )
 
 
-def tax_lines(due: Sequence[Mapping[str, Any]]) -> list[str]:
+def tax_lines(due: Sequence[Exchange]) -> list[str]:
     """Write the tax of a hand pair by pair: 'Eve gives Ann their 2 best cards; Ann gives ...'."""
     answers = {item["from"]: item for item in due if item["which"] == "any"}
     return [tax_line(item, answers.get(item["to"])) for item in due if item["which"] == "best"]
 
 
-def exchanges(ranks: Sequence[str], tribute: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+def exchanges(
+    ranks: Sequence[str], tribute: Mapping[str, object] | None
+) -> list[dict[str, object]]:
     """Return a stored tribute as giver, receiver and cards, in the order of the tax."""
     if not tribute:
         return []
     who = dalmuti.holders(ranks)
-    rows = []
+    rows: list[dict[str, object]] = []
     for role in dalmuti.TRIBUTE:
         if role in tribute and role in who:
             receiver = who[dalmuti.TRIBUTE[role][0]]
@@ -191,7 +193,7 @@ def dalmuti_role_names(role: str) -> list[tuple[str, str]]:
 
 
 @blueprint.app_template_global()
-def dalmuti_cards(rules: Mapping[str, Any]) -> list[tuple[str, list[str], int, bool]]:
+def dalmuti_cards(rules: Mapping[str, object]) -> list[tuple[str, list[str], int, bool]]:
     """Return each card, best first, with its titles in dalmuti_languages() order, its copies
     in a full deck and whether this table's house rules take it out."""
     codes = dalmuti_languages()

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from flask_babel import gettext
 from wtforms import Field, SelectField
 from wtforms.validators import InputRequired
 
 from ....services import SessionView
-from ....web.forms.base import At, RoundForm
+from ....web.forms.base import At, RoundBody, RoundForm, Slot
 from ....web.forms.common import options
 from ..deck import cards_laid, position_count
 from ..table_view import votes_each
@@ -19,9 +18,9 @@ from ..table_view import votes_each
 _: Callable[..., str] = gettext
 
 
-def vote(data: Any) -> int | None:
+def vote(data: object) -> int | None:
     """Read a vote: the card number chosen (the choices are checked), or None."""
-    return int(data) if data else None
+    return int(str(data)) if data else None
 
 
 #: a turn with one vote each
@@ -56,9 +55,9 @@ class DixitTurnForm(RoundForm):
     def build(
         cls,
         view: SessionView,
-        entered: dict[str, Any] | None = None,
+        entered: Mapping[str, object] | None = None,
         correcting: int | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> DixitTurnForm:
         """Build the form for this table (its players and positions), prefilled from a turn."""
         players = view.table.players
@@ -81,14 +80,14 @@ class DixitTurnForm(RoundForm):
         return form_class(data=data, **kwargs)
 
     @classmethod
-    def slots(cls) -> dict[str, list[dict[str, Any]]]:
+    def slots(cls) -> dict[str, list[Slot]]:
         """Return the numbered positions and the seats with their players."""
         return {
             "n": [{"n": n} for n in range(1, cls.position_total + 1)],
             "seat": [{"seat": seat, "player": name} for seat, name in enumerate(cls.players)],
         }
 
-    def compose(self) -> dict[str, Any]:
+    def compose(self) -> RoundBody:
         """Return the turn; its votes are sent even when none was entered (the rules ask)."""
         body = self.read()
         body.setdefault("votes", {})

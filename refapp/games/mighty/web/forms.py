@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import cast
 
 from flask import has_request_context, request
 from flask_babel import format_decimal
@@ -22,13 +22,13 @@ from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, S
 
 from .... import services
 from ....services import SessionView
-from ....web.forms.base import At, RoundForm
+from ....web.forms.base import At, RoundBody, RoundForm
 from ....web.forms.common import options
 from .. import GAME, MAX_BID, TRUMPS
 from ..bidding.misdeal import MISDEAL_BOUNDS, MISDEAL_COUNTINGS
 from ..house_rules.rules import MightyTable
 from ..seats.deal import deal_for
-from ..shapes import MightyState
+from ..shapes import MightyInput, MightyState
 from ..table_view import bid_counts, next_hand
 from .pad import is_pad_action, log_text, number, pad_log, passes_to_end, read_log
 from .seats import Seats, bidders, greyed, kill_part, seat_data, seat_fields, seats_of, sitters_part
@@ -43,9 +43,15 @@ CARD_SEPARATORS = re.compile(r"[\s,;]+")
 MISDEAL_EXAMPLE = ("S5", "S6", "H7", "H8", "D9", "D6", "C7", "JK", "C8", "H5")
 
 
-def card_list(text: Any) -> list[str] | None:
+def card_list(text: object) -> list[str] | None:
     """Return the cards typed in a field, or None when none were."""
-    return [card for card in CARD_SEPARATORS.split(text or "") if card] or None
+    typed = text if isinstance(text, str) else ""
+    return [card for card in CARD_SEPARATORS.split(typed) if card] or None
+
+
+def cards_text(cards: object) -> str:
+    """Write a stored list of cards back as the field shows them: "S5 S6 JK"."""
+    return " ".join(map(str, cards)) if isinstance(cards, list) else str(cards)
 
 
 class MightyHandForm(RoundForm):
@@ -66,7 +72,7 @@ class MightyHandForm(RoundForm):
         "mighty_holder": "mighty_holder",
         "joker_holder": "joker_holder",
         "misdeal_player": "misdeal.player",
-        "misdeal_hand": At("misdeal.hand", read=card_list, show=" ".join),
+        "misdeal_hand": At("misdeal.hand", read=card_list, show=cards_text),
         "misdeal_shown": At("misdeal.shown", read=lambda on: True if on else None, show=bool),
         "tricks": At("tricks", read=lambda text: read_log(text) or None, show=log_text),
     }
@@ -96,9 +102,9 @@ class MightyHandForm(RoundForm):
     def build(
         cls,
         view: SessionView,
-        entered: dict[str, Any] | None = None,
+        entered: Mapping[str, object] | None = None,
         correcting: int | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> MightyHandForm:
         """Build the form for this table, prefilled from a stored round's input if given."""
         table = GAME.with_house_rules(view.table)
@@ -110,7 +116,7 @@ class MightyHandForm(RoundForm):
         form_class = cls.for_table(table, before, public)
         first = next_hand(table.rules, before).dealer.dealer or ""
         playing, starter = bidders(table, form_class.seats, {"dealer": first})
-        data: dict[str, Any] = {
+        data: dict[str, object] = {
             "dealer": first,
             "bidder": starter or playing.players[0],  # a resting dealer does not bid
             "bid_count": str(form_class.floor),
@@ -144,10 +150,11 @@ class MightyHandForm(RoundForm):
         return cast(type[MightyHandForm], form_class)  # subclass() makes a subclass of cls
 
     @classmethod
-    def data_from(cls, stored: Mapping[str, Any]) -> dict[str, Any]:
+    def data_from(cls, stored: Mapping[str, object]) -> dict[str, object]:
         """Return form data that shows a stored round; the friend's kind is the form it took."""
         data = {"dealer": "", **super().data_from(stored)}
-        friend = stored.get("friend") or {}
+        # a stored round's input is one the rules took: a Mighty hand's
+        friend = cast(MightyInput, stored).get("friend") or {}
         if friend.get("none"):
             data["friend_kind"] = "none"
         elif friend.get("first_trick"):
@@ -168,7 +175,7 @@ class MightyHandForm(RoundForm):
         """Return True when the auction pad was used (a bid, a pass or a take-back)."""
         return is_pad_action(self.action())
 
-    def compose(self) -> dict[str, Any]:
+    def compose(self) -> RoundBody:
         """Return the round input for the pressed button.
 
         ``misdeal`` sends only the misdeal (``misdeal_shown`` says the table saw the hand: its
@@ -184,8 +191,9 @@ class MightyHandForm(RoundForm):
         log = self.log()
         if action in ("misdeal", "misdeal_shown"):
             body.update(self.read("misdeal", blanks=True))
-            if action == "misdeal_shown":
-                body["misdeal"]["shown"] = True
+            misdeal = body.get("misdeal")
+            if action == "misdeal_shown" and isinstance(misdeal, dict):
+                misdeal["shown"] = True
         elif action == "all_pass":
             if log:
                 body["bidding"] = log
@@ -198,11 +206,11 @@ class MightyHandForm(RoundForm):
             body.update(self.hand_parts(log))
         return body
 
-    def log(self) -> Any:
+    def log(self) -> object:
         """Return the bidding log in the hidden field ([] when empty, the text if unreadable)."""
         return read_log(self.bidding.data)
 
-    def pad_log(self, action: str, log: Any) -> Any:
+    def pad_log(self, action: str, log: object) -> object:
         """Return the log the pad's button makes: an entry added, the passes of everyone left
         after the highest bid (``pass_rest``), or the last entry taken back."""
         if action == "pass_rest":
@@ -210,9 +218,9 @@ class MightyHandForm(RoundForm):
             return passes_to_end(playing, log, self.floor, first)
         return pad_log(action, log, self.bidder.data or None, self.bid_count.data)
 
-    def hand_parts(self, log: Any) -> dict[str, Any]:
+    def hand_parts(self, log: object) -> RoundBody:
         """Return the parts of a played hand that were filled in (a dry run may send some)."""
-        parts: dict[str, Any] = {}
+        parts: RoundBody = {}
         if log:
             parts["bidding"] = log
         if self.filled("contract"):
@@ -229,7 +237,7 @@ class MightyHandForm(RoundForm):
             parts.update(self.read("misdeal", blanks=True))
         return parts
 
-    def friend_part(self) -> dict[str, Any] | None:
+    def friend_part(self) -> dict[str, object] | None:
         """Return the friend in the form its kind takes, or None when nothing was entered."""
         kind = self.friend_kind.data or self.friend_types[0]
         player = self.friend_player.data or None
@@ -240,7 +248,7 @@ class MightyHandForm(RoundForm):
         card = (self.friend_card.data or "").strip()
         if kind != "card":
             return {kind: card or player or True}  # an unknown way: the rules refuse it
-        friend: dict[str, Any] = {}
+        friend: dict[str, object] = {}
         if card:
             friend["card"] = card
         if player:
@@ -249,11 +257,11 @@ class MightyHandForm(RoundForm):
 
     # -- after a dry run, and what the page shows ---------------------------------------------
 
-    def show_check(self, checked: dict[str, Any]) -> None:
+    def show_check(self, checked: Mapping[str, object]) -> None:
         """Take a successful dry run: keep the new bidding log, or show the check's result."""
-        result = checked.get("result", {})
+        result = part(checked, "result")
         if self.is_pad_action():
-            log = checked.get("input", {}).get("bidding") or []
+            log = part(checked, "input").get("bidding") or []
             self.bidding.data = json.dumps(log, ensure_ascii=False) if log else ""
             self._pad = None
             self.follow_auction(prefill_contract=self.action() != "unbid")
@@ -313,6 +321,12 @@ class MightyHandForm(RoundForm):
     def misdeal_cards_open(self) -> bool:
         """Return True when the misdeal's cards should show (some entered, or refused)."""
         return bool(self.misdeal_hand.errors or (self.misdeal_hand.data or "").strip())
+
+
+def part(checked: Mapping[str, object], key: str) -> Mapping[str, object]:
+    """Return one part of a dry run's answer (its input, its result), empty when absent."""
+    found = checked.get(key)
+    return found if isinstance(found, Mapping) else {}
 
 
 def stored_kind(entered: Mapping[str, object]) -> str:
