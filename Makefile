@@ -81,11 +81,13 @@ test: $(TOOLS) $(COMPILED)
 	$(BIN)/python -m pytest -m "serial or layout or browser" || status=$$?; \
 	exit $$status
 
-# the quick loop while working: everything but the browser (no Chromium, no live server)
+# the quick loop while working (README.md): rules, services, API and pages on SQLite on both
+# cores, stopping at the first failure; not Chromium's tests, not the timing bars (serial), not
+# the tests that wait on servers, child processes or lock timeouts (waits), and at most a few
+# examples per property test (--quick, tests/conftest.py): make test runs them all
 test-fast: $(TOOLS) $(COMPILED)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -m "not layout and not browser and not serial" $(PARALLEL) -x
-	$(BIN)/python -m pytest -m "serial and not layout and not browser" -x
+	$(BIN)/python -m pytest -m "not layout and not browser and not serial and not waits" $(PARALLEL) --quick -x
 
 # the suite again on PostgreSQL: TEST_DATABASE_URL=postgresql://user:pass@host/db make test-pg
 # (not the browser tests: their live server runs on SQLite whatever the suite's database)

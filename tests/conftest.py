@@ -17,6 +17,12 @@ from sqlalchemy import event
 from refapp import create_app, database_url
 from refapp.extensions import db
 
+from .speed import TEMPLATE_CODE, remember_url_builders, use_memory_for_tmp_path
+
+# an app per test, without paying per test for what every app builds the same (tests/speed.py)
+use_memory_for_tmp_path()
+remember_url_builders()
+
 #: property tests never fail on a deadline or a slow example in a loaded CI: they check rules,
 #: not speed (a test's own @settings may still narrow max_examples)
 settings.register_profile(
@@ -32,13 +38,54 @@ settings.load_profile("ci" if os.environ.get("CI") else "refapp")
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 
 
+#: at most this many examples per property test with --quick (make test-fast): a strategy's
+#: simplest values and a few drawn ones, enough to catch a broken path while working; make test
+#: and CI draw each test's own number
+QUICK_EXAMPLES = 5
+
+#: files whose tests wait on real time or other processes rather than compute: servers over
+#: HTTP, child processes and their time limits, lock and busy timeouts (marked ``waits``)
+WAITING_FILES = frozenset(
+    {
+        "tests/test_import_apart.py",  # imports in child processes, killed past their limits
+        "tests/test_import_turns.py",  # a second large import waiting for the first one's turn
+        "tests/test_serialized_writes.py",  # writes raced over HTTP, each widened by a sleep
+        "tests/test_figures_races.py",  # writes raced through gunicorn's processes
+        "tests/test_races_busy.py",  # writes waiting out the database's busy timeout
+        "tests/test_serve_workers.py",  # server processes started and stopped
+    }
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Add ``--quick``: fewer examples per property test (the quick loop, make test-fast)."""
+    parser.addoption(
+        "--quick",
+        action="store_true",
+        help=f"draw at most {QUICK_EXAMPLES} examples in each property test (make test-fast)",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the ``serial`` marker (the other markers are registered in pyproject.toml)."""
+    """Register the ``serial`` and ``waits`` markers (the others are in pyproject.toml)."""
     config.addinivalue_line(
         "markers",
         "serial: holds a timing bar that a second test process on the same cores would break; "
-        "make test and make test-fast run these alone, after the parallel run (-n 2)",
+        "make test runs these alone, after the parallel run (-n 2)",
     )
+    config.addinivalue_line(
+        "markers",
+        "waits: waits on real time or other processes (servers, child processes, lock "
+        "timeouts); make test runs it, make test-fast leaves it out",
+    )
+
+
+def fewer_examples(item: pytest.Item) -> None:
+    """Draw at most QUICK_EXAMPLES examples in the item's property test, if it is one."""
+    test = getattr(item, "obj", None)
+    chosen = getattr(test, "_hypothesis_internal_use_settings", None)
+    if chosen is not None and chosen.max_examples > QUICK_EXAMPLES:
+        test._hypothesis_internal_use_settings = settings(chosen, max_examples=QUICK_EXAMPLES)
 
 
 def shares_module_fixture(item: pytest.Item) -> bool:
@@ -54,10 +101,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     another database (TEST_DATABASE_URL) keep only the tests that reach it: every one does so
     through the ``migrated`` fixture (``app``, ``client``, ``api``, a race's ``database``); the
     rest (pure rules, SQLite files of their own) ran the same in the SQLite run. A test using a
-    module-scoped fixture is grouped with its file for ``--dist loadgroup``."""
+    module-scoped fixture is grouped with its file for ``--dist loadgroup``. The tests of
+    WAITING_FILES are marked ``waits``; with ``--quick`` property tests draw fewer examples."""
+    quick = config.getoption("quick")
     for item in items:
         if "chromium" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        if item.nodeid.split("::")[0] in WAITING_FILES:
+            item.add_marker(pytest.mark.waits)
+        if quick:
+            fewer_examples(item)
         if shares_module_fixture(item):
             # with -n 2 --dist loadgroup its file's tests share one process, so one server
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
@@ -71,14 +124,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def make_test_app(url: str):
     """Return an app for tests on the given database (CSRF off: tests post forms directly)."""
-    return create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": url,
-        }
+    return with_shared_templates(
+        create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "test",
+                "WTF_CSRF_ENABLED": False,
+                "SQLALCHEMY_DATABASE_URI": url,
+            }
+        )
     )
+
+
+def with_shared_templates(app):
+    """Return the app, its Jinja sharing the templates the process compiled (tests/speed.py)."""
+    app.jinja_env.bytecode_cache = TEMPLATE_CODE
+    return app
 
 
 def migrated_sqlite_app(path):
@@ -153,7 +214,7 @@ def guarded(request, tmp_path):
             "SQLALCHEMY_DATABASE_URI": fresh_sqlite(request, tmp_path / "g.sqlite"),
         }
     )
-    yield app
+    yield with_shared_templates(app)
     with app.app_context():
         db.engine.dispose()
 
