@@ -8,7 +8,6 @@ lines give the new session besides the names (e.g. Dalmuti's first-hand draw).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import Field
@@ -35,6 +34,6 @@ class Seating:
     def check(self, form: FlaskForm, lines: Sequence[str]) -> None:
         """Refuse a line the seating cannot read (raise ``ValidationError``)."""
 
-    def read(self, form: FlaskForm, lines: Sequence[str]) -> tuple[list[str], dict[str, Any]]:
+    def read(self, form: FlaskForm, lines: Sequence[str]) -> tuple[list[str], dict[str, object]]:
         """Return the players' names and what else the new session's body carries."""
         return list(lines), {}

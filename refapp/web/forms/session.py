@@ -15,115 +15,32 @@ gets are the ones the form shows.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from markupsafe import Markup
 from wtforms import (
-    BooleanField,
     Field,
     HiddenField,
     RadioField,
-    SelectField,
-    SelectMultipleField,
     StringField,
     TextAreaField,
 )
 from wtforms.validators import InputRequired, Length, ValidationError
-from wtforms.widgets import CheckboxInput, ListWidget, html_params
 
 from ...games.errors import Refusal
 from ...games.game import AnyGame
-from ...games.options import RuleOption
+from ...games.options import RuleOption, RuleValue
 from ...services.rule_sets import SavedRules
-from .common import add_error, options
+from .common import add_error
+from .rule_fields import FieldData, field_data, rule_field, rule_from_field, same_rule
 from .seating import Seating
 from .voice import AppForm
 
-WHOLE = re.compile(r"-?[0-9]{1,9}")
-#: a number with a decimal point or comma ("2.5", Hungarian "2,5")
-DECIMAL = re.compile(r"-?[0-9]{1,9}[.,][0-9]{1,9}")
 #: how the preset choice names a saved set (a preset's key never holds a colon)
 SAVED = "saved:"
-
-
-class CheckList(ListWidget):  # type: ignore[misc]  # WTForms ships no type hints
-    """A list of checkboxes, each inside its label: the whole line is the 44 px target."""
-
-    def __call__(self, field: Field, **kwargs: Any) -> Markup:
-        kwargs.setdefault("id", field.id)
-        items = [
-            Markup('<li><label class="check">%s %s</label></li>') % (box(), box.label.text)
-            for box in field
-        ]
-        return Markup("<ul %s>%s</ul>") % (html_params(**kwargs), Markup("").join(items))
-
-
-class MultiCheckboxField(SelectMultipleField):  # type: ignore[misc]  # WTForms: no hints
-    """A list of checkboxes for an option that takes several values."""
-
-    widget = CheckList()
-    option_widget = CheckboxInput()
-
-
-def rule_field(option: RuleOption) -> Field:
-    """Return the form field that edits one house-rule option, labelled with its name.
-
-    Words are the reader's language (the option's label, description and choices' labels);
-    a choice's value stays its code.
-    """
-    label = _(option.label) if option.label else option.key.replace("_", " ")
-    kwargs: dict[str, Any] = {"description": _(option.description)}
-    if option.kind in ("choice", "choices"):
-        words = [_(option.choice_label(choice)) for choice in option.choices]
-        field = SelectField if option.kind == "choice" else MultiCheckboxField
-        return field(
-            label, choices=options(option.choices, words), default=option.default, **kwargs
-        )
-    if option.kind == "bool":
-        return BooleanField(label, default=option.default, **kwargs)
-    if option.kind == "int_list":
-        default = ", ".join(str(v) for v in option.default or [])
-        return StringField(label, default=default, **kwargs)
-    default = "" if option.default is None else str(option.default)
-    hint = " " + _("Leave empty for none.") if option.nullable else ""
-    whole = option.kind == "int" and option.minimum is not None and option.minimum >= 0
-    keypad = {"inputmode": "numeric"} if whole else {}  # a phone offers its number keypad
-    return StringField(
-        label, default=default, description=_(option.description) + hint, render_kw=keypad
-    )
-
-
-def rule_from_field(option: RuleOption, data: Any) -> Any:
-    """Turn a submitted field value into the option's JSON value (checked later by the rules)."""
-    if option.kind in ("bool", "choice", "choices"):
-        return data
-    text = (data or "").strip()
-    if option.kind == "int_list":
-        parts = [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
-        return [int(part) if WHOLE.fullmatch(part) else part for part in parts]
-    if not text:
-        return None
-    if DECIMAL.fullmatch(text):
-        return float(text.replace(",", "."))
-    return int(text) if WHOLE.fullmatch(text) else text
-
-
-def field_data(option: RuleOption, value: Any) -> Any:
-    """Return what an option's field holds for a rule value (the inverse of ``rule_from_field``)."""
-    if option.kind == "bool":
-        return bool(value)
-    if option.kind == "choice":
-        return str(value)
-    if option.kind == "choices":
-        return [str(item) for item in value or []]
-    if option.kind == "int_list":
-        return ", ".join(str(item) for item in value or [])
-    return "" if value is None else str(value)
 
 
 def seats_text(seats: Sequence[int]) -> str:
@@ -134,14 +51,6 @@ def seats_text(seats: Sequence[int]) -> str:
 def option_seats(option: RuleOption) -> str:
     """Return the seat counts an option applies at, as the page reads them ("" for every one)."""
     return seats_text(option.seats)
-
-
-def same_rule(option: RuleOption, data: Any, value: Any) -> bool:
-    """Return True when a field's data means the rule value (a field refused later differs)."""
-    try:
-        return bool(option.check(rule_from_field(option, data)) == value)
-    except Refusal:
-        return False
 
 
 class NewSessionForm(AppForm):
@@ -173,7 +82,7 @@ class NewSessionForm(AppForm):
 
     @classmethod
     def for_game(
-        cls, game: AnyGame, saved: list[SavedRules] | None = None, **kwargs: Any
+        cls, game: AnyGame, saved: list[SavedRules] | None = None, **kwargs: object
     ) -> NewSessionForm:
         """Build the form with one field per house-rule option of the game.
 
@@ -210,7 +119,7 @@ class NewSessionForm(AppForm):
         """Return the values of the preset choice: the presets' keys, then the saved sets'."""
         return [str(value) for value, _label in self.preset.choices or []]
 
-    def baseline(self, choice: str | None, seats: int | None = None) -> dict[str, Any]:
+    def baseline(self, choice: str | None, seats: int | None = None) -> dict[str, RuleValue]:
         """Return the rules a choice gives (a preset's, or a saved set's preset and changes),
         at a seat count when one is given (its defaults under the choice's own values)."""
         game = self.the_game
@@ -234,15 +143,15 @@ class NewSessionForm(AppForm):
         for option in self.rule_options:
             self[f"rule_{option.key}"].data = field_data(option, rules[option.key])
 
-    def load_rules(self, rules: Mapping[str, Any]) -> None:
+    def load_rules(self, rules: Mapping[str, object]) -> None:
         """Fill the house-rule fields with a session's own rules (an option it lacks: as is)."""
         for option in self.rule_options:
             if option.key in rules:
                 self[f"rule_{option.key}"].data = field_data(option, rules[option.key])
 
-    def fills(self) -> dict[str, dict[str, Any]]:
+    def fills(self) -> dict[str, dict[str, FieldData]]:
         """Return every choice's field values, by field name, for the page's script."""
-        fills = {}
+        fills: dict[str, dict[str, FieldData]] = {}
         for choice in self.choice_keys():
             rules = self.baseline(choice)
             fills[choice] = {
@@ -273,7 +182,7 @@ class NewSessionForm(AppForm):
                 return str(_(preset.description))
         return ""
 
-    def changed_rules(self) -> dict[str, Any]:
+    def changed_rules(self) -> dict[str, object]:
         """Return the rules the player changed: fields neither at the fill's nor the choice's
         value (the choice's being what the session gets anyway); an option the seat count
         gives a default to is sent unless its field holds that default."""
@@ -282,7 +191,7 @@ class NewSessionForm(AppForm):
         count = len(self.lines())
         by_seats = self.the_game.seat_defaults(count)
         seated = self.baseline(self.preset.data, count) if by_seats else {}
-        rules = {}
+        rules: dict[str, object] = {}
         for option in self.rule_options:
             data = self[f"rule_{option.key}"].data
             key = option.key
@@ -304,11 +213,11 @@ class NewSessionForm(AppForm):
         found = next((p for p in self.the_game.presets if p.key == choice), None)
         return seats_text(found.seats) if found else ""
 
-    def seat_fills(self) -> dict[str, dict[str, dict[str, Any]]]:
+    def seat_fills(self) -> dict[str, dict[str, dict[str, FieldData]]]:
         """Return, for each choice and each seat count with defaults of its own, the fields'
         values there (the options those defaults touch), for the page's script."""
         game = self.the_game
-        fills: dict[str, dict[str, dict[str, Any]]] = {}
+        fills: dict[str, dict[str, dict[str, FieldData]]] = {}
         for choice in self.choice_keys():
             for count in range(game.min_players, game.max_players + 1):
                 keys = game.seat_defaults(count)
@@ -322,21 +231,22 @@ class NewSessionForm(AppForm):
                 }
         return fills
 
-    def rules_body(self) -> dict[str, Any]:
+    def rules_body(self) -> dict[str, object]:
         """Return the body's rules part: the preset or saved set, and the changed rules."""
         choice = self.preset.data or ""
-        body: dict[str, Any] = {"rules": self.changed_rules()}
+        body: dict[str, object] = {"rules": self.changed_rules()}
         if choice.startswith(SAVED):
             body["rule_set"] = choice[len(SAVED) :]
         elif choice:
             body["preset"] = choice
         return body
 
-    def to_save(self) -> dict[str, Any]:
+    def to_save(self) -> dict[str, object]:
         """Return a saved set's body for these choices: a preset and every change to it."""
         choice = self.preset.data or ""
         changes = self.changed_rules()
-        preset, base = choice, {}
+        preset: str | None = choice
+        base: dict[str, object] = {}
         if choice.startswith(SAVED) and choice[len(SAVED) :] in self.saved_sets:
             saved = self.saved_sets[choice[len(SAVED) :]]
             preset, base = saved["preset"], dict(saved["rules"] or {})
@@ -363,10 +273,10 @@ class NewSessionForm(AppForm):
         """Return the house-rule fields in the game's order."""
         return [self[f"rule_{option.key}"] for option in self.rule_options]
 
-    def body(self) -> dict[str, Any]:
+    def body(self) -> dict[str, object]:
         """Return the API-shaped body for ``create_session``."""
         names, setup = self.seating.read(self, self.lines())
-        body = {"game": self.game.data, "name": self.name.data, "players": names}
+        body: dict[str, object] = {"game": self.game.data, "name": self.name.data, "players": names}
         body.update(self.rules_body())
         body.update(setup)
         return body
