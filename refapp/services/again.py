@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
+from typing import TypedDict
 
 from sqlalchemy import select
 
 from ..extensions import db
 from ..models import GameSession, Player, SessionPlayer
+from .listing import SessionRow
 from .rule_sets import preset_of
 
 
-def same_table(session: GameSession) -> dict[str, Any]:
+class NewTable(TypedDict):
+    """A new session's body: the game, the seats in order, the preset and the house rules."""
+
+    game: str
+    players: list[str]
+    preset: str | None
+    rules: dict[str, object]
+
+
+def same_table(session: GameSession) -> NewTable:
     """Return the body of a new session with an earlier one's game, seats and house rules."""
     return {
         "game": session.game,
@@ -22,7 +32,7 @@ def same_table(session: GameSession) -> dict[str, Any]:
     }
 
 
-def recent_tables(rows: Iterable[Mapping[str, Any]], most: int = 5) -> list[Mapping[str, Any]]:
+def recent_tables(rows: Iterable[SessionRow], most: int = 5) -> list[SessionRow]:
     """Return the sessions of a list's rows that seat a new table: one per game and set of seats,
     in the list's order (the sessions page's own rows: no query of its own)."""
     seen: set[tuple[str, ...]] = set()

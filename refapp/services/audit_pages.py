@@ -7,7 +7,7 @@ ones before them; a page reads ``PAGE + 1`` rows at most, however long the trail
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from sqlalchemy import select
 
@@ -19,6 +19,17 @@ from .sessions import iso
 PAGE = 200
 
 
+class TrailEntry(TypedDict):
+    """An entry of the trail: when, what, which round, and the values before and after it."""
+
+    at: str | None
+    action: str
+    round: int | None
+    #: the values as stored (any JSON)
+    before: object
+    after: object
+
+
 @dataclass(frozen=True, slots=True)
 class TrailPage:
     """A page of the trail, oldest first (as ``sessions.audit_of`` writes each entry).
@@ -26,7 +37,7 @@ class TrailPage:
     ``earlier`` is the id to read the entries before this page by (None: it starts the trail).
     """
 
-    entries: list[dict[str, Any]]
+    entries: list[TrailEntry]
     earlier: int | None
 
 
@@ -44,7 +55,7 @@ def trail_page(session_id: int, before: int | None = None) -> TrailPage:
         query = query.where(AuditEntry.id < before)
     rows = db.session.execute(query.order_by(AuditEntry.id.desc()).limit(PAGE + 1)).all()
     shown = rows[:PAGE][::-1]
-    entries = [
+    entries: list[TrailEntry] = [
         {"at": iso(at), "action": action, "round": number, "before": old, "after": new}
         for _id, at, action, number, old, new in shown
     ]

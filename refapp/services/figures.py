@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Insert, delete, insert, select, text, tuple_, update
+from sqlalchemy import Insert, Select, delete, insert, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -26,7 +25,8 @@ from ..games.tally import added
 from ..models import GameSession, Player, PlayerFigures, Round, SessionPlayer, utcnow
 from . import writes
 
-Result = Mapping[str, Any]
+#: a round's result as stored (any game's)
+Result = Mapping[str, object]
 Key = tuple[int, str]
 #: rows a rebuild reads or writes at a time
 CHUNK = 500
@@ -125,7 +125,7 @@ def rows_for(keys: Sequence[Key]) -> dict[Key, PlayerFigures]:
     return rows
 
 
-def locked_rows(query: Any) -> dict[Key, PlayerFigures]:
+def locked_rows(query: Select[PlayerFigures]) -> dict[Key, PlayerFigures]:
     """Run a query of figures rows, locked for this write in player order, read fresh."""
     found = db.session.scalars(
         query.order_by(PlayerFigures.player_id, PlayerFigures.game)

@@ -21,7 +21,6 @@ import logging
 import re
 import secrets
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import delete, select, update
 
@@ -57,7 +56,7 @@ def new_key() -> str:
     return secrets.token_urlsafe(18)
 
 
-def read_key(raw: Any, field: str = HEADER) -> str | None:
+def read_key(raw: object, field: str = HEADER) -> str | None:
     """Return a write's key (None when not given) or refuse a malformed one (``invalid_value``)."""
     if raw is None:
         return None
@@ -74,7 +73,7 @@ def sent_key(headers: list[str], field: str | None = None) -> str | None:
     return read_key(field or None, FIELD)
 
 
-def malformed(raw: Any, field: str) -> MalformedInput:
+def malformed(raw: object, field: str) -> MalformedInput:
     """Return the refusal of a key that is not 1..64 visible ASCII characters."""
     return MalformedInput(
         "invalid_value",
@@ -84,7 +83,7 @@ def malformed(raw: Any, field: str) -> MalformedInput:
     )
 
 
-def digest_of(action: str, target: Any, entered: Any) -> str:
+def digest_of(action: str, target: object, entered: object) -> str:
     """Return the digest of what a write asks: its action, its round(s) and its input.
 
     Written canonically (keys sorted, compact), so the same entry sent again digests the same;
@@ -133,7 +132,7 @@ def check(session: GameSession, key: str | None, digest: str) -> None:
     raise Stored(found)
 
 
-def correction_target(corrections: Any) -> Any:
+def correction_target(corrections: object) -> object:
     """Return a correction's rounds as a digest reads them: numbers as text, inputs without
     ``expected_round``, so one round sent alone or in a list digests the same."""
     if not isinstance(corrections, dict):

@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from typing import Any
+from typing import TypedDict, Unpack
 
 from sqlalchemy import select
 
@@ -47,7 +47,31 @@ class SessionFilter:
     active_first: bool = False
 
 
-def read_filter(args: Mapping[str, str], **defaults: Any) -> SessionFilter:
+class FilterDefaults(TypedDict, total=False):
+    """What a caller's sessions list starts from before its query string: the page size, and
+    whether active sessions come first (the pages) or the newest (the API)."""
+
+    per_page: int
+    active_first: bool
+
+
+class SessionRow(TypedDict):
+    """A session as the lists show it (the API's ``sessions``, the index page's rows)."""
+
+    id: int
+    game: str
+    name: str
+    players: list[str]
+    created_at: str | None
+    updated_at: str | None
+    rounds: int
+    finished: bool
+    totals: dict[str, int]
+    leaders: list[str]
+    winners: list[str]
+
+
+def read_filter(args: Mapping[str, str], **defaults: Unpack[FilterDefaults]) -> SessionFilter:
     """Return the filter a query string asks for over ``defaults``, or refuse the first bad
     parameter (``invalid_value``, field = the parameter) in the order game, player, status,
     from, to, page, per_page."""
@@ -112,7 +136,7 @@ def _whole(args: Mapping[str, str], key: str, most: int) -> int | None:
 class SessionList:
     """One page of the sessions list: its rows, how many sessions match, how many pages."""
 
-    sessions: list[dict[str, Any]]
+    sessions: list[SessionRow]
     total: int
     pages: int
 
@@ -156,7 +180,7 @@ def day_start(day: date) -> datetime:
     return datetime(day.year, day.month, day.day, tzinfo=UTC)
 
 
-def session_row(session: GameSession) -> dict[str, Any]:
+def session_row(session: GameSession) -> SessionRow:
     """Return a session as the lists show it: game, players, rounds, leaders or winners."""
     players = session.players
     totals = {name: session.totals.get(name, 0) for name in players}

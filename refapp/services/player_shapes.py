@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 
 class PlayerRow(TypedDict):
@@ -37,7 +37,8 @@ class PlayerProfile(TypedDict):
     created_at: str | None
     sessions_played: int
     sessions_won: int
-    games: dict[str, dict[str, Any]]
+    #: each game's title and the player's figures in it, by game
+    games: dict[str, dict[str, object]]
     sessions: list[PlayerSession]
     sessions_listed_at_most: int
     sessions_not_listed: int

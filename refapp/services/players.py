@@ -14,7 +14,6 @@ import hashlib
 import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import BigInteger, cast, func, select
@@ -167,7 +166,7 @@ def player_name(raw: object) -> str:
     return values.player_name(raw, "name")
 
 
-def renamed(value: object, old: str, new: str) -> Any:
+def renamed(value: object, old: str, new: str) -> object:
     """Return a copy of stored JSON with every key and string value equal to old replaced by new."""
     if isinstance(value, str):
         return new if value == old else value

@@ -19,14 +19,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import Table as SqlTable
 from sqlalchemy import Text, Update, bindparam, cast, select, update
 
 from ..extensions import db
 from ..games.errors import Refusal
-from ..games.game import AnyGame, Outcome, Table, past_the_end, running_totals
+from ..games.game import AnyGame, AnyOutcome, Outcome, Table, past_the_end, running_totals
 from ..models import Round
 
 #: how many rounds' inputs and results are read at once where the replay first plays one; each
@@ -81,8 +80,8 @@ class StoredRound:
     id: int
     number: int
     deltas: dict[str, int]
-    state: dict[str, Any]
-    input: dict[str, Any] | None = None
+    state: dict[str, object]
+    input: dict[str, object] | None = None
     input_text: str | None = None
     result_text: str | None = None
     recorded_at: datetime | None = None
@@ -101,16 +100,16 @@ class Replayed:
     """
 
     stored: StoredRound
-    state: Mapping[str, Any]
+    state: Mapping[str, object]
     totals: dict[str, int]
     stored_totals: dict[str, int]
-    entered: Mapping[str, Any] | None = None
+    entered: Mapping[str, object] | None = None
     input_text: str | None = None
     result_text: str | None = None
     state_text: str | None = None
     #: a round played again: its new input and result as values (its answer is made of them)
-    outcome_input: Mapping[str, Any] | None = None
-    outcome_result: Mapping[str, Any] | None = None
+    outcome_input: Mapping[str, object] | None = None
+    outcome_result: Mapping[str, object] | None = None
 
     @property
     def number(self) -> int:
@@ -212,9 +211,9 @@ class PlayedReader:
 def replay_changes(
     game: AnyGame,
     table: Table,
-    state: Mapping[str, Any],
+    state: Mapping[str, object],
     rounds: Sequence[StoredRound],
-    corrected: Mapping[int, Mapping[str, Any]],
+    corrected: Mapping[int, Mapping[str, object]],
     totals: Mapping[str, int],
     session_id: int,
 ) -> list[Replayed]:
@@ -274,21 +273,21 @@ def replay_changes(
     return replayed
 
 
-class StoredResult(Mapping[str, Any]):
+class StoredResult(Mapping[str, object]):
     """A stored result as its JSON text, decoded only when a key of it is first read (a game
     keeping it may not read it at all)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.decoded: dict[str, Any] | None = None
+        self.decoded: dict[str, object] | None = None
 
-    def value(self) -> dict[str, Any]:
+    def value(self) -> dict[str, object]:
         """Return the result decoded (once)."""
         if self.decoded is None:
             self.decoded = json.loads(self.text)
         return self.decoded
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> object:
         return self.value()[key]
 
     def __iter__(self) -> Iterator[str]:
@@ -299,8 +298,8 @@ class StoredResult(Mapping[str, Any]):
 
 
 def played_again(
-    game: AnyGame, table: Table, state: Mapping[str, Any], row: StoredRound
-) -> tuple[Outcome[Any, Any, Any], tuple[str, str] | None]:
+    game: AnyGame, table: Table, state: Mapping[str, object], row: StoredRound
+) -> tuple[AnyOutcome, tuple[str, str] | None]:
     """Play a stored round again (its input not corrected) from another state before it.
 
     The game may keep the round's stored result (``Game.replay_round``): it is kept, with its
@@ -323,14 +322,14 @@ def played_again(
 ENCODED = ("input", "result", "state")
 
 
-def write_rounds(rows: Sequence[Mapping[str, Any]]) -> None:
+def write_rounds(rows: Sequence[Mapping[str, object]]) -> None:
     """Write the replayed rounds' new column values: one executemany UPDATE by row id for each
     set of columns the rows name (a correction's rows usually name one).
 
     Each row maps ``row_id`` and the columns it sets; those named in ENCODED hold their JSON
     text, stored as it is rather than encoded again.
     """
-    groups: dict[tuple[str, ...], list[Mapping[str, Any]]] = {}
+    groups: dict[tuple[str, ...], list[Mapping[str, object]]] = {}
     for row in rows:
         groups.setdefault(tuple(key for key in row if key != "row_id"), []).append(row)
     for keys, group in groups.items():
@@ -352,7 +351,7 @@ def update_of(keys: Sequence[str]) -> Update:
     rounds = Round.__table__
     assert isinstance(rounds, SqlTable)  # a mapped class's table
     sqlite = db.session.connection().dialect.name == "sqlite"
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for key in keys:
         column = rounds.c[key]
         value: object = bindparam(f"new_{key}", type_=Text if key in ENCODED else column.type)

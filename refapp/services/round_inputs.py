@@ -4,7 +4,6 @@ the round numbers a correction names."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..games.errors import Conflict, MalformedInput, NotFound, quote
 from ..games.inputs import digits_number, whole_number
@@ -27,12 +26,12 @@ def expected_round(raw: Mapping[str, object], next_number: int) -> None:
         )
 
 
-def round_input(raw: object) -> dict[str, Any]:
+def round_input(raw: object) -> dict[str, object]:
     """Return the round body without the service's own keys."""
     if not isinstance(raw, Mapping):
         raise MalformedInput("invalid_json", "The round must be a JSON object.")
-    entered: dict[str, Any] = values.without_expected(dict(raw))
-    return entered
+    body: dict[str, object] = dict(raw)
+    return values.without_expected(body)
 
 
 def correction_numbers(raw: object, count: int) -> dict[int, object]:

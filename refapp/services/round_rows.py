@@ -11,7 +11,6 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from . import replays, stored_rounds
 
@@ -20,13 +19,13 @@ from . import replays, stored_rounds
 class RowsToWrite:
     """The rows a correction writes, and the results it replaced and wrote (for the figures)."""
 
-    rows: list[dict[str, Any]] = field(default_factory=list)
-    old_results: list[dict[str, Any]] = field(default_factory=list)
-    new_results: list[Mapping[str, Any]] = field(default_factory=list)
+    rows: list[dict[str, object]] = field(default_factory=list)
+    old_results: list[Mapping[str, object]] = field(default_factory=list)
+    new_results: list[Mapping[str, object]] = field(default_factory=list)
 
     def add(self, item: replays.Replayed, corrected: bool, now: datetime) -> None:
         """Add a replayed round's row when something of it changed (nothing when none did)."""
-        columns: dict[str, Any] = {}
+        columns: dict[str, object] = {}
         if not corrected and item.changed and item.stored.answered and not item.outcome_changed:
             columns["state"] = item.state_text  # input, result, answer and figures as stored
         elif corrected or item.changed:
@@ -40,7 +39,7 @@ class RowsToWrite:
             self.rows.append({"row_id": item.stored.id, **columns})
 
 
-def played_again(item: replays.Replayed, corrected: bool, now: datetime) -> dict[str, Any]:
+def played_again(item: replays.Replayed, corrected: bool, now: datetime) -> dict[str, object]:
     """Return a round's columns after it was played again: input, result, state and answer
     (a corrected round is stamped ``now``; another keeps its stamp)."""
     assert item.outcome_input is not None and item.outcome_result is not None

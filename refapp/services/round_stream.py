@@ -11,9 +11,9 @@ import csv
 import io
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, overload
+from typing import TypeVarTuple, overload
 
-from sqlalchemy import select
+from sqlalchemy import Row, Select, select
 
 from ..extensions import db
 from ..games.game import running_totals
@@ -25,7 +25,11 @@ BATCH = 500
 CHUNK = 64 * 1024
 
 
-def batched(query: Any) -> Iterator[Any]:
+#: the columns a query selects
+Columns = TypeVarTuple("Columns")
+
+
+def batched(query: Select[*Columns]) -> Iterator[Row[*Columns]]:
     """Yield a query's rows a batch at a time (the database's cursor, not a list)."""
     yield from db.session.execute(query.execution_options(yield_per=BATCH))
 
@@ -39,7 +43,7 @@ def round_deltas(session_id: int) -> Iterator[tuple[int, dict[str, int]]]:
 
 def result_parts(
     session_id: int, keys: Sequence[str], through: int
-) -> Iterator[tuple[int, dict[str, Any]]]:
+) -> Iterator[tuple[int, dict[str, object]]]:
     """Yield each round's number (up to ``through``) and the parts of its result under
     ``keys`` that it has, in order; the database picks them out of the stored result."""
     query = select(Round.number, *(Round.result[key] for key in keys)).where(

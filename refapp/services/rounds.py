@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal, TypedDict
 
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
@@ -27,9 +27,19 @@ from .sessions import close, finished_error, load_session, reopen, state_before,
 log = logging.getLogger(__name__)
 
 
+class CheckedRound(TypedDict):
+    """A dry run's round as the API answers it: never stored, so it has no time."""
+
+    number: int
+    input: dict[str, object]
+    result: dict[str, object]
+    recorded_at: None
+    dry_run: Literal[True]
+
+
 def check_round(
     session_id: object, raw: object, number: object = None, *, whole: bool = False
-) -> dict[str, Any]:
+) -> CheckedRound:
     """Check (and score, if complete) a round without storing anything: the referee's dry run.
 
     Without ``number`` it is the next round of a running session; with one, a correction of
@@ -166,7 +176,7 @@ class Correction:
 
     version: int
     players: tuple[str, ...]
-    entered: dict[int, dict[str, Any]]
+    entered: dict[int, dict[str, object]]
     replayed: list[replays.Replayed]
     #: why the correction is refused, when it is (then nothing was replayed to keep)
     refused: Refusal | None = None
@@ -282,7 +292,7 @@ def _replace_rounds(
 
 
 def _rows_written(
-    session: GameSession, entered: Mapping[int, Any], replayed: list[replays.Replayed]
+    session: GameSession, entered: Mapping[int, object], replayed: list[replays.Replayed]
 ) -> RowsToWrite:
     """Return the rows a correction writes back, auditing each corrected round on the way."""
     now = utcnow()

@@ -10,7 +10,7 @@ import hashlib
 import json
 import unicodedata
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from sqlalchemy import func, select, text
 
@@ -19,7 +19,7 @@ from ..games import get_game
 from ..games.errors import Conflict, MalformedInput, NotFound, RuleViolation, quote
 from ..games.game import AnyGame
 from ..games.inputs import mapping
-from ..games.options import rules_object
+from ..games.options import RuleValue, rules_object
 from ..models import GameSession, RuleSet
 from . import writes
 from .values import has_control, invisible_character
@@ -38,8 +38,8 @@ RULE_SETS_LOCK = 0x52554C45
 
 
 def session_rules(
-    game: AnyGame, body: Mapping[str, Any], seats: int | None = None
-) -> tuple[dict[str, Any], str | None]:
+    game: AnyGame, body: Mapping[str, object], seats: int | None = None
+) -> tuple[dict[str, RuleValue], str | None]:
     """Return a new session's effective rules and preset: the saved set or preset, then rules.
 
     ``rule_set`` names a saved set (its preset and changes), ``preset`` a preset; the body's own
@@ -134,7 +134,7 @@ class SavedRules(TypedDict):
     game: str
     preset: str | None
     #: each changed house rule's value (a number, a word, a flag or a list of them)
-    rules: dict[str, Any]
+    rules: dict[str, object]
 
 
 def rule_set_dict(saved: RuleSet) -> SavedRules:
@@ -197,7 +197,7 @@ def rename_rule_set(raw_old: object, raw_new: object) -> RuleSet:
 
 def checked_rules(
     game: AnyGame, raw_preset: object, raw_rules: object, where: str, *, stored: bool = False
-) -> tuple[str | None, dict[str, Any]]:
+) -> tuple[str | None, dict[str, object]]:
     """Return a set's preset key and its changes, checked by the game's options and the size.
 
     ``stored``: a set read back from a backup, which a check added later does not refuse.

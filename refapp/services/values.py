@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from typing import Any
+from typing import TypeVar, overload
 
 from ..games.errors import MalformedInput, NotFound, quote
 
@@ -211,7 +211,15 @@ def session_name(raw: object) -> str:
     return raw.strip()
 
 
-def without_expected(body: Any) -> Any:
+#: the values of a round body's keys, kept as they are
+V = TypeVar("V")
+
+
+@overload
+def without_expected(body: dict[str, V]) -> dict[str, V]: ...
+@overload
+def without_expected(body: object) -> object: ...
+def without_expected(body: object) -> object:
     """Return a round body without ``expected_round`` (anything else as it is)."""
     if not isinstance(body, dict):
         return body

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import Insert, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
@@ -150,7 +149,7 @@ def lock_sessions(ids: Sequence[int]) -> list[GameSession]:
     )
 
 
-def lock_session(session_id: Any, version: int | Precondition | None = None) -> GameSession:
+def lock_session(session_id: object, version: int | Precondition | None = None) -> GameSession:
     """Take one session for a write, refusing it when it is not the ``version`` the client saw.
 
     ``version`` is a bare version or the write's ``If-Match`` (any strong tag may match).
@@ -222,7 +221,9 @@ def lock_players(names: Iterable[str]) -> dict[str, Player]:
     return {player.name: player for player in rows}
 
 
-def audit(session: GameSession, action: str, number: int | None, before: Any, after: Any) -> None:
+def audit(
+    session: GameSession, action: str, number: int | None, before: object, after: object
+) -> None:
     """Append an audit entry to the session's trail (in the caller's transaction), counted in
     the session's kept totals (``limits``)."""
     db.session.add(
