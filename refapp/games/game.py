@@ -16,7 +16,7 @@ from .errors import Conflict, MalformedInput, Refusal, RuleViolation, quote
 from .options import HouseRules, RuleOption, RuleValue, find_preset, resolve_rules
 from .options import Preset as Preset  # where the games imported it from
 from .round_input import InputPath
-from .tally import Tally, summed
+from .tally import Figures, Tally, summed
 
 #: the values a sentence's template is filled with (names, numbers, words to translate)
 Params = dict[str, object]
@@ -292,11 +292,11 @@ class Game(Generic[InputT, ResultT, StateT]):
         shared ones of games/stats.py: rounds_played, points, sessions_played, sessions_won)."""
         return {}
 
-    def figures_from(self, counted: Mapping[str, int]) -> dict[str, object]:
+    def figures_from(self, counted: Mapping[str, int]) -> Figures:
         """Return a player's figures of this game from their counters summed over rounds."""
         return {}
 
-    def figures(self, name: str, results: Iterable[ResultT]) -> dict[str, object]:
+    def figures(self, name: str, results: Iterable[ResultT]) -> Figures:
         """Return a player's figures of this game read from its rounds' stored results."""
         return self.figures_from(summed(self.tally(name, result) for result in results))
 

@@ -11,13 +11,13 @@ when there is nothing to average.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from .game import leaders
 from .registry import get_game
-from .tally import Tally, added
+from .tally import Figures, Tally, added
 
-Result = Mapping[str, Any]
+#: a round's result as stored (any game's)
+Result = Mapping[str, object]
 
 
 def winners(players: Iterable[str], scores: Mapping[str, int], finished: bool) -> list[str]:
@@ -35,7 +35,9 @@ def round_tally(game: str, name: str, result: Result) -> Tally:
 
     Every stored round counts, Mighty's misdeals and all-pass rounds too.
     """
-    shared = {"rounds_played": 1, "points": (result.get("deltas") or {}).get(name, 0)}
+    deltas = result.get("deltas")
+    points = deltas.get(name, 0) if isinstance(deltas, Mapping) else 0
+    shared = {"rounds_played": 1, "points": points}
     return added(shared, get_game(game).tally(name, result))
 
 
@@ -53,7 +55,7 @@ def session_part(tally: Mapping[str, int], won: bool) -> Tally:
     return added(tally, {"sessions_played": 1, "sessions_won": int(won)})
 
 
-def record_from(tally: Mapping[str, int]) -> dict[str, Any]:
+def record_from(tally: Mapping[str, int]) -> Figures:
     """Return the figures every game shares from summed session parts: sessions, rounds, points.
 
     A session is played when the player is seated at it, won when it is finished and the player
@@ -70,6 +72,6 @@ def record_from(tally: Mapping[str, int]) -> dict[str, Any]:
     }
 
 
-def figures_from(game: str, tally: Mapping[str, int]) -> dict[str, Any]:
+def figures_from(game: str, tally: Mapping[str, int]) -> Figures:
     """Return a player's figures in one game from summed session parts: shared, then the game's."""
     return {**record_from(tally), **get_game(game).figures_from(tally)}

@@ -6,6 +6,8 @@ from collections.abc import Iterable, Mapping
 
 #: counters by name (rounds played, points, a game's own); a missing counter is zero
 Tally = dict[str, int]
+#: a player's figures in a game by name: counts, and averages (None with nothing to average)
+Figures = dict[str, int | float | None]
 
 
 def added(tally: Mapping[str, int], more: Mapping[str, int], sign: int = 1) -> Tally:

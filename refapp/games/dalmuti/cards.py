@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 from ..errors import N_, MalformedInput, RuleViolation, Series, Word, quote
 from ..inputs import whole_number
@@ -45,9 +45,13 @@ RANK_TABLE: tuple[tuple[Card, str, str, str, str], ...] = (
 )
 
 
-def titles(rows: Iterable[Sequence[Any]]) -> dict[str, dict[Any, str]]:
+#: what a title row names (a rank, a role)
+Key = TypeVar("Key")
+
+
+def titles(rows: Iterable[tuple[Key, str, str, str, str]]) -> dict[str, dict[Key, str]]:
     """Read title rows (key, en, de, ko, hu) into language -> key -> title."""
-    found: dict[str, dict[Any, str]] = {language: {} for language in LANGUAGES}
+    found: dict[str, dict[Key, str]] = {language: {} for language in LANGUAGES}
     for key, *names in rows:
         for language, name in zip(LANGUAGES, names, strict=True):
             found[language][key] = name

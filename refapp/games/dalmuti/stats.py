@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..stats import average
-from ..tally import Tally
+from ..tally import Figures, Tally
+from .shapes import DalmutiResult
 
-Result = Mapping[str, Any]
+Result = DalmutiResult
 
 
 def tally(name: str, result: Result) -> Tally:
@@ -30,7 +30,7 @@ def tally(name: str, result: Result) -> Tally:
     }
 
 
-def figures_from(counted: Mapping[str, int]) -> dict[str, Any]:
+def figures_from(counted: Mapping[str, int]) -> Figures:
     """Return the hands played, the average finishing place, the hands at either end of ranks."""
     hands = counted.get("hands_played", 0)
     return {

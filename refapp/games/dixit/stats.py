@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..stats import average
-from ..tally import Tally
+from ..tally import Figures, Tally
+from .shapes import DixitResult
 
-Result = Mapping[str, Any]
+Result = DixitResult
 
 
 def tally(name: str, result: Result) -> Tally:
@@ -28,7 +28,7 @@ def tally(name: str, result: Result) -> Tally:
     return counted
 
 
-def figures_from(counted: Mapping[str, int]) -> dict[str, Any]:
+def figures_from(counted: Mapping[str, int]) -> Figures:
     """Return the storyteller turns, how often some (not all, none) found the card, the bonus."""
     told = counted.get("storyteller_turns", 0)
     some = counted.get("some_found", 0)

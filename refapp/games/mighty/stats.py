@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..stats import average
-from ..tally import Tally
+from ..tally import Figures, Tally
 from .cards import POINT_CARDS
 from .shapes import MightyResult
 
@@ -54,7 +54,7 @@ def _out_of_hand(name: str, result: Result) -> Tally:
     return {}
 
 
-def figures_from(counted: Mapping[str, int]) -> dict[str, object]:
+def figures_from(counted: Mapping[str, int]) -> Figures:
     """Return the hands as boss, contracts made, the average bid, times as friend, the runs, and
     the hands killed or rested (four, six or seven seats)."""
     led = counted.get("hands_as_boss", 0)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...errors import N_, MalformedInput, Refusal, RuleViolation, quote
 from ...inputs import mapping, require, sequence
@@ -48,7 +48,7 @@ AT_MOST_RANGE = (-1, 10)
 class HalfStepOption(RuleOption):
     """A house rule that takes a number in steps of 0.5 (2, 2.5), between minimum and maximum."""
 
-    def check(self, value: object) -> Any:
+    def check(self, value: object) -> int | float | None:
         """Return the number (a whole one as an int), or raise ``invalid_rules`` quoting it."""
         if value is None and self.nullable:
             return None

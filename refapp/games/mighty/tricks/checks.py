@@ -10,7 +10,7 @@ that breaks a rule is reported; within one play a revoke comes before the trick-
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from ...errors import MalformedInput, RuleViolation, quote
 from ...inputs import sequence
@@ -83,7 +83,7 @@ class _Referee:
         self.boss_trump_lead: str | None = None
         self.first_trumps: dict[str, str] = {}
 
-    def run(self, tricks: list[Any]) -> PlayLog:
+    def run(self, tricks: Sequence[object]) -> PlayLog:
         """Check every play of every trick, then tell who plays next and what they must."""
         for index, raw in enumerate(tricks):
             plays = self._trick_plays(raw, index)
@@ -99,7 +99,7 @@ class _Referee:
         self._next()
         return self.log
 
-    def _trick_plays(self, raw: object, index: int) -> list[Any]:
+    def _trick_plays(self, raw: object, index: int) -> list[object]:
         """Return a trick's plays; a hand has at most 10 tricks."""
         if index >= TRICKS:
             raise MalformedInput(
@@ -111,7 +111,7 @@ class _Referee:
             )
         return sequence(raw, f"tricks.{index}")
 
-    def _check_size(self, index: int, position: int, plays: list[Any]) -> None:
+    def _check_size(self, index: int, position: int, plays: Sequence[object]) -> None:
         """Refuse a play past one card from each player in a trick (before its turn is checked)."""
         if position >= self.table.size:
             raise MalformedInput(
