@@ -6,14 +6,15 @@ else English. The API answers in the Accept-Language only; its error codes stay 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import cast
 
 from flask import Flask, has_request_context, redirect, request
 from flask.typing import ResponseReturnValue
 from flask_babel import Domain, format_datetime, format_decimal, get_locale, gettext
 from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from . import particles
@@ -47,28 +48,35 @@ def fit_words(text: str) -> str:
 class FittingDomain(Domain):  # type: ignore[misc]  # Flask-Babel ships no type hints
     """Flask-Babel's translations, each filled-in message's particles fitted to its words."""
 
-    def gettext(self, *args: Any, **variables: Any) -> str:
+    def gettext(self, string: str, **variables: object) -> str:
         """Translate and fill in, then fit the particles."""
-        return fit_words(super().gettext(*args, **variables))
+        return fit_words(super().gettext(string, **variables))
 
-    def ngettext(self, *args: Any, **variables: Any) -> str:
+    def ngettext(self, singular: str, plural: str, num: int, **variables: object) -> str:
         """Translate the plural form and fill in, then fit the particles."""
-        return fit_words(super().ngettext(*args, **variables))
+        return fit_words(super().ngettext(singular, plural, num, **variables))
 
-    def pgettext(self, *args: Any, **variables: Any) -> str:
+    def pgettext(self, context: str, string: str, **variables: object) -> str:
         """Translate in context and fill in, then fit the particles."""
-        return fit_words(super().pgettext(*args, **variables))
+        return fit_words(super().pgettext(context, string, **variables))
 
-    def npgettext(self, *args: Any, **variables: Any) -> str:
+    def npgettext(
+        self, context: str, singular: str, plural: str, num: int, **variables: object
+    ) -> str:
         """Translate the plural form in context and fill in, then fit the particles."""
-        return fit_words(super().npgettext(*args, **variables))
+        return fit_words(super().npgettext(context, singular, plural, num, **variables))
 
 
-def fitting(function: Any) -> Any:
+#: one of Jinja's gettext callables (``gettext``, ``ngettext``, ...): the template's context,
+#: then the message's words and values
+TemplateGettext = Callable[..., str]
+
+
+def fitting(function: TemplateGettext) -> TemplateGettext:
     """Wrap one of Jinja's gettext callables so that what it fills in is fitted too."""
 
     @pass_context
-    def fitted(context: Any, *args: Any, **variables: Any) -> str:
+    def fitted(context: Context, *args: object, **variables: object) -> str:
         """Call the template's gettext, then fit the particles."""
         return fit_words(function(context, *args, **variables))
 
@@ -91,19 +99,22 @@ def bdi(name: object) -> Markup:
     return Markup("<bdi>%s</bdi>") % (name,)
 
 
-def bdi_join(names: Any, separator: str = ", ") -> Markup:
+def bdi_join(names: Iterable[object], separator: str = ", ") -> Markup:
     """Join names, each isolated in <bdi>."""
     return escape(separator).join(bdi(name) for name in names)
 
 
-def explain(result: Mapping[str, Any] | None) -> list[str]:
+def explain(result: Mapping[str, object] | None) -> list[str]:
     """Return a round's explanation in the reader's language (stored English if no parts)."""
     if not result:
         return []
     parts = result.get("explanation_parts")
-    if not parts or str(get_locale()) == "en":
-        return list(result.get("explanation", []))
-    return [rule_errors.fill(template, params) for template, params in parts]
+    if not isinstance(parts, list) or not parts or str(get_locale()) == "en":
+        lines = result.get("explanation", [])
+        return list(lines) if isinstance(lines, list) else []
+    # each part as the rules write it (``Game.explain_parts``): a template and its values
+    pairs = cast(list[tuple[str, Mapping[str, object]]], parts)
+    return [rule_errors.fill(template, params) for template, params in pairs]
 
 
 def rule_option(option: RuleOption | str) -> RuleOption | None:
@@ -179,8 +190,8 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     babel.__dict__["domain_instance"] = FittingDomain()  # Babel caches its domain right there
     globals_ = app.jinja_env.globals
-    for name in ("gettext", "ngettext", "pgettext", "npgettext"):
-        globals_[name] = fitting(globals_[name])
+    for name in ("gettext", "ngettext", "pgettext", "npgettext"):  # Jinja's i18n extension's
+        globals_[name] = fitting(cast(TemplateGettext, globals_[name]))
     rule_errors.install_translator(gettext, fit_words, format_decimal, join_names)
     app.add_url_rule("/language/<code>", "pick_language", pick_language)
     from .games import GAMES

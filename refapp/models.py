@@ -43,9 +43,9 @@ class GameSession(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(20), index=True)
     name: Mapped[str] = mapped_column(String(100), default="")
-    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
-    setup: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    initial_state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rules: Mapped[dict[str, object]] = mapped_column(JSON)
+    setup: Mapped[dict[str, object]] = mapped_column(JSON, default=dict)
+    initial_state: Mapped[dict[str, object]] = mapped_column(JSON)
     created_at: Mapped[Moment] = mapped_column(default=utcnow, index=True)
     updated_at: Mapped[Moment] = mapped_column(default=utcnow, onupdate=utcnow, index=True)
     finished: Mapped[bool] = mapped_column(default=False, index=True)
@@ -115,10 +115,12 @@ class Round(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"))
     number: Mapped[int]
-    input: Mapped[dict[str, Any]] = mapped_column(JSON)
+    input: Mapped[dict[str, object]] = mapped_column(JSON)
+    #: typed loosely until the services read a result through its game's shape (its deltas are
+    #: summed as numbers by services/rounds.py)
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: deferred: only the last round's state is ever needed to go on
-    state: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)
+    state: Mapped[dict[str, object]] = mapped_column(JSON, deferred=True)
     recorded_at: Mapped[Moment] = mapped_column(default=utcnow)
     corrected_at: Mapped[Moment | None]
     #: deferred, kept by every write (services/stored_rounds.py): the API's round object as JSON
@@ -141,8 +143,8 @@ class AuditEntry(Model):
     at: Mapped[Moment] = mapped_column(default=utcnow)
     action: Mapped[str] = mapped_column(String(20))
     round_number: Mapped[int | None]
-    before: Mapped[Any | None] = mapped_column(JSON)
-    after: Mapped[Any | None] = mapped_column(JSON)
+    before: Mapped[object | None] = mapped_column(JSON)
+    after: Mapped[object | None] = mapped_column(JSON)
 
     session: Mapped[GameSession] = relationship(back_populates="audit")
 
@@ -187,7 +189,7 @@ class RuleSet(Model):
     name: Mapped[str] = mapped_column(String(60), unique=True)
     game: Mapped[str] = mapped_column(String(20))
     preset: Mapped[str | None] = mapped_column(String(30))
-    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rules: Mapped[dict[str, object]] = mapped_column(JSON)
     created_at: Mapped[Moment] = mapped_column(default=utcnow)
     updated_at: Mapped[Moment] = mapped_column(default=utcnow, onupdate=utcnow)
 

@@ -6,8 +6,7 @@ values are worded by ``path_words`` (player names isolated, never translated).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -66,7 +65,7 @@ def undone(game: AnyGame, before: object) -> list[Markup]:
     ]
 
 
-def describe_entry(game: AnyGame, entry: dict[str, Any]) -> tuple[str, Sequence[str]]:
+def describe_entry(game: AnyGame, entry: Mapping[str, object]) -> tuple[str, Sequence[str]]:
     """Return the headline of an audit entry and its details, in the reader's language."""
     action, number = entry["action"], entry["round"]
     before, after = entry["before"], entry["after"]
@@ -110,6 +109,6 @@ def describe_entry(game: AnyGame, entry: dict[str, Any]) -> tuple[str, Sequence[
             "Session imported from an export, %(num)d rounds replayed.",
             rounds,
         ), []
-    return _("Other change: %(action)s.", action=action.replace("_", " ")), differences(
+    return _("Other change: %(action)s.", action=str(action).replace("_", " ")), differences(
         game, before, after
     )

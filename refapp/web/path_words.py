@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
@@ -23,7 +22,7 @@ from ..i18n import bdi, bdi_join, fit_words
 from .game_pages import PAGES
 
 
-def fill_escaped(template: Any, **values: Any) -> Markup:
+def fill_escaped(template: object, **values: object) -> Markup:
     """Fill a translated template: its words escaped, each value escaped unless it is Markup,
     then its particles fitted to the values (Korean 지훈이, Hungarian a 2.); Markup stays."""
     return Markup(fit_words(escape(str(template)) % values))
@@ -40,7 +39,7 @@ def describe_path(game: AnyGame, where: str) -> Markup:
     if known is None:
         return escape(game.describe_path(where))  # a path no game declares reads as before
     declared, places = known
-    values: dict[str, Any] = dict(places)
+    values: dict[str, object] = dict(places)
     own = PAGES[game.slug].place_words if game.slug in PAGES else {}
     for name, text in places.items():
         if name == "player":

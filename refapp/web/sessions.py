@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -17,6 +16,7 @@ from ..services.listing import read_filter
 from . import again, bp, live_main, stale
 from .chart import totals_chart
 from .forms import ButtonForm, NewSessionForm, RoundForm, round_form
+from .forms.base import RoundBody
 from .forms.session import SaveRulesForm
 from .game_pages import pages_of
 from .helpers import FORM_REFUSALS, session_or_404
@@ -204,7 +204,7 @@ def is_stale(error: Refusal) -> bool:
 
 
 def show_stale(
-    form: RoundForm, session_id: int, expected: int | None, body: dict[str, Any] | None = None
+    form: RoundForm, session_id: int, expected: int | None, body: RoundBody | None = None
 ) -> None:
     """Keep the input, say which rounds another phone recorded, and aim it at the next round;
     the page shows the last of them beside the kept entry, whose recording the table chooses."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
 
 from markupsafe import Markup
 
@@ -23,6 +22,7 @@ from ..models import utcnow
 from ..services.values import without_expected
 from .changes import differences, flatten
 from .forms import RoundForm, round_form
+from .forms.base import RoundBody
 from .path_words import describe_path, describe_value
 
 #: the fields of a round form that are no part of its entry
@@ -53,7 +53,7 @@ class StaleChoice:
     mine: Side
 
 
-def compare(session_id: int, body: dict[str, Any], count: int) -> StaleChoice:
+def compare(session_id: int, body: RoundBody, count: int) -> StaleChoice:
     """Describe the last stored round and the kept entry checked as round ``count + 1``."""
     rows = services.round_rows(session_id, count - 1, count)
     theirs = Side(count, deltas_of(rows[-1].result) if rows else {})
@@ -75,7 +75,7 @@ def compare(session_id: int, body: dict[str, Any], count: int) -> StaleChoice:
     return StaleChoice(theirs, mine)
 
 
-def entry_words(session_id: int, entry: dict[str, Any]) -> list[Markup]:
+def entry_words(session_id: int, entry: RoundBody) -> list[Markup]:
     """Return an entry as the history of changes words it: "Dealer: Ann", one line a field."""
     rules = get_game(services.load_session(session_id, with_rounds=False).game)
     return [
@@ -84,7 +84,7 @@ def entry_words(session_id: int, entry: dict[str, Any]) -> list[Markup]:
     ]
 
 
-def moved_words(session_id: int, before: dict[str, Any], after: dict[str, Any]) -> list[Markup]:
+def moved_words(session_id: int, before: RoundBody, after: RoundBody) -> list[Markup]:
     """Say what a kept entry took from the rounds recorded since, as the history words it."""
     game = get_game(services.load_session(session_id, with_rounds=False).game)
     return differences(game, without_expected(before), without_expected(after))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from flask_wtf import FlaskForm
 from wtforms import Field, SelectChoice
@@ -10,11 +10,11 @@ from wtforms import Field, SelectChoice
 from .voice import AppForm
 
 
-def options(values: Any, labels: Any = None) -> list[SelectChoice]:
+def options(values: Iterable[object], labels: Iterable[object] | None = None) -> list[SelectChoice]:
     """Return select choices whose value and label are the given values (or labels)."""
-    values = list(values)
-    labels = values if labels is None else list(labels)
-    pairs = zip(values, labels, strict=True)
+    items = list(values)
+    words = items if labels is None else list(labels)
+    pairs = zip(items, words, strict=True)
     return [SelectChoice(str(value), str(label)) for value, label in pairs]
 
 

@@ -9,8 +9,7 @@ validation each default it raised is replaced by the app's sentence naming the f
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -53,7 +52,7 @@ DEFAULTS: tuple[tuple[re.Pattern[str], Words], ...] = (
 )
 
 
-def in_app_voice(field: Field, message: Any) -> Any:
+def in_app_voice(field: Field, message: object) -> object:
     """Return the app's sentence for one of WTForms' default messages; others as they are."""
     if not isinstance(message, str):
         return message
@@ -81,11 +80,13 @@ class AppForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type hints
     class Meta:
         """WTForms speaks English to the app, which says it in the reader's language."""
 
-        def get_translations(self, form: Any) -> None:
+        def get_translations(self, form: FlaskForm) -> None:
             """Keep WTForms' messages in English, so the app can recognise and reword them."""
             return None
 
-    def validate(self, extra_validators: Any = None) -> bool:
+    def validate(
+        self, extra_validators: Mapping[str, Sequence[Callable[..., object]]] | None = None
+    ) -> bool:
         """Validate, then reword WTForms' default messages so that each names its field."""
         valid: bool = super().validate(extra_validators)
         for field in self:
