@@ -18,7 +18,7 @@ def missing(path: str) -> MalformedInput:
     return MalformedInput("missing_field", "The field {path} is required.", path, path=path)
 
 
-def require(raw: Mapping[str, Any], key: str, where: str | None = None) -> Any:
+def require(raw: Mapping[str, object], key: str, where: str | None = None) -> object:
     """Return raw[key] or raise ``missing_field`` naming the path."""
     if key not in raw or raw[key] is None:
         raise missing(where or key)
