@@ -1,7 +1,7 @@
 """API routes: sessions, rounds (record, dry run, replace, undo), finish and the audit trail."""
 
 import re
-from typing import Any
+from collections.abc import Mapping
 
 from flask import Response, request, url_for
 from flask.typing import ResponseReturnValue
@@ -34,23 +34,26 @@ def rounds_wanted(raw: object) -> int | None:
         ) from None
 
 
-def session_payload(session: GameSession, state: dict[str, Any] | None = None) -> dict[str, Any]:
+def session_payload(
+    session: GameSession, state: dict[str, object] | None = None
+) -> dict[str, object]:
     """Return the API's session object for a stored session, with the rounds ``?rounds=`` asks
     (``state``: the state after its last round, when the write has just made it)."""
     last = rounds_wanted(request.args.get("rounds"))
     return services.session_dict(services.describe(session, last, state))
 
 
-def etag(version: int) -> str:
+def etag(version: object) -> str:
     """Return a session version as the strong entity tag the API sends and compares."""
     return f'"{version}"'
 
 
 def with_etag(
-    payload: dict[str, Any], status: int = 200, headers: dict[str, str] | None = None
+    payload: Mapping[str, object], status: int = 200, headers: dict[str, str] | None = None
 ) -> ResponseReturnValue:
     """Answer a session object (or a write's answer holding one) with its version as ETag."""
-    session = payload.get("session", payload)
+    held = payload.get("session", payload)
+    session = held if isinstance(held, Mapping) else payload
     return payload, status, {**(headers or {}), "ETag": etag(session["version"])}
 
 
@@ -179,13 +182,13 @@ def stored_before(stored: idempotency.Stored) -> ResponseReturnValue:
     session_id = request.view_args.get("session_id") if request.view_args else None
     session = services.load_session(session_id, with_rounds=False)
     payload = session_payload(session)
-    answer: dict[str, Any] = payload
+    answer: dict[str, object] = payload
     if stored.replay.action == "record_round":
         answer = {"round": stored_round(session.id, stored.replay.number), "session": payload}
     return with_etag(answer, 200, {"Idempotent-Replayed": "true"})
 
 
-def stored_round(session_id: int, number: int | None) -> dict[str, Any] | None:
+def stored_round(session_id: int, number: int | None) -> dict[str, object] | None:
     """Return the round a key recorded, as stored (None once it was undone)."""
     if number is None:
         return None

@@ -14,8 +14,7 @@ from __future__ import annotations
 import logging
 import socket
 import time
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, MutableMapping
 
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
@@ -25,6 +24,8 @@ from . import pace
 from .front import NOT_BLANK, OPENING, ROOM_SEARCH_PAUSE, RefereeParser
 
 log = logging.getLogger("refapp.front")
+#: asyncore's map of the open connections by file number, as waitress keeps it
+SocketMap = MutableMapping[int, object]
 
 
 class RefereeChannel(HTTPChannel):  # type: ignore[misc]  # waitress ships no type hints
@@ -39,7 +40,14 @@ class RefereeChannel(HTTPChannel):  # type: ignore[misc]  # waitress ships no ty
     #: the path of the request served last, for the log
     serving = ""
 
-    def __init__(self, server: Any, sock: Any, addr: Any, adj: Adjustments, map: Any = None):
+    def __init__(
+        self,
+        server: object,
+        sock: socket.socket,
+        addr: object,
+        adj: Adjustments,
+        map: SocketMap | None = None,
+    ) -> None:
         super().__init__(server, sock, addr, adj, map=map)
         self.quiet_since = time.monotonic()
         if isinstance(server, RefereeServer) and not server.admit(self):
@@ -49,7 +57,7 @@ class RefereeChannel(HTTPChannel):  # type: ignore[misc]  # waitress ships no ty
         """Read nothing on a connection refused at its opening."""
         return not self.will_close and super().readable()
 
-    def del_channel(self, map: Any = None) -> None:
+    def del_channel(self, map: SocketMap | None = None) -> None:
         """Forget this connection, its place in its address's count and its unread body."""
         super().del_channel(map)
         request = self.request
@@ -63,7 +71,7 @@ class RefereeChannel(HTTPChannel):  # type: ignore[misc]  # waitress ships no ty
         """Return a parser for this connection's next request."""
         return RefereeParser(adj, self)
 
-    def send(self, data: Any, do_close: bool = True) -> int:
+    def send(self, data: bytes, do_close: bool = True) -> int:
         """Send what the socket takes, counting it as the answer's progress."""
         sent = int(super().send(data, do_close=do_close))
         if sent:
@@ -168,7 +176,11 @@ class RefereeServer(TcpWSGIServer):  # type: ignore[misc]  # waitress ships no t
     next_room_search = 0.0
 
     def __init__(
-        self, *args: Any, per_address: int = 0, spool: pace.Spool | None = None, **kwargs: Any
+        self,
+        *args: object,
+        per_address: int = 0,
+        spool: pace.Spool | None = None,
+        **kwargs: object,
     ) -> None:
         self.per_address = per_address
         self.groups: dict[str, set[RefereeChannel]] = {}
@@ -199,7 +211,7 @@ class RefereeServer(TcpWSGIServer):  # type: ignore[misc]  # waitress ships no t
             if not held:
                 del self.groups[channel.group]
 
-    def evict(self, channels: Iterable[Any], count: int) -> int:
+    def evict(self, channels: Iterable[object], count: int) -> int:
         """Close up to count of these connections that are idle, the longest idle first."""
         idle = [c for c in channels if isinstance(c, RefereeChannel) and c.idle()]
         idle.sort(key=lambda channel: channel.quiet_since)
@@ -212,7 +224,7 @@ class RefereeServer(TcpWSGIServer):  # type: ignore[misc]  # waitress ships no t
                 closed += 1
         return closed
 
-    def make_room(self, keep: Any = None) -> None:
+    def make_room(self, keep: RefereeChannel | None = None) -> None:
         """Near the connection limit, close the connections idle longest (a share of it)."""
         limit = self.adj.connection_limit
         room = max(1, int(limit * pace.HEADROOM))

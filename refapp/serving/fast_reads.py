@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 from urllib.parse import parse_qsl
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from flask import Flask, Response
 from sqlalchemy.engine import Engine
@@ -28,7 +28,8 @@ from ..services.values import ID_MAX
 
 log = logging.getLogger(__name__)
 
-WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+#: a WSGI application, as the standard library's types name it
+WSGIApp = WSGIApplication
 
 #: the one route served here: a session read
 SESSION = re.compile(r"/api/sessions/([1-9][0-9]{0,9})")
@@ -48,9 +49,7 @@ class FastReads:
             (k, v) for k, v in self.headers if k.lower() not in ("content-type", "content-length")
         ]
 
-    def __call__(
-        self, environ: dict[str, Any], start_response: Callable[..., Any]
-    ) -> Iterable[bytes]:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         """Answer a session read here when it can be, else pass the request on."""
         answer = None
         if environ.get("REQUEST_METHOD") == "GET":
@@ -64,7 +63,7 @@ class FastReads:
         start_response(status, headers)
         return [body]
 
-    def answer(self, environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]], bytes] | None:
+    def answer(self, environ: WSGIEnvironment) -> tuple[str, list[tuple[str, str]], bytes] | None:
         """Return (status, headers, body) for a session read served here, or None."""
         found = SESSION.fullmatch(environ.get("PATH_INFO", ""))
         if found is None or PROBE in environ or environ.get("SCRIPT_NAME"):
@@ -79,15 +78,17 @@ class FastReads:
         wanted = environ.get("HTTP_IF_NONE_MATCH")
         if wanted:
             rows = self.fetch(f"SELECT version FROM game_session WHERE id = {mark}", session_id)
-            if rows and answers.poll_matches(wanted, rows[0][0]):
-                etag = f'"{rows[0][0]}"'
+            version = version_of(rows)
+            if version is not None and answers.poll_matches(wanted, version):
+                etag = f'"{version}"'
                 return "304 NOT MODIFIED", [("ETag", etag), *self.headers], b""
             return None
         rows = self.fetch(answers.stored_answers_sql(mark, last), session_id)
         text = answers.spliced(self.app, session_id, rows)
-        if text is None and rows:  # this version's part is not kept yet: build it once
-            with self.app.app_context():
-                if answers.keep(session_id, rows[0][0]):
+        version = version_of(rows)
+        if text is None and version is not None:  # this version's part is not kept yet
+            with self.app.app_context():  # build it once
+                if answers.keep(session_id, version):
                     text = answers.spliced(self.app, session_id, rows)
         if text is None:
             return None
@@ -107,7 +108,7 @@ class FastReads:
                 self.engine = db.engine
         return self.engine
 
-    def fetch(self, sql: str, session_id: int) -> Sequence[Sequence[Any]]:
+    def fetch(self, sql: str, session_id: int) -> Sequence[Sequence[object]]:
         """Run one read on a pooled connection and return its rows."""
         with self.database().connect() as connection:
             result = connection.exec_driver_sql(sql, (session_id,))
@@ -115,6 +116,12 @@ class FastReads:
                 return result.cursor.fetchall()
             finally:
                 result.close()
+
+
+def version_of(rows: Sequence[Sequence[object]]) -> int | None:
+    """Return the session's version, the first row's first column (None without rows)."""
+    version = rows[0][0] if rows else None
+    return version if isinstance(version, int) else None
 
 
 def rounds_asked(query: str) -> int | bool | None:

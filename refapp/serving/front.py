@@ -28,8 +28,8 @@ import io
 import logging
 import re
 import time
-from typing import Any
 from urllib.parse import urlsplit
+from wsgiref.types import WSGIApplication
 
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
@@ -184,7 +184,7 @@ class RefereeParser(HTTPRequestParser):  # type: ignore[misc]  # waitress: no ty
         """Return True when the refusal goes to the API (its JSON shape)."""
         return bodies.is_api(target_path(self.opening) or self.route())
 
-    def refusal(self, code: str, retry: int = 0, **params: Any) -> FrontRefusal:
+    def refusal(self, code: str, retry: int = 0, **params: object) -> FrontRefusal:
         """Return one of the front's refusals (its status the code's), its message filled in."""
         message = bodies.front_message(code, **params)
         return FrontRefusal(code, message, self.for_api(), retry=retry)
@@ -243,13 +243,13 @@ class RefereeParser(HTTPRequestParser):  # type: ignore[misc]  # waitress: no ty
         environ = WSGITask(channel, self).get_environment()
         environ["wsgi.input"] = io.BytesIO()
         environ[bodies.PROBE] = False
-        answer: dict[str, Any] = {}
+        answers: list[tuple[str, list[tuple[str, str]]]] = []
 
         def start_response(
-            status: str, headers: list[tuple[str, str]], exc_info: Any = None
+            status: str, headers: list[tuple[str, str]], exc_info: object = None
         ) -> None:
             """Keep the app's status and headers."""
-            answer.update(status=status, headers=headers)
+            answers.append((status, headers))
 
         try:
             chunks = channel.server.application(environ, start_response)
@@ -262,7 +262,8 @@ class RefereeParser(HTTPRequestParser):  # type: ignore[misc]  # waitress: no ty
             return self.refusal("server_error")
         if environ.get(bodies.PROBE) is True:
             return None
-        return Answer(answer["status"], answer["headers"], body)
+        status, headers = answers[-1]  # the last the app gave, as waitress would send
+        return Answer(status, headers, body)
 
     def translated(self, error: Error) -> FrontRefusal:
         """Return waitress's own refusal in refapp's words (JSON under /api)."""
@@ -298,7 +299,7 @@ class RefereeParser(HTTPRequestParser):  # type: ignore[misc]  # waitress: no ty
 
 
 def create_server(
-    app: Any, per_address: int = 0, spool_limit: int = 0, **settings: Any
+    app: WSGIApplication, per_address: int = 0, spool_limit: int = 0, **settings: object
 ) -> TcpWSGIServer | MultiSocketServer:
     """Return waitress serving app behind refapp's front, as waitress.create_server would.
 

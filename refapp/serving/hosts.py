@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from flask import Flask
 
 from ..bodies import error_body
 
-WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+#: a WSGI application, as the standard library's types name it
+WSGIApp = WSGIApplication
 
 #: a DNS label: letters, digits and inner hyphens, 63 characters at most (RFC 1123)
 LABEL = r"(?!-)[a-z0-9-]{1,63}(?<!-)"
@@ -82,9 +83,7 @@ class HostCheck:
     def __init__(self, wrapped: WSGIApp) -> None:
         self.wrapped = wrapped
 
-    def __call__(
-        self, environ: dict[str, Any], start_response: Callable[..., Any]
-    ) -> Iterable[bytes]:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         """Pass a request with a readable Host (or none) on; refuse any other."""
         host = environ.get("HTTP_HOST")
         if host is None or host_parts(host) is not None:

@@ -20,9 +20,13 @@ import os
 import signal
 import socket
 import sys
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from . import front, pace
+
+if TYPE_CHECKING:  # the app is built in main, after the command line is read
+    from flask import Flask
 
 #: worker threads running the app. The work is Python under one GIL and SQLite takes one
 #: writer at a time, so more threads add no speed; 8 keep polls flowing while a few threads
@@ -105,10 +109,25 @@ def raise_file_limit(wanted: int) -> int:
     return target
 
 
-def settings(**overrides: Any) -> dict[str, Any]:
+class Settings(TypedDict, total=False):
+    """How refapp is served: waitress's adjustments refapp sets, and the front's own two."""
+
+    threads: int
+    connection_limit: int
+    channel_timeout: int
+    cleanup_interval: int
+    max_request_body_size: int
+    inbuf_overflow: int
+    asyncore_use_poll: bool
+    ident: str
+    per_address: int
+    spool_limit: int
+
+
+def settings(**overrides: Unpack[Settings]) -> Settings:
     """Return how refapp is served: waitress's adjustments, per_address and spool_limit (the
     front's), overrides winning."""
-    chosen: dict[str, Any] = {
+    chosen: Settings = {
         "threads": THREADS,
         "connection_limit": CONNECTION_LIMIT,
         "channel_timeout": CHANNEL_TIMEOUT,
@@ -124,7 +143,7 @@ def settings(**overrides: Any) -> dict[str, Any]:
     return chosen
 
 
-def fit_connections(chosen: dict[str, Any]) -> dict[str, Any]:
+def fit_connections(chosen: Settings) -> Settings:
     """Lower the connection limit to what this process may open, raising that first."""
     limit = chosen["connection_limit"]
     files = raise_file_limit(FILES_PER_CONNECTION * limit + SPARE_FILES)
@@ -203,7 +222,7 @@ def listening(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve_forked(app: Any, sock: socket.socket, workers: int, chosen: dict[str, Any]) -> None:
+def serve_forked(app: Flask, sock: socket.socket, workers: int, chosen: Settings) -> None:
     """Serve from ``workers`` processes forked from this one, which waits and stops them all.
 
     The app is built (and frozen) before the fork, so the processes share its memory until they
@@ -226,7 +245,7 @@ def serve_forked(app: Any, sock: socket.socket, workers: int, chosen: dict[str, 
         children.append(pid)
     sock.close()
 
-    def stop(signum: int, _frame: Any) -> None:
+    def stop(signum: int, _frame: FrameType | None) -> None:
         for pid in children:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGTERM)

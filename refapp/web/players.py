@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-from typing import Any
 
 from flask import abort, flash, redirect, render_template, url_for
 from flask.blueprints import BlueprintSetupState
@@ -65,7 +64,7 @@ def titles() -> dict[str, str]:
     return {slug: game.title for slug, game in GAMES.items()}
 
 
-def figure(key: str, value: Any, shares: tuple[str, ...] = ()) -> str:
+def figure(key: str, value: object, shares: tuple[str, ...] = ()) -> str:
     """Write a figure as the reader's language does: a share as a percentage, none as a dash."""
     if value is None:
         return "\u2013"

@@ -97,7 +97,7 @@ class DalmutiHandForm(RoundForm):
     ) -> DalmutiHandForm:
         """Build the form for the hand it records, prefilled from a stored hand if given."""
         ranks, played = hand_context(view, correcting)
-        rules = view.game.house_rules(view.table.rules)
+        rules = dalmuti.house_rules(view.table.rules)
         due = dalmuti.tribute_due(ranks, rules, played)
         merchants = merchants_trading(ranks, rules)
         form_class = cls.subclass(
@@ -110,7 +110,7 @@ class DalmutiHandForm(RoundForm):
             revolutions=tuple(
                 (name, tuple(dalmuti.revolution_kinds(ranks, name, rules))) for name in ranks
             ),
-            cards=tuple(card for card in dalmuti.RANKS if card not in rules["removed_ranks"]),
+            cards=tuple(card for card in dalmuti.RANKS if card not in rules.removed_ranks),
             jester_back=bool(rules["dalmuti_may_return_jester"]),
             correcting=correcting if correcting in {p.number for p in view.rounds} else None,
             no_tax="" if due else _(dalmuti.no_tax_reason(rules)),

@@ -136,7 +136,7 @@ class MightyHandForm(RoundForm):
     ) -> type[MightyHandForm]:
         """Return the form's class for this table and the state before the hand (``public``:
         that state as the table sees it, which says who rests and how many kills it needs)."""
-        types = tuple(table.rules["friend_types"])
+        types = tuple(table.rules.friend_types)
         seats = seats_of(table.players, table.rules, public)
         form_class = cls.subclass(
             {**hand_fields(table, types, seats.resting), **seat_fields(table.players, seats)},
@@ -309,8 +309,8 @@ class MightyHandForm(RoundForm):
         """Return the misdeal's limit and its card values, translated, for the form's hint: the
         table's own limit ("at most 2,5") or the counting's ("0 or less")."""
         rules = self.table.rules
-        at_most = rules.get("misdeal_at_most")
-        mode = rules["misdeal"]
+        at_most = rules.misdeal_at_most
+        mode = rules.misdeal
         limit = (
             _("at most %(most)s", most=format_decimal(at_most))
             if at_most is not None
