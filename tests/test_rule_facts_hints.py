@@ -257,6 +257,7 @@ def dalmuti_form_said(page_html: str, rules: Mapping[str, object], seats: int) -
     if due:
         assert f"as numbers ({RANKS[0]} Dalmuti … {RANKS[-1]} Peasant)" in said
     assert f"A jester is {JESTER_RANK} (or {JESTER})." in said
+    assert attribute(page_html, "data-jester-number") == [str(JESTER_RANK)]  # dalmuti.js's
     strays = [n for n in numbers(said) if n not in {*RANKS, JESTER_RANK}]
     assert not strays, strays
 
@@ -281,3 +282,14 @@ def test_a_drifted_dalmuti_form_fails_the_check(client, api):
         assert drifted != page_html, old
         with pytest.raises(AssertionError):
             dalmuti_form_said(drifted, table_rules, 5)
+
+
+def test_the_dalmuti_play_check_states_the_jesters_number(client, api):
+    created = api.create(players=NAMES[:4], game="dalmuti")
+    response = client.get(
+        f"/sessions/{created['id']}/check-play", headers={"Accept-Language": "en"}
+    )
+    assert response.status_code == 200
+    rule = text(re.search(r'<ul class="explanation">(.*?)</ul>', shown(response), re.S).group(1))
+    assert f"Jesters alone count {JESTER_RANK}, the worst." in rule
+    assert not [n for n in numbers(rule) if n != JESTER_RANK], rule

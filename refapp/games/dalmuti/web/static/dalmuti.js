@@ -6,8 +6,7 @@
   "use strict";
 
   const HAND = "[data-dalmuti-hand]";
-  const JESTER = "J";
-  const JESTER_NUMBER = "13";
+  const JESTER = "J"; // the jester's number is the form's (data-jester-number), not this script's
 
   function fire(field, type) {
     field.dispatchEvent(new Event(type, { bubbles: true }));
@@ -83,8 +82,8 @@
     return field.value.split(/[\s,;.]+/).filter((token) => token);
   }
 
-  function shown(token) {
-    return token.toUpperCase() === JESTER ? JESTER_NUMBER : token;
+  function shown(row, token) {
+    return token.toUpperCase() === JESTER ? row.closest(HAND).dataset.jesterNumber : token;
   }
 
   function writeCards(field, cards) {
@@ -126,8 +125,8 @@
       chip.type = "button";
       chip.className = "dal-back";
       chip.dataset.index = String(index);
-      chip.textContent = shown(token);
-      chip.setAttribute("aria-label", chips.dataset.takeBack.replace("{card}", shown(token)));
+      chip.textContent = shown(row, token);
+      chip.setAttribute("aria-label", chips.dataset.takeBack.replace("{card}", shown(row, token)));
       chips.appendChild(chip);
     });
     row.querySelectorAll("button[data-card]").forEach((button) => {

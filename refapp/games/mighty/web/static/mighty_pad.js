@@ -11,7 +11,6 @@
 (function () {
   "use strict";
 
-  const PLAYS = 5; // the players in a hand, unless the pad says (data-plays: 4 at four seats)
   const BUTTONS =
     "[data-pad-card], [data-pad-suit], [data-pad-call], [data-pad-cancel], [data-pad-undo], " +
     "[data-pad-change]";
@@ -31,7 +30,7 @@
 
   function leading(plays, pad) {
     const last = plays[plays.length - 1];
-    return !last || last.length >= (Number(pad.dataset.plays) || PLAYS);
+    return !last || last.length >= Number(pad.dataset.plays); // the deal's players in a hand
   }
 
   // -- asking the server ---------------------------------------------------------------------

@@ -6,7 +6,7 @@
   const form = document.getElementById("trick-form");
   if (!form) return;
   const input = document.getElementById("cards");
-  const most = Number(form.dataset.most || 5);
+  const most = Number(form.dataset.most); // the plays of a trick: the server's, never this script's
   let specials = {};
   let symbols = {}; // the suits' symbols are the server's: the form's data-symbols
   try {
