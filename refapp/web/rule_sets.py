@@ -3,8 +3,6 @@ the saved sets, rename one (in place: a full table can still rename) and delete 
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -12,7 +10,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, StringField
 from wtforms.validators import InputRequired, Length
 
-from ..games import GAMES, get_game
+from ..games import GAMES, AnyGame, get_game
+from ..games.options import Preset, RuleOption
 from ..services import rule_sets as saved_rules
 from . import bp
 from .forms import NewSessionForm, add_error
@@ -38,7 +37,15 @@ class DeleteRuleSetForm(AppForm):
     name = HiddenField()
 
 
-def described(saved: saved_rules.SavedRules) -> dict[str, Any]:
+class Described(saved_rules.SavedRules):
+    """A saved set as its page shows it: its game, its preset and its changes besides."""
+
+    the_game: AnyGame
+    the_preset: Preset | None
+    changes: list[tuple[RuleOption, object]]
+
+
+def described(saved: saved_rules.SavedRules) -> Described:
     """Return a saved set with what the page shows: its game, preset and changes in words."""
     game = get_game(saved["game"])
     by_key = {option.key: option for option in game.options}
