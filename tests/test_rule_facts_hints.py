@@ -118,7 +118,8 @@ def mighty_hints_said(page_html: str, rules: MightyRules, seats: int) -> None:
     assert f"front of the opposition (야당): 0 to {POINT_CARDS}." in joined
     assert f"after trick {TRICKS} fills in the points" in joined
     double = multiplier_step("no_mighty", rules).value
-    assert f"a win without the mighty or the joker counts x{double}." in joined
+    doubles = rules["double_no_mighty"] and rules["double_no_joker"]
+    assert (f"a win without the mighty or the joker counts x{double}." in joined) == doubles
     assert attribute(page_html, "data-plays") == [str(deal.active_count)]
     assert attribute(page_html, "data-size") == [str(deal.hand_size)]
     (words,) = attribute(page_html, "data-words")
@@ -195,6 +196,30 @@ def test_a_drifted_mighty_hint_fails_the_check(client, api):
         assert drifted != page_html, old
         with pytest.raises(AssertionError):
             mighty_seats_said(drifted, house, 6)
+
+
+def test_the_mighty_form_says_no_double_the_table_does_not_play(client, api):
+    page_html, table_rules = page(client, api, "mighty", 5, {"double_no_mighty": False})
+    assert not MightyRules(table_rules)["double_no_mighty"]
+    mighty_hints_said(page_html, MightyRules(table_rules), 5)
+    assert "counts x2" not in page_html
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="web/trick.py judges a session's trick by PLAYS (5), not the deal's active_count",
+)
+def test_the_trick_page_of_a_four_seat_table_takes_four_cards(client, api):
+    created = api.create(players=NAMES[:4], game="mighty")
+    deal = deal_for(MightyRules(created["rules"]), 4)
+    response = client.get(
+        f"/sessions/{created['id']}/trick",
+        query_string={"cards": "SA,SK,SQ,SJ", "trump": "H", "trick": "2"},
+        headers={"Accept-Language": "en"},
+    )
+    assert response.status_code == 200
+    assert attribute(shown(response), "data-most") == [str(deal.active_count)]
+    assert "<h2>The verdict</h2>" in shown(response)  # four cards make a whole trick
 
 
 # -- Dixit -------------------------------------------------------------------------------------
