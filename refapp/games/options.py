@@ -187,11 +187,13 @@ class HouseRules(Mapping[str, Any]):
     Frozen, and read either way: ``rules.min_bid`` or ``rules["min_bid"]``. Each game makes its
     own subclass naming its options (``MightyRules``, ``DalmutiRules``, ``DixitRules``); values are
     trusted (a session's stored rules were checked when it started), missing ones default.
+    A read by attribute is typed by the subclass; a read by key (``rules["min_bid"]``, what
+    the rules modules and the pages still do) is Any until they read attributes instead.
     """
 
     options: ClassVar[tuple[RuleOption, ...]] = ()
     __slots__ = ("_values",)
-    _values: dict[str, Any]
+    _values: dict[str, RuleValue]
 
     def __init__(self, values: Mapping[str, object] | None = None) -> None:
         given = dict(values or {})
@@ -212,7 +214,7 @@ class HouseRules(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._values)
 
-    def __getattr__(self, key: str) -> Any:
+    def __getattr__(self, key: str) -> RuleValue:
         try:
             return self._values[key]
         except KeyError:
