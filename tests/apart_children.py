@@ -13,7 +13,7 @@ import pickle
 import signal
 import sys
 
-from refapp.services.archive.apart import child
+from refapp.services.archive.child import child
 
 
 def main() -> None:

@@ -21,7 +21,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ..extensions import db
 from ..games import get_game
 from ..games.errors import RuleViolation
-from ..games.game import Game
+from ..games.game import AnyGame
 from ..models import AuditEntry, GameSession, Round
 from . import values
 
@@ -57,7 +57,7 @@ class TooLarge(RequestEntityTooLarge):
     """Refuse an import larger than any session of its game: 413 ``too_large``, as a body past
     the route's limit."""
 
-    def __init__(self, game: Game, size: int) -> None:
+    def __init__(self, game: AnyGame, size: int) -> None:
         """Word the refusal in the reader's language, with the game's limit and the body's size."""
         super().__init__(
             _(
@@ -70,19 +70,19 @@ class TooLarge(RequestEntityTooLarge):
         )
 
 
-def import_max_bytes(game: Game) -> int:
+def import_max_bytes(game: AnyGame) -> int:
     """Return the largest import of a game's session: its largest realistic round (``Game.
     round_bytes``) times the rounds a session holds, plus the rest, within the route's limit."""
     return min(EXPORT_MAX_BYTES, game.round_bytes * values.MAX_ROUNDS + REST_BYTES)
 
 
-def session_max_bytes(game: Game) -> int:
+def session_max_bytes(game: AnyGame) -> int:
     """Return the most bytes a game's session may hold as stored (its export then imports),
     never past SESSION_MAX_BYTES (the largest game's)."""
     return min(SESSION_MAX_BYTES, import_max_bytes(game) - HEADER_BYTES)
 
 
-def check_import_size(game: Game, size: int | None) -> None:
+def check_import_size(game: AnyGame, size: int | None) -> None:
     """Refuse an import body larger than any session of its game exports (``TooLarge``)."""
     if size is not None and size > import_max_bytes(game):
         raise TooLarge(game, size)

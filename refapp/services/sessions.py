@@ -18,7 +18,7 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..games import get_game
 from ..games.errors import Conflict
-from ..games.game import Game, Table, leaders, running_totals
+from ..games.game import AnyGame, Table, leaders, running_totals
 from ..models import AuditEntry, GameSession, Round, SessionPlayer, utcnow
 from . import figures, rule_sets, stored_rounds, writes
 from .stored_rounds import iso as iso  # pages and the archive read it from here
@@ -142,7 +142,7 @@ class SessionView:
     """
 
     session: GameSession
-    game: Game
+    game: AnyGame
     table: Table
     rounds: list[PlayedRound]
     totals: dict[str, int]

@@ -34,17 +34,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
 from flask import current_app, has_request_context, request
 from sqlalchemy import func, select
 from sqlalchemy.exc import DBAPIError
-from werkzeug.exceptions import HTTPException
 
 from ...extensions import db
-from ...games.errors import Refusal
 from ...models import AuditEntry, GameSession
 from ..writes import Busy, is_busy
 
@@ -57,7 +55,7 @@ NICE = 10
 #: the settings the child needs to reach the same database, as this app has them
 SHARED = ("SQLALCHEMY_DATABASE_URI", "SQLALCHEMY_ENGINE_OPTIONS", "SECRET_KEY")
 COPY_CHUNK = 1024 * 1024
-#: the module the child runs (``python -m``): apart's own package imports apart, so not apart
+#: the module the child runs (``python -m``): the child's side, apart from the server's
 CHILD = "refapp.services.archive.child"
 #: seconds any child has, past its body's share (a new Python and the app start in ~1 s)
 LIMIT_FLOOR = 30.0
@@ -71,6 +69,9 @@ LIMIT_RATE = 576 * 1024
 #: what the import's audit entry keeps the child's token under (``after``)
 TOKEN_KEY = "import_token"
 
+#: an import in this process: the body and its size in, the stored session out
+Importer = Callable[[IO[bytes], int], GameSession]
+
 log = logging.getLogger(__name__)
 
 
@@ -79,16 +80,15 @@ def is_apart(size: int | None) -> bool:
     return size is not None and size > APART
 
 
-def import_apart(raw: IO[bytes], size: int) -> GameSession:
+def import_apart(raw: IO[bytes], size: int, here: Importer) -> GameSession:
     """Import the export in ``raw`` (``size`` bytes) in a child process; return the stored
-    session, or raise the child's refusal (nothing stored)."""
+    session, or raise the child's refusal (nothing stored). ``here`` imports in this process,
+    when the child could not reach the database (``imports.import_here``)."""
     config = {key: current_app.config[key] for key in SHARED if key in current_app.config}
     try:
         pickle.dumps(config)
     except (pickle.PicklingError, TypeError, AttributeError):  # e.g. an engine's own creator
-        from .imports import import_here
-
-        return import_here(raw, size)  # the child could not reach the database: done here
+        return here(raw, size)
     language = request.headers.get("Accept-Language") if has_request_context() else None
     token = secrets.token_urlsafe(18)
     since = last_entry()
@@ -217,31 +217,6 @@ def in_child(
 def python_path() -> list[str]:
     """Return PYTHONPATH's folders as this process has them."""
     return [folder for folder in os.environ.get("PYTHONPATH", "").split(os.pathsep) if folder]
-
-
-def child(
-    config: dict[str, Any], language: str | None, path: str, size: int, token: str | None = None
-) -> tuple[str, Any]:
-    """In the child: import the body at ``path`` in one transaction, its audit entry keeping
-    ``token``; return what came of it: ``("stored", session id)``, ``("refused", the refusal's
-    parts)`` or ``("failed", why)``."""
-    with contextlib.suppress(AttributeError, OSError):
-        os.nice(NICE)
-    try:
-        from ... import create_app
-        from . import imports
-
-        app = create_app(config)
-        headers = {"Accept-Language": language} if language else {}
-        with app.test_request_context("/api/sessions/import", headers=headers):
-            with open(path, "rb") as raw:
-                session = imports.import_here(raw, size, token=token)
-            return ("stored", session.id)
-    except (Refusal, HTTPException) as error:
-        return ("refused", parts_of(error))
-    except Exception as error:
-        log.exception("an import in a child process failed")
-        return ("failed", type(error).__name__)
 
 
 def parts_of(error: BaseException) -> tuple[type[BaseException], dict[str, Any], tuple[Any, ...]]:

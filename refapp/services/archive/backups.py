@@ -21,8 +21,9 @@ from ..sessions import iso
 from ..values import ID_MAX, player_names
 from .checks import missing, moment
 from .exports import dumps, export_chunks, read_snapshot
-from .imports import Replayed, replay
+from .imports import replay
 from .reading import ExportParts, read_export_from
+from .replayed import Replayed
 from .storing import commit, store
 from .stream import JsonStream
 

@@ -11,25 +11,25 @@ only a small part of it in memory (docs/deployment.md has the figures).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import IO, Any
 
 from ...games import game as rules_game
 from ...games import get_game
 from ...games.errors import MalformedInput, Refusal, quote
-from ...games.game import Game, Outcome, Table
+from ...games.game import AnyGame, AnyOutcome, Table
 from ...games.inputs import mapping, sequence
-from ...models import GameSession, utcnow
+from ...models import GameSession
 from .. import limits, stored_rounds
 from ..round_inputs import round_input
 from ..values import ID_MAX, player_names, session_name
 from . import apart
 from .checks import check_format, check_summary, compare_scores, finisher, missing, moment
 from .reading import LISTED, ExportParts, export_data, read_export
+from .replayed import Replayed, ReplayedRounds
 from .staging import Spool, pack
 from .storing import commit, store
-from .trail import Trail, check_trail
+from .trail import check_trail
 from .trail_steps import Start
 from .write_keys import read_keys
 
@@ -37,51 +37,6 @@ from .write_keys import read_keys
 #: the app-wide MAX_BODY stays for every other request
 ROUND_BYTES = limits.ROUND_BYTES
 IMPORT_MAX_BYTES = limits.EXPORT_MAX_BYTES
-
-
-@dataclass
-class ReplayedRounds:
-    """The exported rounds replayed: their rows spooled, what the trail compares kept packed."""
-
-    rows: Spool
-    inputs: list[bytes] = field(default_factory=list)
-    states: list[bytes] = field(default_factory=list)
-    totals: dict[str, int] = field(default_factory=dict)
-    state: Mapping[str, Any] = field(default_factory=dict)
-    size: int = 0
-    latest: datetime | None = None
-    #: when the import began: the time of a round the export gives none
-    now: datetime = field(default_factory=utcnow)
-
-
-@dataclass
-class Replayed:
-    """An export checked and replayed through the rules, ready to store."""
-
-    game: Game
-    name: str
-    players: tuple[str, ...]
-    rules: dict[str, Any]
-    setup: dict[str, Any]
-    initial: Mapping[str, Any]
-    rounds: ReplayedRounds
-    finished_by: str | None
-    created_at: datetime | None
-    finished_at: datetime | None
-    trail: Trail
-    source: dict[str, Any] = field(default_factory=dict)
-    updated_at: datetime | None = None
-    #: the session's ``version`` when exported (None when absent or out of range)
-    version: int | None = None
-    #: the preset the exported rules started from (None: made before presets)
-    preset: str | None = None
-    #: the session's kept write keys, as rows (``write_keys``)
-    keys: list[dict[str, Any]] = field(default_factory=list)
-
-    def close(self) -> None:
-        """Let the spooled rows go."""
-        self.rounds.rows.close()
-        self.trail.rows.close()
 
 
 def replay(body: ExportParts | Any) -> Replayed:
@@ -171,7 +126,7 @@ def source_of(body: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def setup_of(game: Game, raw: Any) -> dict[str, Any]:
+def setup_of(game: AnyGame, raw: Any) -> dict[str, Any]:
     """Return the session's setup (e.g. Dalmuti's initial_draw), only the game's own keys."""
     if raw is None:
         return {}
@@ -189,7 +144,7 @@ def setup_of(game: Game, raw: Any) -> dict[str, Any]:
 
 
 def replay_rounds(
-    game: Game, table: Table, initial: Mapping[str, Any], raw_rounds: Iterable[Any]
+    game: AnyGame, table: Table, initial: Mapping[str, Any], raw_rounds: Iterable[Any]
 ) -> ReplayedRounds:
     """Replay the exported rounds through the rules (games.game.replay), checking each entry.
 
@@ -220,7 +175,7 @@ def replay_rounds(
 
 
 def keep_round(
-    rounds: ReplayedRounds, index: int, entry: Mapping[str, Any], outcome: Outcome
+    rounds: ReplayedRounds, index: int, entry: Mapping[str, Any], outcome: AnyOutcome
 ) -> None:
     """Check a replayed round against its export and spool it; keep what the trail compares."""
     recorded, corrected = checked_round(entry, index, outcome)
@@ -238,7 +193,7 @@ def keep_round(
 
 def round_row(
     number: int,
-    outcome: Outcome,
+    outcome: AnyOutcome,
     recorded: datetime,
     corrected: datetime | None,
     totals: Mapping[str, int],
@@ -280,7 +235,7 @@ def round_entry(index: int, raw: Any) -> tuple[Mapping[str, Any], dict[str, Any]
 
 
 def checked_round(
-    entry: Mapping[str, Any], index: int, outcome: Outcome
+    entry: Mapping[str, Any], index: int, outcome: AnyOutcome
 ) -> tuple[datetime | None, datetime | None]:
     """Compare a replayed round with the result its export claims; return its times."""
     where = f"rounds.{index}"
@@ -299,7 +254,7 @@ def import_file(raw: IO[bytes], size: int | None = None) -> GameSession:
     threads keep answering meanwhile (``apart``); a smaller one here (``import_here``).
     """
     if apart.is_apart(size):
-        return apart.import_apart(raw, size or 0)
+        return apart.import_apart(raw, size or 0, import_here)
     return import_here(raw, size)
 
 

@@ -9,7 +9,7 @@ column's null comes and goes (a round corrected, the next not), one insert a row
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import insert
 
@@ -18,10 +18,8 @@ from ...games.errors import Conflict
 from ...models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
 from .. import figures, limits, writes
 from ..values import ID_MAX
+from .replayed import Replayed
 from .write_keys import store_keys
-
-if TYPE_CHECKING:
-    from .imports import Replayed
 
 
 def store(

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from ...games.errors import MalformedInput, Refusal, quote
-from ...games.game import Game, Table, leaders
+from ...games.game import AnyGame, Table, leaders
 from ...games.inputs import mapping, sequence
 from .. import values
 from .checks import excerpt
@@ -37,7 +37,7 @@ class Start:
     Each round's input (as the rules normalise it) and the state after it are kept packed.
     """
 
-    game: Game
+    game: AnyGame
     table: Table
     setup: Mapping[str, Any]
     initial: Mapping[str, Any]
