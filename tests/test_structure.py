@@ -316,7 +316,6 @@ def test_no_import_cycle_between_the_packages():
     assert cycles(layers) == []
 
 
-@pytest.mark.xfail(strict=True, reason="the archive's apart/imports/storing cycle is being cut")
 def test_no_import_cycle_inside_the_archive():
     graph = module_graph()
     archive = {name: targets for name, targets in graph.items()
