@@ -205,10 +205,6 @@ def test_the_mighty_form_says_no_double_the_table_does_not_play(client, api):
     assert "counts x2" not in page_html
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/trick.py judges a session's trick by PLAYS (5), not the deal's active_count",
-)
 def test_the_trick_page_of_a_four_seat_table_takes_four_cards(client, api):
     created = api.create(players=NAMES[:4], game="mighty")
     deal = deal_for(MightyRules(created["rules"]), 4)

@@ -26,14 +26,16 @@ from ..cards import (
     parse_card,
     parse_trump,
 )
+from ..seats.deal import PLAIN_SEATS
 from ..shapes import PlayInput
 
 if TYPE_CHECKING:
     from ..house_rules.rules import MightyRules
 
-#: tricks in a hand, and plays in a trick (one card from each of the five players)
+#: tricks in a hand, and the most plays in a trick: one card from each active player, who are
+#: the plain game's five at most (a table's own count is ``seats.deal.deal_for(...).active_count``)
 TRICKS = 10
-PLAYS = 5
+PLAYS = PLAIN_SEATS
 #: why a trick went to its winner
 REASONS = ("mighty", "joker", "trump", "lead", "leader_by_default")
 

@@ -30,11 +30,12 @@ from .. import GAME
 from ..cards import parse_card, parse_trump
 from ..explain.tricks import say_next_play, say_totals, say_trick
 from ..house_rules.rules import MightyTable
+from ..seats.deal import deal_for
 from ..shapes import Friend, Lead, MightyInput
 from ..tricks.checks import referee_tricks
 from ..tricks.log import PlayLog, Trick
 from ..tricks.totals import Totals, settle
-from ..tricks.trick import PLAYS, TRICKS, Specials, decide_trick, read_play
+from ..tricks.trick import TRICKS, Specials, decide_trick, read_play
 from . import blueprint
 from .card_pad_fix import change_play
 
@@ -78,7 +79,8 @@ def in_hand(table: MightyTable, out: object, boss: str) -> MightyTable:
     (``out``, as the form holds them; at four and five seats nobody), in seat order."""
     names = {table.player(name, "out") for name in sequence(out or [], "out")} - {boss}
     playing = tuple(name for name in table.players if name not in names)
-    if len(table.players) > PLAYS and len(playing) != PLAYS:
+    active = deal_for(table.rules, table.size).active_count
+    if table.size > active and len(playing) != active:
         raise MalformedInput(
             "missing_field",
             "Enter who is out of this hand (the kill, or who rests) before the card pad.",

@@ -26,6 +26,8 @@ from ...options import resolve_rules
 from .. import TRUMPS, judge_trick
 from ..cards import JOKER, RANKS, SUITS, parse_card
 from ..house_rules.options import OPTIONS
+from ..house_rules.rules import MightyRules
+from ..seats.deal import deal_for
 from ..shapes import JudgedTrick
 from ..tricks.trick import PLAYS, TRICKS
 from . import blueprint
@@ -59,11 +61,12 @@ class TrickForm:
     errors: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
-    def read(cls, args: Mapping[str, str]) -> TrickForm:
-        """Read the query string: the cards are a list (commas or spaces); add and undo apply."""
+    def read(cls, args: Mapping[str, str], most: int = PLAYS) -> TrickForm:
+        """Read the query string: the cards are a list (commas or spaces); add and undo apply
+        (an add only while the trick holds fewer than ``most`` plays)."""
         cards = [card for card in SEPARATORS.split(args.get("cards", "").strip()) if card]
         added = args.get("add", "").strip()
-        if added and len(cards) < PLAYS:
+        if added and len(cards) < most:
             cards.append(added)
         if args.get("undo") and cards:
             cards.pop()
@@ -135,8 +138,9 @@ def seat_order(players: list[str], leader: str) -> list[str]:
     return players[start:] + players[:start]
 
 
-def verdict_words(result: JudgedTrick, call_card: str) -> dict[str, object]:
-    """Word the referee's answer: the winning play, why, and notes on a dead joker or a call."""
+def verdict_words(result: JudgedTrick, call_card: str, most: int = PLAYS) -> dict[str, object]:
+    """Word the referee's answer: the winning play, why, and notes on a dead joker or a call
+    (fewer than ``most`` plays is a trick so far)."""
     cards = [play["card"] for play in result["plays"]]
     notes = []
     dead = result["dead_joker"]  # the rules say why the joker has no power (tricks.dead_joker)
@@ -150,7 +154,7 @@ def verdict_words(result: JudgedTrick, call_card: str) -> dict[str, object]:
         "play": str(PLAY_WORDS[result["index"]]),
         "reason": str(REASON_WORDS[result["reason"]]),
         "notes": notes,
-        "partial": len(cards) < PLAYS,
+        "partial": len(cards) < most,
         "call_card": call_card,
     }
 
@@ -159,12 +163,13 @@ def trick_page(view: SessionHead | None = None) -> ResponseReturnValue:
     """Answer the form: the page with the verdict, or with the refusal by its field."""
     rules = resolve_rules(OPTIONS, dict(view.table.rules) if view else {})
     specials = special_cards(rules)
-    form = TrickForm.read(request.args)
+    most = plays_at(rules, view)
+    form = TrickForm.read(request.args, most)
     names = _names_from_leader(form, view)
     result = verdict = None
     status = 200
     if form.cards or request.args.get("go"):
-        result, verdict, status = _judge(form, specials.get(form.trump, {}), names, view)
+        result, verdict, status = _judge(form, specials.get(form.trump, {}), names, view, most)
     return render_template(
         "mighty/trick.html",
         view=view,
@@ -177,8 +182,17 @@ def trick_page(view: SessionHead | None = None) -> ResponseReturnValue:
         suits=[(suit, str(TRUMP_LABELS[suit])) for suit in SUITS],
         ranks=RANKS,
         tricks=range(1, TRICKS + 1),
-        most=PLAYS,
+        most=most,
     ), status
+
+
+def plays_at(rules: Mapping[str, object], view: SessionHead | None) -> int:
+    """Return the plays of a whole trick: the session's active players as its deal tells them
+    (four at four seats), or the most a trick holds on the page without a session."""
+    players = view.table.players if view else ()
+    if not players:
+        return PLAYS
+    return deal_for(MightyRules(rules), len(players)).active_count
 
 
 def _names_from_leader(form: TrickForm, view: SessionHead | None) -> list[str] | None:
@@ -197,23 +211,24 @@ def _judge(
     trump_specials: Mapping[str, str],
     names: list[str] | None,
     view: SessionHead | None,
+    most: int,
 ) -> tuple[JudgedTrick | None, dict[str, object] | None, int]:
     """Ask the referee about the trick: its answer and the verdict's words, or the refusal put
-    on the form; with the page's status."""
+    on the form; with the page's status (a whole trick is ``most`` plays)."""
     body = body_of(form, trump_specials, names)
     if view:
         body["rules"] = dict(view.table.rules)
     try:
         result = judge_trick(body)
     except Refusal as error:
-        return None, None, _show_refusal(form, error)
-    return result, verdict_words(result, trump_specials.get("joker_call", "")), 200
+        return None, None, _show_refusal(form, error, most)
+    return result, verdict_words(result, trump_specials.get("joker_call", ""), most), 200
 
 
-def _show_refusal(form: TrickForm, error: Refusal) -> int:
+def _show_refusal(form: TrickForm, error: Refusal, most: int) -> int:
     """Put a refusal on the form by its field and return 422; a trick still being entered
-    (fewer cards than plays and no "go") is not faulted for its missing cards (200)."""
-    unfinished = len(form.cards) < PLAYS and not request.args.get("go")
+    (fewer cards than ``most`` and no "go") is not faulted for its missing cards (200)."""
+    unfinished = len(form.cards) < most and not request.args.get("go")
     if error.code == "missing_field" and unfinished:
         return 200
     where = field_of(error.field)
