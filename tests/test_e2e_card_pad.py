@@ -162,7 +162,7 @@ def test_a_whole_hand_played_on_the_card_pad(table_phone, name):
 
     # after trick 10: the points, the holders and the friend, filled in from the tricks
     result = round_["result"]
-    assert page.locator(f"{PAD} [data-pad-turn]").inner_text() == "All ten tricks are in."
+    assert page.locator(f"{PAD} [data-pad-turn]").inner_text() == "All 10 tricks are in."
     assert page.locator("#opposition_points").input_value() == str(result["opposition_points"])
     assert page.locator("#mighty_holder").input_value() == result["mighty_holder"]
     assert page.locator("#joker_holder").input_value() == result["joker_holder"]

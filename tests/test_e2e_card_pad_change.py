@@ -72,7 +72,7 @@ def record_and_check(phone, taps: Taps, name: str) -> None:
     """Record the hand and check the stored tricks and the scores against the worked hand."""
     round_ = golden(name)
     sid = phone.session_id()
-    assert taps.page.locator(f"{PAD} [data-pad-turn]").inner_text() == "All ten tricks are in."
+    assert taps.page.locator(f"{PAD} [data-pad-turn]").inner_text() == "All 10 tricks are in."
     phone.tap("button[name=action][value=record]")
     session = phone.session(sid)
     (stored,) = session["rounds"]

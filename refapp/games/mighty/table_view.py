@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .bidding.auction import MAX_BID, Auction, Bid, auction_floor, beats
 from .bidding.misdeal import misdeal_most, misdeal_value
 from .cards import DECK, JOKER, SUIT_SYMBOLS, TRUMPS
-from .seats.deal import deal_for, out_of_deck
+from .seats.deal import PLAIN_SEATS, deal_for, out_of_deck
 from .seats.dealer import DealerReason, reason_for
 from .shapes import MightyState
 
@@ -43,7 +43,7 @@ def seat_state(
 ) -> dict[str, object]:
     """Return what the API's state adds about the deal: the sizes, kills, who rests next."""
     deal = deal_for(rules, seats)
-    sitters = state.get("sits_out") if deal.sitters == 2 else (dealer if deal.sitters else None)
+    sitters = state.get("sits_out") if deal.names_sitters else (dealer if deal.sitters else None)
     return {
         "seats": seats,
         "kills": deal.kills,
@@ -93,7 +93,7 @@ def bid_rows(auction: Auction, rules: MightyRules) -> list[tuple[int, tuple[str,
     return rows
 
 
-def misdeal_counts(rules: MightyRules, seats: int = 5) -> dict[str, object]:
+def misdeal_counts(rules: MightyRules, seats: int = PLAIN_SEATS) -> dict[str, object]:
     """Return what the misdeal card grid adds up: each card's value under the ``misdeal`` house
     rule, the most a hand may be worth to be thrown in (None when misdeals are off) and the
     hand's size as dealt at this many seats (8 or 7 under a kill)."""

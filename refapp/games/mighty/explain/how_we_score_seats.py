@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...game import Account
 from ..house_rules.rules import MightyRules
-from ..seats.deal import PLAIN_SEATS, deal_for
+from ..seats.deal import PLAIN_SEATS, SMALL_DECK_SEATS, deal_for
 from ..tricks.trick import TRICKS
 
 
@@ -24,7 +24,7 @@ def say_seats(rules: MightyRules, seats: int) -> Account:
         "boss": deal.boss_share,
         "each": deal.share,
     }
-    if seats == 4:
+    if seats == SMALL_DECK_SEATS:
         say(
             "Four play: {deck} cards (no 2s, no 4s, no 3s but the joker-call cards), hands of "
             "{size} and a kitty of {kitty}. With a friend it is two against two: boss m, friend "

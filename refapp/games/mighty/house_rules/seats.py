@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from ...errors import N_
 from ...options import RuleOption, RuleValue
+from ..seats.deal import SMALL_DECK_SEATS
 
 #: the friend cards ``friend_forbidden`` may list, as the option writes them
 FORBIDDABLE = ("mighty", "joker")
@@ -61,4 +62,4 @@ SEAT_OPTIONS = (
 
 def seat_defaults(seats: int | None) -> Mapping[str, RuleValue]:
     """Return the options whose default changes at this seat count (four seats only)."""
-    return FOUR_SEAT_DEFAULTS if seats == 4 else {}
+    return FOUR_SEAT_DEFAULTS if seats == SMALL_DECK_SEATS else {}

@@ -18,8 +18,10 @@ if TYPE_CHECKING:
 
 #: the plain game's table: five seats, five in every hand (the other sizes are told from it)
 PLAIN_SEATS = 5
+#: the table that plays a smaller deck (4마): four seats, all four in every hand
+SMALL_DECK_SEATS = 4
 #: the seat counts Mighty is played at (five is the plain game)
-SEAT_COUNTS = (4, PLAIN_SEATS, 6, 7)
+SEAT_COUNTS = (SMALL_DECK_SEATS, PLAIN_SEATS, 6, 7)
 #: the option that says how a table of six or seven plays, by seat count
 SEAT_RULES = {6: "six_player_rule", 7: "seven_player_rule"}
 #: the ranks a table of four plays without (its 3s but the joker-call cards go too)
@@ -47,6 +49,12 @@ class TableDeal(NamedTuple):
         return self.seats - self.kills - self.sitters
 
     @property
+    def names_sitters(self) -> bool:
+        """Return True when more than one rests, so the hand names them (seven seats: the last
+        hand's boss and friend); the one who rests at six is the dealer."""
+        return self.sitters > 1
+
+    @property
     def share(self) -> int:
         """Return the cards each player but the boss takes up when a kill shares the killed
         hands and the kitty out (0 without a kill): back to a hand of HAND_SIZE."""
@@ -71,7 +79,7 @@ def deal_for(rules: MightyRules, seats: int) -> TableDeal:
 def out_of_deck(rules: MightyRules, seats: int) -> frozenset[str]:
     """Return the cards a table of this size plays without: at four seats the 2s, the 4s and the
     3s but the joker-call cards (the three of clubs and the table's alternative); else none."""
-    if seats != 4:
+    if seats != SMALL_DECK_SEATS:
         return frozenset()
     calls = {"C3", rules["alt_joker_call"]}
     return frozenset(

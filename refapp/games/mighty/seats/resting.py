@@ -18,7 +18,7 @@ def expected_sitters(deal: TableDeal, state: MightyState, dealer: str | None) ->
     if deal.sitters == 1:
         known = dealer or state.get("next_dealer")
         return [known] if known else []
-    return list(state.get("sits_out") or []) if deal.sitters == 2 else []
+    return list(state.get("sits_out") or []) if deal.names_sitters else []
 
 
 def read_sitters(
@@ -157,7 +157,7 @@ def sitters_after(
     """
     if deal.sitters == 1:
         return dealer
-    if deal.sitters != 2:
+    if not deal.names_sitters:
         return None
     if outcome in ("misdeal", "all_pass"):
         return list(resting) or None

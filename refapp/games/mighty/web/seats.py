@@ -19,7 +19,7 @@ from ....services import SessionView
 from ....web.forms.common import options
 from .. import GAME
 from ..house_rules.rules import MightyRules, MightyTable
-from ..seats.deal import deal_for
+from ..seats.deal import PLAIN_SEATS, deal_for
 from ..seats.in_hand import first_in_hand, without
 from . import blueprint
 
@@ -51,7 +51,7 @@ SEAT_REFUSALS = {
 class Seats:
     """What the coming hand's seat count asks of the form."""
 
-    seats: int = 5
+    seats: int = PLAIN_SEATS
     #: kills a played hand needs (0, 1 or 2), and players resting each hand (0, 1 or 2)
     kills: int = 0
     sitters: int = 0
@@ -60,10 +60,20 @@ class Seats:
     #: the coming hand must name its sitters itself (six seats: the dealer)
     free: bool = False
     #: the players in each hand: one card each a trick
-    active: int = 5
+    active: int = PLAIN_SEATS
     #: the cards the table plays without (four seats), and the friend cards the boss may not call
     out_of_deck: tuple[str, ...] = ()
     forbidden: tuple[str, ...] = ()
+
+    @property
+    def plain(self) -> bool:
+        """Return True at the plain game's five seats (no kill, nobody rests, no deal to tell)."""
+        return plain_table(self.seats)
+
+    @property
+    def names_sitters(self) -> bool:
+        """Return True when the hand names who rests: more than one (seven seats)."""
+        return self.sitters > 1
 
     @property
     def dealer_rests(self) -> bool:
@@ -75,6 +85,11 @@ class Seats:
         """Return the fields the kill's and the sitters' refusals stand by at this table."""
         sitter = "dealer" if self.dealer_rests else "sits_out"
         return {**SEAT_REFUSALS, "sits_out": sitter}
+
+
+def plain_table(seats: int) -> bool:
+    """Return True at the plain game's five seats, where the facts tell no deal."""
+    return seats == PLAIN_SEATS
 
 
 def seats_of(
@@ -139,7 +154,7 @@ def seat_fields(players: Sequence[str], seats: Seats) -> dict[str, Field]:
             _("Misses (in the kitty or the boss's hand)"),
             render_kw={**typed, "placeholder": _("e.g. %(cards)s", cards="HA DK")},
         )
-    if seats.sitters == 2:
+    if seats.names_sitters:
         fields["sits_out"] = SelectField(_("Resting"), choices=anyone, **loose)
         fields["sits_out2"] = SelectField(_("Resting, second"), choices=anyone, **loose)
     return fields
@@ -185,7 +200,7 @@ def one_kill(data: Mapping[str, object], fields: tuple[str, str, str]) -> dict[s
 
 def sitters_part(data: Mapping[str, object], seats: Seats) -> list[object] | None:
     """Return the round input's ``sits_out`` at seven seats (None when nobody was named)."""
-    if seats.sitters != 2:
+    if not seats.names_sitters:
         return None
     named = [data.get(name) or None for name in SITTER_FIELDS]
     return named if any(named) else None
@@ -232,6 +247,7 @@ def seats_script(seats: Seats) -> dict[str, object]:
 
 blueprint.add_app_template_global(kill_fields, "mighty_kill_fields")
 blueprint.add_app_template_global(seats_script, "mighty_seats_script")
+blueprint.add_app_template_global(plain_table, "mighty_plain_table")
 
 
 def resting_players(view: SessionView) -> tuple[str, ...]:
@@ -256,7 +272,7 @@ def bidders(
     resting: tuple[str, ...] = seats.resting
     if seats.dealer_rests and dealer in table.players:
         resting = (dealer,)
-    elif seats.sitters == 2:
+    elif seats.names_sitters:
         named = tuple(str(data[name]) for name in SITTER_FIELDS if data.get(name))
         resting = named or resting
     playing = without(table, [name for name in resting if name in table.players], "resting")

@@ -46,6 +46,7 @@ from ..table_view import (
     next_hand,
     trump_symbol,
 )
+from ..tricks.trick import TRICKS
 from . import blueprint
 
 TRUMP_LABELS = {
@@ -294,8 +295,9 @@ def suit_symbols() -> dict[str, str]:
 
 
 def deck() -> dict[str, object]:
-    """Return the suits and ranks the card pickers lay out, and the point cards there are."""
-    return {"suits": SUITS, "ranks": RANKS, "points": POINT_CARDS}
+    """Return the suits and ranks the card pickers lay out, the point cards there are and the
+    tricks of a hand."""
+    return {"suits": SUITS, "ranks": RANKS, "points": POINT_CARDS, "tricks": TRICKS}
 
 
 # -- what the Mighty templates use ------------------------------------------------------------
