@@ -24,6 +24,7 @@ from refapp.services.sessions import CHART_POINTS
 from refapp.web.chart import totals_chart
 
 from .conftest import MIGHTY_HAND, shown, turn
+from .stored_oracle import running_series
 
 DIXIT = ("Ann", "Ben", "Cy", "Dee")
 FIVE = ("Ann", "Ben", "Cy", "Dee", "Eve")
@@ -43,7 +44,7 @@ def grow(session_id: int, rounds: int) -> None:
     session = db.session.get(GameSession, session_id)
     assert session is not None
     deltas = [row.result["deltas"] for row in copied]
-    running = stored_rounds.running_series(dict.fromkeys(session.players, 0), deltas)
+    running = running_series(dict.fromkeys(session.players, 0), deltas)
     rows = [
         {
             "session_id": session_id,

@@ -13,6 +13,7 @@ from refapp.services import stored_rounds
 from refapp.services.sessions import CHART_POINTS, round_dict, round_rows
 
 from .conftest import turn
+from .stored_oracle import running_series
 
 SEATS = ("Ann", "Ben", "Cy", "Dee")
 
@@ -121,9 +122,7 @@ def stored_matches(app, sid: int) -> None:
             .order_by(Round.number)
         ).all()
         players = db.session.get(GameSession, sid).players
-        series = stored_rounds.running_series(
-            dict.fromkeys(players, 0), [p.result["deltas"] for p in played]
-        )
+        series = running_series(dict.fromkeys(players, 0), [p.result["deltas"] for p in played])
         assert [json.loads(answer) for answer, _ in stored] == [
             json.loads(json.dumps(round_dict(p))) for p in played
         ]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from refapp.games.dixit import Dixit
-from refapp.services.stored_rounds import running_series
 from refapp.web.changes import differences, flatten
 from refapp.web.chart import nice_step, totals_chart
 
 from .conftest import SEED_TURN, turn
+from .stored_oracle import running_series
 
 
 def rounds_of(*deltas: dict) -> list:

@@ -17,6 +17,7 @@ from refapp.models import GameSession
 from refapp.services import limits
 
 from .conftest import SEED_TURN, migrated_sqlite_app, turn
+from .stored_oracle import entry_count, stored_bytes
 from .test_archive import dalmuti_session, dixit_session, edited, export, mighty_session, rows
 from .test_import_forgery import imported, index_of, refused
 
@@ -158,7 +159,7 @@ def test_a_live_write_past_the_byte_limit_is_session_full(api, app, monkeypatch)
     sid = session["id"]
     assert api.record(sid, SEED_TURN).status_code == 201
     with app.app_context():
-        size = limits.stored_bytes(sid)
+        size = stored_bytes(sid)
     assert 1000 < size < 5000
     monkeypatch.setattr(limits, "SESSION_MAX_BYTES", size + 100)  # less than any entry
     stored = rows(app)
@@ -187,7 +188,7 @@ def test_the_room_migration_counts_sessions_stored_before_it(tmp_path):
             sa.text("SELECT audit_count, stored_bytes FROM game_session WHERE id = :id"),
             {"id": sid},
         ).one()
-        counted = (limits.entry_count(sid), limits.stored_bytes(sid))
+        counted = (entry_count(sid), stored_bytes(sid))
         db.session.remove()
         downgrade(revision="5c1e9a7d3b20")
         upgrade()
@@ -224,7 +225,7 @@ def test_an_export_is_never_larger_than_the_bytes_its_session_keeps(api, app, bu
     header = {key: value for key, value in body.items() if key not in ("rounds", "audit")}
     with app.app_context():
         kept = db.session.get(GameSession, sid).stored_bytes
-        assert kept == limits.stored_bytes(sid)
+        assert kept == stored_bytes(sid)
     # what the session keeps bounds its rounds and trail as exported, whatever their text
     assert len(response.data) - len(json.dumps(header)) <= kept
     assert len(json.dumps(header).encode()) < limits.HEADER_BYTES

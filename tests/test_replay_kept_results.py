@@ -26,6 +26,7 @@ from refapp.services import replays, stored_rounds
 from refapp.services.sessions import table_of
 
 from .figures_support import check
+from .stored_oracle import running_series
 from .test_corrections_long import FIVE, full_replay, hand, recorded, stored_rows
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -150,9 +151,7 @@ def test_a_long_correction_through_kept_results_stores_a_full_replay(api, app, c
             select(Round).where(Round.session_id == sid).order_by(Round.number)
         ).all()
         players = db.session.get(GameSession, sid).players
-        totals = stored_rounds.running_series(
-            dict.fromkeys(players, 0), [row.result["deltas"] for row in rows]
-        )
+        totals = running_series(dict.fromkeys(players, 0), [row.result["deltas"] for row in rows])
         for row, running in zip(rows, totals, strict=True):
             answer = stored_rounds.answer_text(
                 row.number, row.input, row.result, row.recorded_at, row.corrected_at

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from refapp.extensions import db
 from refapp.models import GameSession
-from refapp.services import limits
 
+from .stored_oracle import entry_count, stored_bytes
 from .test_archive import comparable, every_session, export, fresh_database
 from .test_import_forgery import imported
 
@@ -124,5 +124,5 @@ def assert_room_kept(app) -> None:
     with app.app_context():
         for session in db.session.scalars(sa.select(GameSession)):
             kept = (session.audit_count, session.stored_bytes)
-            assert kept == (limits.entry_count(session.id), limits.stored_bytes(session.id))
+            assert kept == (entry_count(session.id), stored_bytes(session.id))
         db.session.remove()

@@ -8,15 +8,14 @@ A player's page read every round of every session they sat at. Each seat now kee
 its session's rounds add to the player's figures (``tally``) and whether the player won it
 (``won``), and ``player_figures`` keeps their sums per player and game, so the page reads a row
 per game. The upgrade counts them from the stored rounds a session at a time, with the rules'
-own counting (``refapp.games.stats``); ``flask rebuild-figures`` does the same at any time.
+own counting as it was when this step was frozen (refapp/games/stats.py, tally.py and each game's
+stats.py, copied below), so a later change of the rules leaves this step as it ran; ``flask
+rebuild-figures`` counts with the rules of the day at any time.
 """
 from collections import defaultdict
 
 from alembic import op
 import sqlalchemy as sa
-
-from refapp.games.stats import seat_tallies, session_part, winners
-from refapp.games.tally import added
 
 
 # revision identifiers, used by Alembic.
@@ -27,6 +26,104 @@ depends_on = None
 
 #: round results read from the database at a time
 CHUNK = 500
+#: Mighty's point cards (the ruling side took every one: a run)
+POINT_CARDS = 20
+#: the outcomes of a Mighty round in which a hand was played (not a misdeal, not all passed)
+PLAYED_HANDS = ('ruling_win', 'critic', 'opposition_win')
+
+
+def added(tally, more):
+    """Return tally plus more, as a new tally without zeros."""
+    total = dict(tally)
+    for key, value in more.items():
+        total[key] = total.get(key, 0) + value
+    return {key: value for key, value in total.items() if value}
+
+
+def winners(players, scores, finished):
+    """Return the seated players on the highest total of a finished session (none while it runs)."""
+    if not finished:
+        return []
+    totals = {name: scores.get(name, 0) for name in players}
+    best = max(totals.values(), default=None)
+    return [name for name, total in totals.items() if total == best]
+
+
+def session_part(tally, won):
+    """Return a session's part in a player's figures: played, won or not, and its rounds' tally."""
+    return added(tally, {'sessions_played': 1, 'sessions_won': int(won)})
+
+
+def mighty_tally(name, result):
+    """Return what a Mighty hand adds: played, as boss (made, the bid), as friend, runs; or a
+    hand the player was killed in or rested."""
+    if name in result.get('killed', ()):
+        return {'hands_killed': 1}
+    if name in result.get('resting', ()):
+        return {'hands_rested': 1}
+    if result.get('outcome') not in PLAYED_HANDS:
+        return {}
+    counted = {'hands_played': 1}
+    boss = result.get('boss') == name
+    if boss:
+        outcome = result.get('outcome')
+        made = outcome == 'ruling_win' or (outcome == 'critic' and result.get('m', 0) > 0)
+        counted.update(hands_as_boss=1, contracts_made=int(made), bid_sum=result['contract']['bid'])
+    if result.get('friend') == name:
+        counted['times_as_friend'] = 1
+    if boss or result.get('friend') == name:
+        counted['runs'] = int(result.get('ruling_points') == POINT_CARDS)
+        counted['back_runs'] = int(bool(result.get('back_run')))
+    return counted
+
+
+def dixit_tally(name, result):
+    """Return what a Dixit turn adds: a storyteller turn (some found it or not), the vote bonus."""
+    counted = {}
+    if result.get('storyteller') == name:
+        counted['storyteller_turns'] = 1
+        counted['some_found'] = int(result.get('outcome') == 'some_found')
+    bonus = result.get('vote_bonus') or {}
+    if name in bonus:
+        counted['bonus_sum'] = bonus[name]
+        counted['bonus_count'] = 1
+    return counted
+
+
+def dalmuti_tally(name, result):
+    """Return what a Dalmuti hand adds: played, the place, either end of the ranks, a revolution."""
+    ranks = result.get('ranks_after') or ()
+    if name not in ranks:
+        return {}
+    during = result.get('ranks_during') or []
+    return {
+        'hands_played': 1,
+        'place_sum': list(ranks).index(name) + 1,
+        'hands_as_greater_dalmuti': int(during[:1] == [name]),
+        'hands_as_greater_peasant': int(during[-1:] == [name]),
+        'revolutions': int(result.get('revolution_by') == name),
+    }
+
+
+#: each game's own counters, by the game's key
+GAME_TALLIES = {'mighty': mighty_tally, 'dixit': dixit_tally, 'dalmuti': dalmuti_tally}
+
+
+def round_tally(game, name, result):
+    """Return what one round adds for a seated player: a round played, its points, the game's own."""
+    deltas = result.get('deltas')
+    points = deltas.get(name, 0) if isinstance(deltas, dict) else 0
+    own = GAME_TALLIES.get(game)
+    return added({'rounds_played': 1, 'points': points}, own(name, result) if own else {})
+
+
+def seat_tallies(game, players, results):
+    """Return each seated player's tally of a session's rounds, reading each result once."""
+    tallies = {name: {} for name in players}
+    for result in results:
+        for name in players:
+            tallies[name] = added(tallies[name], round_tally(game, name, result))
+    return tallies
 
 
 def upgrade():

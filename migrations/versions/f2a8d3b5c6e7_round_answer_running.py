@@ -7,13 +7,15 @@ Create Date: 2026-12-02 07:30:00.000000
 Each round now keeps the API's round object as JSON text (``answer``), sent as it is by a read,
 and every player's running total after it (``running``), which the chart samples. Both are
 filled here for the rounds already stored, session by session (memory bounded by the longest
-session), with the same code every write uses.
+session), with the code every write used when this migration was made: frozen below (from
+refapp/services/stored_rounds.py), so a later change of the app leaves this step as it ran.
 """
+
+import json
+from datetime import UTC
 
 from alembic import op
 import sqlalchemy as sa
-
-from refapp.services.stored_rounds import answer_text, running_after
 
 
 # revision identifiers, used by Alembic.
@@ -42,6 +44,32 @@ seats = sa.table(
 )
 players = sa.table("player", sa.column("id", sa.Integer), sa.column("name", sa.String))
 sessions = sa.table("game_session", sa.column("id", sa.Integer))
+
+
+def iso(moment):
+    """Write a stored time as ISO 8601 UTC."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat()
+
+
+def answer_text(number, entered, result, recorded_at, corrected_at):
+    """Return the API's round object as the compact JSON text a read sends (keys in order)."""
+    answer = {
+        "number": number,
+        "input": entered,
+        "result": {key: value for key, value in result.items() if key != "explanation_parts"},
+        "recorded_at": iso(recorded_at),
+        "corrected_at": iso(corrected_at),
+    }
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+
+
+def running_after(totals, deltas):
+    """Return every player's running total after a round with these deltas."""
+    return {name: total + deltas.get(name, 0) for name, total in totals.items()}
 
 
 def upgrade():

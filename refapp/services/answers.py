@@ -26,7 +26,8 @@ CACHE_SIZE = 512
 #: bounded however long the session (``?rounds=all`` asks for every one)
 DEFAULT_ROUNDS = 100
 
-#: a row of the read: (version, round number or None, the round's stored answer or None)
+#: a row of the read: (version, round number, the round's stored answer), or (version, None,
+#: None) for a session without rounds
 Row = Sequence[Any]
 
 
@@ -70,16 +71,15 @@ def stored_answers_sql(mark: str, last: int | None) -> str:
 
 
 def spliced(app: Flask, session_id: int, rows: Sequence[Row]) -> str | None:
-    """Return the session object's JSON text from a read's rows, or None when it must be built
-    (its part not kept yet in this process, or rounds stored before their answers)."""
+    """Return the session object's JSON text from a read's rows, or None when its part is not
+    kept yet in this process. Every stored round keeps its answer (each write sets it; the
+    migration that added the column, f2a8d3b5c6e7, filled it for the rounds stored before)."""
     if not rows:
         return None
     part = parts_of(app).get((session_id, rows[0][0]))
     if part is None:
         return None
     texts = [answer for _version, number, answer in rows if number is not None]
-    if None in texts:
-        return None
     if len(rows) > 1 and rows[0][1] > rows[-1][1]:  # the last N, read newest first
         texts.reverse()
     head, tail = part
@@ -124,6 +124,7 @@ def keep(session_id: int, version: int) -> bool:
 
 
 def rebuilt(session_id: int, last: int | None) -> tuple[str, int]:
-    """Return the session object built from its rows (rounds stored before their answers)."""
+    """Return the session object built from its rows (a write moved its version on while its
+    part was being kept)."""
     session = load_session(session_id, with_rounds=False)
     return encode(session_dict(describe(session, last))), session.version

@@ -15,14 +15,12 @@ import json
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import Text, cast, func, select
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..extensions import db
 from ..games import get_game
 from ..games.errors import RuleViolation
 from ..games.game import AnyGame
-from ..models import AuditEntry, GameSession, Round
+from ..models import GameSession
 from . import values
 
 #: the most audit entries a session holds, live or imported (ten changes per round)
@@ -101,39 +99,6 @@ def round_bytes(entered: Any, result: Any) -> int:
 def entry_bytes(before: Any, after: Any) -> int:
     """Return an audit entry's bytes as counted against the session's limit."""
     return stored(before) + stored(after) + ENTRY_OVERHEAD
-
-
-def entry_count(session_id: int) -> int:
-    """Return how many audit entries a session holds."""
-    query = select(func.count(AuditEntry.id)).where(AuditEntry.session_id == session_id)
-    return db.session.scalar(query) or 0
-
-
-def json_length(column: Any) -> Any:
-    """Return the SQL length of a JSON column's stored text (0 when null)."""
-    return func.coalesce(func.length(cast(column, Text)), 0)
-
-
-def stored_bytes(session_id: int) -> int:
-    """Return the bytes a session's rounds and trail hold, counted from its rows.
-
-    What ``GameSession.stored_bytes`` keeps without reading them (the migration that added it
-    and the tests use this count).
-    """
-    rounds = select(
-        func.coalesce(
-            func.sum(json_length(Round.input) + json_length(Round.result) + ROUND_OVERHEAD), 0
-        )
-    ).where(Round.session_id == session_id)
-    entries = select(
-        func.coalesce(
-            func.sum(
-                json_length(AuditEntry.before) + json_length(AuditEntry.after) + ENTRY_OVERHEAD
-            ),
-            0,
-        )
-    ).where(AuditEntry.session_id == session_id)
-    return int(db.session.scalar(rounds) or 0) + int(db.session.scalar(entries) or 0)
 
 
 def full(count: int, size: int | None, most: int | None = None) -> RuleViolation | None:

@@ -59,7 +59,9 @@ class PlayedRound:
     result: dict[str, Any]
     recorded_at: datetime
     corrected_at: datetime | None
-    #: the round's stored API answer (None for a round stored before answers were kept)
+    #: the round's stored API answer (every write keeps it; the migration that added the column,
+    #: f2a8d3b5c6e7, filled it for the rounds stored before); None only for a round made here
+    #: and not stored (a page's preview)
     answer: str | None = None
 
 
@@ -102,25 +104,10 @@ def chart_points(session_id: int, count: int) -> list[tuple[int, dict[str, int]]
     if step > 1:
         query = query.where(or_(Round.number == count, Round.number % step == 0))
     rows = db.session.execute(query.order_by(Round.number)).all()
-    if any(running is None for _number, running in rows):  # kept before running totals were
-        return running_points(session_id, step, count)
+    # every round keeps its running totals: each write sets them, and the migration that added
+    # the column (f2a8d3b5c6e7) filled them for the rounds stored before
     totals = json.loads(f"[{','.join(running for _number, running in rows)}]")  # one decode
-    return [(number, after or {}) for (number, _text), after in zip(rows, totals, strict=True)]
-
-
-def running_points(session_id: int, step: int, count: int) -> list[tuple[int, dict[str, int]]]:
-    """Return the chart's sample worked out from every round's deltas (rounds stored earlier)."""
-    totals: dict[str, int] = {}
-    points = []
-    for number, deltas in db.session.execute(
-        select(Round.number, Round.result["deltas"])
-        .where(Round.session_id == session_id)
-        .order_by(Round.number)
-    ):
-        totals = running_totals(totals, [dict(deltas or {})])
-        if number % step == 0 or number == count:
-            points.append((number, dict(totals)))
-    return points
+    return [(number, after) for (number, _text), after in zip(rows, totals, strict=True)]
 
 
 def state_before(session: GameSession, number: int) -> dict[str, Any]:

@@ -59,17 +59,6 @@ def running_after(totals: Mapping[str, int], deltas: Mapping[str, int]) -> dict[
     return {name: total + deltas.get(name, 0) for name, total in totals.items()}
 
 
-def running_series(
-    start: Mapping[str, int], deltas: Iterable[Mapping[str, int]]
-) -> list[dict[str, int]]:
-    """Return the running totals after each of a run of rounds, from the totals before them."""
-    series, totals = [], dict(start)
-    for changes in deltas:
-        totals = running_after(totals, changes)
-        series.append(totals)
-    return series
-
-
 class Stored(Protocol):
     """A stored round as the ORM holds it: what its answer and running totals are made from."""
 
