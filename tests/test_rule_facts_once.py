@@ -147,7 +147,7 @@ def test_mighty_states_the_back_run_the_scoring_computes(client, api):
 def test_mighty_states_the_win_and_the_run_the_scoring_computes(client, api):
     run = {"run": "fixed_20", "win_formula": "taken_minus_10", "declared_run_double": True}
     text = topic(client, api, "mighty", 5, run, "scoring")
-    less = 17 - win_base("taken_minus_10", 15, 17)[0]
+    less = 17 - win_base("taken_minus_10", 15, 17, MightyRules(run)["min_bid"])[0]
     assert f"the point cards taken minus {less}, before doubling" in text
     fixed = multiplier_step("run", MightyRules(run)).value
     cards = POINT_CARDS

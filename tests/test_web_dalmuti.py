@@ -510,7 +510,7 @@ def test_correct_a_stored_hand_through_the_edit_page(client, app, api):
     assert count(app, Round) == 2
 
     edit = shown(client.get(f"/sessions/{sid}/rounds/1/edit"))
-    assert 'name="tribute_greater_peasant" placeholder="e.g. 2 4" type="text" value="5 6"' in edit
+    assert 'name="tribute_greater_peasant" placeholder="e.g. 2 3" type="text" value="5 6"' in edit
     assert '<option selected value="Cy">Cy</option>' in near(edit, 'name="finish_1"')
     # the labels are the ranks before hand 1, not the current ones
     assert "Greater Peasant Eve gives Ann their 2 best cards" in edit

@@ -9,7 +9,7 @@ from ..registry import get_game
 from .deck import deck_size, first_draw_pile, hand_size, position_count, turns_from_pile
 from .ending import last_turn
 from .rules import DixitRules
-from .scoring import bonus_cap
+from .scoring import FOUND_POINTS, OTHERS_POINTS, bonus_cap
 from .table_view import TWO_VOTES_FROM, two_votes
 
 #: the game's slug: its registered ``Game`` says the seat range (``player_range``)
@@ -88,7 +88,9 @@ def voting(table: Table) -> Account:
         )
     account.say(
         "If all or none find the storyteller's card, the storyteller scores 0 and every other "
-        "player 2; otherwise the storyteller and each finder score 3."
+        "player {others}; otherwise the storyteller and each finder score {found}.",
+        others=OTHERS_POINTS,
+        found=FOUND_POINTS,
     )
     cap = bonus_cap(house)
     if cap is None:

@@ -20,6 +20,14 @@ from .shapes import DixitInput, DixitResult
 from .table_view import two_votes
 
 ODYSSEY_BONUS_CAP = 3
+#: the storyteller's and each finder's points when some but not all found the card
+FOUND_POINTS = 3
+#: every player but the storyteller's points when all or none found it (the storyteller: 0)
+OTHERS_POINTS = 2
+#: what each vote on a player's card brings its owner (before any cap)
+VOTE_POINT = 1
+#: the Odyssey rule's point for a finder who voted for a single card
+SINGLE_VOTE_POINT = 1
 
 
 def bonus_cap(rules: Mapping[str, object]) -> int | None:
@@ -38,19 +46,19 @@ def found_points(
     table: Table, storyteller: str, voters: list[str], finders: list[str]
 ) -> tuple[dict[str, int], str]:
     """Return the points for finding the card and the outcome: some (the storyteller and each
-    finder +3), all or none found (every other player +2)."""
+    finder FOUND_POINTS), all or none found (every other player OTHERS_POINTS)."""
     deltas = dict.fromkeys(table.players, 0)
     if finders and len(finders) < len(voters):
         for player in (storyteller, *finders):
-            deltas[player] = 3
+            deltas[player] = FOUND_POINTS
         return deltas, "some_found"
     for voter in voters:
-        deltas[voter] = 2
+        deltas[voter] = OTHERS_POINTS
     return deltas, "all_found" if finders else "none_found"
 
 
 def single_voters(finders: list[str], votes: Mapping[str, list[int]]) -> list[str]:
-    """Return the finders who used a single vote: each gets the Odyssey +1."""
+    """Return the finders who used a single vote: each gets the Odyssey SINGLE_VOTE_POINT."""
     return [finder for finder in finders if len(votes[finder]) == 1]
 
 
@@ -70,11 +78,11 @@ def votes_drawn(
 def vote_bonus(
     table: Table, voters: list[str], drawn: list[Drawn]
 ) -> tuple[dict[str, int], dict[str, int]]:
-    """Return each player's +1 per vote their card drew, capped when a cap is in force, and
+    """Return each player's VOTE_POINT per vote their card drew, capped when a cap is in force, and
     the bonus as drawn of each voter the cap cut down."""
     bonus = dict.fromkeys(table.players, 0)
     for _voter, owner, _number in drawn:
-        bonus[owner] += 1
+        bonus[owner] += VOTE_POINT
     cap = bonus_cap(table.rules)
     if cap is None:
         return bonus, {}
@@ -103,7 +111,7 @@ def score(table: Table, entered: DixitInput) -> DixitResult:
     if two_votes(table.rules, table.size):
         singles = single_voters(finders, votes)
         for finder in singles:
-            deltas[finder] += 1
+            deltas[finder] += SINGLE_VOTE_POINT
         say_single_votes(account, singles)
     drawn = votes_drawn(storyteller, voters, positions, votes)
     bonus, capped = vote_bonus(table, voters, drawn)

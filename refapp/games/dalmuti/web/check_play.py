@@ -65,7 +65,10 @@ class CheckPlayForm(AppForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.play.description = _(
-            "Numbers 1 (%(best)s) to 12 (%(worst)s), 13 (or J) for a jester.",
+            "Numbers %(low)s (%(best)s) to %(high)s (%(worst)s), %(jester)s (or J) for a jester.",
+            low=dalmuti.RANKS[0],
+            high=dalmuti.RANKS[-1],
+            jester=dalmuti.JESTER_RANK,
             best=rank_title(dalmuti.RANKS[0]),
             worst=rank_title(dalmuti.RANKS[-1]),
         )
@@ -80,7 +83,8 @@ class CheckPlayForm(AppForm):
 
 
 def set_words(cards: Sequence[Card], rank: int) -> str:
-    """Describe a checked play: '6, 6, jester (Knight, 3 cards)', 'a jester alone (worth 13)'.
+    """Describe a checked play: '6, 6, jester (Knight, 3 cards)', 'a jester alone (worth 13)'
+    (the jester's worth is ``JESTER_RANK``).
 
     The bracket sits inside the phrase, so a particle after it follows a word (Korean
     "6(기사) 1장은"), never the bracket.
@@ -88,9 +92,10 @@ def set_words(cards: Sequence[Card], rank: int) -> str:
     count = len(cards)
     if rank == dalmuti.JESTER_RANK:
         return ngettext(
-            "a jester alone (worth 13, the worst)",
-            "%(num)s jesters alone (worth 13, the worst)",
+            "a jester alone (worth %(rank)s, the worst)",
+            "%(num)s jesters alone (worth %(rank)s, the worst)",
             count,
+            rank=dalmuti.JESTER_RANK,
         )
     return ngettext(
         "%(cards)s (%(name)s, %(num)s card)",

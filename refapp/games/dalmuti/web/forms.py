@@ -342,9 +342,9 @@ def tribute_field(item: Exchange, ranks: list[str]) -> StringField:
         hint = _("Chosen after picking up the tribute; no jester.")
     else:
         hint = _("Chosen before picking up the tribute; no jester.")
-    example = "2 4" if item["count"] == 2 else "3"
-    if item["which"] == "any":
-        example = "12 11" if item["count"] == 2 else "12"
+    # the best cards are the lowest numbers past the Dalmuti's 1; any others, the worst first
+    shown = dalmuti.RANKS[1:] if item["which"] != "any" else dalmuti.RANKS[::-1]
+    example = " ".join(str(rank) for rank in shown[: item["count"]])
     return StringField(
         gives_label(titled(item["from"], ranks), item["to"], item["count"], item["which"]),
         description=hint,

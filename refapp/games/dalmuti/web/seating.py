@@ -15,6 +15,7 @@ from wtforms.validators import ValidationError
 from ....web.forms.common import options
 from ....web.forms.seating import Seating
 from ...inputs import digits_number
+from ..cards import RANKS
 
 #: Flask-Babel's gettext, typed (the package ships no types): the translated words
 _: Callable[..., str] = gettext
@@ -48,7 +49,10 @@ class DrawSeating(Seating):
                     ),
                     _(
                         "By draw: write the card each player drew after their name, "
-                        "e.g. \u201cAnn 7\u201d (1 to 12, J for a jester, the worst)."
+                        "e.g. \u201cAnn 7\u201d (%(low)s to %(high)s, J for a jester, the "
+                        "worst).",
+                        low=RANKS[0],
+                        high=RANKS[-1],
                     ),
                 ],
             ),
@@ -81,8 +85,10 @@ class DrawSeating(Seating):
                 raise ValidationError(
                     _(
                         "Write the card %(name)s drew after the name, e.g. \u201c%(name)s 7\u201d "
-                        "(1 to 12, or J).",
+                        "(%(low)s to %(high)s, or J).",
                         name=line,
+                        low=RANKS[0],
+                        high=RANKS[-1],
                     )
                 )
 

@@ -13,10 +13,11 @@ from ...game import Account
 from ..cards import card_words
 from ..shapes import Kill
 
-#: why players rest, by how many rest each hand
+#: why players rest, by the rest rule that has them rest (``six_player_rule`` rests one, the
+#: dealer; ``seven_player_rule`` two, the previous hand's ruling side)
 REST_WHY = {
-    1: N_("the dealer rests at a table of six"),
-    2: N_("the previous hand's boss and friend rest at a table of seven"),
+    "dealer_sits_out": N_("the dealer rests at a table of six"),
+    "ruling_side_sits_out": N_("the previous hand's boss and friend rest at a table of seven"),
 }
 
 
@@ -46,7 +47,7 @@ def say_resting(account: Account, resting: Sequence[str], named: bool) -> None:
         account.say(
             "{player} rests this hand ({why_t}) and scores 0.",
             player=resting[0],
-            why_t=REST_WHY[1],
+            why_t=REST_WHY["dealer_sits_out"],
         )
     elif named:
         account.say(
@@ -60,7 +61,7 @@ def say_resting(account: Account, resting: Sequence[str], named: bool) -> None:
             "{first} and {second} rest this hand ({why_t}) and score 0.",
             first=resting[0],
             second=resting[1],
-            why_t=REST_WHY[2],
+            why_t=REST_WHY["ruling_side_sits_out"],
         )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
+from ..bidding.auction import MAX_BID
 from ..bidding.contract import contract_change_price
 from ..bidding.friend import friend_player
 from ..cards import JOKER, mighty_card
@@ -75,7 +76,7 @@ def change_rule(won_trump: str, trump: str, won_count: int) -> str | None:
     """Return the house rule that prices (or allows) changing won_trump to trump."""
     if trump == won_trump:
         return None
-    if won_count >= 20:
+    if won_count >= MAX_BID:
         return "allow_no_trump_at_20"
     if trump == "NT":
         return "to_no_trump_cost"

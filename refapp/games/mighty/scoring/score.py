@@ -51,6 +51,8 @@ BACK_RUN_BOSS_TIMES = 10
 BACK_RUN_FRIEND_TIMES = 1
 #: what a win's base counts from: half the point cards (a win by the bid or the cards taken)
 WIN_LESS = POINT_CARDS // 2
+#: what every multiplier but a fixed run does to m: doubles it (the steps' words say "×2")
+DOUBLE = 2
 #: m after a run under the ``run: fixed_20`` house rule, whatever the base
 FIXED_RUN_M = 20
 #: the run's step under the ``run: fixed_20`` house rule (the words name FIXED_RUN_M)
@@ -69,7 +71,7 @@ def multiplier_step(name: str, rules: MightyRules) -> Step:
     """Return what a multiplier does to m: a fixed run sets FIXED_RUN_M, any other doubles it."""
     if name == "run" and rules["run"] == "fixed_20":
         return Step(name, "becomes", FIXED_RUN_M)
-    return Step(name, "times", 2)
+    return Step(name, "times", DOUBLE)
 
 
 def multiplier_steps(multipliers: Sequence[str], rules: MightyRules) -> list[Step]:
@@ -182,10 +184,11 @@ def is_back_run(when: str, bid: int, taken: int) -> bool:
     return POINT_CARDS - taken >= bid
 
 
-def win_base(formula: str, bid: int, taken: int, min_bid: int = 13) -> tuple[int, str]:
+def win_base(formula: str, bid: int, taken: int, min_bid: int) -> tuple[int, str]:
     """Return a win's base by the ``win_formula`` option, and its arithmetic ("15 - 10").
 
-    pagat's formula counts the bid from the table's lowest bid: 2(B - min_bid) + (n - B).
+    pagat's formula counts the bid from the table's lowest bid (``auction_floor``):
+    2(B - min_bid) + (n - B).
     """
     if formula == "taken_minus_10":
         return taken - WIN_LESS, f"{taken} - {WIN_LESS}"
