@@ -9,7 +9,7 @@ from ..registry import get_game
 from .deck import deck_size, first_draw_pile, hand_size, position_count, turns_from_pile
 from .ending import last_turn
 from .rules import DixitRules
-from .scoring import FOUND_POINTS, OTHERS_POINTS, bonus_cap
+from .scoring import FOUND_POINTS, OTHERS_POINTS, SINGLE_VOTE_POINT, VOTE_POINT, bonus_cap
 from .table_view import TWO_VOTES_FROM, two_votes
 
 #: the game's slug: its registered ``Game`` says the seat range (``player_range``)
@@ -72,7 +72,8 @@ def voting(table: Table) -> Account:
     if two_votes(house, table.size):
         account.say(
             "Each player but the storyteller votes for one or two different cards; a finder "
-            "who voted for a single card gets 1 more point."
+            "who voted for a single card gets {single} more point.",
+            single=SINGLE_VOTE_POINT,
         )
     elif house.two_votes_large_game:
         account.say(
@@ -94,13 +95,17 @@ def voting(table: Table) -> Account:
     )
     cap = bonus_cap(house)
     if cap is None:
-        account.say("Every other player gets 1 point for each vote on their cards, with no cap.")
+        account.say(
+            "Every other player gets {point} point for each vote on their cards, with no cap.",
+            point=VOTE_POINT,
+        )
     elif cap == 0:
         account.say("Votes on other players' cards bring them no points.")
     else:
         account.say(
-            "Every other player gets 1 point for each vote on their cards, at most {cap} in "
-            "one turn.",
+            "Every other player gets {point} point for each vote on their cards, at most {cap} "
+            "in one turn.",
+            point=VOTE_POINT,
             cap=cap,
         )
     return account
