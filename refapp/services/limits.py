@@ -12,7 +12,6 @@ everything else. The import route's own limit (EXPORT_MAX_BYTES) is the largest 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -86,17 +85,17 @@ def check_import_size(game: AnyGame, size: int | None) -> None:
         raise TooLarge(game, size)
 
 
-def stored(value: Any) -> int:
+def stored(value: object) -> int:
     """Return a JSON value's length as the database stores it (the default json.dumps)."""
     return len(json.dumps(value))
 
 
-def round_bytes(entered: Any, result: Any) -> int:
+def round_bytes(entered: object, result: object) -> int:
     """Return a round's bytes as counted against the session's limit."""
     return stored(entered) + stored(result) + ROUND_OVERHEAD
 
 
-def entry_bytes(before: Any, after: Any) -> int:
+def entry_bytes(before: object, after: object) -> int:
     """Return an audit entry's bytes as counted against the session's limit."""
     return stored(before) + stored(after) + ENTRY_OVERHEAD
 
@@ -127,7 +126,7 @@ def full(count: int, size: int | None, most: int | None = None) -> RuleViolation
     return None
 
 
-def count_entry(session: GameSession, before: Any, after: Any) -> None:
+def count_entry(session: GameSession, before: object, after: object) -> None:
     """Count a new audit entry in its session's kept totals (``writes.audit`` calls this)."""
     session.audit_count = (session.audit_count or 0) + 1
     session.stored_bytes = (session.stored_bytes or 0) + entry_bytes(before, after)

@@ -11,7 +11,6 @@ import logging
 import os
 import pickle
 import sys
-from typing import Any
 
 from werkzeug.exceptions import HTTPException
 
@@ -24,8 +23,8 @@ log = logging.getLogger(__name__)
 
 
 def child(
-    config: dict[str, Any], language: str | None, path: str, size: int, token: str | None = None
-) -> tuple[str, Any]:
+    config: dict[str, object], language: str | None, path: str, size: int, token: str | None = None
+) -> tuple[str, object]:
     """In the child: import the body at ``path`` in one transaction, its audit entry keeping
     ``token``; return what came of it: ``("stored", session id)``, ``("refused", the refusal's
     parts)`` or ``("failed", why)``."""

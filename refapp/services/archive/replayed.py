@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from ...games.game import AnyGame
 from ...models import utcnow
 from .staging import Spool
 from .trail import Trail
+from .write_keys import KeyRow
 
 
 @dataclass
@@ -25,7 +25,7 @@ class ReplayedRounds:
     inputs: list[bytes] = field(default_factory=list)
     states: list[bytes] = field(default_factory=list)
     totals: dict[str, int] = field(default_factory=dict)
-    state: Mapping[str, Any] = field(default_factory=dict)
+    state: Mapping[str, object] = field(default_factory=dict)
     size: int = 0
     latest: datetime | None = None
     #: when the import began: the time of a round the export gives none
@@ -39,22 +39,22 @@ class Replayed:
     game: AnyGame
     name: str
     players: tuple[str, ...]
-    rules: dict[str, Any]
-    setup: dict[str, Any]
-    initial: Mapping[str, Any]
+    rules: Mapping[str, object]
+    setup: dict[str, object]
+    initial: Mapping[str, object]
     rounds: ReplayedRounds
     finished_by: str | None
     created_at: datetime | None
     finished_at: datetime | None
     trail: Trail
-    source: dict[str, Any] = field(default_factory=dict)
+    source: dict[str, object] = field(default_factory=dict)
     updated_at: datetime | None = None
     #: the session's ``version`` when exported (None when absent or out of range)
     version: int | None = None
     #: the preset the exported rules started from (None: made before presets)
     preset: str | None = None
     #: the session's kept write keys, as rows (``write_keys``)
-    keys: list[dict[str, Any]] = field(default_factory=list)
+    keys: list[KeyRow] = field(default_factory=list)
 
     def close(self) -> None:
         """Let the spooled rows go."""

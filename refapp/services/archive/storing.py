@@ -9,7 +9,6 @@ column's null comes and goes (a round corrected, the next not), one insert a row
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import insert
 
@@ -54,7 +53,7 @@ def store(
 
 def new_session(
     replayed: Replayed,
-    after: dict[str, Any],
+    after: dict[str, object],
     now: datetime,
     *,
     session_id: int | None,
@@ -115,7 +114,7 @@ def insert_trail(session: GameSession, replayed: Replayed, now: datetime) -> Non
 
 
 def insert_import_entry(
-    session: GameSession, replayed: Replayed, after: dict[str, Any], now: datetime
+    session: GameSession, replayed: Replayed, after: dict[str, object], now: datetime
 ) -> None:
     """Add the trail's last entry, the import itself (``import_session``)."""
     latest = replayed.trail.latest

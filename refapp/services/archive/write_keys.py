@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
+from typing import TypedDict
 
 from sqlalchemy import insert
 
@@ -23,7 +23,17 @@ from .. import idempotency, values
 from .checks import moment
 
 
-def checked_key(raw: Any, where: str, now: datetime) -> dict[str, Any]:
+class KeyRow(TypedDict):
+    """A kept write key as an export gives it and its row restores it."""
+
+    key: str
+    digest: str
+    action: str
+    round_number: int | None
+    at: datetime
+
+
+def checked_key(raw: object, where: str, now: datetime) -> KeyRow:
     """Return one exported key as the row it restores, or refuse it at its path."""
     given = mapping(raw, where)
     key = idempotency.read_key(given.get("key"), f"{where}.key")
@@ -64,10 +74,10 @@ def checked_key(raw: Any, where: str, now: datetime) -> dict[str, Any]:
     }
 
 
-def read_keys(parts: Iterable[Any], now: datetime) -> list[dict[str, Any]]:
+def read_keys(parts: Iterable[object], now: datetime) -> list[KeyRow]:
     """Return an export's kept keys as rows (at most ``limits.KEYS_KEPT``: the reading counted
     them), each checked; a key given twice is refused at its second place."""
-    rows: list[dict[str, Any]] = []
+    rows: list[KeyRow] = []
     seen: set[str] = set()
     for index, raw in enumerate(parts):
         row = checked_key(raw, f"keys.{index}", now)
@@ -83,7 +93,7 @@ def read_keys(parts: Iterable[Any], now: datetime) -> list[dict[str, Any]]:
     return rows
 
 
-def store_keys(session_id: int, rows: list[dict[str, Any]]) -> None:
+def store_keys(session_id: int, rows: list[KeyRow]) -> None:
     """Insert a restored session's keys, oldest first (in the caller's transaction)."""
     if rows:
         db.session.execute(insert(WriteKey), [{**row, "session_id": session_id} for row in rows])
