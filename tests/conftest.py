@@ -17,6 +17,7 @@ from sqlalchemy import event
 from refapp import create_app, database_url
 from refapp.extensions import db
 
+from . import pg_rollback
 from .speed import TEMPLATE_CODE, remember_url_builders, use_memory_for_tmp_path
 
 # an app per test, without paying per test for what every app builds the same (tests/speed.py)
@@ -53,6 +54,28 @@ WAITING_FILES = frozenset(
         "tests/test_figures_races.py",  # writes raced through gunicorn's processes
         "tests/test_races_busy.py",  # writes waiting out the database's busy timeout
         "tests/test_serve_workers.py",  # server processes started and stopped
+    }
+)
+
+
+#: files whose tests need their writes committed on PostgreSQL, as another connection reads or
+#: writes them (threads of a served app, child processes, a lock held from outside): their tables
+#: are emptied before each test instead of the test's transaction rolled back
+COMMITTED_FILES = frozenset(
+    {
+        "tests/test_import_apart.py",  # the import's child process commits, the server reads it
+        "tests/test_races_busy.py",  # a lock held from another connection
+        "tests/test_races_rename_correction.py",  # reads and writes racing in threads
+        "tests/test_serialized_writes.py",  # writes racing through a served app's threads
+        "tests/test_two_phones.py",  # phones recording at once from threads
+    }
+)
+
+
+#: files whose tests hold a timing bar but are not marked ``serial`` in the file (marked here)
+TIMED_FILES = frozenset(
+    {
+        "tests/test_e2e_live.py",  # a second phone shows another's round within a poll's time
     }
 )
 
@@ -107,8 +130,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "chromium" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
-        if item.nodeid.split("::")[0] in WAITING_FILES:
+        path = item.nodeid.split("::")[0]
+        if path in WAITING_FILES:
             item.add_marker(pytest.mark.waits)
+        if path in TIMED_FILES:
+            item.add_marker(pytest.mark.serial)
         if quick:
             fewer_examples(item)
         if shares_module_fixture(item):
@@ -122,18 +148,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = kept
 
 
-def make_test_app(url: str):
+def make_test_app(url: str, engine: dict[str, Any] | None = None):
     """Return an app for tests on the given database (CSRF off: tests post forms directly)."""
-    return with_shared_templates(
-        create_app(
-            {
-                "TESTING": True,
-                "SECRET_KEY": "test",
-                "WTF_CSRF_ENABLED": False,
-                "SQLALCHEMY_DATABASE_URI": url,
-            }
-        )
-    )
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "WTF_CSRF_ENABLED": False,
+        "SQLALCHEMY_DATABASE_URI": url,
+    }
+    if engine is not None:
+        config["SQLALCHEMY_ENGINE_OPTIONS"] = engine
+    return with_shared_templates(create_app(config))
 
 
 def with_shared_templates(app):
@@ -150,20 +175,101 @@ def migrated_sqlite_app(path):
     return app
 
 
+def worker_database(url: str) -> str:
+    """Return the URL of this test process's own database: with -n 2 each xdist worker has one,
+    named after the given one and the worker (``refapp_ci_gw0``; .ci/run makes them, or a user
+    allowed to create databases makes them here), so no worker empties or locks the rows of
+    another's test."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    given = sa.engine.make_url(url)
+    own = given.set(database=f"{given.database}_{worker}")
+    engine = sa.create_engine(given, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            found = connection.scalar(
+                sa.text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": own.database}
+            )
+            if not found:
+                try:
+                    connection.execute(sa.text(f'CREATE DATABASE "{own.database}"'))
+                except sa.exc.ProgrammingError:
+                    pytest.exit(
+                        f"make the database {own.database} (and one per -n worker), owned by "
+                        f"{given.username}, or run make test-pg with PG_WORKERS=0",
+                        returncode=2,
+                    )
+    finally:
+        engine.dispose()
+    return own.render_as_string(hide_password=False)
+
+
 @pytest.fixture(scope="session")
 def migrated(tmp_path_factory) -> str | None:
-    """With TEST_DATABASE_URL, empty that database and build it by the migrations, once."""
+    """With TEST_DATABASE_URL, empty this process's database and build it by the migrations,
+    once; note its id sequences (a rolled-back test starts them at 1 again)."""
     if not TEST_DATABASE_URL:
         return None
-    url = database_url(TEST_DATABASE_URL, str(tmp_path_factory.mktemp("pg")))
+    url = worker_database(database_url(TEST_DATABASE_URL, str(tmp_path_factory.mktemp("pg"))))
     app = make_test_app(url)
     with app.app_context():
         db.drop_all()
         db.session.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
         db.session.commit()
         upgrade()
+        POSTGRES.sequences = pg_rollback.sequence_names(db.engine)
         db.engine.dispose()
     return url
+
+
+class PostgresState:
+    """What the PostgreSQL run knows between tests: the sequences, and whether rows a test
+    committed may still be there (a committed test ran since the last clean-up)."""
+
+    def __init__(self) -> None:
+        self.sequences: list[str] = []
+        self.committed = True  # what the migrations stored: emptied before the first test
+
+
+POSTGRES = PostgresState()
+
+
+def keeps_commits(item: pytest.Item) -> bool:
+    """Whether the test's writes must be committed (another connection reads or writes them)."""
+    return item.nodeid.split("::")[0] in COMMITTED_FILES or "app" not in getattr(
+        item, "fixturenames", ()
+    )
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Note a PostgreSQL test that commits: the next rolled-back test empties the tables first."""
+    if TEST_DATABASE_URL and keeps_commits(item):
+        POSTGRES.committed = True
+
+
+def emptied(app) -> None:
+    """Empty every table of the app's database and restart its ids (TRUNCATE)."""
+    with app.app_context():
+        names = ", ".join(table.name for table in db.metadata.sorted_tables)
+        db.session.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+        db.session.commit()
+
+
+def rolled_back_app(url: str):
+    """Return an app on PostgreSQL whose writes are rolled back at the test's end, on empty
+    tables with ids from 1, and what rolls it back (tests/pg_rollback.py)."""
+    if POSTGRES.committed:
+        cleaner = make_test_app(url)
+        emptied(cleaner)
+        with cleaner.app_context():
+            db.engine.dispose()
+        POSTGRES.committed = False
+    app = make_test_app(url, pg_rollback.ENGINE_OPTIONS)
+    with app.app_context():
+        rolled = pg_rollback.RolledBack(db.engine)
+        pg_rollback.sequences_restarted(db.engine, POSTGRES.sequences)
+    return app, rolled
 
 
 @pytest.fixture(scope="session")
@@ -189,15 +295,24 @@ def fresh_sqlite(request: pytest.FixtureRequest, path: Path) -> str:
 
 @pytest.fixture
 def app(request, tmp_path, migrated):
-    """Return an app with a fresh, empty database (migrated once on PostgreSQL, then emptied)."""
-    url = migrated or fresh_sqlite(request, tmp_path / "test.sqlite")
-    app = make_test_app(url)
-    if migrated:
-        with app.app_context():
-            names = ", ".join(table.name for table in db.metadata.sorted_tables)
-            db.session.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
-            db.session.commit()
+    """Return an app with a fresh, empty database: on SQLite a copy of the empty-tables file; on
+    PostgreSQL (migrated once) the test's writes rolled back at its end, or for a test of
+    COMMITTED_FILES committed, the tables emptied first."""
+    rolled = None
+    if not migrated:
+        app = make_test_app(fresh_sqlite(request, tmp_path / "test.sqlite"))
+    elif keeps_commits(request.node):
+        app = make_test_app(migrated)
+        emptied(app)
+    else:
+        app, rolled = rolled_back_app(migrated)
     yield app
+    if rolled is not None:
+        with app.app_context():
+            db.session.remove()
+            tables = [table.name for table in db.metadata.sorted_tables]
+        if rolled.finish(tables):  # committed by another connection (a second app, a child)
+            POSTGRES.committed = True
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
