@@ -1,6 +1,7 @@
-"""Mighty's cards: the notation players type, the point cards, and the special cards by trump.
+"""Mighty's cards: the notation players type, the point cards, the mighty and the joker by trump.
 
-Spec: "Cards and notation". The deck is 52 cards and the joker; five hands of 10 and a kitty of 3.
+The Mighty rules in docs/rules, "Cards and notation". The deck is 52 cards and the joker; five
+hands of 10 and a kitty of 3.
 """
 
 from __future__ import annotations

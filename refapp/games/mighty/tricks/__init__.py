@@ -1,1 +1,1 @@
-"""The play: a trick decided, a hand's tricks refereed and totalled, the special cards' holders."""
+"""The play: a trick decided, a hand's tricks refereed and totalled, who held the mighty."""
