@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from refapp.games.mighty.house_rules.rules import MightyRules
 from refapp.games.mighty.scoring.score import score_hand
 
 from . import browser_support
@@ -108,7 +109,7 @@ def start(phone, *rounds) -> int:
 def scored(session: dict, **hand) -> dict[str, int]:
     """Return the deltas the rules give a hand at this session's table."""
     score = score_hand(
-        session["rules"],
+        MightyRules(session["rules"]),
         session["players"],
         mighty_holder=None,
         joker_holder=None,

@@ -29,7 +29,7 @@ SEATS = (4, 5, 6, 7)
 def table(api, seats: int) -> tuple[int, Deal]:
     """Start a Mighty table of this many seats (default rules) and return it with its deal."""
     session = api.create(players=NAMES[:seats], game="mighty")
-    return session["id"], deal_for(session["rules"], seats)
+    return session["id"], deal_for(MightyRules(session["rules"]), seats)
 
 
 def page(client, path: str, language: str) -> str:

@@ -13,6 +13,7 @@ from refapp.games.dixit import Dixit
 from refapp.games.dixit.table_view import next_storyteller
 from refapp.games.game import Table
 from refapp.games.mighty import Mighty
+from refapp.games.mighty.house_rules.rules import MightyRules
 from refapp.games.mighty.table_view import next_hand
 
 from .conftest import SEED_TURN, shown, turn
@@ -50,13 +51,13 @@ def test_mighty_public_state_is_table_views_next_hand(state):
     game = Mighty()
     table = Table(tuple(FIVE), game.resolve_rules({"next_dealer": "clockwise"}))
     public = game.public_state(table, state, {})
-    coming = next_hand(table.rules, state)
+    coming = next_hand(MightyRules(table.rules), state)
     assert (public["next_dealer"], public["min_bid"], public["kitty_open"]) == (
         coming.dealer.dealer,
         coming.floor,
         coming.kitty_open,
     )
-    assert next_hand(table.rules, public) == coming
+    assert next_hand(MightyRules(table.rules), public) == coming
 
 
 def test_the_mighty_page_shows_table_views_next_hand(client, api):

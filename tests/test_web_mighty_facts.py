@@ -13,6 +13,7 @@ from flask_babel import gettext
 from refapp.games.mighty import Mighty
 from refapp.games.mighty.bidding.auction import auction_floor, next_floor
 from refapp.games.mighty.cards import SUIT_SYMBOLS, parse_card
+from refapp.games.mighty.house_rules.rules import MightyRules
 from refapp.games.mighty.scoring.score import (
     FIXED_RUN_M,
     MULTIPLIER_NAMES,
@@ -96,13 +97,14 @@ def test_the_trick_page_calls_the_joker_dead_when_the_rules_do(client, number, c
 def test_every_page_opens_the_auction_at_the_rules_floor(client, api, min_bid):
     rules = {"all_pass": "open_kitty", "min_bid": min_bid}
     sid = api.create(players=PLAYERS, game="mighty", rules=rules)["id"]
-    floor = auction_floor(Mighty().resolve_rules(rules))
+    typed = MightyRules(Mighty().resolve_rules(rules))
+    floor = auction_floor(typed)
     assert floor == min_bid and api.session(sid)["state"]["min_bid"] == floor
     assert f"from {floor}" in shown(client.get(f"/sessions/{sid}"))
     assert api.record(sid, {"dealer": "Ann", "all_pass": True}).status_code == 201
     state = api.session(sid)["state"]
-    raised = next_floor(Mighty().resolve_rules(rules), reopen=True)
-    assert raised > floor and auction_floor(rules, state) == state["min_bid"] == raised
+    raised = next_floor(typed, reopen=True)
+    assert raised > floor and auction_floor(typed, state) == state["min_bid"] == raised
     page = shown(client.get(f"/sessions/{sid}"))
     assert f"from {raised}" in page and f"the auction starts again from {raised}" in page
     assert re.findall(r'name="action" value="bid_S_([0-9]+)"', page)[0] == str(raised)

@@ -7,6 +7,7 @@ import html
 import pytest
 
 from refapp.games.mighty import OPTIONS
+from refapp.games.mighty.house_rules.rules import MightyRules
 from refapp.games.mighty.seats.dealer import REASON_RULES, ROTATIONS, reason_for
 from refapp.games.mighty.web.words import DEALER_HINTS, DEALER_NOTES
 
@@ -49,7 +50,7 @@ def test_every_reason_the_rules_give_is_worded_by_the_page():
     assert tuple(choices) == ROTATIONS
     for rotation in ROTATIONS:
         state = {"next_dealer": "Ben", "last_outcome": "hand"}
-        assert reason_for({"next_dealer": rotation}, state).rule == rotation
+        assert reason_for(MightyRules({"next_dealer": rotation}), state).rule == rotation
 
 
 @pytest.mark.parametrize("rotation", ROTATIONS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from .errors import N_, MalformedInput, quote
 from .words import Words
@@ -181,27 +181,26 @@ def resolve_rules(options: Sequence[RuleOption], overrides: object) -> dict[str,
     return effective
 
 
-class HouseRules(Mapping[str, Any]):
+class HouseRules(Mapping[str, RuleValue]):
     """The house rules in force at one table: every option's value, defaults filled in once.
 
-    Frozen, and read either way: ``rules.min_bid`` or ``rules["min_bid"]``. Each game makes its
-    own subclass naming its options (``MightyRules``, ``DalmutiRules``, ``DixitRules``); values are
-    trusted (a session's stored rules were checked when it started), missing ones default.
-    A read by attribute is typed by the subclass; a read by key (``rules["min_bid"]``, what
-    the rules modules and the pages still do) is Any until they read attributes instead.
+    Frozen, and read by attribute (``rules.min_bid``, typed by the subclass) or, where code
+    walks all of them, as a mapping. Each game makes its own subclass naming its options
+    (``MightyRules``, ``DalmutiRules``, ``DixitRules``); values are trusted (a session's stored
+    rules were checked when it started), missing ones default. The values are the object's own
+    attributes, so a read is a plain attribute lookup.
     """
 
     options: ClassVar[tuple[RuleOption, ...]] = ()
-    __slots__ = ("_values",)
-    _values: dict[str, RuleValue]
 
     def __init__(self, values: Mapping[str, object] | None = None) -> None:
         given = dict(values or {})
         filled = {option.key: given.get(option.key, option.default) for option in self.options}
-        object.__setattr__(self, "_values", filled)
+        vars(self).update(filled)
 
-    def __getitem__(self, key: str) -> Any:
-        return self._values[key]
+    def __getitem__(self, key: str) -> RuleValue:
+        value: RuleValue = vars(self)[key]
+        return value
 
     @classmethod
     def of(cls, rules: Mapping[str, object] | None) -> Self:
@@ -209,22 +208,16 @@ class HouseRules(Mapping[str, Any]):
         return rules if isinstance(rules, cls) else cls(rules)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
+        return iter(vars(self))
 
     def __len__(self) -> int:
-        return len(self._values)
-
-    def __getattr__(self, key: str) -> RuleValue:
-        try:
-            return self._values[key]
-        except KeyError:
-            raise AttributeError(key) from None
+        return len(vars(self))
 
     def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError(f"house rules are frozen; {key} cannot change")
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self._values!r})"
+        return f"{type(self).__name__}({vars(self)!r})"
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ class DalmutiRules(HouseRules):
     """The house rules in force at a Dalmuti table, defaults filled once."""
 
     options = OPTIONS
-    __slots__ = ()
     allow_any_count: bool
     removed_ranks: list[int]
     extra_cards_to: str

@@ -10,7 +10,6 @@ class DixitRules(HouseRules):
     """The house rules in force at a Dixit table, defaults filled once."""
 
     options = OPTIONS
-    __slots__ = ()
     target_score: int | None
     end_after_rounds: int | None
     bonus_cap: int | None

@@ -237,7 +237,7 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
             "kitty_open": coming.kitty_open,
             "mighty_card": {trump: mighty_card(trump, rules) for trump in TRUMPS},
             "joker_call_card": {trump: joker_call_card(trump, rules) for trump in TRUMPS},
-            "friend_types": list(rules["friend_types"]),
+            "friend_types": list(rules.friend_types),
             "rounds": state.get("rounds", 0),
             "last_outcome": state.get("last_outcome"),
             **seat_state(rules, table.size, state, coming.dealer.dealer),

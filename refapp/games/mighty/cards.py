@@ -154,9 +154,9 @@ def is_point_card(card: str) -> bool:
 
 def mighty_card(trump: str, rules: MightyRules) -> str:
     """Return the mighty under this trump: SA, or ``alt_mighty`` (DA) when spades are trump."""
-    return rules["alt_mighty"] if trump == "S" else "SA"
+    return rules.alt_mighty if trump == "S" else "SA"
 
 
 def joker_call_card(trump: str, rules: MightyRules) -> str:
     """Return the joker-call card: C3, or ``alt_joker_call`` (S3) when clubs are trump."""
-    return rules["alt_joker_call"] if trump == "C" else "C3"
+    return rules.alt_joker_call if trump == "C" else "C3"

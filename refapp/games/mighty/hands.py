@@ -83,7 +83,7 @@ def _everyone_passed(table: MightyTable, state: MightyState, hand: Hand) -> Migh
     seats = hand.seats
     starter = hand.auction.starter if hand.auction is not None else None
     dealer = dealer_after_all_pass(seats.dealer, state, starter)
-    reopen = table.rules["all_pass"] == "open_kitty" and not state.get("kitty_open")
+    reopen = table.rules.all_pass == "open_kitty" and not state.get("kitty_open")
     account = Account()
     say_all_pass(account, next_floor(table.rules, reopen=True), dealer, reopen)
     say_resting(account, seats.resting, seats.named)

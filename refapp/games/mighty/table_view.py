@@ -63,9 +63,9 @@ def forbidden_cards(rules: MightyRules) -> list[str]:
     """Return the friend cards the boss may not call, by ``friend_forbidden`` (the mighty as
     spades-or-not: both cards that can be it)."""
     cards = []
-    if "mighty" in rules["friend_forbidden"]:
-        cards += ["SA", rules["alt_mighty"]]
-    if "joker" in rules["friend_forbidden"]:
+    if "mighty" in rules.friend_forbidden:
+        cards += ["SA", rules.alt_mighty]
+    if "joker" in rules.friend_forbidden:
         cards.append(JOKER)
     return cards
 
@@ -97,14 +97,14 @@ def misdeal_counts(rules: MightyRules, seats: int = PLAIN_SEATS) -> dict[str, ob
     """Return what the misdeal card grid adds up: each card's value under the ``misdeal`` house
     rule, the most a hand may be worth to be thrown in (None when misdeals are off) and the
     hand's size as dealt at this many seats (8 or 7 under a kill)."""
-    values = {card: misdeal_value([card], rules["misdeal"]) for card in DECK}
+    values = {card: misdeal_value([card], rules.misdeal) for card in DECK}
     size = deal_for(rules, seats).hand_size
     return {"card_values": values, "most": misdeal_most(rules), "size": size}
 
 
 def misdeals_played(rules: MightyRules) -> bool:
     """Return True unless the ``misdeal`` house rule is off."""
-    misdeal: str = rules["misdeal"]
+    misdeal: str = rules.misdeal
     return misdeal != "off"
 
 

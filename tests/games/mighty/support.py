@@ -7,6 +7,7 @@ import pytest
 from refapp.games.errors import Refusal
 from refapp.games.game import Table
 from refapp.games.mighty import Mighty
+from refapp.games.mighty.house_rules.rules import MightyRules
 
 PLAYERS = ("Ann", "Ben", "Cy", "Dee", "Eve")
 
@@ -16,7 +17,12 @@ GAME = Mighty()
 
 def table(**overrides) -> Table:
     """Return a five-player table with the given house rules."""
-    return Table(PLAYERS, GAME.resolve_rules(overrides))
+    return GAME.with_house_rules(Table(PLAYERS, GAME.resolve_rules(overrides)))
+
+
+def typed_rules(overrides: dict) -> MightyRules:
+    """Return the house rules these overrides resolve to, typed as the rules functions read them."""
+    return MightyRules(GAME.resolve_rules(overrides))
 
 
 def fresh(tab: Table) -> dict:

@@ -10,11 +10,11 @@ from refapp.games.errors import Refusal
 from refapp.games.mighty.bidding.auction import Bid, beats, lowest_next_bid, run_auction
 from refapp.games.mighty.cards import TRUMPS
 
-from .support import GAME, PLAYERS, WON, hand, passes, play, table, violation
+from .support import PLAYERS, WON, hand, passes, play, table, typed_rules, violation
 
 
 def test_beats_and_lowest_next_bid():
-    rules = GAME.resolve_rules({})
+    rules = typed_rules({})
     assert beats(Bid(13, "NT"), Bid(13, "S"), rules)
     assert not beats(Bid(13, "H"), Bid(13, "S"), rules)
     assert not beats(Bid(13, "NT"), Bid(13, "NT"), rules)
@@ -23,7 +23,7 @@ def test_beats_and_lowest_next_bid():
     assert lowest_next_bid(Bid(14, "D"), rules) == (14, ("NT",))
     assert lowest_next_bid(Bid(14, "NT"), rules) == (15, TRUMPS)
     assert lowest_next_bid(Bid(20, "NT"), rules) is None
-    plain = GAME.resolve_rules({"no_trump_beats_same_number": False})
+    plain = typed_rules({"no_trump_beats_same_number": False})
     assert not beats(Bid(13, "NT"), Bid(13, "S"), plain)
     assert lowest_next_bid(Bid(14, "D"), plain) == (15, TRUMPS)
 

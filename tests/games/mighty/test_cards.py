@@ -14,7 +14,7 @@ from refapp.games.mighty.cards import (
     parse_trump,
 )
 
-from .support import GAME
+from .support import typed_rules
 
 
 @pytest.mark.parametrize(
@@ -47,9 +47,9 @@ def test_deck_has_53_cards():
 
 
 def test_mighty_and_joker_call_by_trump():
-    rules = GAME.resolve_rules({})
+    rules = typed_rules({})
     assert [mighty_card(t, rules) for t in TRUMPS] == ["DA", "SA", "SA", "SA", "SA"]
     assert [joker_call_card(t, rules) for t in TRUMPS] == ["C3", "C3", "C3", "S3", "C3"]
-    other = GAME.resolve_rules({"alt_mighty": "CA", "alt_joker_call": "H3"})
+    other = typed_rules({"alt_mighty": "CA", "alt_joker_call": "H3"})
     assert mighty_card("S", other) == "CA"
     assert joker_call_card("C", other) == "H3"

@@ -6,7 +6,7 @@ import pytest
 
 from refapp.games.mighty.bidding.contract import allowed_contract_changes, contract_change_price
 
-from .support import GAME, WON, hand, passes, play, table, violation
+from .support import WON, hand, passes, play, table, typed_rules, violation
 
 
 @pytest.mark.parametrize(
@@ -30,14 +30,14 @@ def test_contract_change_from_15_hearts(final, code):
 
 
 def test_contract_change_prices():
-    rules = GAME.resolve_rules({})
+    rules = typed_rules({})
     assert contract_change_price(19, "H", "S", rules) == 20
     assert contract_change_price(19, "H", "NT", rules) == 20
     assert contract_change_price(15, "NT", "S", rules) == 17
     assert contract_change_price(20, "H", "S", rules) is None
     assert contract_change_price(20, "H", "NT", rules) is None
     assert contract_change_price(20, "H", "H", rules) == 20
-    three = GAME.resolve_rules({"from_no_trump_cost": 3, "allow_no_trump_at_20": True})
+    three = typed_rules({"from_no_trump_cost": 3, "allow_no_trump_at_20": True})
     assert contract_change_price(15, "NT", "D", three) == 18
     assert contract_change_price(20, "H", "NT", three) == 20
     assert contract_change_price(20, "NT", "H", three) is None
@@ -59,7 +59,7 @@ def test_trump_locked_at_20():
 
 def test_no_trump_price_is_not_capped_at_20():
     """Suit -> NT: c1 >= c0 + to_no_trump_cost, with no cap (only suit changes are capped)."""
-    rules = GAME.resolve_rules({"to_no_trump_cost": 2})
+    rules = typed_rules({"to_no_trump_cost": 2})
     assert contract_change_price(18, "H", "NT", rules) == 20
     assert contract_change_price(19, "H", "NT", rules) == 21
     assert contract_change_price(19, "H", "S", rules) == 20

@@ -22,6 +22,7 @@ from ....web.forms.voice import AppForm
 from ....web.helpers import stored_or_404
 from ... import dalmuti
 from ...errors import Refusal
+from ..rules import DalmutiRules
 from ..shapes import Card
 from . import blueprint
 from .words import card_tokens, cards_field, cards_words, rank_title
@@ -162,7 +163,7 @@ def dalmuti_check_play(session_id: int) -> ResponseReturnValue:
     verdict = None
     status = 200
     if form.validate_on_submit():
-        removed = list(view.game.house_rules(view.table.rules)["removed_ranks"])
+        removed = list(DalmutiRules.of(view.table.rules).removed_ranks)
         try:
             verdict = judge(form, removed)
         except Refusal as error:

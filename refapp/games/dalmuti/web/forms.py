@@ -111,7 +111,7 @@ class DalmutiHandForm(RoundForm):
                 (name, tuple(dalmuti.revolution_kinds(ranks, name, rules))) for name in ranks
             ),
             cards=tuple(card for card in dalmuti.RANKS if card not in rules.removed_ranks),
-            jester_back=bool(rules["dalmuti_may_return_jester"]),
+            jester_back=bool(rules.dalmuti_may_return_jester),
             correcting=correcting if correcting in {p.number for p in view.rounds} else None,
             no_tax="" if due else _(dalmuti.no_tax_reason(rules)),
         )

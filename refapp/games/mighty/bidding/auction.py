@@ -28,7 +28,7 @@ def auction_floor(rules: MightyRules, state: MightyState | None = None) -> int:
     """Return the next auction's lowest bid: the state's (after an open kitty), else min_bid's."""
     if state is not None and state.get("min_bid") is not None:
         return int(state["min_bid"])
-    return int(rules["min_bid"])
+    return int(rules.min_bid)
 
 
 def next_floor(rules: MightyRules, reopen: bool) -> int:
@@ -64,7 +64,7 @@ def beats(bid: Bid, other: Bid, rules: MightyRules) -> bool:
     """Return True if bid outranks other: a higher count, or NT over a suit at the same count."""
     if bid.count != other.count:
         return bid.count > other.count
-    no_trump_wins = rules["no_trump_beats_same_number"]
+    no_trump_wins = rules.no_trump_beats_same_number
     return no_trump_wins and bid.trump == "NT" and other.trump != "NT"
 
 
@@ -74,7 +74,7 @@ def lowest_next_bid(
     """Return the lowest legal next bid count and the trumps allowed at it; None if none is."""
     if highest is None:
         return (auction_floor(rules) if min_bid is None else min_bid), TRUMPS
-    if highest.trump != "NT" and rules["no_trump_beats_same_number"]:
+    if highest.trump != "NT" and rules.no_trump_beats_same_number:
         return highest.count, ("NT",)
     if highest.count >= MAX_BID:
         return None
@@ -144,7 +144,7 @@ def run_auction(
     """
     rules, players = table.rules, table.players
     floor = auction_floor(rules) if min_bid is None else min_bid
-    final_pass, ends_at_20 = rules["pass_is_final"], rules["bid20_ends_auction"]
+    final_pass, ends_at_20 = rules.pass_is_final, rules.bid20_ends_auction
     log = sequence(entries, where)
     checked: list[BidEntry] = []
     passed: list[str] = []

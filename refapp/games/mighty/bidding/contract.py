@@ -29,12 +29,10 @@ def contract_change_price(bid: int, trump: str, new_trump: str, rules: MightyRul
         return bid
     if bid >= MAX_BID:
         to_no_trump = trump != "NT" and new_trump == "NT"
-        return MAX_BID if to_no_trump and rules["allow_no_trump_at_20"] else None
+        return MAX_BID if to_no_trump and rules.allow_no_trump_at_20 else None
     if new_trump == "NT":  # the rule names no cap here: c1 >= c0 + to_no_trump_cost
-        to_no_trump_cost: int = rules["to_no_trump_cost"]
-        return bid + to_no_trump_cost
-    key = "from_no_trump_cost" if trump == "NT" else "suit_change_cost"
-    cost: int = rules[key]
+        return bid + rules.to_no_trump_cost
+    cost = rules.from_no_trump_cost if trump == "NT" else rules.suit_change_cost
     # a suit change is capped at 20 so that 19 may still change trump at 20 (as the seed says)
     return max(min(bid + cost, MAX_BID), bid + 1)
 

@@ -109,7 +109,7 @@ def _form(table: MightyTable, given: Mapping[str, object]) -> str:
             value=json.dumps(given, default=str),
         )
     form = forms[0]
-    if form not in table.rules["friend_types"]:
+    if form not in table.rules.friend_types:
         raise RuleViolation(
             "friend_type_not_allowed",
             "This table does not allow {form_t}: its house rule “{rule_t}” allows only "
@@ -117,7 +117,7 @@ def _form(table: MightyTable, given: Mapping[str, object]) -> str:
             f"friend.{form}",
             form_t=FRIEND_WORDS[form],
             rule_t=FRIEND_TYPES_LABEL,
-            allowed_t=friend_words(table.rules["friend_types"]),
+            allowed_t=friend_words(table.rules.friend_types),
         )
     return form
 

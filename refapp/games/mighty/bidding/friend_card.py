@@ -44,7 +44,7 @@ def check_friend_card_held(rules: MightyRules, friend: Friend | None, boss: str 
     Does nothing under the default ``self_friend``, or when the parts sent do not tell (a dry
     run without the contract still refuses a called card in the kitty).
     """
-    if rules.get("friend_card_in_own_hand", OWN_CARD_RULES[0]) != "forbidden" or not friend:
+    if rules.friend_card_in_own_hand != "forbidden" or not friend:
         return
     where = friend_card_held(friend, boss)
     if where == "kitty":
@@ -81,7 +81,7 @@ def check_friend_card_allowed(
     if not friend or "card" not in friend:
         return
     card = check_in_deck(friend["card"], "friend.card", absent)
-    forbidden = rules.get("friend_forbidden") or []
+    forbidden = rules.friend_forbidden
     for kind in forbidden:
         if kind == "mighty" and trump is None:
             continue

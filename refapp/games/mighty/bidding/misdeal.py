@@ -114,10 +114,10 @@ def misdeal_allowed(value: float, method: str, at_most: float | None = None) -> 
 
 def misdeal_most(rules: MightyRules) -> float | None:
     """Return the most a hand may be worth to be thrown in at this table (None: misdeals off)."""
-    method = rules["misdeal"]
+    method = rules.misdeal
     if method not in MODE_MOST:
         return None
-    at_most = rules.get("misdeal_at_most")
+    at_most = rules.misdeal_at_most
     return MODE_MOST[method] if at_most is None else at_most
 
 
@@ -149,7 +149,7 @@ def declare_misdeal(
     for index, card in enumerate(hand, 1):
         check_in_deck(card, f"misdeal.hand.{index}", absent)
     misdeals_on(table.rules)
-    value = misdeal_value(hand, table.rules["misdeal"])
+    value = misdeal_value(hand, table.rules.misdeal)
     check_value(table.rules, player, value)
     declared: Misdeal = {"player": player, "hand": hand}
     if shown:
@@ -176,14 +176,14 @@ def shown_flag(given: Mapping[str, object]) -> bool:
 
 def misdeals_on(rules: MightyRules) -> None:
     """Refuse any misdeal at a table whose ``misdeal`` house rule is off."""
-    if rules["misdeal"] == "off":
+    if rules.misdeal == "off":
         raise RuleViolation("misdeal_not_allowed", "Misdeals are off at this table.", "misdeal")
 
 
 def check_value(rules: MightyRules, player: str, value: float) -> None:
     """Refuse a hand worth more than this table's most for a misdeal (``misdeal_not_allowed``)."""
-    method = rules["misdeal"]
-    at_most = rules.get("misdeal_at_most")
+    method = rules.misdeal
+    at_most = rules.misdeal_at_most
     if at_most is not None and not misdeal_allowed(value, method, at_most):
         raise RuleViolation(
             "misdeal_not_allowed",
@@ -248,4 +248,4 @@ def _hand_card(text: object, index: int) -> str:
 def misdeal_limit(rules: MightyRules) -> str:
     """Return the limit the ``misdeal`` option's counting sets, in words marked for translation
     (a table's own ``misdeal_at_most`` is a number, said by the sentence that names it)."""
-    return MISDEAL_LIMITS[rules["misdeal"]]
+    return MISDEAL_LIMITS[rules.misdeal]

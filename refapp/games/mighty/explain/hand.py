@@ -39,13 +39,13 @@ def say_misdeal(account: Account, player: str, value: float | None, rules: Might
             "its value was not checked.",
             player=player,
         )
-    elif rules.get("misdeal_at_most") is not None:
+    elif rules.misdeal_at_most is not None:
         account.say(
             "{player} declared a misdeal: the hand is worth {value}, within this table's limit "
             "of at most {most}.",
             player=player,
             value=value,
-            most=rules["misdeal_at_most"],
+            most=rules.misdeal_at_most,
         )
     else:
         account.say(
@@ -194,7 +194,7 @@ def say_score(
     _say_outcome(account, score)
     if score.back_run:
         _say_back_run(account, score)
-    say_multipliers(account, list(facts["multipliers"]), rules["run"])
+    say_multipliers(account, list(facts["multipliers"]), rules.run)
     if score.seed_penalty:
         _say_penalty(account, score, boss, friend["player"])
     say_share(account, players, boss, friend["player"], score.deltas)

@@ -14,7 +14,6 @@ class MightyRules(HouseRules):
     """The house rules in force at a Mighty table, defaults filled once."""
 
     options = OPTIONS
-    __slots__ = ()
     min_bid: int
     alt_mighty: str
     alt_joker_call: str
@@ -56,3 +55,7 @@ class MightyTable(Table):
     it, so every rules function reads ``table.rules`` as ``MightyRules``)."""
 
     rules: MightyRules = field(default_factory=MightyRules)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, MightyRules):  # a table built from stored rules
+            object.__setattr__(self, "rules", MightyRules(self.rules))

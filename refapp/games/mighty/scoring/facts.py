@@ -92,7 +92,8 @@ def contract_change(
         return None
     rule = change_rule(won["trump"], trump, won["bid"])
     price = contract_change_price(won["bid"], won["trump"], trump, rules)
-    cost = rules[rule] if rule is not None and rule.endswith("_cost") else None
+    paid = rules[rule] if rule is not None and rule.endswith("_cost") else None
+    cost = paid if isinstance(paid, int) else None
     return {
         "from": {"bid": won["bid"], "trump": won["trump"]},
         "to": {"bid": count, "trump": trump},

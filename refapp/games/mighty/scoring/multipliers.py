@@ -82,14 +82,14 @@ def multiplier_facts(
     if friendless is not None:
         facts.append(friendless)
     if score.back_run:
-        facts.append(_back_run(rules["back_run"]))
+        facts.append(_back_run(rules.back_run))
     return facts
 
 
 def _kind(rules: MightyRules, score: Score) -> str:
     """Return how the hand counts for its multipliers: a win (a critic under ``critic: win``),
     a loss, or a critic."""
-    won = score.outcome == "ruling_win" or (score.outcome == "critic" and rules["critic"] == "win")
+    won = score.outcome == "ruling_win" or (score.outcome == "critic" and rules.critic == "win")
     return "win" if won else ("loss" if score.outcome == "opposition_win" else "critic")
 
 
@@ -97,10 +97,10 @@ def _run_facts(rules: MightyRules, score: Score, *, won: bool) -> list[Multiplie
     """Return the run (a won hand taking all 20 point cards) and the declared run (bid 20)."""
     facts: list[MultiplierFact] = []
     if score.taken == POINT_CARDS and won:
-        run = rules["run"] != "none"
+        run = rules.run != "none"
         facts.append(_fact("run", run, "took_all_20" if run else "run_none", "run"))
     if score.taken == score.bid == POINT_CARDS:
-        on = bool(rules["declared_run_double"])
+        on = bool(rules.declared_run_double)
         because = "bid_20_took_all_20" if on else "rule_off"
         facts.append(_fact("declared_run", on, because, "declared_run_double"))
     return facts
@@ -112,7 +112,7 @@ def _no_friend(
     """Return the no-friend multiplier: declared, or a won hand whose boss called himself."""
     if friend_form == "none":
         return _listed(rules, kind, "no_friend", "double_no_friend", "declared_no_friend")
-    if self_friend and kind == "win" and rules["double_no_friend"]:
+    if self_friend and kind == "win" and rules.double_no_friend:
         return _fact("no_friend", False, "self_friend", "double_no_friend")
     return None
 
@@ -122,7 +122,7 @@ def _listed(rules: MightyRules, kind: str, name: str, flag: str, fact: str) -> M
     if kind == "critic":
         return _fact(name, False, "critic", "critic")
     if kind == "loss":
-        listed = name in rules["loss_multipliers"]
+        listed = name in rules.loss_multipliers
         lost = "no_trump_lost" if name == "no_trump" else "no_friend_lost"
         return _fact(name, listed, lost if listed else "loss_not_listed", "loss_multipliers")
     on = bool(rules[flag])
@@ -140,7 +140,7 @@ def _without(rules: MightyRules, kind: str, card: str, holder: str | None) -> Mu
         return _fact(name, False, "only_win", None)
     if not rules[flag]:
         return _fact(name, False, "rule_off", flag)
-    if holder == "opposition" and rules["no_card_means"] == "buried_only":
+    if holder == "opposition" and rules.no_card_means == "buried_only":
         return _fact(name, False, "buried_only", "no_card_means")
     where = "in_kitty" if holder == "kitty" else "with_opposition"
     return _fact(name, True, f"{card}_{where}", flag)

@@ -69,7 +69,7 @@ class Step(NamedTuple):
 
 def multiplier_step(name: str, rules: MightyRules) -> Step:
     """Return what a multiplier does to m: a fixed run sets FIXED_RUN_M, any other doubles it."""
-    if name == "run" and rules["run"] == "fixed_20":
+    if name == "run" and rules.run == "fixed_20":
         return Step(name, "becomes", FIXED_RUN_M)
     return Step(name, "times", DOUBLE)
 
@@ -119,13 +119,13 @@ def score_hand(
 ) -> Score:
     """Score a hand from its contract, real friend, the opposition's points and the holders."""
     taken = POINT_CARDS - against
-    back_run = is_back_run(rules["back_run_when"], bid, taken)
+    back_run = is_back_run(rules.back_run_when, bid, taken)
     outcome = hand_outcome(taken, bid)
     formula: str | None = None
     applied: list[str] = []
     steps: list[str] = []
-    if outcome == "ruling_win" or (outcome == "critic" and rules["critic"] == "win"):
-        base, formula = win_base(rules["win_formula"], bid, taken, auction_floor(rules))
+    if outcome == "ruling_win" or (outcome == "critic" and rules.critic == "win"):
+        base, formula = win_base(rules.win_formula, bid, taken, auction_floor(rules))
         m, applied, steps = win_multipliers(
             rules,
             base,
@@ -139,12 +139,12 @@ def score_hand(
     elif outcome == "critic":
         base = m = critic_m(rules)
     else:
-        base, formula = loss_base(rules["lose_formula"], bid, taken)
+        base, formula = loss_base(rules.lose_formula, bid, taken)
         m, applied, steps = loss_m(
             rules, base, back_run, no_trump=trump == "NT", no_friend=no_friend
         )
     deltas = share(players, boss, friend, (-m if outcome == "opposition_win" else m))
-    penalty = back_run and rules["back_run"] == "seed_penalty"
+    penalty = back_run and rules.back_run == "seed_penalty"
     if penalty:
         deltas.update(back_run_penalty(boss, friend, bid))
     return Score(
@@ -160,7 +160,7 @@ def score_hand(
         back_run=back_run,
         seed_penalty=penalty,
         deltas=deltas,
-        back_run_when=rules["back_run_when"],
+        back_run_when=rules.back_run_when,
     )
 
 
@@ -214,18 +214,18 @@ def win_multipliers(
     The steps are words marked for translation ("x2 run"), in the order they apply.
     """
     m, applied, steps = base, [], []
-    if taken == POINT_CARDS and rules["run"] != "none":
+    if taken == POINT_CARDS and rules.run != "none":
         applied.append("run")
         run = multiplier_step("run", rules)
         m = apply_step(m, run)
         steps.append(RUN_FIXED if run.kind == "becomes" else STEPS["run"])
     doubles = (
         ("declared_run", bid == MAX_BID and taken == POINT_CARDS
-         and rules["declared_run_double"]),
-        ("no_trump", trump == "NT" and rules["double_no_trump"]),
-        ("no_mighty", rules["double_no_mighty"] and no_mighty),
-        ("no_joker", rules["double_no_joker"] and no_joker),
-        ("no_friend", no_friend and rules["double_no_friend"]),
+         and rules.declared_run_double),
+        ("no_trump", trump == "NT" and rules.double_no_trump),
+        ("no_mighty", rules.double_no_mighty and no_mighty),
+        ("no_joker", rules.double_no_joker and no_joker),
+        ("no_friend", no_friend and rules.double_no_friend),
     )  # fmt: skip
     for name, applies in doubles:
         if applies:
@@ -237,14 +237,14 @@ def win_multipliers(
 
 def played_without(rules: MightyRules, holder: str | None) -> bool:
     """Return True if the ruling side played without the card held by holder."""
-    if rules["no_card_means"] == "buried_only":
+    if rules.no_card_means == "buried_only":
         return holder == "kitty"
     return holder in ("opposition", "kitty")
 
 
 def critic_m(rules: MightyRules) -> int:
     """Return m for a critic not scored as a win: 1 (the ruling side's privilege) or 0 (a draw)."""
-    return 1 if rules["critic"] == "ruling_plus_one" else 0
+    return 1 if rules.critic == "ruling_plus_one" else 0
 
 
 def loss_base(formula: str, bid: int, taken: int) -> tuple[int, str]:
@@ -269,13 +269,13 @@ def loss_m(
     doubles m once more (not one of the multipliers, so not listed).
     """
     m, applied, steps = base, [], []
-    chosen = rules["loss_multipliers"]
+    chosen = rules.loss_multipliers
     for name, applies in (("no_trump", no_trump), ("no_friend", no_friend)):
         if applies and name in chosen:
             applied.append(name)
             m = apply_step(m, multiplier_step(name, rules))
             steps.append(STEPS[name])
-    if back_run and rules["back_run"] == "double":
+    if back_run and rules.back_run == "double":
         m *= 2
         steps.append(STEPS["back_run"])
     return m, applied, steps

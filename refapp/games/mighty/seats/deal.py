@@ -81,7 +81,7 @@ def out_of_deck(rules: MightyRules, seats: int) -> frozenset[str]:
     3s but the joker-call cards (the three of clubs and the table's alternative); else none."""
     if seats != SMALL_DECK_SEATS:
         return frozenset()
-    calls = {"C3", rules["alt_joker_call"]}
+    calls = {"C3", rules.alt_joker_call}
     return frozenset(
         card
         for card in DECK

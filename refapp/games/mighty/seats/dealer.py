@@ -89,7 +89,7 @@ def reason_for(rules: MightyRules, state: MightyState) -> DealerReason:
         return DealerReason(rule, None, FREE_REASONS[rule])
     if last in ("misdeal", "all_pass"):
         return DealerReason(last, dealer, DEALER_REASONS[last])
-    rotation = rules.get("next_dealer", ROTATIONS[0])
+    rotation = rules.next_dealer
     rotation = rotation if rotation in ROTATIONS else ROTATIONS[0]
     return DealerReason(rotation, dealer, ROTATION_WORDS[rotation].why)
 
@@ -132,7 +132,7 @@ def next_dealer(
     stored result played again is then not decoded). None means the next dealer is free
     (clockwise from an unknown dealer).
     """
-    rotation = rules.get("next_dealer", ROTATIONS[0])
+    rotation = rules.next_dealer
     if rotation == "clockwise":
         if dealer is None:
             return None

@@ -73,7 +73,7 @@ class _Referee:
     def __init__(self, table: MightyTable, boss: str, specials: Specials) -> None:
         self.table = table
         self.specials = specials
-        self.no_trump_at_all = table.rules["trick1_trump"] == "none"
+        self.no_trump_at_all = table.rules.trick1_trump == "none"
         self.log = PlayLog(boss, specials)
         #: player -> {suit: index of the first trick where they did not follow it}
         self.void: dict[str, dict[str, int]] = {}

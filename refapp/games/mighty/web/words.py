@@ -142,12 +142,12 @@ def price_rule(given: Mapping[str, object]) -> str:
     """Say in one sentence what changing the contract after the kitty costs at this table."""
     rules = MightyRules.of(given)
     costs = {
-        "to_no_trump": rules["to_no_trump_cost"],
-        "suit_change": rules["suit_change_cost"],
-        "from_no_trump": rules["from_no_trump_cost"],
+        "to_no_trump": rules.to_no_trump_cost,
+        "suit_change": rules.suit_change_cost,
+        "from_no_trump": rules.from_no_trump_cost,
         "most": MAX_BID,
     }
-    if rules["allow_no_trump_at_20"]:
+    if rules.allow_no_trump_at_20:
         return str(
             _(
                 "The boss may keep the winning bid or raise it; changing the trump costs "
