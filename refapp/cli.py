@@ -12,7 +12,7 @@ from flask_babel import force_locale
 
 from .extensions import db
 from .games.errors import quote
-from .services import ID_MAX, figures
+from .services import ID_MAX, recount
 from .services.archive import backups
 
 T = TypeVar("T")
@@ -99,12 +99,13 @@ def renumbered(old: object, new: int) -> str:
 @click.command("rebuild-figures")
 @with_appcontext
 def rebuild_figures() -> None:
-    """Count every player's stored figures again from the rounds, a session at a time.
+    """Count every session's times and places and every player's and pair's figures again from
+    the rounds, a session at a time.
 
     Writes wait while it runs; pages keep reading. Every write keeps the figures up to date, so
     this is for after a restore or import made by an older refapp, or to check them.
     """
-    done = figures.rebuild()
+    done = recount.rebuild()
     click.echo(
         f"Counted {done.sessions} session(s) with {done.rounds} round(s) and {done.seats} "
         f"seat(s): {done.rows} player figures row(s) written."

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any
 
+from flask import current_app, has_app_context
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -17,8 +19,14 @@ else:
 
 
 def utcnow() -> datetime:
-    """Return the current time in UTC (a callable default, never a value fixed at import)."""
-    return datetime.now(UTC)
+    """Return the current time in UTC (a callable default, never a value fixed at import).
+
+    An app's ``CLOCK`` (a function returning an aware time) replaces the clock in tests.
+    """
+    clock: Callable[[], datetime] | None = (
+        current_app.config.get("CLOCK") if has_app_context() else None
+    )
+    return clock() if clock is not None else datetime.now(UTC)
 
 
 #: a moment in time, stored with its time zone (UTC) on PostgreSQL
@@ -47,7 +55,9 @@ class GameSession(Model):
     setup: Mapped[dict[str, object]] = mapped_column(JSON, default=dict)
     initial_state: Mapped[dict[str, object]] = mapped_column(JSON)
     created_at: Mapped[Moment] = mapped_column(default=utcnow, index=True)
-    updated_at: Mapped[Moment] = mapped_column(default=utcnow, onupdate=utcnow, index=True)
+    #: the last change by a write (``writes.commit_write`` sets it; counting a session that went
+    #: idle, or counting the figures again, is not a change of the session)
+    updated_at: Mapped[Moment] = mapped_column(default=utcnow, index=True)
     finished: Mapped[bool] = mapped_column(default=False, index=True)
     #: a summary kept by the service for list pages: rounds played and totals per player
     round_count: Mapped[int] = mapped_column(default=0, server_default="0")
@@ -64,6 +74,12 @@ class GameSession(Model):
     #: rounds and trail hold as stored - what an import of its export would have to take
     audit_count: Mapped[int] = mapped_column(default=0, server_default="0")
     stored_bytes: Mapped[int] = mapped_column(default=0, server_default="0")
+    #: kept by every write (services/figures.py): when its first and last rounds were recorded,
+    #: its playing time (games/standings.py), and whether it counts (finished, or idle 12 hours)
+    first_round_at: Mapped[Moment | None]
+    last_round_at: Mapped[Moment | None] = mapped_column(index=True)
+    played_seconds: Mapped[int] = mapped_column(default=0, server_default="0")
+    counted: Mapped[bool] = mapped_column(default=False, server_default=false(), index=True)
 
     seats: Mapped[list[SessionPlayer]] = relationship(
         back_populates="session",
@@ -102,6 +118,10 @@ class SessionPlayer(Model):
     #: (services/figures.py) so it can be taken out again; None until first counted
     tally: Mapped[dict[str, int] | None] = mapped_column(JSON)
     won: Mapped[bool] = mapped_column(default=False, server_default=false())
+    #: the player's place once the session counts (None before), and the session's playing
+    #: time as last added to their figures: with tally and won, the session's part in them
+    place: Mapped[int | None]
+    seconds: Mapped[int] = mapped_column(default=0, server_default="0")
 
     session: Mapped[GameSession] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(back_populates="seats", lazy="joined")
@@ -226,3 +246,30 @@ class PlayerFigures(Model):
     tally: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
     #: the newest of those sessions' start times
     last_played: Mapped[Moment | None]
+    #: win streaks over their counted sessions in the order of their last round, and the last
+    #: of those sessions (its last round's time and id): where the next counted one goes on
+    streak_current: Mapped[int] = mapped_column(default=0, server_default="0")
+    streak_longest: Mapped[int] = mapped_column(default=0, server_default="0", index=True)
+    #: the session that ended the longest streak first (a record names where it was set)
+    streak_longest_session: Mapped[int | None]
+    last_counted_at: Mapped[Moment | None]
+    last_counted_session: Mapped[int | None]
+
+
+class PairFigures(Model):
+    """Two players' head-to-head in one game: the sum of the counted sessions both sat at.
+
+    ``first_id`` is the lower player id; ``tally`` holds ``sessions``, ``a_ahead`` (the first
+    player placed better), ``b_ahead`` and ``tied``, kept by every write like ``PlayerFigures``.
+    """
+
+    __tablename__ = "pair_figures"
+
+    game: Mapped[str] = mapped_column(String(20), primary_key=True)
+    first_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
+    )
+    second_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    tally: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)

@@ -87,18 +87,25 @@ def figures(
 ) -> dict[str, Any]:
     """A player's figures in one game from (players, finished, results) of each session."""
     rounds = sum(len(results) for _, _, results in sittings)
-    points = won = 0
+    points = won = counted = place_sum = 0
     for players, finished, results in sittings:
         totals = dict.fromkeys(players, 0)
         for result in results:
             for player, delta in result.get("deltas", {}).items():
                 totals[player] = totals.get(player, 0) + delta
         points += totals.get(name, 0)
-        won += finished and name in leaders(totals)
+        if finished and results:  # a finished session with a round counts
+            counted += 1
+            won += name in leaders(totals)
+            place_sum += 1 + sum(1 for total in totals.values() if total > totals[name])
     every = [result for _, _, results in sittings for result in results]
     return {
         "sessions_played": len(sittings),
         "sessions_won": won,
+        "sessions_counted": counted,
+        "win_rate": average(won, counted),
+        "average_place": average(place_sum, counted),
+        "hours": 0.0,
         "rounds_played": rounds,
         "points": points,
         "average_points": average(points, rounds),

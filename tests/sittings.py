@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from refapp.games.game import running_totals
-from refapp.games.stats import figures_from, record_from, round_tally, session_part, winners
+from refapp.games.stats import figures_from, record_from, round_tally, session_part
 from refapp.games.tally import Tally, summed
 
 Result = Mapping[str, Any]
@@ -28,10 +28,12 @@ class Sitting:
         """Sum the rounds' deltas per seated player (zeros included)."""
         return totals(self.players, self.results)
 
-    @property
-    def winners(self) -> list[str]:
-        """Return the players on the highest total of a finished session (none while it runs)."""
-        return winners(self.players, self.totals, self.finished)
+    def place(self, name: str) -> int | None:
+        """Return a player's place once the session counts (finished with a round), else None."""
+        if not self.finished or not self.results:
+            return None
+        scores = self.totals
+        return 1 + sum(1 for other in self.players if scores[other] > scores[name])
 
 
 def totals(players: Iterable[str], results: Iterable[Result]) -> dict[str, int]:
@@ -42,7 +44,8 @@ def totals(players: Iterable[str], results: Iterable[Result]) -> dict[str, int]:
 def sitting_part(name: str, sitting: Sitting) -> Tally:
     """Return one session's part in a player's figures, read from its results."""
     rounds = summed(round_tally(sitting.game, name, result) for result in sitting.results)
-    return session_part(rounds, name in sitting.winners)
+    place = sitting.place(name)
+    return session_part(rounds, place == 1, place)
 
 
 def record(name: str, sittings: Iterable[Sitting]) -> dict[str, Any]:

@@ -120,6 +120,10 @@ def test_a_player_page_has_every_figure_per_game_worked_by_hand(api, client):
         "title": "Dixit",
         "sessions_played": 2,
         "sessions_won": 1,
+        "sessions_counted": 1,  # the running session does not count yet
+        "win_rate": 1.0,
+        "average_place": 1.0,
+        "hours": 0.0,
         "rounds_played": 6,
         "points": 16,
         "average_points": 2.67,
@@ -134,6 +138,10 @@ def test_a_player_page_has_every_figure_per_game_worked_by_hand(api, client):
         "title": "Mighty",
         "sessions_played": 1,
         "sessions_won": 0,
+        "sessions_counted": 1,
+        "win_rate": 0.0,
+        "average_place": 5.0,  # -45: everyone else is on more
+        "hours": 0.0,
         "rounds_played": 7,
         "points": -45,
         "average_points": -6.43,
@@ -152,6 +160,10 @@ def test_a_player_page_has_every_figure_per_game_worked_by_hand(api, client):
         "title": "The Great Dalmuti",
         "sessions_played": 1,
         "sessions_won": 1,
+        "sessions_counted": 1,
+        "win_rate": 1.0,
+        "average_place": 1.0,
+        "hours": 0.0,
         "rounds_played": 3,
         "points": 11,
         "average_points": 3.67,
@@ -170,6 +182,7 @@ def test_a_player_page_has_every_figure_per_game_worked_by_hand(api, client):
         "rounds": 1,
         "points": 3,
         "won": False,
+        "place": None,
         "players": ["Ann", "Ben", "Cy", "Dee"],
     }
     assert [row["won"] for row in rows] == [True, False, False, True]

@@ -142,10 +142,14 @@ def test_dixit_record_points_per_round_across_sessions():
     finished = Sitting("dixit", FOUR, True, scored)
     running = Sitting("dixit", FOUR, False, scored[:1])
     assert finished.totals == {"Ann": 13, "Ben": 9, "Cy": 7, "Dee": 10}
-    assert finished.winners == ["Ann"] and running.winners == []
+    assert finished.place("Ann") == 1 and running.place("Ann") is None
     assert record("Ann", [finished, running]) == {
         "sessions_played": 2,
         "sessions_won": 1,
+        "sessions_counted": 1,
+        "win_rate": 1.0,
+        "average_place": 1.0,
+        "hours": 0.0,
         "rounds_played": 6,
         "points": 16,
         "average_points": 2.67,
@@ -156,7 +160,7 @@ def test_dixit_record_points_per_round_across_sessions():
 
 def test_a_shared_highest_total_wins_for_everyone_on_it():
     tie = Sitting("dixit", FOUR, True, [{"deltas": {"Ann": 2, "Ben": 2, "Cy": 0, "Dee": 1}}])
-    assert tie.winners == ["Ann", "Ben"]
+    assert [tie.place(name) for name in FOUR] == [1, 1, 4, 3]
     assert record("Ben", [tie])["sessions_won"] == 1
 
 
@@ -208,6 +212,10 @@ def test_mighty_record_counts_misdeals_and_all_pass_as_rounds():
     assert figures("mighty", "Ann", [sitting]) == {
         "sessions_played": 1,
         "sessions_won": 0,
+        "sessions_counted": 1,
+        "win_rate": 0.0,
+        "average_place": 5.0,
+        "hours": 0.0,
         "rounds_played": 7,
         "points": -45,
         "average_points": -6.43,

@@ -10,6 +10,7 @@ from flask.typing import ResponseReturnValue
 from .. import services
 from ..bodies import json_body
 from ..services import players as roster
+from ..services import statistics
 from . import bp
 from .views import if_match
 
@@ -51,3 +52,21 @@ def rename_player(name: str) -> ResponseReturnValue:
 def rename_player_by_query() -> ResponseReturnValue:
     """Rename the player named in ?name=, or merge them into the player who has the new name."""
     return rename_player(request.args.get("name", ""))
+
+
+@bp.get("/stats")
+def group_stats() -> ResponseReturnValue:
+    """Show the group's standings, head-to-head, records and ratings (``?game=``)."""
+    return dict(statistics.group_stats(statistics.Query.of(request.args)))
+
+
+@bp.get("/players/<path:name>/stats")
+def player_stats(name: str) -> ResponseReturnValue:
+    """Show a player's own statistics: figures, streaks, head-to-head and records held."""
+    return dict(statistics.player_stats(name, statistics.Query.of(request.args)))
+
+
+@bp.get("/player/stats")
+def player_stats_by_query() -> ResponseReturnValue:
+    """Show the statistics of the player named in ?name=."""
+    return player_stats(request.args.get("name", ""))

@@ -12,17 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .game import leaders
 from .registry import get_game
 from .tally import Figures, Tally, added
 
 #: a round's result as stored (any game's)
 Result = Mapping[str, object]
-
-
-def winners(players: Iterable[str], scores: Mapping[str, int], finished: bool) -> list[str]:
-    """Return the seated players on the highest total of a finished session (none while it runs)."""
-    return leaders({name: scores.get(name, 0) for name in players}) if finished else []
 
 
 def average(total: float, count: int) -> float | None:
@@ -50,22 +44,34 @@ def seat_tallies(game: str, players: Sequence[str], results: Iterable[Result]) -
     return tallies
 
 
-def session_part(tally: Mapping[str, int], won: bool) -> Tally:
-    """Return a session's part in a player's figures: played, won or not, and its rounds' tally."""
-    return added(tally, {"sessions_played": 1, "sessions_won": int(won)})
+def session_part(
+    tally: Mapping[str, int], won: bool, place: int | None = None, seconds: int = 0
+) -> Tally:
+    """Return a session's part in a player's figures: played, its playing time and its rounds'
+    tally; once it counts (``place`` given), counted, the place and whether it was won."""
+    part = {"sessions_played": 1, "sessions_won": int(won), "played_seconds": seconds}
+    if place is not None:
+        part.update(sessions_counted=1, session_place_sum=place)
+    return added(tally, part)
 
 
 def record_from(tally: Mapping[str, int]) -> Figures:
     """Return the figures every game shares from summed session parts: sessions, rounds, points.
 
-    A session is played when the player is seated at it, won when it is finished and the player
-    is among its winners.
+    A session is played when the player is seated at it, counted once it is finished or idle
+    (games/standings.py), and won when it counts and the player is in first place.
     """
     rounds = tally.get("rounds_played", 0)
     points = tally.get("points", 0)
+    counted = tally.get("sessions_counted", 0)
+    won = tally.get("sessions_won", 0)
     return {
         "sessions_played": tally.get("sessions_played", 0),
-        "sessions_won": tally.get("sessions_won", 0),
+        "sessions_won": won,
+        "sessions_counted": counted,
+        "win_rate": average(won, counted),
+        "average_place": average(tally.get("session_place_sum", 0), counted),
+        "hours": round(tally.get("played_seconds", 0) / 3600, 2),
         "rounds_played": rounds,
         "points": points,
         "average_points": average(points, rounds),

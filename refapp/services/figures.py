@@ -11,19 +11,19 @@ sessions of one player never lose each other's counts. ``rebuild`` counts everyt
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
 
-from sqlalchemy import Insert, Select, delete, insert, select, text, tuple_, update
+from sqlalchemy import Insert, Select, delete, select, tuple_
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from ..extensions import db
-from ..games.stats import seat_tallies, session_part, winners
+from ..games.standings import counts, gap_seconds, places
+from ..games.stats import seat_tallies, session_part
 from ..games.tally import added
-from ..models import GameSession, Player, PlayerFigures, Round, SessionPlayer, utcnow
-from . import writes
+from ..models import GameSession, PlayerFigures, SessionPlayer, utcnow
+from . import standings
 
 #: a round's result as stored (any game's)
 Result = Mapping[str, object]
@@ -55,6 +55,24 @@ def rounds_replaced(session: GameSession, old: Iterable[Result], new: Iterable[R
     settle(session, new, old)
 
 
+def round_added(session: GameSession, at: datetime) -> None:
+    """Move a session's round times and playing time on by a round recorded at ``at``."""
+    session.played_seconds += gap_seconds(stored_time(session.last_round_at), at)
+    session.first_round_at = session.first_round_at or at
+    session.last_round_at = at
+
+
+def round_taken(session: GameSession, undone: datetime, previous: datetime | None) -> None:
+    """Take the last round (recorded at ``undone``) out of the session's times; ``previous`` is
+    when the round before it was recorded (None: it was the only one)."""
+    if previous is None:
+        session.first_round_at = session.last_round_at = None
+        session.played_seconds = 0
+        return
+    session.played_seconds -= gap_seconds(stored_time(previous), aware(undone))
+    session.last_round_at = previous
+
+
 def session_finished(session: GameSession) -> None:
     """Count the winners of a session the table finished."""
     settle(session)
@@ -69,7 +87,9 @@ def session_imported(session: GameSession, results: Iterable[Result]) -> None:
 
 
 def player_merged(source_id: int, target_id: int) -> None:
-    """Add a merged player's figures to the player they were merged into, and drop theirs."""
+    """Add a merged player's figures and head-to-head to the player they were merged into, drop
+    theirs, and count the merged player's streaks again (their seats are the target's now)."""
+    standings.merge_pairs(source_id, target_id)
     theirs = locked_rows(select(PlayerFigures).where(PlayerFigures.player_id == source_id))
     if not theirs:
         return
@@ -79,6 +99,9 @@ def player_merged(source_id: int, target_id: int) -> None:
         target.tally = added(target.tally or {}, row.tally or {})
         target.last_played = latest(target.last_played, row.last_played)
     db.session.execute(delete(PlayerFigures).where(PlayerFigures.player_id == source_id))
+    db.session.flush()
+    for row in into.values():
+        standings.count_streaks(row)
 
 
 # -- the one counting step -------------------------------------------------------------------------
@@ -89,26 +112,43 @@ def settle(
 ) -> None:
     """Move each seat's part of the session to what it is now, and its player's sums with it.
 
-    A seat's part is its tally (plus ``results``, minus ``removed``) and whether the player is
-    among the winners of the session as it stands. A seat never counted (tally None) had no part.
+    A seat's part is its tally (plus ``results``, minus ``removed``), the session's playing time,
+    and, once the session counts (finished, or idle: games/standings.py), the player's place and
+    whether they won. A seat never counted (tally None) had no part. When places change, each
+    pair's head-to-head and each player's streaks move with them (services/standings.py).
     """
     seats = list(session.seats)
     names = [seat.player.name for seat in seats]
     more = seat_tallies(session.game, names, results)
     less = seat_tallies(session.game, names, removed)
-    won = winners(names, session.totals or {}, session.finished)
+    counted = counts(
+        session.round_count, session.finished, stored_time(session.last_round_at), utcnow()
+    )
+    placed = places(names, session.totals or {}) if counted else {}
     rows = rows_for([(seat.player_id, session.game) for seat in seats])
+    moves: list[standings.Placed] = []
     for seat, name in zip(seats, names, strict=True):
-        before = {} if seat.tally is None else session_part(seat.tally, seat.won)
+        before = {} if seat.tally is None else part_of(seat)
+        moves.append(standings.Placed(seat.player_id, seat.place, placed.get(name)))
         seat.tally = added(added(seat.tally or {}, more[name]), less[name], -1)
-        seat.won = name in won
+        seat.place = placed.get(name)
+        seat.won = seat.place == 1
+        seat.seconds = session.played_seconds
         row = rows[(seat.player_id, session.game)]
-        change = added(session_part(seat.tally, seat.won), before, -1)
+        change = added(part_of(seat), before, -1)
         if change:
             row.tally = added(row.tally or {}, change)
         newest = latest(row.last_played, session.created_at)
         if newest != latest(row.last_played, None):
             row.last_played = newest
+    session.counted = counted
+    standings.move_pairs(session.game, moves)
+    standings.move_streaks(session, moves, {key[0]: row for key, row in rows.items()})
+
+
+def part_of(seat: SessionPlayer) -> dict[str, int]:
+    """Return a seat's part in its player's figures as it was last added."""
+    return session_part(seat.tally or {}, seat.won, seat.place, seat.seconds)
 
 
 def rows_for(keys: Sequence[Key]) -> dict[Key, PlayerFigures]:
@@ -156,99 +196,9 @@ def latest(first: datetime | None, second: datetime | None) -> datetime | None:
 
 def aware(moment: datetime) -> datetime:
     """Return a stored time with its zone (SQLite gives UTC times back without one)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=utcnow().tzinfo)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-# -- counting everything again ---------------------------------------------------------------------
-
-
-@dataclass
-class Rebuilt:
-    """What a rebuild counted: sessions, their rounds and seats, and the figures rows written."""
-
-    sessions: int = 0
-    rounds: int = 0
-    seats: int = 0
-    rows: int = 0
-
-
-def rebuild() -> Rebuilt:
-    """Count every seat's tally and win and every player's sums again from the stored rounds.
-
-    One transaction that holds the write lock (SQLite: the write transaction; PostgreSQL: the
-    sessions, seats and figures locked against writers, readers go on), reading a session at a
-    time and its rounds ``CHUNK`` at a time, so memory stays bounded by the players and games.
-    """
-    writes.begin_write()
-    if db.session.connection().dialect.name == "postgresql":
-        db.session.execute(
-            text("LOCK TABLE game_session, session_player, player_figures IN EXCLUSIVE MODE")
-        )
-    done = Rebuilt()
-    sums: dict[Key, dict[str, int]] = {}
-    newest: dict[Key, datetime | None] = {}
-    for session_id in db.session.scalars(select(GameSession.id).order_by(GameSession.id)).all():
-        session = db.session.execute(
-            select(
-                GameSession.game, GameSession.finished, GameSession.totals, GameSession.created_at
-            ).where(GameSession.id == session_id)
-        ).one()
-        seats = db.session.execute(
-            select(SessionPlayer.id, SessionPlayer.player_id, Player.name)
-            .join(Player, Player.id == SessionPlayer.player_id)
-            .where(SessionPlayer.session_id == session_id)
-            .order_by(SessionPlayer.seat)
-        ).all()
-        names = [seat.name for seat in seats]
-        counter = [0]
-        tallies = seat_tallies(session.game, names, results_of(session_id, counter))
-        won = winners(names, session.totals or {}, session.finished)
-        if seats:
-            db.session.execute(
-                update(SessionPlayer),
-                [
-                    {"id": seat.id, "tally": tallies[seat.name], "won": seat.name in won}
-                    for seat in seats
-                ],
-            )
-        for seat in seats:
-            key = (seat.player_id, session.game)
-            part = session_part(tallies[seat.name], seat.name in won)
-            sums[key] = added(sums.get(key, {}), part)
-            newest[key] = latest(newest.get(key), session.created_at)
-        done.sessions += 1
-        done.rounds += counter[0]
-        done.seats += len(seats)
-    db.session.execute(delete(PlayerFigures))
-    rows = [
-        {
-            "player_id": player_id,
-            "game": game,
-            "tally": tally,
-            "last_played": newest[(player_id, game)],
-        }
-        for (player_id, game), tally in sorted(sums.items())
-    ]
-    for start in range(0, len(rows), CHUNK):
-        db.session.execute(insert(PlayerFigures), rows[start : start + CHUNK])
-    done.rows = len(rows)
-    writes.commit()
-    return done
-
-
-def results_of(session_id: int, counter: list[int]) -> Iterator[Result]:
-    """Yield a session's stored results in order, ``CHUNK`` rounds read at a time, counting them."""
-    after = 0
-    while True:
-        chunk = db.session.execute(
-            select(Round.number, Round.result)
-            .where(Round.session_id == session_id, Round.number > after)
-            .order_by(Round.number)
-            .limit(CHUNK)
-        ).all()
-        for row in chunk:
-            counter[0] += 1
-            yield row.result or {}
-        if len(chunk) < CHUNK:
-            return
-        after = chunk[-1].number
+def stored_time(moment: datetime | None) -> datetime | None:
+    """Return a stored time with its zone, or None."""
+    return None if moment is None else aware(moment)

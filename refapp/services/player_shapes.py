@@ -28,6 +28,8 @@ class PlayerSession(TypedDict):
     rounds: int
     points: int
     won: bool
+    #: the player's place once the session counts (finished, or idle 12 hours), else None
+    place: int | None
 
 
 class PlayerProfile(TypedDict):

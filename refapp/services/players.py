@@ -23,7 +23,7 @@ from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.errors import Conflict, NotFound, Refusal, RuleViolation, quote
 from ..games.game import Table, replay
-from ..games.stats import figures_from, winners
+from ..games.stats import figures_from
 from ..games.tally import summed
 from ..models import GameSession, Player, PlayerFigures, Round, SessionPlayer
 from . import figures, limits, stored_rounds, values, writes
@@ -134,6 +134,7 @@ def profile_of(player: Player) -> PlayerProfile:
 def session_row(session: GameSession, name: str) -> PlayerSession:
     """Return one of a player's sessions: what it was, and how the player stood in it."""
     players = session.players
+    seat = next((seat for seat in session.seats if seat.player.name == name), None)
     return {
         "id": session.id,
         "game": session.game,
@@ -143,7 +144,8 @@ def session_row(session: GameSession, name: str) -> PlayerSession:
         "finished": session.finished,
         "rounds": session.round_count,
         "points": (session.totals or {}).get(name, 0),
-        "won": name in winners(players, session.totals or {}, session.finished),
+        "won": seat is not None and seat.won,
+        "place": seat.place if seat is not None else None,
     }
 
 

@@ -123,6 +123,7 @@ def record_round(
     db.session.add(played)
     session.round_count = number
     session.totals = totals
+    figures.round_added(session, now)
     if game.is_over(table, outcome.state, session.totals):
         close(session, "game")
     with db.session.no_autoflush:
@@ -356,6 +357,10 @@ def delete_round(
     limits.grow(session, -limits.round_bytes(old, removed.result))  # its input stays in the entry
     session.totals = running_totals(session.totals, [removed.result["deltas"]], -1)
     session.round_count = target - 1
+    previous = db.session.scalar(
+        select(Round.recorded_at).where(Round.session_id == session.id, Round.number == target - 1)
+    )
+    figures.round_taken(session, removed.recorded_at, previous)
     db.session.delete(removed)
     reopen(session)
     figures.round_undone(session, removed.result)

@@ -98,6 +98,7 @@ def insert_rounds(session: GameSession, replayed: Replayed) -> None:
     for batch in rounds.rows.batches():
         for row in batch:
             row["session_id"] = session.id
+            figures.round_added(session, figures.aware(row["recorded_at"]))
         db.session.execute(insert(Round).execution_options(render_nulls=True), batch)
     # the players' stored figures count the session's rounds (read again from the spool)
     figures.session_imported(

@@ -1,0 +1,54 @@
+"""Sessions that end by time: a session nobody has recorded a round in for 12 hours counts
+(games/standings.py), so the figures count it without anyone pressing Finish.
+
+Nothing is written at the moment a session goes idle; the next read of the statistics (or a
+player's figures) counts the sessions that went idle since, oldest first, a bounded batch per
+request, each under its write lock like any write (services/figures.py). A round recorded later
+un-counts the session again (its own write settles that).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import or_, select
+
+from ..extensions import db
+from ..games.standings import IDLE
+from ..models import GameSession, utcnow
+from . import figures, writes
+
+#: the most sessions one read counts; more wait for the next read (or ``rebuild-figures``)
+BATCH = 50
+
+
+@writes.transaction()
+def count_idle() -> int:
+    """Count the sessions that ended (by time, or finished but not counted yet); return how many.
+
+    Reads one indexed query when there are none, which is nearly always.
+    """
+    cutoff = utcnow() - IDLE
+    due = db.session.scalars(
+        select(GameSession.id)
+        .where(
+            GameSession.counted.is_(False),
+            GameSession.round_count > 0,
+            or_(GameSession.finished.is_(True), GameSession.last_round_at <= cutoff),
+        )
+        .order_by(GameSession.last_round_at, GameSession.id)
+        .limit(BATCH)
+    ).all()
+    if not due:
+        return 0
+    sessions = writes.lock_sessions(list(due))
+    for session in sorted(sessions, key=ended):
+        figures.settle(session)
+        session.version = (session.version or 0) + 1  # its page now shows the places
+    writes.commit()
+    return len(sessions)
+
+
+def ended(session: GameSession) -> tuple[datetime, int]:
+    """Return the order sessions are counted in: their last round, then their id."""
+    return figures.aware(session.last_round_at or session.created_at), session.id

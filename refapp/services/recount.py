@@ -1,0 +1,192 @@
+"""Counting every stored figure again from the rounds (``flask rebuild-figures``): each session's
+round times, playing time, whether it counts and its places, each seat's part, each player's
+sums and streaks, and each pair's head-to-head - what every write keeps, from scratch."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import delete, insert, select, text, update
+
+from ..extensions import db
+from ..games.standings import counts, pair_part, places, playing_seconds, streaks
+from ..games.stats import seat_tallies, session_part
+from ..games.tally import Tally, added
+from ..models import GameSession, PairFigures, Player, PlayerFigures, Round, SessionPlayer, utcnow
+from . import writes
+from .figures import Result, aware, latest
+
+#: rows a rebuild reads or writes at a time
+CHUNK = 500
+Key = tuple[int, str]
+
+
+@dataclass
+class Rebuilt:
+    """What a rebuild counted: sessions, their rounds and seats, and the figures rows written."""
+
+    sessions: int = 0
+    rounds: int = 0
+    seats: int = 0
+    rows: int = 0
+
+
+@dataclass
+class Sums:
+    """What the sessions add up to: each player's figures per game, pairs, and counted seats."""
+
+    tallies: dict[Key, Tally] = field(default_factory=dict)
+    newest: dict[Key, datetime | None] = field(default_factory=dict)
+    pairs: dict[tuple[str, int, int], Tally] = field(default_factory=dict)
+    #: each player's counted sessions per game: (last round, session id, won)
+    counted: dict[Key, list[tuple[datetime, int, bool]]] = field(default_factory=dict)
+
+
+def rebuild() -> Rebuilt:
+    """Count every session's times and places, every seat's part and every player's and pair's
+    figures again from the stored rounds.
+
+    One transaction that holds the write lock (SQLite: the write transaction; PostgreSQL: the
+    sessions, seats and figures locked against writers, readers go on), reading a session at a
+    time and its rounds ``CHUNK`` at a time, so memory stays bounded by the players and games.
+    """
+    writes.begin_write()
+    if db.session.connection().dialect.name == "postgresql":
+        db.session.execute(
+            text(
+                "LOCK TABLE game_session, session_player, player_figures, pair_figures "
+                "IN EXCLUSIVE MODE"
+            )
+        )
+    done, sums, now = Rebuilt(), Sums(), utcnow()
+    for session_id in db.session.scalars(select(GameSession.id).order_by(GameSession.id)).all():
+        recount_session(session_id, sums, done, now)
+    write_sums(sums, done)
+    writes.commit()
+    return done
+
+
+def recount_session(session_id: int, sums: Sums, done: Rebuilt, now: datetime) -> None:
+    """Count one session again: its times, whether it counts, its seats, and their sums."""
+    session = db.session.execute(
+        select(
+            GameSession.game,
+            GameSession.finished,
+            GameSession.totals,
+            GameSession.created_at,
+            GameSession.round_count,
+        ).where(GameSession.id == session_id)
+    ).one()
+    seats = db.session.execute(
+        select(SessionPlayer.id, SessionPlayer.player_id, Player.name)
+        .join(Player, Player.id == SessionPlayer.player_id)
+        .where(SessionPlayer.session_id == session_id)
+        .order_by(SessionPlayer.seat)
+    ).all()
+    names = [seat.name for seat in seats]
+    times: list[datetime] = []
+    tallies = seat_tallies(session.game, names, results_of(session_id, times))
+    last = times[-1] if times else None
+    seconds = playing_seconds(times)
+    counted = counts(len(times), session.finished, last, now)
+    placed = places(names, session.totals or {}) if counted else {}
+    db.session.execute(
+        update(GameSession).where(GameSession.id == session_id),
+        {
+            "first_round_at": times[0] if times else None,
+            "last_round_at": last,
+            "played_seconds": seconds,
+            "counted": counted,
+        },
+    )
+    if seats:
+        db.session.execute(
+            update(SessionPlayer),
+            [
+                {
+                    "id": seat.id,
+                    "tally": tallies[seat.name],
+                    "won": placed.get(seat.name) == 1,
+                    "place": placed.get(seat.name),
+                    "seconds": seconds,
+                }
+                for seat in seats
+            ],
+        )
+    for seat in seats:
+        key = (seat.player_id, session.game)
+        place = placed.get(seat.name)
+        part = session_part(tallies[seat.name], place == 1, place, seconds)
+        sums.tallies[key] = added(sums.tallies.get(key, {}), part)
+        sums.newest[key] = latest(sums.newest.get(key), session.created_at)
+        if place is not None and last is not None:
+            sums.counted.setdefault(key, []).append((last, session_id, place == 1))
+    if placed:
+        add_pairs(sums, session.game, {seat.player_id: placed[seat.name] for seat in seats})
+    done.sessions += 1
+    done.rounds += len(times)
+    done.seats += len(seats)
+
+
+def add_pairs(sums: Sums, game: str, placed: dict[int, int]) -> None:
+    """Add one counted session's places to each pair's head-to-head."""
+    ids = sorted(placed)
+    for index, first in enumerate(ids):
+        for second in ids[index + 1 :]:
+            key = (game, first, second)
+            sums.pairs[key] = added(
+                sums.pairs.get(key, {}), pair_part(placed[first], placed[second])
+            )
+
+
+def write_sums(sums: Sums, done: Rebuilt) -> None:
+    """Replace every player's figures and every pair's head-to-head with the sums counted."""
+    db.session.execute(delete(PlayerFigures))
+    db.session.execute(delete(PairFigures))
+    rows = []
+    for (player_id, game), tally in sorted(sums.tallies.items()):
+        counted = sorted(sums.counted.get((player_id, game), []))
+        found = streaks((session_id, won) for _, session_id, won in counted)
+        rows.append(
+            {
+                "player_id": player_id,
+                "game": game,
+                "tally": tally,
+                "last_played": sums.newest[(player_id, game)],
+                "streak_current": found.current,
+                "streak_longest": found.longest,
+                "streak_longest_session": found.longest_session,
+                "last_counted_at": counted[-1][0] if counted else None,
+                "last_counted_session": counted[-1][1] if counted else None,
+            }
+        )
+    for start in range(0, len(rows), CHUNK):
+        db.session.execute(insert(PlayerFigures), rows[start : start + CHUNK])
+    pairs = [
+        {"game": game, "first_id": first, "second_id": second, "tally": tally}
+        for (game, first, second), tally in sorted(sums.pairs.items())
+    ]
+    for start in range(0, len(pairs), CHUNK):
+        db.session.execute(insert(PairFigures), pairs[start : start + CHUNK])
+    done.rows = len(rows)
+
+
+def results_of(session_id: int, times: list[datetime]) -> Iterator[Result]:
+    """Yield a session's stored results in order, ``CHUNK`` rounds read at a time, noting each
+    round's time (with its zone) in ``times``."""
+    after = 0
+    while True:
+        chunk = db.session.execute(
+            select(Round.number, Round.result, Round.recorded_at)
+            .where(Round.session_id == session_id, Round.number > after)
+            .order_by(Round.number)
+            .limit(CHUNK)
+        ).all()
+        for row in chunk:
+            times.append(aware(row.recorded_at))
+            yield row.result or {}
+        if len(chunk) < CHUNK:
+            return
+        after = chunk[-1].number

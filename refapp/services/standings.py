@@ -1,0 +1,201 @@
+"""Standings kept by every write: each pair's head-to-head and each player's win streaks,
+moved in the write's own transaction when a session's places change (``figures.settle``).
+
+A pair's row sums the parts of the counted sessions both sat at; a change of places takes the
+old part out and puts the new one in. A streak moves on by one session when a session is counted
+after the player's latest counted one (the usual end of an evening); any other change (a session
+un-counted by a new round, a corrected place, a session counted out of order) counts the
+player's streaks again from their counted seats, one narrow row per session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Insert, Select, select, tuple_
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from ..extensions import db
+from ..games.standings import Streaks, pair_part, streaks
+from ..games.tally import Tally, added
+from ..models import GameSession, PairFigures, PlayerFigures, SessionPlayer
+
+#: a pair's key: the game, then the lower and the higher player id
+PairKey = tuple[str, int, int]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A seat's place before and after a write (None: the session did not count)."""
+
+    player_id: int
+    before: int | None
+    after: int | None
+
+    @property
+    def moved(self) -> bool:
+        """Return True when the write changed whether the seat counts or won."""
+        return (self.before is None) != (self.after is None) or (self.before == 1) != (
+            self.after == 1
+        )
+
+
+# -- head-to-head ----------------------------------------------------------------------------------
+
+
+def move_pairs(game: str, seats: Sequence[Placed]) -> None:
+    """Move each pair's head-to-head from the places before the write to the places after."""
+    changes: dict[PairKey, Tally] = {}
+    ordered = sorted(seats, key=lambda seat: seat.player_id)
+    for index, first in enumerate(ordered):
+        for second in ordered[index + 1 :]:
+            after = pair_of(first.after, second.after)
+            change = added(after, pair_of(first.before, second.before), -1)
+            if change:
+                changes[(game, first.player_id, second.player_id)] = change
+    if not changes:
+        return
+    rows = pair_rows(sorted(changes))
+    for key, change in changes.items():
+        rows[key].tally = added(rows[key].tally or {}, change)
+
+
+def pair_of(first: int | None, second: int | None) -> Tally:
+    """Return a pair's part of one session from their places (none unless it counted)."""
+    if first is None or second is None:
+        return {}
+    return pair_part(first, second)
+
+
+def pair_rows(keys: Sequence[PairKey]) -> dict[PairKey, PairFigures]:
+    """Return the pairs' rows, locked in key order, adding the missing ones."""
+    query = select(PairFigures).where(
+        tuple_(PairFigures.game, PairFigures.first_id, PairFigures.second_id).in_(keys)
+    )
+    rows = locked_pairs(query)
+    missing = [key for key in keys if key not in rows]
+    if missing:
+        db.session.execute(new_pairs(missing))
+        rows = locked_pairs(query)
+    return rows
+
+
+def locked_pairs(query: Select[PairFigures]) -> dict[PairKey, PairFigures]:
+    """Run a query of pair rows, locked for this write in key order, read fresh."""
+    found = db.session.scalars(
+        query.order_by(PairFigures.game, PairFigures.first_id, PairFigures.second_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    return {(row.game, row.first_id, row.second_id): row for row in found}
+
+
+def new_pairs(keys: Sequence[PairKey]) -> Insert:
+    """Return the insert of empty pair rows that leaves a row another write added alone."""
+    rows = [{"game": game, "first_id": a, "second_id": b, "tally": {}} for game, a, b in keys]
+    unique = ["game", "first_id", "second_id"]
+    if db.session.connection().dialect.name == "postgresql":
+        return (
+            postgresql_insert(PairFigures)
+            .values(rows)
+            .on_conflict_do_nothing(index_elements=unique)
+        )
+    return sqlite_insert(PairFigures).values(rows).on_conflict_do_nothing(index_elements=unique)
+
+
+def merge_pairs(source_id: int, target_id: int) -> None:
+    """Add a merged player's head-to-head rows to the player they were merged into.
+
+    The two never sat at one session (a merge refuses that), so no pair holds both.
+    """
+    theirs = db.session.scalars(
+        select(PairFigures)
+        .where((PairFigures.first_id == source_id) | (PairFigures.second_id == source_id))
+        .with_for_update()
+    ).all()
+    moved: dict[PairKey, Tally] = {}
+    for row in theirs:
+        other = row.second_id if row.first_id == source_id else row.first_id
+        tally = row.tally or {}
+        if (target_id < other) != (source_id < other):  # the target sits on the other side
+            tally = swapped(tally)
+        key = (row.game, min(target_id, other), max(target_id, other))
+        moved[key] = added(moved.get(key, {}), tally)
+        db.session.delete(row)
+    db.session.flush()
+    if moved:
+        rows = pair_rows(sorted(moved))
+        for key, tally in moved.items():
+            rows[key].tally = added(rows[key].tally or {}, tally)
+
+
+def swapped(tally: Tally) -> Tally:
+    """Return a pair's tally seen from the other side (a_ahead and b_ahead exchanged)."""
+    mirror = {"a_ahead": "b_ahead", "b_ahead": "a_ahead"}
+    return {mirror.get(key, key): value for key, value in tally.items()}
+
+
+# -- streaks ---------------------------------------------------------------------------------------
+
+
+def move_streaks(
+    session: GameSession, seats: Sequence[Placed], rows: dict[int, PlayerFigures]
+) -> None:
+    """Move each seated player's win streaks after the session's places changed.
+
+    rows are the players' figures rows in the session's game (locked by the write).
+    """
+    last = session.last_round_at
+    for seat in seats:
+        if not seat.moved:
+            continue
+        row = rows[seat.player_id]
+        goes_on = (
+            seat.before is None
+            and seat.after is not None
+            and last is not None
+            and after_last(row, last, session.id)
+        )
+        if goes_on and last is not None:
+            kept = Streaks(row.streak_current, row.streak_longest, row.streak_longest_session)
+            keep_streaks(row, kept.after(seat.after == 1, session.id))
+            row.last_counted_at, row.last_counted_session = last, session.id
+        else:
+            db.session.flush()
+            count_streaks(row)
+
+
+def keep_streaks(row: PlayerFigures, found: Streaks) -> None:
+    """Store a player's streaks in their figures row."""
+    row.streak_current, row.streak_longest = found.current, found.longest
+    row.streak_longest_session = found.longest_session
+
+
+def after_last(row: PlayerFigures, last: datetime, session_id: int) -> bool:
+    """Return True when a session ending at last comes after the row's latest counted one."""
+    if row.last_counted_at is None or row.last_counted_session is None:
+        return True
+    known = row.last_counted_at
+    if known.tzinfo is None:
+        last = last.replace(tzinfo=None)
+    return (last, session_id) > (known, row.last_counted_session)
+
+
+def count_streaks(row: PlayerFigures) -> None:
+    """Count a player's streaks in a game again from their counted seats, in order."""
+    found = db.session.execute(
+        select(SessionPlayer.place, GameSession.last_round_at, GameSession.id)
+        .join(GameSession, GameSession.id == SessionPlayer.session_id)
+        .where(
+            SessionPlayer.player_id == row.player_id,
+            GameSession.game == row.game,
+            SessionPlayer.place.is_not(None),
+        )
+        .order_by(GameSession.last_round_at, GameSession.id)
+    ).all()
+    keep_streaks(row, streaks((seat.id, seat.place == 1) for seat in found))
+    row.last_counted_at = found[-1].last_round_at if found else None
+    row.last_counted_session = found[-1].id if found else None

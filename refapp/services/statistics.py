@@ -1,0 +1,275 @@
+"""Statistics across sessions (docs/API.md, "Statistics across sessions"): standings, each
+pair's head-to-head, records and each player's own story, read from the rows every write keeps.
+
+Every answer reads the figures rows (a few per player and game), the pairs' rows and one row
+per record, whatever the number of sessions and rounds; it first counts the sessions that ended
+by time since the last read (services/idle.py).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import or_, select
+
+from ..extensions import db
+from ..games import GAMES
+from ..games.errors import MalformedInput, quote
+from ..games.stats import average, figures_from
+from ..games.tally import Tally, added, summed
+from ..models import GameSession, PairFigures, Player, PlayerFigures
+from . import idle
+from .players import find_player
+from .statistics_shapes import (
+    GroupStats,
+    HeadToHead,
+    Opponent,
+    PlayerStats,
+    Record,
+    Standing,
+)
+
+
+@dataclass(frozen=True)
+class Query:
+    """What a statistics request asks for: one game or all of them."""
+
+    game: str | None = None
+
+    @classmethod
+    def of(cls, args: Mapping[str, str]) -> Query:
+        """Read a request's query (``invalid_value`` naming the field for a game not known)."""
+        game = args.get("game") or None
+        if game is not None and game not in GAMES:
+            raise MalformedInput(
+                "invalid_value",
+                "Unknown game {value}; refapp referees {known}.",
+                "game",
+                value=quote(game),
+                known=", ".join(GAMES),
+            )
+        return cls(game)
+
+    def games(self) -> list[str]:
+        """Return the games asked for."""
+        return [self.game] if self.game else list(GAMES)
+
+
+def group_stats(query: Query) -> GroupStats:
+    """Return the standings, the head-to-head of every pair and the records of the group."""
+    idle.count_idle()
+    rows = figures_rows(query, None)
+    names = player_names({row.player_id for row in rows})
+    by_player: dict[int, list[PlayerFigures]] = defaultdict(list)
+    for row in rows:
+        by_player[row.player_id].append(row)
+    players = [
+        standing(names[player_id], summed(row.tally or {} for row in mine))
+        for player_id, mine in by_player.items()
+        if any((row.tally or {}).get("sessions_played") for row in mine)
+    ]
+    players.sort(key=lambda row: (-row["wins"], -(row["win_rate"] or 0), row["name"]))
+    return {
+        "players": players,
+        "head_to_head": head_to_head(pair_rows(query, None), names),
+        "records": records(query),
+        "ratings": [],
+    }
+
+
+def player_stats(name: object, query: Query) -> PlayerStats:
+    """Return one player's own figures per game, streaks, head-to-head and records held."""
+    idle.count_idle()
+    player = find_player(name)
+    rows = figures_rows(query, player.id)
+    pairs = pair_rows(query, player.id)
+    others = player_names(
+        {pair.second_id if pair.first_id == player.id else pair.first_id for pair in pairs}
+    )
+    opponents = opponents_of(player.id, pairs, others)
+    held = [record for record in records(query) if record["player"] == player.name]
+    return {
+        "name": player.name,
+        "games": {
+            row.game: {
+                **figures_from(row.game, row.tally or {}),
+                "streak": {"current": row.streak_current, "longest": row.streak_longest},
+            }
+            for row in sorted(rows, key=lambda row: list(GAMES).index(row.game))
+            if (row.tally or {}).get("sessions_played")
+        },
+        "head_to_head": opponents,
+        "rival": rival(opponents),
+        "nemesis": nemesis(opponents),
+        "records": held,
+    }
+
+
+# -- reading the kept rows -------------------------------------------------------------------------
+
+
+def figures_rows(query: Query, player_id: int | None) -> Sequence[PlayerFigures]:
+    """Return the figures rows of the games asked for (one player's, or everyone's)."""
+    select_rows = select(PlayerFigures).where(PlayerFigures.game.in_(query.games()))
+    if player_id is not None:
+        select_rows = select_rows.where(PlayerFigures.player_id == player_id)
+    return db.session.scalars(select_rows).all()
+
+
+def pair_rows(query: Query, player_id: int | None) -> Sequence[PairFigures]:
+    """Return the pairs' rows of the games asked for (one player's pairs, or all)."""
+    select_rows = select(PairFigures).where(PairFigures.game.in_(query.games()))
+    if player_id is not None:
+        select_rows = select_rows.where(
+            or_(PairFigures.first_id == player_id, PairFigures.second_id == player_id)
+        )
+    return db.session.scalars(select_rows).all()
+
+
+def player_names(ids: Iterable[int]) -> dict[int, str]:
+    """Return the names of these players by id."""
+    wanted = sorted(set(ids))
+    if not wanted:
+        return {}
+    found = db.session.execute(select(Player.id, Player.name).where(Player.id.in_(wanted)))
+    return {row.id: row.name for row in found}
+
+
+# -- figures ---------------------------------------------------------------------------------------
+
+
+def standing(name: str, tally: Mapping[str, int]) -> Standing:
+    """Return a player's line in the standings from their summed figures."""
+    counted = tally.get("sessions_counted", 0)
+    wins = tally.get("sessions_won", 0)
+    return {
+        "name": name,
+        "sessions": counted,
+        "wins": wins,
+        "win_rate": average(wins, counted),
+        "average_place": average(tally.get("session_place_sum", 0), counted),
+        "points": tally.get("points", 0),
+        "rounds": tally.get("rounds_played", 0),
+        "hours": round(tally.get("played_seconds", 0) / 3600, 2),
+    }
+
+
+def head_to_head(pairs: Iterable[PairFigures], names: Mapping[int, str]) -> list[HeadToHead]:
+    """Return each pair's head-to-head over the games asked for, by name."""
+    sums: dict[tuple[int, int], Tally] = {}
+    for pair in pairs:
+        key = (pair.first_id, pair.second_id)
+        sums[key] = added(sums.get(key, {}), pair.tally or {})
+    found = (
+        names
+        if all(a in names and b in names for a, b in sums)
+        else player_names({player for pair in sums for player in pair})
+    )
+    lines: list[HeadToHead] = [
+        {
+            "a": found[first],
+            "b": found[second],
+            "sessions": tally.get("sessions", 0),
+            "a_ahead": tally.get("a_ahead", 0),
+            "b_ahead": tally.get("b_ahead", 0),
+            "tied": tally.get("tied", 0),
+        }
+        for (first, second), tally in sums.items()
+        if tally.get("sessions")
+    ]
+    return sorted(lines, key=lambda line: (line["a"], line["b"]))
+
+
+def opponents_of(
+    player_id: int, pairs: Iterable[PairFigures], names: Mapping[int, str]
+) -> list[Opponent]:
+    """Return the player's head-to-head against each other player, seen from their side."""
+    sums: dict[int, Tally] = {}
+    for pair in pairs:
+        mine = pair.first_id == player_id
+        other = pair.second_id if mine else pair.first_id
+        tally = pair.tally or {}
+        seen = {
+            "sessions": tally.get("sessions", 0),
+            "ahead": tally.get("a_ahead" if mine else "b_ahead", 0),
+            "behind": tally.get("b_ahead" if mine else "a_ahead", 0),
+            "tied": tally.get("tied", 0),
+        }
+        sums[other] = added(sums.get(other, {}), seen)
+    lines: list[Opponent] = [
+        {
+            "opponent": names[other],
+            "sessions": tally.get("sessions", 0),
+            "ahead": tally.get("ahead", 0),
+            "behind": tally.get("behind", 0),
+            "tied": tally.get("tied", 0),
+        }
+        for other, tally in sums.items()
+        if tally.get("sessions")
+    ]
+    return sorted(lines, key=lambda line: (-line["sessions"], line["opponent"]))
+
+
+#: the fewest counted sessions behind someone that make them a nemesis
+NEMESIS_FROM = 3
+
+
+def rival(opponents: Sequence[Opponent]) -> str | None:
+    """Return the rival: most counted sessions together, then the closest record, then by name."""
+    if not opponents:
+        return None
+    best = min(
+        opponents,
+        key=lambda line: (-line["sessions"], abs(line["ahead"] - line["behind"]), line["opponent"]),
+    )
+    return best["opponent"]
+
+
+def nemesis(opponents: Sequence[Opponent]) -> str | None:
+    """Return the nemesis: most counted sessions behind (at least three), then by name."""
+    behind = [line for line in opponents if line["behind"] >= NEMESIS_FROM]
+    if not behind:
+        return None
+    return min(behind, key=lambda line: (-line["behind"], line["opponent"]))["opponent"]
+
+
+# -- records ---------------------------------------------------------------------------------------
+
+
+def records(query: Query) -> list[Record]:
+    """Return the records of the games asked for, each naming where it was set."""
+    found: list[Record] = []
+    for game in query.games():
+        streak = longest_streak(game)
+        if streak is not None:
+            found.append(streak)
+    return found
+
+
+def longest_streak(game: str) -> Record | None:
+    """Return the longest win streak in a game (ties: whoever ended theirs first)."""
+    row = db.session.execute(
+        select(PlayerFigures.streak_longest, PlayerFigures.streak_longest_session, Player.name)
+        .join(Player, Player.id == PlayerFigures.player_id)
+        .join(GameSession, GameSession.id == PlayerFigures.streak_longest_session)
+        .where(PlayerFigures.game == game, PlayerFigures.streak_longest > 0)
+        .order_by(
+            PlayerFigures.streak_longest.desc(),
+            GameSession.last_round_at,
+            GameSession.id,
+            Player.name,
+        )
+        .limit(1)
+    ).first()
+    if row is None:
+        return None
+    return {
+        "key": "longest_win_streak",
+        "game": game,
+        "value": row.streak_longest,
+        "player": row.name,
+        "session": row.streak_longest_session,
+        "round": None,
+    }

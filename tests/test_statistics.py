@@ -1,0 +1,329 @@
+"""Statistics across sessions: counted sessions, places, head-to-head, streaks and playing time,
+worked by hand and held to a from-scratch computation over random sequences of writes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import delete
+
+from refapp.extensions import db
+from refapp.models import (
+    AuditEntry,
+    GameSession,
+    PairFigures,
+    Player,
+    PlayerFigures,
+    Round,
+    SessionPlayer,
+    WriteKey,
+)
+from refapp.services import recount
+
+from . import standings_oracle as oracle
+from .conftest import turn
+from .test_stats import DALMUTI_HANDS, FIVE, MIGHTY_HANDS, NO_TAX
+
+FOUR = ("Ann", "Ben", "Cy", "Dee")
+
+
+class Clock:
+    """A clock the test moves by hand (the app's ``CLOCK``)."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 6, 19, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **moved: float) -> None:
+        """Move the clock on."""
+        self.now += timedelta(**moved)
+
+
+@pytest.fixture
+def clock(app) -> Clock:
+    """Return the app's hand-moved clock."""
+    moved = Clock()
+    app.config["CLOCK"] = moved
+    return moved
+
+
+def stats(client, **query) -> dict:
+    """Return ``GET /api/stats`` (asserting success)."""
+    response = client.get("/api/stats", query_string=query)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def mine(client, name: str, **query) -> dict:
+    """Return ``GET /api/players/<name>/stats`` (asserting success)."""
+    response = client.get(f"/api/players/{name}/stats", query_string=query)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def dixit(api, clock: Clock, tellers: str, minutes: float = 5, players=FOUR) -> int:
+    """Start a Dixit session and record a turn per storyteller letter, minutes apart."""
+    sid = api.create(players=list(players), game="dixit")["id"]
+    by_letter = {name[0]: name for name in players}
+    for letter in tellers:
+        clock.advance(minutes=minutes)
+        assert api.record(sid, turn(by_letter[letter], players)).status_code == 201
+    return sid
+
+
+def line(answer: dict, name: str) -> dict:
+    """Return a player's line in the standings."""
+    return next(row for row in answer["players"] if row["name"] == name)
+
+
+def test_a_session_counts_after_twelve_idle_hours_without_finish(api, client, clock):
+    # a card everyone finds scores its storyteller 0 and the others 2: Ann 4, Ben 4, Cy 4, Dee 6
+    sid = dixit(api, clock, "ABC")
+    assert line(stats(client), "Dee")["sessions"] == 0  # still running
+    clock.advance(hours=11, minutes=59)
+    assert line(stats(client), "Dee")["sessions"] == 0
+    clock.advance(minutes=1)
+    dee = line(stats(client), "Dee")
+    assert (dee["sessions"], dee["wins"], dee["win_rate"], dee["average_place"]) == (1, 1, 1.0, 1.0)
+    assert [line(stats(client), name)["average_place"] for name in FOUR] == [2.0, 2.0, 2.0, 1.0]
+    # a round recorded later un-counts it until it is idle again: then all four tie on 6
+    assert api.record(sid, turn("Dee", FOUR)).status_code == 201
+    assert line(stats(client), "Dee")["sessions"] == 0
+    clock.advance(hours=12)
+    assert [line(stats(client), name)["wins"] for name in FOUR] == [1, 1, 1, 1]
+
+
+def test_places_share_the_better_place_on_a_tie_and_wins_are_first_places(api, client, clock):
+    sid = dixit(api, clock, "A")  # Ben, Cy and Dee find Ann's card: each +2, Ann 0
+    assert client.post(f"/api/sessions/{sid}/finish").status_code == 200
+    answer = stats(client)
+    assert [line(answer, name)["average_place"] for name in FOUR] == [4.0, 1.0, 1.0, 1.0]
+    assert [line(answer, name)["wins"] for name in FOUR] == [0, 1, 1, 1]
+    pairs = {(row["a"], row["b"]): row for row in answer["head_to_head"]}
+    assert pairs[("Ann", "Ben")] == {
+        "a": "Ann", "b": "Ben", "sessions": 1, "a_ahead": 0, "b_ahead": 1, "tied": 0
+    }  # fmt: skip
+    assert pairs[("Ben", "Cy")]["tied"] == 1
+
+
+def test_playing_time_leaves_out_breaks_of_more_than_half_an_hour(api, client, clock):
+    sid = dixit(api, clock, "AB", minutes=10)  # 10 minutes of play between the two turns
+    clock.advance(minutes=45)  # a dinner break: not playing time
+    assert api.record(sid, turn("Cy", FOUR)).status_code == 201
+    clock.advance(minutes=30)  # exactly half an hour still counts
+    assert api.record(sid, turn("Dee", FOUR)).status_code == 201
+    assert line(stats(client), "Ann")["hours"] == round(40 * 60 / 3600, 2)
+    assert client.delete(f"/api/sessions/{sid}/rounds/4").status_code == 200
+    assert line(stats(client), "Ann")["hours"] == round(10 * 60 / 3600, 2)
+
+
+def test_streaks_and_the_longest_streak_record(api, client, clock):
+    # Ben, Cy and Dee tie first when Ann tells (three sessions), then Ann, Cy and Dee when Ben does
+    for tellers in ("A", "A", "A", "B"):
+        sid = dixit(api, clock, tellers)
+        assert client.post(f"/api/sessions/{sid}/finish").status_code == 200
+        clock.advance(hours=1)
+    ben = mine(client, "Ben")
+    assert ben["games"]["dixit"]["streak"] == {"current": 0, "longest": 3}
+    assert mine(client, "Ann")["games"]["dixit"]["streak"] == {"current": 1, "longest": 1}
+    assert mine(client, "Cy")["games"]["dixit"]["streak"] == {"current": 4, "longest": 4}
+    record = next(r for r in stats(client)["records"] if r["key"] == "longest_win_streak")
+    # Cy and Dee both won four in a row, ending in the same session: the first name holds it
+    assert (record["game"], record["value"], record["player"]) == ("dixit", 4, "Cy")
+    assert record["session"] == sid
+
+
+def test_a_player_sees_rival_and_nemesis(api, client, clock):
+    for _ in range(3):  # Ann tells each time: she is last, behind everyone three times
+        sid = dixit(api, clock, "A")
+        assert client.post(f"/api/sessions/{sid}/finish").status_code == 200
+    ann = mine(client, "Ann")
+    assert [row["opponent"] for row in ann["head_to_head"]] == ["Ben", "Cy", "Dee"]
+    assert ann["head_to_head"][0] == {
+        "opponent": "Ben", "sessions": 3, "ahead": 0, "behind": 3, "tied": 0
+    }  # fmt: skip
+    assert ann["nemesis"] == "Ben" and ann["rival"] == "Ben"
+    assert mine(client, "Ben")["nemesis"] is None
+
+
+def test_a_bad_game_or_an_unknown_player_is_refused(client):
+    response = client.get("/api/stats", query_string={"game": "chess"})
+    assert response.status_code == 422
+    assert (response.get_json()["error"]["code"], response.get_json()["error"]["field"]) == (
+        "invalid_value",
+        "game",
+    )
+    assert client.get("/api/players/Nobody/stats").status_code == 404
+
+
+# -- the kept figures against a computation from scratch ---------------------------------------
+
+
+def agree(app, client, clock: Clock, rebuilt: bool = False) -> None:
+    """Assert the answers are what a from-scratch computation gives (and, with ``rebuilt``, that
+    a rebuild counts them the same)."""
+    games = (None, *oracle.GAMES)
+    answers = {game: stats(client, **({"game": game} if game else {})) for game in games}
+    with app.app_context():
+        wanted = {game: oracle.group(clock.now, game) for game in answers}
+        names = [row["name"] for row in wanted[None]["players"]]
+        streaks = {
+            (name, game): oracle.streak_of(name, game, clock.now)
+            for name in names
+            for game in oracle.GAMES
+        }
+        db.session.remove()
+    assert answers == wanted
+    for (name, game), streak in streaks.items():
+        shown = mine(client, name)["games"].get(game)
+        if shown is not None:
+            assert shown["streak"] == streak, (name, game)
+    if not rebuilt:
+        return
+    with app.app_context():
+        recount.rebuild()
+        db.session.remove()
+    assert {game: stats(client, **({"game": game} if game else {})) for game in answers} == answers
+
+
+@dataclass
+class Table:
+    """What the random steps act on: the app's client and API, the clock, the Dixit sessions."""
+
+    api: Any
+    client: Any
+    clock: Clock
+    data: Any
+    running: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
+    names: Iterator[str] = field(default_factory=lambda: (f"P{i}" for i in range(10_000)))
+
+    def session(self) -> tuple[int, tuple[str, ...]]:
+        """Return one of the Dixit sessions, drawn."""
+        drawn: tuple[int, tuple[str, ...]] = self.data.draw(st.sampled_from(self.running))
+        return drawn
+
+    def new_dixit(self) -> None:
+        """Start a Dixit session of Ann, Ben and two new players."""
+        players = (next(self.names), "Ann", next(self.names), "Ben")
+        self.running.append((self.api.create(players=list(players), game="dixit")["id"], players))
+
+    def record(self) -> None:
+        """Record a turn for a drawn storyteller (one out of turn is refused)."""
+        sid, players = self.session()
+        self.api.record(sid, turn(self.data.draw(st.sampled_from(players)), players))
+
+    def undo(self) -> None:
+        """Undo a session's last round, if it has one."""
+        sid, _ = self.session()
+        count = self.client.get(f"/api/sessions/{sid}").get_json()["rounds_total"]
+        if count:
+            self.client.delete(f"/api/sessions/{sid}/rounds/{count}")
+
+    def correct(self) -> None:
+        """Correct a drawn round: the same storyteller, another player's card for one voter."""
+        sid, _ = self.session()
+        rounds = self.client.get(f"/api/sessions/{sid}").get_json()["rounds"]
+        if rounds:
+            chosen = self.data.draw(st.sampled_from(rounds))
+            body = dict(chosen["input"])
+            votes = dict(body["votes"])
+            first = next(iter(votes))
+            votes[first] = 3 if votes[first] == 1 else 1
+            self.client.put(
+                f"/api/sessions/{sid}/rounds/{chosen['number']}", json={**body, "votes": votes}
+            )
+
+    def finish(self) -> None:
+        """Finish a drawn session."""
+        self.client.post(f"/api/sessions/{self.session()[0]}/finish")
+
+    def idle(self) -> None:
+        """Let twelve hours pass."""
+        self.clock.advance(hours=12)
+
+    def pause(self) -> None:
+        """Let about half an hour pass (a break or not)."""
+        self.clock.advance(minutes=self.data.draw(st.integers(25, 35)))
+
+    def table(self, game: str, hands: list[dict], rules: dict | None = None) -> None:
+        """Play a drawn number of a game's canned rounds at a new table of five."""
+        sid = self.api.create(players=list(FIVE), game=game, rules=rules or {})["id"]
+        for hand in hands[: self.data.draw(st.integers(1, len(hands)))]:
+            self.clock.advance(minutes=3)
+            assert self.api.record(sid, hand).status_code == 201
+
+    def mighty(self) -> None:
+        """Play some of the canned Mighty hands."""
+        self.table("mighty", MIGHTY_HANDS)
+
+    def dalmuti(self) -> None:
+        """Play some of the canned Dalmuti hands (no tax)."""
+        self.table("dalmuti", DALMUTI_HANDS, NO_TAX)
+
+    def imported(self) -> None:
+        """Import a drawn session's export: a new session with the same rounds and times."""
+        sid, players = self.session()
+        document = self.client.get(f"/api/sessions/{sid}/export").get_json()
+        answer = self.client.post("/api/sessions/import", json=document)
+        assert answer.status_code == 201, answer.get_json()
+        self.running.append((answer.get_json()["id"], players))
+
+    def rename(self) -> None:
+        """Rename a drawn session's first player to a new name."""
+        _, players = self.session()
+        old, new = players[0], next(self.names)
+        if self.client.post(f"/api/players/{old}/rename", json={"name": new}).status_code == 200:
+            self.running = [
+                (one, tuple(new if name == old else name for name in seated))
+                for one, seated in self.running
+            ]
+
+    def merge(self) -> None:
+        """Seat a new player at a finished session, then merge them into Eve or Ann."""
+        source = next(self.names)
+        seated = (source, "Fay", "Gus", "Hal")
+        other = self.api.create(players=list(seated), game="dixit")["id"]
+        self.api.record(other, turn(source, seated))
+        self.client.post(f"/api/sessions/{other}/finish")
+        target = self.data.draw(st.sampled_from(["Eve", "Ann"]))
+        self.client.post(f"/api/players/{source}/rename", json={"name": target})
+
+
+STEPS = st.lists(
+    st.sampled_from(
+        ["new_dixit", "record", "record", "undo", "correct", "finish", "idle", "pause", "mighty",
+         "dalmuti", "merge", "imported", "rename"]
+    ),
+    min_size=4,
+    max_size=14,
+)  # fmt: skip
+
+
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(steps=STEPS, data=st.data())
+def test_random_writes_keep_every_figure_as_from_scratch(app, api, client, clock, steps, data):
+    with app.app_context():  # each example starts from an empty table
+        for model in (Round, AuditEntry, WriteKey, SessionPlayer, PairFigures, PlayerFigures):
+            db.session.execute(delete(model))
+        db.session.execute(delete(GameSession))
+        db.session.execute(delete(Player))
+        db.session.commit()
+        db.session.remove()
+    table = Table(api, client, clock, data)
+    for step in steps:
+        clock.advance(minutes=data.draw(st.integers(1, 40)))
+        if not table.running:
+            table.new_dixit()
+        getattr(table, step)()
+        agree(app, client, clock)
+    agree(app, client, clock, rebuilt=True)
