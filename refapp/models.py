@@ -256,6 +256,29 @@ class PlayerFigures(Model):
     last_counted_session: Mapped[int | None]
 
 
+class Mark(Model):
+    """A mark a round (or a counted session, ``number`` None) set, a candidate for a record of
+    its game (games/records.py): kept by every write with its round, so a record is the first row
+    of an index whatever the history."""
+
+    __table_args__ = (Index("ix_mark_record", "game", "key", "rank", "at", "session_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("game_session.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(20))
+    key: Mapped[str] = mapped_column(String(40))
+    value: Mapped[int]
+    #: the value as the record orders it, lowest first (-value for a record the highest holds)
+    rank: Mapped[int]
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
+    #: the round that set it (None: a session's final total)
+    number: Mapped[int | None]
+    #: when it was set: its round's time (a session's total: its last round's)
+    at: Mapped[Moment]
+
+
 class PairFigures(Model):
     """Two players' head-to-head in one game: the sum of the counted sessions both sat at.
 

@@ -29,6 +29,8 @@ class Sitting:
     seconds: int
     totals: dict[str, int]
     rounds: int
+    #: (number, time, result) of each round
+    played: list[tuple[int, datetime, dict[str, Any]]]
 
 
 def utc(moment: datetime) -> datetime:
@@ -41,7 +43,7 @@ def sittings(now: datetime) -> list[Sitting]:
     found = []
     for session in db.session.scalars(select(GameSession).order_by(GameSession.id)):
         rows = db.session.execute(
-            select(Round.recorded_at, Round.result)
+            select(Round.number, Round.recorded_at, Round.result)
             .where(Round.session_id == session.id)
             .order_by(Round.number)
         ).all()
@@ -64,7 +66,16 @@ def sittings(now: datetime) -> list[Sitting]:
                 places[name] = 1 + len([o for o in players if totals[o] > totals[name]])
         found.append(
             Sitting(
-                session.id, session.game, players, counted, places, last, seconds, totals, len(rows)
+                session.id,
+                session.game,
+                players,
+                counted,
+                places,
+                last,
+                seconds,
+                totals,
+                len(rows),
+                [(row.number, times[index], row.result) for index, row in enumerate(rows)],
             )
         )
     return found
@@ -142,10 +153,59 @@ def streaks_of(name: str, game: str, mine: list[Sitting]) -> tuple[int, int, int
     return current, longest, where, at
 
 
+#: each game's own records after the shared ones
+OWN_RECORDS = {"mighty": ["highest_contract_made"], "dixit": ["best_turn"], "dalmuti": []}
+
+
+def candidates(mine: list[Sitting], slug: str, key: str) -> list[tuple]:
+    """Return (value, time, session, round, player) of every mark a key's record is drawn from."""
+    found = []
+    for s in mine:
+        if s.game != slug:
+            continue
+        if key == "highest_total":
+            if s.counted:
+                top = max(s.totals.values())
+                first = next(name for name in s.players if s.totals[name] == top)
+                found.append((top, s.last, s.id, None, first))
+            continue
+        for number, at, result in s.played:
+            deltas = result.get("deltas") or {}
+            if key in ("best_round", "best_turn", "worst_round") and deltas:
+                pick = min if key == "worst_round" else max
+                value = pick(deltas.values())
+                first = next(name for name, delta in deltas.items() if delta == value)
+                found.append((value, at, s.id, number, first))
+            made = result.get("outcome") == "ruling_win" or (
+                result.get("outcome") == "critic" and result.get("m", 0) > 0
+            )
+            if key == "highest_contract_made" and made and result.get("boss"):
+                found.append((result["contract"]["bid"], at, s.id, number, result["boss"]))
+    return found
+
+
 def streak_records(mine: list[Sitting], game: str | None) -> list[dict[str, Any]]:
-    """Return the longest win streak of each game asked for (ties: the one that ended first)."""
+    """Return each game's records: totals, rounds, its own, and the longest win streak."""
     records = []
     for slug in [game] if game else GAMES:
+        for key in ["highest_total", "best_round", "worst_round", *OWN_RECORDS[slug]]:
+            found = candidates(mine, slug, key)
+            if not found:
+                continue
+            sign = 1 if key == "worst_round" else -1
+            value, _, session, number, player = min(
+                found, key=lambda c: (sign * c[0], c[1], c[2], c[3] or 0)
+            )
+            records.append(
+                {
+                    "key": key,
+                    "game": slug,
+                    "value": value,
+                    "player": player,
+                    "session": session,
+                    "round": number,
+                }
+            )
         best = None
         for name in sorted({name for s in mine if s.game == slug for name in s.players}):
             _, longest, where, at = streaks_of(name, slug, mine)

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from flask_migrate import downgrade, upgrade
 
 from refapp.extensions import db
-from refapp.models import GameSession, PairFigures, PlayerFigures, SessionPlayer
+from refapp.models import GameSession, Mark, PairFigures, PlayerFigures, SessionPlayer
 
 from .conftest import Api, migrated_sqlite_app, turn
 from .test_statistics import FOUR, Clock
@@ -42,7 +42,17 @@ def kept() -> Kept:
         (row.game, row.first_id, row.second_id): row.tally
         for row in db.session.scalars(sa.select(PairFigures))
     }
-    return {"sessions": sessions, "seats": seats, "figures": figures, "pairs": pairs}
+    marks = sorted(
+        (row.session_id, row.key, row.value, row.rank, row.player_id, row.number, row.at)
+        for row in db.session.scalars(sa.select(Mark))
+    )
+    return {
+        "sessions": sessions,
+        "seats": seats,
+        "figures": figures,
+        "pairs": pairs,
+        "marks": marks,
+    }
 
 
 def test_the_migration_counts_what_the_writes_keep(tmp_path):
@@ -82,3 +92,5 @@ def test_the_migration_counts_what_the_writes_keep(tmp_path):
     assert before["sessions"][finished][2:] == (0, True)
     assert before["sessions"][running][3] is False
     assert len(before["pairs"]) == 6
+    # each Dixit turn sets a best, a worst and a best-turn mark, each counted session its total
+    assert len(before["marks"]) == 3 * 6 + 2

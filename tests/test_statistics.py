@@ -154,6 +154,42 @@ def test_a_player_sees_rival_and_nemesis(api, client, clock):
     assert mine(client, "Ben")["nemesis"] is None
 
 
+def test_records_name_where_they_were_set(api, client, clock):
+    first = dixit(api, clock, "A")  # Ben, Cy, Dee +2 each, Ann 0
+    assert client.post(f"/api/sessions/{first}/finish").status_code == 200
+    mighty = api.create(players=list(FIVE), game="mighty")["id"]
+    for hand in MIGHTY_HANDS:
+        assert api.record(mighty, hand).status_code == 201
+    records = {(r["game"], r["key"]): r for r in stats(client)["records"]}
+    assert records[("dixit", "best_round")] == {
+        "key": "best_round", "game": "dixit", "value": 2, "player": "Ben", "session": first,
+        "round": 1,
+    }  # fmt: skip
+    assert records[("dixit", "worst_round")]["player"] == "Ann"
+    assert records[("dixit", "highest_total")]["value"] == 2
+    assert records[("dixit", "best_turn")]["value"] == 2
+    # the Mighty session runs: no highest total yet. Made: Cy 15 (hand 1), Ann's critic 13
+    # (hand 5), Eve 16 with her run (hand 6, +48); Ann lost 14 for -64 (hand 2)
+    assert ("mighty", "highest_total") not in records
+    shown = {
+        key: (r["value"], r["player"], r["round"])
+        for (game, key), r in records.items()
+        if game == "mighty"
+    }
+    assert shown == {
+        "highest_contract_made": (16, "Eve", 6),
+        "best_round": (48, "Eve", 6),
+        "worst_round": (-64, "Ann", 2),
+    }
+    # an undo takes the round's marks out again: hands 7 and 6 undone
+    for number in (7, 6):
+        assert client.delete(f"/api/sessions/{mighty}/rounds/{number}").status_code == 200
+    again = {r["key"]: r for r in stats(client, game="mighty")["records"]}
+    assert (again["best_round"]["value"], again["best_round"]["player"]) == (16, "Ben")
+    made = again["highest_contract_made"]
+    assert (made["value"], made["player"], made["round"]) == (15, "Cy", 1)
+
+
 def test_a_bad_game_or_an_unknown_player_is_refused(client):
     response = client.get("/api/stats", query_string={"game": "chess"})
     assert response.status_code == 422

@@ -73,6 +73,27 @@ def upgrade():
     )
     with op.batch_alter_table("pair_figures", schema=None) as batch_op:
         batch_op.create_index("ix_pair_figures_second_id", ["second_id"], unique=False)
+    op.create_table(
+        "mark",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("session_id", sa.Integer(), nullable=False),
+        sa.Column("game", sa.String(length=20), nullable=False),
+        sa.Column("key", sa.String(length=40), nullable=False),
+        sa.Column("value", sa.Integer(), nullable=False),
+        sa.Column("rank", sa.Integer(), nullable=False),
+        sa.Column("player_id", sa.Integer(), nullable=False),
+        sa.Column("number", sa.Integer(), nullable=True),
+        sa.Column("at", Moment, nullable=False),
+        sa.ForeignKeyConstraint(["player_id"], ["player.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["session_id"], ["game_session.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    with op.batch_alter_table("mark", schema=None) as batch_op:
+        batch_op.create_index("ix_mark_player_id", ["player_id"], unique=False)
+        batch_op.create_index(
+            "ix_mark_record", ["game", "key", "rank", "at", "session_id", "number"], unique=False
+        )
+        batch_op.create_index("ix_mark_session_id", ["session_id"], unique=False)
     backfill()
 
 
@@ -99,13 +120,19 @@ def backfill():
     )  # fmt: skip
     seats = sa.table(
         "session_player", sa.column("id", sa.Integer), sa.column("session_id", sa.Integer),
-        sa.column("player_id", sa.Integer), sa.column("won", sa.Boolean),
+        sa.column("player_id", sa.Integer), sa.column("won", sa.Boolean), sa.column("seat", sa.Integer),
         sa.column("place", sa.Integer), sa.column("seconds", sa.Integer),
     )  # fmt: skip
     players = sa.table("player", sa.column("id", sa.Integer), sa.column("name", sa.String))
     rounds = sa.table(
         "round", sa.column("session_id", sa.Integer), sa.column("number", sa.Integer),
-        sa.column("recorded_at", Moment),
+        sa.column("recorded_at", Moment), sa.column("result", sa.JSON),
+    )  # fmt: skip
+    mark_table = sa.table(
+        "mark", sa.column("session_id", sa.Integer), sa.column("game", sa.String),
+        sa.column("key", sa.String), sa.column("value", sa.Integer), sa.column("rank", sa.Integer),
+        sa.column("player_id", sa.Integer), sa.column("number", sa.Integer),
+        sa.column("at", Moment),
     )  # fmt: skip
     figures = sa.table(
         "player_figures", sa.column("player_id", sa.Integer), sa.column("game", sa.String),
@@ -126,7 +153,8 @@ def backfill():
     ids = connection.execute(sa.select(sessions.c.id).order_by(sessions.c.id)).scalars().all()
     for session_id in ids:
         session = connection.execute(sa.select(sessions).where(sessions.c.id == session_id)).one()
-        times = list(round_times(connection, rounds, session_id))
+        played = list(round_times(connection, rounds, session_id))
+        times = [at for _, at, _ in played]
         seconds = sum(gap(before, after) for before, after in pairwise(times))
         last = times[-1] if times else None
         counted = bool(times) and (session.finished or now - last >= IDLE)
@@ -140,7 +168,14 @@ def backfill():
             sa.select(seats.c.id, seats.c.player_id, seats.c.won, players.c.name)
             .join(players, players.c.id == seats.c.player_id)
             .where(seats.c.session_id == session_id)
+            .order_by(seats.c.seat)
         ).all()
+        ids = {seat.name: seat.player_id for seat in seated}
+        marked = []
+        for number, at, result in played:
+            for key, value, player in round_marks(session.game, result):
+                if player in ids:
+                    marked.append(mark_row(session, key, value, ids[player], number, at))
         scores = {seat.name: (session.totals or {}).get(seat.name, 0) for seat in seated}
         placed = {}
         if counted:
@@ -163,6 +198,12 @@ def backfill():
             change = added(new, {"sessions_won": int(bool(seat.won))}, -1)
             key = (seat.player_id, session.game)
             changes[key] = added(changes[key], change)
+        if counted and seated:
+            top = max(scores.values())
+            first = next(seat for seat in seated if scores[seat.name] == top)
+            marked.append(mark_row(session, "highest_total", top, first.player_id, None, last))
+        if marked:
+            connection.execute(mark_table.insert(), marked)
         order = sorted(placed)
         for index, first in enumerate(order):
             for second in order[index + 1 :]:
@@ -198,6 +239,31 @@ def backfill():
         connection.execute(pairs_table.insert(), rows[start : start + CHUNK])
 
 
+def mark_row(session, key, value, player_id, number, at):
+    """Return a mark's row (its rank: lowest first, -value for a record the highest holds)."""
+    rank = value if key == "worst_round" else -value
+    return {"session_id": session.id, "game": session.game, "key": key, "value": value,
+            "rank": rank, "player_id": player_id, "number": number, "at": at}  # fmt: skip
+
+
+def round_marks(game, result):
+    """Return (key, value, player) of the marks one round set, as refapp counted them then."""
+    deltas = result.get("deltas") or {}
+    found = []
+    if deltas:
+        best = max(deltas.values())
+        worst = min(deltas.values())
+        found.append(("best_round", best, next(n for n, d in deltas.items() if d == best)))
+        found.append(("worst_round", worst, next(n for n, d in deltas.items() if d == worst)))
+        if game == "dixit":
+            found.append(("best_turn", best, found[0][2]))
+    outcome = result.get("outcome")
+    made = outcome == "ruling_win" or (outcome == "critic" and result.get("m", 0) > 0)
+    if game == "mighty" and made and result.get("boss"):
+        found.append(("highest_contract_made", result["contract"]["bid"], result["boss"]))
+    return found
+
+
 #: the counters this revision adds to a player's figures (a downgrade takes them out again)
 NEW_COUNTERS = ("played_seconds", "sessions_counted", "session_place_sum")
 
@@ -214,23 +280,28 @@ def gap(before, after):
 
 
 def round_times(connection, rounds, session_id):
-    """Yield a session's rounds' times in order, CHUNK rows read at a time."""
+    """Yield (number, time, result) of a session's rounds in order, CHUNK rows read at a time."""
     after = 0
     while True:
         chunk = connection.execute(
-            sa.select(rounds.c.number, rounds.c.recorded_at)
+            sa.select(rounds.c.number, rounds.c.recorded_at, rounds.c.result)
             .where(rounds.c.session_id == session_id, rounds.c.number > after)
             .order_by(rounds.c.number)
             .limit(CHUNK)
         ).all()
         for row in chunk:
-            yield aware(row.recorded_at)
+            yield row.number, aware(row.recorded_at), row.result or {}
         if len(chunk) < CHUNK:
             return
         after = chunk[-1].number
 
 
 def downgrade():
+    with op.batch_alter_table("mark", schema=None) as batch_op:
+        batch_op.drop_index("ix_mark_session_id")
+        batch_op.drop_index("ix_mark_record")
+        batch_op.drop_index("ix_mark_player_id")
+    op.drop_table("mark")
     figures = sa.table(
         "player_figures", sa.column("player_id", sa.Integer), sa.column("game", sa.String),
         sa.column("tally", sa.JSON),

@@ -15,6 +15,7 @@ from typing import Any, Generic, TypedDict, TypeVar, cast
 from .errors import Conflict, MalformedInput, Refusal, RuleViolation, quote
 from .options import HouseRules, RuleOption, RuleValue, find_preset, resolve_rules
 from .options import Preset as Preset  # where the games imported it from
+from .records import Mark
 from .round_input import InputPath
 from .tally import Figures, Tally, summed
 
@@ -295,6 +296,13 @@ class Game(Generic[InputT, ResultT, StateT]):
     def figures_from(self, counted: Mapping[str, int]) -> Figures:
         """Return a player's figures of this game from their counters summed over rounds."""
         return {}
+
+    #: the game's own records, besides the shared ones of games/records.py
+    record_keys: tuple[str, ...] = ()
+
+    def marks(self, result: ResultT) -> list[Mark]:
+        """Return the marks one round's stored result sets for the game's own records."""
+        return []
 
     def figures(self, name: str, results: Iterable[ResultT]) -> Figures:
         """Return a player's figures of this game read from its rounds' stored results."""

@@ -23,7 +23,7 @@ from ..games.standings import counts, gap_seconds, places
 from ..games.stats import seat_tallies, session_part
 from ..games.tally import added
 from ..models import GameSession, PlayerFigures, SessionPlayer, utcnow
-from . import standings
+from . import marks, standings
 
 #: a round's result as stored (any game's)
 Result = Mapping[str, object]
@@ -90,6 +90,7 @@ def player_merged(source_id: int, target_id: int) -> None:
     """Add a merged player's figures and head-to-head to the player they were merged into, drop
     theirs, and count the merged player's streaks again (their seats are the target's now)."""
     standings.merge_pairs(source_id, target_id)
+    marks.player_merged(source_id, target_id)
     theirs = locked_rows(select(PlayerFigures).where(PlayerFigures.player_id == source_id))
     if not theirs:
         return
@@ -141,7 +142,9 @@ def settle(
         newest = latest(row.last_played, session.created_at)
         if newest != latest(row.last_played, None):
             row.last_played = newest
+    was_counted = bool(session.counted)
     session.counted = counted
+    marks.total_settled(session, was_counted, stored_time(session.last_round_at))
     standings.move_pairs(session.game, moves)
     standings.move_streaks(session, moves, {key[0]: row for key, row in rows.items()})
 

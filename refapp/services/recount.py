@@ -4,18 +4,20 @@ sums and streaks, and each pair's head-to-head - what every write keeps, from sc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import delete, insert, select, text, update
+from sqlalchemy import Row, delete, insert, select, text, update
 
 from ..extensions import db
+from ..games.records import total_mark
 from ..games.standings import counts, pair_part, places, playing_seconds, streaks
 from ..games.stats import seat_tallies, session_part
 from ..games.tally import Tally, added
 from ..models import GameSession, PairFigures, Player, PlayerFigures, Round, SessionPlayer, utcnow
-from . import writes
+from ..models import Mark as MarkRow
+from . import marks, writes
 from .figures import Result, aware, latest
 
 #: rows a rebuild reads or writes at a time
@@ -43,6 +45,16 @@ class Sums:
     #: each player's counted sessions per game: (last round, session id, won)
     counted: dict[Key, list[tuple[datetime, int, bool]]] = field(default_factory=dict)
 
+    def add(self, player_id: int, game: str, part: Tally, started: datetime) -> None:
+        """Add a seat's part of a session to its player's sums."""
+        key = (player_id, game)
+        self.tallies[key] = added(self.tallies.get(key, {}), part)
+        self.newest[key] = latest(self.newest.get(key), started)
+
+    def won(self, player_id: int, game: str, last: datetime, session_id: int, won: bool) -> None:
+        """Note a counted session of the player's, for their streaks."""
+        self.counted.setdefault((player_id, game), []).append((last, session_id, won))
+
 
 def rebuild() -> Rebuilt:
     """Count every session's times and places, every seat's part and every player's and pair's
@@ -56,11 +68,12 @@ def rebuild() -> Rebuilt:
     if db.session.connection().dialect.name == "postgresql":
         db.session.execute(
             text(
-                "LOCK TABLE game_session, session_player, player_figures, pair_figures "
+                "LOCK TABLE game_session, session_player, player_figures, pair_figures, mark "
                 "IN EXCLUSIVE MODE"
             )
         )
     done, sums, now = Rebuilt(), Sums(), utcnow()
+    db.session.execute(delete(MarkRow))
     for session_id in db.session.scalars(select(GameSession.id).order_by(GameSession.id)).all():
         recount_session(session_id, sums, done, now)
     write_sums(sums, done)
@@ -87,47 +100,66 @@ def recount_session(session_id: int, sums: Sums, done: Rebuilt, now: datetime) -
     ).all()
     names = [seat.name for seat in seats]
     times: list[datetime] = []
-    tallies = seat_tallies(session.game, names, results_of(session_id, times))
+    seated = marks.Seated(session_id, session.game, {seat.name: seat.player_id for seat in seats})
+    marked: list[dict[str, object]] = []
+    tallies = seat_tallies(session.game, names, results_of(session_id, times, seated, marked))
     last = times[-1] if times else None
     seconds = playing_seconds(times)
     counted = counts(len(times), session.finished, last, now)
     placed = places(names, session.totals or {}) if counted else {}
+    store(session_id, times, counted, seconds)
+    store_seats(seats, tallies, placed, seconds)
+    for seat in seats:
+        place = placed.get(seat.name)
+        part = session_part(tallies[seat.name], place == 1, place, seconds)
+        sums.add(seat.player_id, session.game, part, session.created_at)
+        if place is not None and last is not None:
+            sums.won(seat.player_id, session.game, last, session_id, place == 1)
+    if placed and last is not None:
+        add_pairs(sums, session.game, {seat.player_id: placed[seat.name] for seat in seats})
+        total = total_mark(names, session.totals or {})
+        marked.extend(marks.rows_of(seated, None, [total] if total else [], last))
+    marks.insert_rows(marked)
+    done.sessions += 1
+    done.rounds += len(times)
+    done.seats += len(seats)
+
+
+def store(session_id: int, times: list[datetime], counted: bool, seconds: int) -> None:
+    """Store a session's round times, playing time and whether it counts."""
     db.session.execute(
         update(GameSession).where(GameSession.id == session_id),
         {
             "first_round_at": times[0] if times else None,
-            "last_round_at": last,
+            "last_round_at": times[-1] if times else None,
             "played_seconds": seconds,
             "counted": counted,
         },
     )
-    if seats:
-        db.session.execute(
-            update(SessionPlayer),
-            [
-                {
-                    "id": seat.id,
-                    "tally": tallies[seat.name],
-                    "won": placed.get(seat.name) == 1,
-                    "place": placed.get(seat.name),
-                    "seconds": seconds,
-                }
-                for seat in seats
-            ],
-        )
-    for seat in seats:
-        key = (seat.player_id, session.game)
-        place = placed.get(seat.name)
-        part = session_part(tallies[seat.name], place == 1, place, seconds)
-        sums.tallies[key] = added(sums.tallies.get(key, {}), part)
-        sums.newest[key] = latest(sums.newest.get(key), session.created_at)
-        if place is not None and last is not None:
-            sums.counted.setdefault(key, []).append((last, session_id, place == 1))
-    if placed:
-        add_pairs(sums, session.game, {seat.player_id: placed[seat.name] for seat in seats})
-    done.sessions += 1
-    done.rounds += len(times)
-    done.seats += len(seats)
+
+
+def store_seats(
+    seats: Sequence[Row[int, int, str]],
+    tallies: Mapping[str, Tally],
+    placed: Mapping[str, int],
+    seconds: int,
+) -> None:
+    """Store each seat's tally, place, win and the playing time its part counts."""
+    if not seats:
+        return
+    db.session.execute(
+        update(SessionPlayer),
+        [
+            {
+                "id": seat.id,
+                "tally": tallies[seat.name],
+                "won": placed.get(seat.name) == 1,
+                "place": placed.get(seat.name),
+                "seconds": seconds,
+            }
+            for seat in seats
+        ],
+    )
 
 
 def add_pairs(sums: Sums, game: str, placed: dict[int, int]) -> None:
@@ -173,9 +205,11 @@ def write_sums(sums: Sums, done: Rebuilt) -> None:
     done.rows = len(rows)
 
 
-def results_of(session_id: int, times: list[datetime]) -> Iterator[Result]:
+def results_of(
+    session_id: int, times: list[datetime], seated: marks.Seated, marked: list[dict[str, object]]
+) -> Iterator[Result]:
     """Yield a session's stored results in order, ``CHUNK`` rounds read at a time, noting each
-    round's time (with its zone) in ``times``."""
+    round's time (with its zone) in ``times`` and the rows of its marks in ``marked``."""
     after = 0
     while True:
         chunk = db.session.execute(
@@ -186,6 +220,7 @@ def results_of(session_id: int, times: list[datetime]) -> Iterator[Result]:
         ).all()
         for row in chunk:
             times.append(aware(row.recorded_at))
+            marked.extend(marks.played_rows(seated, [(row.number, row.result or {}, times[-1])]))
             yield row.result or {}
         if len(chunk) < CHUNK:
             return

@@ -22,6 +22,8 @@ class RowsToWrite:
     rows: list[dict[str, object]] = field(default_factory=list)
     old_results: list[Mapping[str, object]] = field(default_factory=list)
     new_results: list[Mapping[str, object]] = field(default_factory=list)
+    #: the rounds played again whose results were written: their marks are set again
+    marked: list[tuple[int, Mapping[str, object], datetime]] = field(default_factory=list)
 
     def add(self, item: replays.Replayed, corrected: bool, now: datetime) -> None:
         """Add a replayed round's row when something of it changed (nothing when none did)."""
@@ -33,6 +35,7 @@ class RowsToWrite:
             self.old_results.append(json.loads(item.stored.result_text or "{}"))
             assert item.outcome_result is not None
             self.new_results.append(item.outcome_result)
+            self.marked.append((item.number, item.outcome_result, item.stored.recorded_at or now))
         if item.totals_moved:
             columns["running"] = item.totals
         if columns:

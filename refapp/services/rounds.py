@@ -19,7 +19,7 @@ from ..games import get_game
 from ..games.errors import Conflict, Refusal, RuleViolation
 from ..games.game import past_the_end, running_totals
 from ..models import GameSession, Round, utcnow
-from . import figures, idempotency, limits, replays, stored_rounds, values, writes
+from . import figures, idempotency, limits, marks, replays, stored_rounds, values, writes
 from .round_inputs import correction_numbers, expected_round, round_input, round_number
 from .round_rows import RowsToWrite
 from .sessions import close, finished_error, load_session, reopen, state_before, table_of
@@ -124,6 +124,7 @@ def record_round(
     session.round_count = number
     session.totals = totals
     figures.round_added(session, now)
+    marks.round_recorded(session, number, outcome.result, now)
     if game.is_over(table, outcome.state, session.totals):
         close(session, "game")
     with db.session.no_autoflush:
@@ -287,6 +288,7 @@ def _replace_rounds(
     replays.write_rounds(written.rows)
     _close_or_reopen(session, replayed)
     figures.rounds_replaced(session, written.old_results, written.new_results)
+    marks.rounds_rewritten(session, written.marked)
     idempotency.keep(session, key, digest, "replace_rounds", min(entered))
     writes.commit_write(session)
     return session
@@ -361,6 +363,7 @@ def delete_round(
         select(Round.recorded_at).where(Round.session_id == session.id, Round.number == target - 1)
     )
     figures.round_taken(session, removed.recorded_at, previous)
+    marks.round_undone(session, target)
     db.session.delete(removed)
     reopen(session)
     figures.round_undone(session, removed.result)

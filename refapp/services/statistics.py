@@ -17,9 +17,10 @@ from sqlalchemy import or_, select
 from ..extensions import db
 from ..games import GAMES
 from ..games.errors import MalformedInput, quote
+from ..games.records import SHARED_KEYS
 from ..games.stats import average, figures_from
 from ..games.tally import Tally, added, summed
-from ..models import GameSession, PairFigures, Player, PlayerFigures
+from ..models import GameSession, Mark, PairFigures, Player, PlayerFigures
 from . import idle
 from .players import find_player
 from .statistics_shapes import (
@@ -242,10 +243,35 @@ def records(query: Query) -> list[Record]:
     """Return the records of the games asked for, each naming where it was set."""
     found: list[Record] = []
     for game in query.games():
+        for key in (*SHARED_KEYS, *GAMES[game].record_keys):
+            best = best_mark(game, key)
+            if best is not None:
+                found.append(best)
         streak = longest_streak(game)
         if streak is not None:
             found.append(streak)
     return found
+
+
+def best_mark(game: str, key: str) -> Record | None:
+    """Return the record of a key in a game: the first mark in its index (ties: set first)."""
+    row = db.session.execute(
+        select(Mark.value, Mark.session_id, Mark.number, Player.name)
+        .join(Player, Player.id == Mark.player_id)
+        .where(Mark.game == game, Mark.key == key)
+        .order_by(Mark.rank, Mark.at, Mark.session_id, Mark.number)
+        .limit(1)
+    ).first()
+    if row is None:
+        return None
+    return {
+        "key": key,
+        "game": game,
+        "value": row.value,
+        "player": row.name,
+        "session": row.session_id,
+        "round": row.number,
+    }
 
 
 def longest_streak(game: str) -> Record | None:

@@ -51,6 +51,8 @@ class Dixit(Game[DixitInput, DixitResult, DixitState]):
     #: a player's Dixit figures: the counters a round adds, the figures from their sums
     tally = staticmethod(dixit_stats.tally)
     figures_from = staticmethod(dixit_stats.figures_from)
+    record_keys = dixit_stats.RECORD_KEYS
+    marks = staticmethod(dixit_stats.marks)
 
     def player_range(self, rules: Mapping[str, object]) -> tuple[int, int]:
         """Return 3..8 players, or 3..12 with the Odyssey two-votes rule or a large table."""

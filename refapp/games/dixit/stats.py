@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..records import Mark, round_marks
 from ..stats import average
 from ..tally import Figures, Tally
 from .shapes import DixitResult
@@ -38,3 +39,13 @@ def figures_from(counted: Mapping[str, int]) -> Figures:
         "some_found_share": average(some, told),
         "average_vote_bonus": average(counted.get("bonus_sum", 0), counted.get("bonus_count", 0)),
     }
+
+
+#: Dixit's own records: the most points one player scored in a single turn
+RECORD_KEYS = ("best_turn",)
+
+
+def marks(result: Result) -> list[Mark]:
+    """Return the most points one player scored in the turn (the first seated on a tie)."""
+    best = round_marks(result)[:1]
+    return [Mark("best_turn", mark.value, mark.player) for mark in best]

@@ -143,6 +143,8 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
     #: a player's Mighty figures: the counters a round adds, the figures from their sums
     tally = staticmethod(mighty_stats.tally)
     figures_from = staticmethod(mighty_stats.figures_from)
+    record_keys = mighty_stats.RECORD_KEYS
+    marks = staticmethod(mighty_stats.marks)
 
     def how_we_score(self, table: Table) -> list[tuple[str, Account]]:
         """Say what this table's house rules mean, under the game's topics."""

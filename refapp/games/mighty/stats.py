@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..records import Mark
 from ..stats import average
 from ..tally import Figures, Tally
 from .cards import POINT_CARDS
@@ -69,3 +70,15 @@ def figures_from(counted: Mapping[str, int]) -> Figures:
         "hands_killed": counted.get("hands_killed", 0),
         "hands_rested": counted.get("hands_rested", 0),
     }
+
+
+#: Mighty's own records: the highest contract a boss made
+RECORD_KEYS = ("highest_contract_made",)
+
+
+def marks(result: Result) -> list[Mark]:
+    """Return the contract a hand's boss made (a mark for the highest contract made)."""
+    boss = result.get("boss")
+    if result.get("outcome") not in PLAYED_HANDS or not made(result) or boss is None:
+        return []
+    return [Mark("highest_contract_made", result["contract"]["bid"], boss)]

@@ -15,7 +15,7 @@ from sqlalchemy import insert
 from ...extensions import db
 from ...games.errors import Conflict
 from ...models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
-from .. import figures, limits, writes
+from .. import figures, limits, marks, writes
 from ..values import ID_MAX
 from .replayed import Replayed
 from .write_keys import store_keys
@@ -95,11 +95,17 @@ def seat_and_finish(
 def insert_rounds(session: GameSession, replayed: Replayed) -> None:
     """Insert the spooled rounds a batch at a time, then count them in the players' figures."""
     rounds = replayed.rounds
+    seated = marks.Seated.of(session)
     for batch in rounds.rows.batches():
         for row in batch:
             row["session_id"] = session.id
             figures.round_added(session, figures.aware(row["recorded_at"]))
         db.session.execute(insert(Round).execution_options(render_nulls=True), batch)
+        marks.insert_rows(
+            marks.played_rows(
+                seated, ((row["number"], row["result"], row["recorded_at"]) for row in batch)
+            )
+        )
     # the players' stored figures count the session's rounds (read again from the spool)
     figures.session_imported(
         session, (row["result"] for batch in rounds.rows.batches() for row in batch)
