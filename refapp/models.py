@@ -272,7 +272,9 @@ class Mark(Model):
     value: Mapped[int]
     #: the value as the record orders it, lowest first (-value for a record the highest holds)
     rank: Mapped[int]
-    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
+    #: the player's id, without a foreign key: a write inserting marks then takes no share lock
+    #: on the player's row, which a rename holds (players are never deleted; a merge moves these)
+    player_id: Mapped[int] = mapped_column(index=True)
     #: the round that set it (None: a session's final total)
     number: Mapped[int | None]
     #: when it was set: its round's time (a session's total: its last round's)
@@ -284,15 +286,13 @@ class PairFigures(Model):
 
     ``first_id`` is the lower player id; ``tally`` holds ``sessions``, ``a_ahead`` (the first
     player placed better), ``b_ahead`` and ``tied``, kept by every write like ``PlayerFigures``.
+    The ids have no foreign key, as ``Mark.player_id``: a write adding a pair's row takes no
+    share lock on the players' rows a rename holds.
     """
 
     __tablename__ = "pair_figures"
 
     game: Mapped[str] = mapped_column(String(20), primary_key=True)
-    first_id: Mapped[int] = mapped_column(
-        ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
-    )
-    second_id: Mapped[int] = mapped_column(
-        ForeignKey("player.id", ondelete="CASCADE"), primary_key=True, index=True
-    )
+    first_id: Mapped[int] = mapped_column(primary_key=True)
+    second_id: Mapped[int] = mapped_column(primary_key=True, index=True)
     tally: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)

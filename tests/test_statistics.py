@@ -363,3 +363,19 @@ def test_random_writes_keep_every_figure_as_from_scratch(app, api, client, clock
         getattr(table, step)()
         agree(app, client, clock)
     agree(app, client, clock, rebuilt=True)
+
+
+def test_a_session_page_says_its_playing_time_and_once_counted_the_places(api, client, clock):
+    sid = dixit(api, clock, "ABC", minutes=40)  # breaks of 40 minutes: no playing time yet
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "data-played" not in page and "data-place" not in page
+    clock.advance(minutes=25)
+    assert api.record(sid, turn("Dee", FOUR)).status_code == 201
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert 'data-played="1500"' in page and "Playing time: 25 min" in page
+    assert "data-place" not in page  # not counted yet
+    assert client.post(f"/api/sessions/{sid}/finish").status_code == 200
+    page = client.get(f"/sessions/{sid}", headers={"Accept-Language": "hu"}).get_data(as_text=True)
+    assert "Játékidő: 25 perc" in page and "Helyezés" in page
+    # all four tie on 6: each is first
+    assert page.count('<td class="num" data-place>1</td>') == 4

@@ -67,8 +67,6 @@ def upgrade():
         sa.Column("first_id", sa.Integer(), nullable=False),
         sa.Column("second_id", sa.Integer(), nullable=False),
         sa.Column("tally", sa.JSON(), nullable=False),
-        sa.ForeignKeyConstraint(["first_id"], ["player.id"], ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["second_id"], ["player.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("game", "first_id", "second_id"),
     )
     with op.batch_alter_table("pair_figures", schema=None) as batch_op:
@@ -84,7 +82,6 @@ def upgrade():
         sa.Column("player_id", sa.Integer(), nullable=False),
         sa.Column("number", sa.Integer(), nullable=True),
         sa.Column("at", Moment, nullable=False),
-        sa.ForeignKeyConstraint(["player_id"], ["player.id"], ondelete="CASCADE"),
         sa.ForeignKeyConstraint(["session_id"], ["game_session.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("id"),
     )

@@ -89,12 +89,13 @@ def session_imported(session: GameSession, results: Iterable[Result]) -> None:
 def player_merged(source_id: int, target_id: int) -> None:
     """Add a merged player's figures and head-to-head to the player they were merged into, drop
     theirs, and count the merged player's streaks again (their seats are the target's now)."""
-    standings.merge_pairs(source_id, target_id)
-    marks.player_merged(source_id, target_id)
     theirs = locked_rows(select(PlayerFigures).where(PlayerFigures.player_id == source_id))
-    if not theirs:
+    if not theirs:  # never seated (a merge moves seats, so a seated player has rows)
         return
     into = rows_for([(target_id, game) for _, game in theirs])
+    # the figures rows first, then the pairs (the order every write takes them in)
+    standings.merge_pairs(source_id, target_id)
+    marks.player_merged(source_id, target_id)
     for (_, game), row in theirs.items():
         target = into[(target_id, game)]
         target.tally = added(target.tally or {}, row.tally or {})
@@ -128,6 +129,7 @@ def settle(
     placed = places(names, session.totals or {}) if counted else {}
     rows = rows_for([(seat.player_id, session.game) for seat in seats])
     moves: list[standings.Placed] = []
+    changes: list[tuple[PlayerFigures, dict[str, int]]] = []
     for seat, name in zip(seats, names, strict=True):
         before = {} if seat.tally is None else part_of(seat)
         moves.append(standings.Placed(seat.player_id, seat.place, placed.get(name)))
@@ -135,18 +137,21 @@ def settle(
         seat.place = placed.get(name)
         seat.won = seat.place == 1
         seat.seconds = session.played_seconds
-        row = rows[(seat.player_id, session.game)]
-        change = added(part_of(seat), before, -1)
-        if change:
-            row.tally = added(row.tally or {}, change)
-        newest = latest(row.last_played, session.created_at)
-        if newest != latest(row.last_played, None):
-            row.last_played = newest
-    was_counted = bool(session.counted)
-    session.counted = counted
-    marks.total_settled(session, was_counted, stored_time(session.last_round_at))
-    standings.move_pairs(session.game, moves)
-    standings.move_streaks(session, moves, {key[0]: row for key, row in rows.items()})
+        changes.append((rows[(seat.player_id, session.game)], added(part_of(seat), before, -1)))
+    # each figures row is changed once, in one UPDATE at the commit: a second UPDATE of a row
+    # this transaction changed would check its player again and wait for a rename holding it
+    with db.session.no_autoflush:
+        standings.move_streaks(session, moves, {key[0]: row for key, row in rows.items()})
+        for row, change in changes:
+            if change:
+                row.tally = added(row.tally or {}, change)
+            newest = latest(row.last_played, session.created_at)
+            if newest != latest(row.last_played, None):
+                row.last_played = newest
+        was_counted = bool(session.counted)
+        session.counted = counted
+        marks.total_settled(session, was_counted, stored_time(session.last_round_at))
+        standings.move_pairs(session.game, moves)
 
 
 def part_of(seat: SessionPlayer) -> dict[str, int]:

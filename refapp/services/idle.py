@@ -9,8 +9,6 @@ un-counts the session again (its own write settles that).
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from sqlalchemy import or_, select
 
 from ..extensions import db
@@ -24,7 +22,8 @@ BATCH = 50
 
 @writes.transaction()
 def count_idle() -> int:
-    """Count the sessions that ended (by time, or finished but not counted yet); return how many.
+    """Count the sessions that ended (by time, or finished but not counted yet), oldest first,
+    each in a write of its own; return how many were due.
 
     Reads one indexed query when there are none, which is nearly always.
     """
@@ -39,16 +38,10 @@ def count_idle() -> int:
         .order_by(GameSession.last_round_at, GameSession.id)
         .limit(BATCH)
     ).all()
-    if not due:
-        return 0
-    sessions = writes.lock_sessions(list(due))
-    for session in sorted(sessions, key=ended):
-        figures.settle(session)
-        session.version = (session.version or 0) + 1  # its page now shows the places
-    writes.commit()
-    return len(sessions)
-
-
-def ended(session: GameSession) -> tuple[datetime, int]:
-    """Return the order sessions are counted in: their last round, then their id."""
-    return figures.aware(session.last_round_at or session.created_at), session.id
+    db.session.rollback()  # the read's transaction ends: each session is a write of its own
+    for session_id in due:
+        for session in writes.lock_sessions([session_id]):  # none: deleted meanwhile
+            figures.settle(session)  # under the lock: it may have a new round by now
+            session.version = (session.version or 0) + 1  # its page now shows the places
+        writes.commit()
+    return len(due)

@@ -114,6 +114,7 @@ def merge_pairs(source_id: int, target_id: int) -> None:
     theirs = db.session.scalars(
         select(PairFigures)
         .where((PairFigures.first_id == source_id) | (PairFigures.second_id == source_id))
+        .order_by(PairFigures.game, PairFigures.first_id, PairFigures.second_id)
         .with_for_update()
     ).all()
     moved: dict[PairKey, Tally] = {}
@@ -146,26 +147,31 @@ def move_streaks(
 ) -> None:
     """Move each seated player's win streaks after the session's places changed.
 
-    rows are the players' figures rows in the session's game (locked by the write).
+    rows are the players' figures rows in the session's game (locked by the write, not changed
+    yet: when a player's streaks are counted again, the seats are flushed first, the rows not).
     """
     last = session.last_round_at
+    if any(seat.moved and not goes_on(seat, rows[seat.player_id], session) for seat in seats):
+        db.session.flush()  # the seats' places, which count_streaks reads
     for seat in seats:
         if not seat.moved:
             continue
         row = rows[seat.player_id]
-        goes_on = (
-            seat.before is None
-            and seat.after is not None
-            and last is not None
-            and after_last(row, last, session.id)
-        )
-        if goes_on and last is not None:
+        if goes_on(seat, row, session) and last is not None:
             kept = Streaks(row.streak_current, row.streak_longest, row.streak_longest_session)
             keep_streaks(row, kept.after(seat.after == 1, session.id))
             row.last_counted_at, row.last_counted_session = last, session.id
         else:
-            db.session.flush()
-            count_streaks(row)
+            with db.session.no_autoflush:
+                count_streaks(row)
+
+
+def goes_on(seat: Placed, row: PlayerFigures, session: GameSession) -> bool:
+    """Return True when a newly counted session comes after the player's last counted one."""
+    last = session.last_round_at
+    if seat.before is not None or seat.after is None or last is None:
+        return False
+    return after_last(row, last, session.id)
 
 
 def keep_streaks(row: PlayerFigures, found: Streaks) -> None:
