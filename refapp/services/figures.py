@@ -14,9 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import Insert, Select, delete, select, tuple_
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy import delete, select
 
 from ..extensions import db
 from ..games.standings import counts, gap_seconds, places
@@ -24,6 +22,7 @@ from ..games.stats import seat_tallies, session_part
 from ..games.tally import added
 from ..models import GameSession, PlayerFigures, SessionPlayer, utcnow
 from . import marks, standings
+from .keyed_rows import keyed_rows, locked
 
 #: a round's result as stored (any game's)
 Result = Mapping[str, object]
@@ -89,7 +88,10 @@ def session_imported(session: GameSession, results: Iterable[Result]) -> None:
 def player_merged(source_id: int, target_id: int) -> None:
     """Add a merged player's figures and head-to-head to the player they were merged into, drop
     theirs, and count the merged player's streaks again (their seats are the target's now)."""
-    theirs = locked_rows(select(PlayerFigures).where(PlayerFigures.player_id == source_id))
+    query = select(PlayerFigures).where(PlayerFigures.player_id == source_id)
+    theirs = {
+        (row.player_id, row.game): row for row in locked(PlayerFigures, FIGURES_KEY, query).values()
+    }
     if not theirs:  # never seated (a merge moves seats, so a seated player has rows)
         return
     into = rows_for([(target_id, game) for _, game in theirs])
@@ -159,41 +161,14 @@ def part_of(seat: SessionPlayer) -> dict[str, int]:
     return session_part(seat.tally or {}, seat.won, seat.place, seat.seconds)
 
 
+#: the columns a figures row is keyed by
+FIGURES_KEY = ("player_id", "game")
+
+
 def rows_for(keys: Sequence[Key]) -> dict[Key, PlayerFigures]:
     """Return the figures rows of these (player, game) pairs, locked, adding the missing ones."""
-    wanted = sorted(set(keys))
-    query = select(PlayerFigures).where(
-        tuple_(PlayerFigures.player_id, PlayerFigures.game).in_(wanted)
-    )
-    rows = locked_rows(query)
-    missing = [key for key in wanted if key not in rows]
-    if missing:
-        db.session.execute(new_rows(missing))
-        rows = locked_rows(query)
-    return rows
-
-
-def locked_rows(query: Select[PlayerFigures]) -> dict[Key, PlayerFigures]:
-    """Run a query of figures rows, locked for this write in player order, read fresh."""
-    found = db.session.scalars(
-        query.order_by(PlayerFigures.player_id, PlayerFigures.game)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    )
-    return {(row.player_id, row.game): row for row in found}
-
-
-def new_rows(keys: Sequence[Key]) -> Insert:
-    """Return the insert of empty figures rows that leaves a row another write added alone."""
-    rows = [{"player_id": player_id, "game": game, "tally": {}} for player_id, game in keys]
-    unique = ["player_id", "game"]
-    if db.session.connection().dialect.name == "postgresql":
-        return (
-            postgresql_insert(PlayerFigures)
-            .values(rows)
-            .on_conflict_do_nothing(index_elements=unique)
-        )
-    return sqlite_insert(PlayerFigures).values(rows).on_conflict_do_nothing(index_elements=unique)
+    found = keyed_rows(PlayerFigures, FIGURES_KEY, keys, {"tally": {}})
+    return {(row.player_id, row.game): row for row in found.values()}
 
 
 def latest(first: datetime | None, second: datetime | None) -> datetime | None:

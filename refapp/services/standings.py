@@ -14,14 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Insert, Select, select, tuple_
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy import select
 
 from ..extensions import db
 from ..games.standings import Streaks, pair_part, streaks
 from ..games.tally import Tally, added
 from ..models import GameSession, PairFigures, PlayerFigures, SessionPlayer
+from .keyed_rows import keyed_rows
 
 #: a pair's key: the game, then the lower and the higher player id
 PairKey = tuple[str, int, int]
@@ -72,38 +71,8 @@ def pair_of(first: int | None, second: int | None) -> Tally:
 
 def pair_rows(keys: Sequence[PairKey]) -> dict[PairKey, PairFigures]:
     """Return the pairs' rows, locked in key order, adding the missing ones."""
-    query = select(PairFigures).where(
-        tuple_(PairFigures.game, PairFigures.first_id, PairFigures.second_id).in_(keys)
-    )
-    rows = locked_pairs(query)
-    missing = [key for key in keys if key not in rows]
-    if missing:
-        db.session.execute(new_pairs(missing))
-        rows = locked_pairs(query)
-    return rows
-
-
-def locked_pairs(query: Select[PairFigures]) -> dict[PairKey, PairFigures]:
-    """Run a query of pair rows, locked for this write in key order, read fresh."""
-    found = db.session.scalars(
-        query.order_by(PairFigures.game, PairFigures.first_id, PairFigures.second_id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    )
-    return {(row.game, row.first_id, row.second_id): row for row in found}
-
-
-def new_pairs(keys: Sequence[PairKey]) -> Insert:
-    """Return the insert of empty pair rows that leaves a row another write added alone."""
-    rows = [{"game": game, "first_id": a, "second_id": b, "tally": {}} for game, a, b in keys]
-    unique = ["game", "first_id", "second_id"]
-    if db.session.connection().dialect.name == "postgresql":
-        return (
-            postgresql_insert(PairFigures)
-            .values(rows)
-            .on_conflict_do_nothing(index_elements=unique)
-        )
-    return sqlite_insert(PairFigures).values(rows).on_conflict_do_nothing(index_elements=unique)
+    found = keyed_rows(PairFigures, ("game", "first_id", "second_id"), keys, {"tally": {}})
+    return {(row.game, row.first_id, row.second_id): row for row in found.values()}
 
 
 def merge_pairs(source_id: int, target_id: int) -> None:

@@ -1,0 +1,52 @@
+"""Rows a write locks by their key (a player's figures, a pair's head-to-head), adding the
+missing ones first with an insert that leaves a row another write added meanwhile alone."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+from sqlalchemy import Insert, Select, select, tuple_
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from ..extensions import Base, db
+
+ModelT = TypeVar("ModelT", bound=Base)
+#: a row's key: the values of its key columns, in order
+Key = tuple[object, ...]
+
+
+def keyed_rows(
+    model: type[ModelT], names: Sequence[str], keys: Sequence[Key], empty: Mapping[str, object]
+) -> dict[Key, ModelT]:
+    """Return the rows of these keys, locked in key order and read fresh, adding the missing
+    ones (their key columns, then ``empty``'s values) first."""
+    wanted = sorted(set(keys), key=repr)
+    query = select(model).where(tuple_(*(getattr(model, name) for name in names)).in_(wanted))
+    rows = locked(model, names, query)
+    missing = [key for key in wanted if key not in rows]
+    if missing:
+        new = [{**dict(zip(names, key, strict=True)), **empty} for key in missing]
+        db.session.execute(inserted_once(model, new, names))
+        rows = locked(model, names, query)
+    return rows
+
+
+def locked(model: type[ModelT], names: Sequence[str], query: Select[ModelT]) -> dict[Key, ModelT]:
+    """Run a query of rows, locked for this write in key order, read fresh; by key."""
+    found = db.session.scalars(
+        query.order_by(*(getattr(model, name) for name in names))
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    return {tuple(getattr(row, name) for name in names): row for row in found}
+
+
+def inserted_once(
+    model: type[Base], rows: list[dict[str, object]], unique: Sequence[str]
+) -> Insert:
+    """Return the insert of rows that skips a row whose key another write stored first."""
+    if db.session.connection().dialect.name == "postgresql":
+        return postgresql_insert(model).values(rows).on_conflict_do_nothing(index_elements=unique)
+    return sqlite_insert(model).values(rows).on_conflict_do_nothing(index_elements=unique)
