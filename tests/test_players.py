@@ -482,4 +482,4 @@ def test_reading_players_costs_the_same_for_one_session_and_many(api, client, co
         assert client.get(path).status_code == 200
     costs = [one.count, many.count]
     assert costs[0] == costs[1]
-    assert costs[0] <= 4
+    assert costs[0] <= 5  # with the one query for sessions that went idle (none here)

@@ -101,6 +101,18 @@ def test_a_session_counts_after_twelve_idle_hours_without_finish(api, client, cl
     assert [line(stats(client), name)["wins"] for name in FOUR] == [1, 1, 1, 1]
 
 
+def test_a_player_page_counts_a_session_gone_idle_without_a_statistics_read(api, client, clock):
+    dixit(api, clock, "ABC")  # Dee 6 wins
+    dee = client.get("/api/players/Dee").get_json()
+    assert (dee["sessions_played"], dee["sessions_won"]) == (1, 0)
+    clock.advance(hours=12)
+    dee = client.get("/api/players/Dee").get_json()
+    assert (dee["sessions_played"], dee["sessions_won"]) == (1, 1)
+    assert dee["sessions"][0]["place"] == 1
+    rows = {row["name"]: row for row in client.get("/api/players").get_json()["players"]}
+    assert rows["Dee"]["sessions_won"] == 1 and rows["Ann"]["sessions_won"] == 0
+
+
 def test_places_share_the_better_place_on_a_tie_and_wins_are_first_places(api, client, clock):
     sid = dixit(api, clock, "A")  # Ben, Cy and Dee find Ann's card: each +2, Ann 0
     assert client.post(f"/api/sessions/{sid}/finish").status_code == 200

@@ -26,7 +26,7 @@ from ..games.game import Table, replay
 from ..games.stats import figures_from
 from ..games.tally import summed
 from ..models import GameSession, Player, PlayerFigures, Round, SessionPlayer
-from . import figures, limits, stored_rounds, values, writes
+from . import figures, idle, limits, stored_rounds, values, writes
 from .player_shapes import PlayerProfile, PlayerRow, PlayerSession
 from .sessions import iso
 
@@ -44,8 +44,10 @@ def list_players() -> list[PlayerRow]:
     """Return every player with sessions played and won and the games played, in two queries.
 
     Everything comes from the figures rows kept per player and game (services/figures.py):
-    a few rows per player, whatever their history.
+    a few rows per player, whatever their history. Sessions that went idle are counted first
+    (services/idle.py: one indexed query when none did).
     """
+    idle.count_idle()
     players = db.session.scalars(select(Player)).all()
     mine: dict[int, list[PlayerFigures]] = defaultdict(list)
     for row in db.session.scalars(select(PlayerFigures)):
@@ -79,6 +81,7 @@ def list_players() -> list[PlayerRow]:
 
 def player_profile(name: object) -> PlayerProfile:
     """Return a player's record overall and per game, and their newest sessions."""
+    idle.count_idle()
     return profile_of(find_player(name))
 
 
@@ -88,6 +91,7 @@ def tagged_profile(name: object) -> tuple[PlayerProfile, str]:
     Four queries whatever the player's history: the player, their figures rows, their newest
     sessions with those sessions' seats, and the tag's one aggregate over their sessions.
     """
+    idle.count_idle()
     player = find_player(name)
     return profile_of(player), player_tag(player)
 
