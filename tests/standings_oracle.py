@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import select
 
 from refapp.extensions import db
-from refapp.models import GameSession, Round
+from refapp.models import GameSession, Player, Round
 
 GAMES = ("dalmuti", "mighty", "dixit")
 
@@ -133,8 +133,6 @@ def group(now: datetime, game: str | None = None) -> dict[str, Any]:
 
 def player_ids() -> dict[str, int]:
     """Return each player's id by name (a pair is written lower id first)."""
-    from refapp.models import Player
-
     return {player.name: player.id for player in db.session.scalars(select(Player))}
 
 

@@ -158,20 +158,16 @@ def standing(name: str, tally: Mapping[str, int]) -> Standing:
 
 
 def head_to_head(pairs: Iterable[PairFigures], names: Mapping[int, str]) -> list[HeadToHead]:
-    """Return each pair's head-to-head over the games asked for, by name."""
+    """Return each pair's head-to-head over the games asked for, by name (``names``: the players
+    with figures in those games, which every pair's two players have: they sat at one)."""
     sums: dict[tuple[int, int], Tally] = {}
     for pair in pairs:
         key = (pair.first_id, pair.second_id)
         sums[key] = added(sums.get(key, {}), pair.tally or {})
-    found = (
-        names
-        if all(a in names and b in names for a, b in sums)
-        else player_names({player for pair in sums for player in pair})
-    )
     lines: list[HeadToHead] = [
         {
-            "a": found[first],
-            "b": found[second],
+            "a": names[first],
+            "b": names[second],
             "sessions": tally.get("sessions", 0),
             "a_ahead": tally.get("a_ahead", 0),
             "b_ahead": tally.get("b_ahead", 0),
