@@ -50,6 +50,7 @@ compile: $(COMPILED)
 
 migrate: $(STAMP) $(COMPILED)
 	$(BIN)/flask db upgrade
+	$(BIN)/flask rebuild-figures --if-stale
 
 # waitress with limits for a shared Wi-Fi (refapp/serving/serve.py): slow clients, huge bodies
 run: migrate

@@ -12,7 +12,7 @@ from flask_babel import force_locale
 
 from .extensions import db
 from .games.errors import quote
-from .services import ID_MAX, recount
+from .services import ID_MAX, projection, recount
 from .services.archive import backups
 
 T = TypeVar("T")
@@ -97,14 +97,23 @@ def renumbered(old: object, new: int) -> str:
 
 
 @click.command("rebuild-figures")
+@click.option(
+    "--if-stale",
+    is_flag=True,
+    help="Only if the stored figures were counted by older definitions (make migrate).",
+)
 @with_appcontext
-def rebuild_figures() -> None:
-    """Count every session's times and places and every player's and pair's figures again from
-    the rounds, a session at a time.
+def rebuild_figures(if_stale: bool) -> None:
+    """Count every session's times and places, every player's and pair's figures, every record
+    and rating again from the rounds, a session at a time.
 
     Writes wait while it runs; pages keep reading. Every write keeps the figures up to date, so
-    this is for after a restore or import made by an older refapp, or to check them.
+    this is for after a restore or import made by an older refapp, to check them, or (with
+    ``--if-stale``) after an upgrade that changed what they count.
     """
+    if if_stale and not projection.stale():
+        click.echo("The stored figures are up to date.")
+        return
     done = recount.rebuild()
     click.echo(
         f"Counted {done.sessions} session(s) with {done.rounds} round(s) and {done.seats} "

@@ -29,6 +29,11 @@ def utcnow() -> datetime:
     return clock() if clock is not None else datetime.now(UTC)
 
 
+def aware(moment: datetime) -> datetime:
+    """Return a stored time with its zone (SQLite gives UTC times back without one)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 #: a moment in time, stored with its time zone (UTC) on PostgreSQL
 Moment = Annotated[datetime, mapped_column(DateTime(timezone=True))]
 
@@ -296,3 +301,64 @@ class PairFigures(Model):
     first_id: Mapped[int] = mapped_column(primary_key=True)
     second_id: Mapped[int] = mapped_column(primary_key=True, index=True)
     tally: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
+
+
+class RatingStep(Model):
+    """One player's rating after one rated event of a game: a counted Dixit or Dalmuti session
+    (``number`` 0), or a played Mighty hand of a counted session (its round's number).
+
+    Events are processed in the order ``(at, session_id, number)``; within one, ``team`` and
+    ``slot`` give the order openskill is handed the teams and their players, and ``rank`` where
+    the team finished (0 first). A write that changes a counted session rates it again and every
+    later event of its game (services/ratings.py); ``closes`` marks a player's last step in a
+    session, the points of their rating's history.
+    """
+
+    __tablename__ = "rating_step"
+    __table_args__ = (
+        Index("ix_rating_step_event", "game", "at", "session_id", "number"),
+        Index("ix_rating_step_player", "player_id", "game", "at", "session_id", "number"),
+        Index("ix_rating_step_history", "player_id", "game", "closes", "at", "session_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(20))
+    at: Mapped[Moment]
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("game_session.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int]
+    #: without a foreign key, as ``Mark.player_id`` (a merge moves these)
+    player_id: Mapped[int]
+    team: Mapped[int]
+    slot: Mapped[int]
+    rank: Mapped[int]
+    mu: Mapped[float]
+    sigma: Mapped[float]
+    #: the events rated so far, this one included
+    rated: Mapped[int]
+    closes: Mapped[bool] = mapped_column(default=False)
+
+
+class PlayerRating(Model):
+    """A player's current rating in one game: their last ``RatingStep``, kept for the
+    leaderboard (``display`` = mu - 3 sigma, indexed)."""
+
+    __tablename__ = "player_rating"
+    __table_args__ = (Index("ix_player_rating_board", "game", "display"),)
+
+    game: Mapped[str] = mapped_column(String(20), primary_key=True)
+    player_id: Mapped[int] = mapped_column(primary_key=True)
+    mu: Mapped[float]
+    sigma: Mapped[float]
+    display: Mapped[float]
+    rated: Mapped[int]
+
+
+class Projection(Model):
+    """The version of a stored projection's definition (``figures``: every figure, mark and
+    rating): a refapp whose definition is newer counts them again at its next migrate
+    (``flask rebuild-figures --if-stale``)."""
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    version: Mapped[int]

@@ -26,7 +26,7 @@ from ..games.game import Table, replay
 from ..games.stats import figures_from
 from ..games.tally import summed
 from ..models import GameSession, Player, PlayerFigures, Round, SessionPlayer
-from . import figures, idle, limits, stored_rounds, values, writes
+from . import figures, idle, limits, ratings, stored_rounds, values, writes
 from .player_shapes import PlayerProfile, PlayerRow, PlayerSession
 from .sessions import iso
 
@@ -306,6 +306,7 @@ def _merge(player: Player, target: Player, ids: Sequence[int]) -> None:
             raise writes.lost_race()
         seat.player = target
     figures.player_merged(player.id, target.id)
+    ratings.player_merged(player.id, target.id)
     db.session.delete(player)
 
 

@@ -33,6 +33,7 @@ from ..game import Account, Game, Table
 from ..options import RuleValue
 from ..registry import register
 from . import codes as _codes  # noqa: F401  (registers the game's error codes)
+from . import rating as mighty_rating
 from . import stats as mighty_stats
 from .bidding.auction import (
     MAX_BID,
@@ -143,8 +144,15 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
     #: a player's Mighty figures: the counters a round adds, the figures from their sums
     tally = staticmethod(mighty_stats.tally)
     figures_from = staticmethod(mighty_stats.figures_from)
+    roles_from = staticmethod(mighty_stats.roles_from)
+    #: a boss and their friend are partners
+    pair_tallies = staticmethod(mighty_stats.pair_tallies)
+    partners_from = staticmethod(mighty_stats.partners_from)
     record_keys = mighty_stats.RECORD_KEYS
     marks = staticmethod(mighty_stats.marks)
+    #: each played hand is rated, the ruling side against the opposition
+    rates_hands = True
+    hand_sides = staticmethod(mighty_rating.hand_sides)
 
     def how_we_score(self, table: Table) -> list[tuple[str, Account]]:
         """Say what this table's house rules mean, under the game's topics."""

@@ -1,0 +1,136 @@
+"""Ratings (openskill, Plackett-Luce with its defaults): kept by every write as processing the
+stored history from scratch gives, read as a leaderboard and a player's rating with history."""
+
+from __future__ import annotations
+
+import pytest
+from openskill.models import PlackettLuce
+from sqlalchemy import func, select
+
+from refapp.extensions import db
+from refapp.models import Projection, RatingStep
+from refapp.services import projection, recount
+
+from . import ratings_oracle
+from .conftest import turn
+from .test_statistics import FOUR, Clock, dixit, mine, stats
+from .test_stats import FIVE, MIGHTY_HANDS
+
+MODEL = PlackettLuce()
+
+
+@pytest.fixture
+def clock(app) -> Clock:
+    """Return the app's hand-moved clock."""
+    moved = Clock()
+    app.config["CLOCK"] = moved
+    return moved
+
+
+def board(client, **query) -> dict[tuple[str, str], dict]:
+    """Return the leaderboard by (name, game)."""
+    return {(row["name"], row["game"]): row for row in stats(client, **query)["ratings"]}
+
+
+def test_a_session_is_rated_only_once_it_counts_each_player_a_team_by_place(api, client, clock):
+    sid = dixit(api, clock, "ABC")
+    assert stats(client)["ratings"] == []  # still being played
+    client.post(f"/api/sessions/{sid}/finish")
+    # totals: Ann 4, Ben 4, Cy 4, Dee 6: Dee first, the others share second
+    ranks = [1.0, 1.0, 1.0, 0.0]
+    after = MODEL.rate([[MODEL.rating()] for _ in FOUR], ranks=ranks)
+    rated = board(client)
+    for name, [skill] in zip(FOUR, after, strict=True):
+        line = rated[(name, "dixit")]
+        assert (line["mu"], line["sigma"]) == (round(skill.mu, 4), round(skill.sigma, 4))
+        assert line["display"] == round(skill.mu - 3 * skill.sigma, 2)
+        assert line["rated"] == 1
+    assert stats(client)["ratings"][0]["name"] == "Dee"
+    dee = mine(client, "Dee")["games"]["dixit"]["rating"]
+    assert dee["rated"] == 1 and len(dee["history"]) == 1
+    assert dee["history"][0]["display"] == dee["display"] > 0
+
+
+def test_a_mighty_hand_is_two_teams_the_ruling_side_against_the_opposition(api, client, clock):
+    sid = api.create(players=list(FIVE), game="mighty")["id"]
+    for hand in MIGHTY_HANDS[:2]:  # Cy with Dee made 15; Ann alone (her own friend) lost 14
+        clock.advance(minutes=3)
+        assert api.record(sid, hand).status_code == 201
+    client.post(f"/api/sessions/{sid}/finish")
+    fresh = MODEL.rating
+    ruling, opposition = MODEL.rate([[fresh(), fresh()], [fresh(), fresh(), fresh()]], [0.0, 1.0])
+    skills = {"Cy": ruling[0], "Dee": ruling[1]}
+    skills |= dict(zip(("Ann", "Ben", "Eve"), opposition, strict=True))
+    alone, rest = MODEL.rate(
+        [[skills["Ann"]], [skills["Ben"], skills["Cy"], skills["Dee"], skills["Eve"]]], [1.0, 0.0]
+    )
+    skills |= {"Ann": alone[0]} | dict(zip(("Ben", "Cy", "Dee", "Eve"), rest, strict=True))
+    rated = board(client, game="mighty")
+    for name, skill in skills.items():
+        assert rated[(name, "mighty")]["mu"] == round(skill.mu, 4), name
+        assert rated[(name, "mighty")]["rated"] == 2
+    history = mine(client, "Ann")["games"]["mighty"]["rating"]["history"]
+    assert [point["display"] for point in history] == [round(alone[0].mu - 3 * alone[0].sigma, 2)]
+
+
+def test_a_correction_in_an_earlier_session_rates_every_later_one_again(app, api, client, clock):
+    first = dixit(api, clock, "AB")
+    client.post(f"/api/sessions/{first}/finish")
+    second = dixit(api, clock, "CD")
+    client.post(f"/api/sessions/{second}/finish")
+    before = board(client)
+    # the first session's turn 1: Ben votes for Cy's card, so Cy scores one more
+    body = turn("Ann")
+    body["votes"]["Ben"] = 3
+    assert client.put(f"/api/sessions/{first}/rounds/1", json=body).status_code == 200
+    after = board(client)
+    assert after != before
+    with app.app_context():
+        assert stats(client)["ratings"] == ratings_oracle.board(clock.now, ("dixit",))
+
+
+def test_a_round_recorded_in_a_session_gone_idle_takes_its_rating_out_until_it_ends_again(
+    api, client, clock
+):
+    sid = dixit(api, clock, "AB")
+    clock.advance(hours=12)
+    assert board(client)[("Ann", "dixit")]["rated"] == 1
+    clock.advance(minutes=1)
+    assert api.record(sid, turn("Cy")).status_code == 201
+    assert stats(client)["ratings"] == []
+    clock.advance(hours=12)
+    assert board(client)[("Ann", "dixit")]["rated"] == 1
+
+
+def test_a_merge_and_a_rebuild_give_what_the_history_gives_from_scratch(app, api, client, clock):
+    one = dixit(api, clock, "ABCD")
+    client.post(f"/api/sessions/{one}/finish")
+    other = dixit(api, clock, "FG", players=("Fay", "Gus", "Hal", "Ivy"))
+    client.post(f"/api/sessions/{other}/finish")
+    assert client.post("/api/players/Ivy/rename", json={"name": "Ann"}).status_code == 200
+    with app.app_context():
+        wanted = ratings_oracle.board(clock.now, ("dixit",))
+    assert stats(client)["ratings"] == wanted
+    assert board(client)[("Ann", "dixit")]["rated"] == 2
+    with app.app_context():
+        recount.rebuild()
+        db.session.remove()
+    assert stats(client)["ratings"] == wanted
+
+
+def test_figures_counted_by_older_definitions_are_counted_again_at_migrate(app, api, client, clock):
+    sid = dixit(api, clock, "AB")
+    client.post(f"/api/sessions/{sid}/finish")
+    with app.app_context():
+        db.session.execute(db.delete(RatingStep))
+        db.session.execute(db.delete(Projection))
+        db.session.commit()
+        assert projection.stale()
+    with app.app_context():
+        ran = app.test_cli_runner().invoke(args=["rebuild-figures", "--if-stale"])
+        assert "Counted 1 session(s)" in ran.output
+        assert not projection.stale()
+        steps = db.session.scalar(select(func.count()).select_from(RatingStep))
+        assert steps == 4
+        again = app.test_cli_runner().invoke(args=["rebuild-figures", "--if-stale"])
+        assert "up to date" in again.output
