@@ -10,18 +10,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from sqlalchemy import or_, select
 
 from ..extensions import db
 from ..games import GAMES
-from ..games.errors import MalformedInput, quote
 from ..games.records import SHARED_KEYS
 from ..games.stats import average, figures_from
 from ..games.tally import Tally, added, summed
 from ..models import GameSession, Mark, PairFigures, Player, PlayerFigures
-from . import idle
+from . import idle, periods
 from .players import find_player
 from .statistics_shapes import (
     GroupStats,
@@ -31,31 +29,7 @@ from .statistics_shapes import (
     Record,
     Standing,
 )
-
-
-@dataclass(frozen=True)
-class Query:
-    """What a statistics request asks for: one game or all of them."""
-
-    game: str | None = None
-
-    @classmethod
-    def of(cls, args: Mapping[str, str]) -> Query:
-        """Read a request's query (``invalid_value`` naming the field for a game not known)."""
-        game = args.get("game") or None
-        if game is not None and game not in GAMES:
-            raise MalformedInput(
-                "invalid_value",
-                "Unknown game {value}; refapp referees {known}.",
-                "game",
-                value=quote(game),
-                known=", ".join(GAMES),
-            )
-        return cls(game)
-
-    def games(self) -> list[str]:
-        """Return the games asked for."""
-        return [self.game] if self.game else list(GAMES)
+from .stats_query import Query as Query  # the API reads a request's query here
 
 
 def group_stats(query: Query) -> GroupStats:
@@ -112,7 +86,10 @@ def player_stats(name: object, query: Query) -> PlayerStats:
 
 
 def figures_rows(query: Query, player_id: int | None) -> Sequence[PlayerFigures]:
-    """Return the figures rows of the games asked for (one player's, or everyone's)."""
+    """Return the figures rows of the games asked for (one player's, or everyone's); with a
+    period or players asked for, those figures counted over the matching sessions."""
+    if query.filtered:
+        return periods.figures_rows(query, player_id)
     select_rows = select(PlayerFigures).where(PlayerFigures.game.in_(query.games()))
     if player_id is not None:
         select_rows = select_rows.where(PlayerFigures.player_id == player_id)
@@ -120,7 +97,10 @@ def figures_rows(query: Query, player_id: int | None) -> Sequence[PlayerFigures]
 
 
 def pair_rows(query: Query, player_id: int | None) -> Sequence[PairFigures]:
-    """Return the pairs' rows of the games asked for (one player's pairs, or all)."""
+    """Return the pairs' rows of the games asked for (one player's pairs, or all); with a
+    period or players asked for, counted over the matching sessions."""
+    if query.filtered:
+        return periods.pair_rows(query, player_id)
     select_rows = select(PairFigures).where(PairFigures.game.in_(query.games()))
     if player_id is not None:
         select_rows = select_rows.where(
@@ -236,7 +216,10 @@ def nemesis(opponents: Sequence[Opponent]) -> str | None:
 
 
 def records(query: Query) -> list[Record]:
-    """Return the records of the games asked for, each naming where it was set."""
+    """Return the records of the games asked for, each naming where it was set; with a period
+    or players asked for, those set in the matching sessions."""
+    if query.filtered:
+        return periods.records(query)
     found: list[Record] = []
     for game in query.games():
         for key in (*SHARED_KEYS, *GAMES[game].record_keys):
