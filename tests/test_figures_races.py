@@ -6,10 +6,12 @@ the TEST_DATABASE_URL database).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from functools import partial
 
 from refapp.extensions import db
 
+from . import ratings_oracle
 from .conftest import make_test_app, turn
 from .figures_support import from_the_rounds
 from .test_races_http import create, database, http, server, tag, together
@@ -50,9 +52,15 @@ def test_one_players_tables_recorded_and_merged_at_once_keep_every_count(server,
     assert shown["dixit"]["sessions_played"] == 5
     assert shown["dixit"]["rounds_played"] == 2 * 3 + 2 * 2 + 1
     assert shown["dixit"]["storyteller_turns"] == 4 + 1
+    status, answer = http("GET", f"{server}/api/stats?game=dixit")
+    assert status == 200
     app = make_test_app(database)
     with app.app_context():
         wanted = from_the_rounds()[who]
+        # the two sessions finished at once were rated one after the other, as from scratch
+        rated = ratings_oracle.board(datetime.now(UTC), ("dixit",))
         db.session.remove()
         db.engine.dispose()
     assert shown == wanted
+    assert answer["ratings"] == rated
+    assert {line["name"]: line["rated"] for line in rated}[who] == 2
