@@ -17,4 +17,5 @@ from . import (  # noqa: E402, F401
     rule_sets,
     sessions,
     signin,
+    stats,
 )

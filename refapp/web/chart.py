@@ -99,3 +99,41 @@ def totals_chart(players: Sequence[str], points: Sequence[Point], count: int) ->
     return Chart(
         WIDTH, HEIGHT, lines, grid, [(x(n), n) for n in marks if n >= 1], LEFT, WIDTH - RIGHT
     )
+
+
+@dataclass
+class RatingChart:
+    """A player's rating over time in one game: the line, the grid values, the first and last
+    dates under it."""
+
+    width: int
+    height: int
+    points: str
+    grid: list[tuple[float, int]]
+    left: int
+    right: int
+    first: str
+    last: str
+    colour: str = COLOURS[0]
+
+
+def rating_chart(history: Sequence[Mapping[str, object]]) -> RatingChart | None:
+    """Lay out a rating's history (``[{"at", "display"}]``, oldest first): x = the rating's
+    step, y = its shown value; None with fewer than two values to draw."""
+    values = [
+        float(shown) for point in history if isinstance(shown := point.get("display"), (int, float))
+    ]
+    if len(values) < 2:
+        return None
+    low, high = int(min(0, *values) // 1), -int(-max(1, *values) // 1)
+    step = nice_step(high - low)
+    low, high = (low // step) * step, -(-high // step) * step
+    across = (WIDTH - LEFT - RIGHT) / (len(values) - 1)
+    down = (HEIGHT - TOP - BOTTOM) / (high - low)
+    points = " ".join(
+        f"{LEFT + across * at:.1f},{TOP + down * (high - value):.1f}"
+        for at, value in enumerate(values)
+    )
+    grid = [(round(TOP + down * (high - mark), 1), mark) for mark in range(low, high + 1, step)]
+    dates = [str(point.get("at") or "")[:10] for point in history]
+    return RatingChart(WIDTH, HEIGHT, points, grid, LEFT, WIDTH - RIGHT, dates[0], dates[-1])

@@ -59,6 +59,10 @@ class GamePages:
     figures_note: Words = ""
     #: figures shown as a percentage
     shares: tuple[str, ...] = ()
+    #: the player page's part for the player's roles in this game (its template, which reads
+    #: ``roles``: the game's ``roles`` of the player's statistics), and its records' names
+    roles: str | None = None
+    record_words: Mapping[str, Words] = field(default_factory=dict)
     #: how its new-session form seats the players (None: one name per line)
     seating: Seating | None = None
     #: the game's API paths that change nothing (answered without the table's password)

@@ -24,6 +24,7 @@ from .forms import add_error
 from .forms.voice import AppForm
 from .game_pages import PAGES
 from .helpers import FORM_REFUSALS
+from .player_story import story_of
 
 #: the figures every game shares, as the page words them
 RECORD = (
@@ -86,16 +87,18 @@ def profile_or_404(name: str) -> PlayerProfile:
 def render_player(
     profile: PlayerProfile, form: RenameForm, status: int = 200
 ) -> ResponseReturnValue:
-    """Render a player's page with the rename form."""
+    """Render a player's page: their story for the period asked for, and the rename form."""
+    story = story_of(profile["name"], player_url(profile["name"]))
     return render_template(
         "players/show.html",
         player=profile,
+        story=story,
         form=form,
         record=RECORD,
         pages=PAGES,
         figure=figure,
         titles=titles(),
-    ), status
+    ), (422 if story.refusal else status)
 
 
 def path_keeps(name: str) -> bool:

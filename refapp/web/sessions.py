@@ -12,6 +12,7 @@ from .. import services
 from ..games import GAMES, AnyGame, get_game
 from ..games.errors import Refusal
 from ..services import idempotency
+from ..services.fallen import fallen
 from ..services.listing import read_filter
 from . import again, bp, live_main, stale
 from .chart import totals_chart
@@ -115,6 +116,7 @@ def render_session(
         standings=standings(view, by_seat),
         by_seat=by_seat,
         just_round=just_round(view) if status == 200 else None,
+        fallen=fallen(view.session) if view.session.finished or view.session.counted else [],
         live_session=view.session,  # the page polls its version to stay in step
     ), status
 

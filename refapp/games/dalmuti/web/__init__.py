@@ -62,4 +62,6 @@ PAGES = GamePages(
         "Average finish: 1 is first out. Greater Dalmuti and Peasant: hands in that rank "
         "during play, after any revolution."
     ),
+    roles="dalmuti/roles.html",
+    record_words={"longest_greater_dalmuti_run": _l("Most hands in a row as Greater Dalmuti")},
 )

@@ -32,4 +32,6 @@ PAGES = GamePages(
         "bonus: points from others' votes for your card, per turn you voted."
     ),
     shares=("some_found_share",),
+    roles="dixit/roles.html",
+    record_words={"best_turn": _l("Best turn")},
 )

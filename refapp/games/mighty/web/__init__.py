@@ -54,4 +54,6 @@ PAGES = GamePages(
     open_api_paths=("/api/mighty/trick",),
     links=((_l("Mighty: who takes this trick?"), "mighty.mighty_trick"),),
     resting=resting_players,
+    roles="mighty/roles.html",
+    record_words={"highest_contract_made": _l("Highest contract made")},
 )

@@ -1,0 +1,26 @@
+"""The records that fell in a session: its marks that hold the record of their game today.
+
+A session page asks once the session counts (finished, or idle 12 hours). Each of the game's
+records is the first row of its index (``statistics.best_mark``), and the longest win streak
+the first row of its own: one bounded query per record, whatever the history.
+"""
+
+from __future__ import annotations
+
+from ..games import GAMES
+from ..games.records import SHARED_KEYS
+from ..models import GameSession
+from .statistics import best_mark, longest_streak
+from .statistics_shapes import Record
+
+
+def record_keys(game: str) -> tuple[str, ...]:
+    """Return the keys of the records a game keeps: the shared ones, then its own."""
+    return (*SHARED_KEYS, *GAMES[game].record_keys)
+
+
+def fallen(session: GameSession) -> list[Record]:
+    """Return the records this session set that still stand, in the order the game lists them."""
+    held = [best_mark(session.game, key) for key in record_keys(session.game)]
+    held.append(longest_streak(session.game))
+    return [record for record in held if record is not None and record["session"] == session.id]
