@@ -114,15 +114,18 @@ format: $(TOOLS)
 
 # figures, not tests: reads and writes beside floor B (bare Flask + sqlite3 on a copy of the
 # database) and the ratios it must stay within; the long session's pages; a player's page; the
-# longest corrections; a club night against live servers with each one's headroom (SQLite, and
-# PostgreSQL when BENCH_DATABASE_URL names a database it may empty; BENCH_LONG=1 runs longer);
-# then the memory of each game's largest import, alone and three at once, with polls meanwhile
+# longest corrections; a record and a correction with the statistics kept beside the same writes
+# without them and beside refapp before them (the bar: 1.5x); a club night against live servers with each one's headroom
+# (SQLite, and PostgreSQL when BENCH_DATABASE_URL names a database it may empty; BENCH_LONG=1
+# runs longer); then the memory of each game's largest import, alone and three at once, with
+# polls meanwhile
 bench: $(STAMP)
 	$(BIN)/python bench/read_session.py
 	$(BIN)/python bench/read_pages.py
 	$(BIN)/python bench/player_page.py
 	$(BIN)/python bench/longest_write.py
 	$(BIN)/python bench/record_parts.py
+	$(BIN)/python bench/statistics_cost.py
 	BENCH_DATABASE_URL="$(BENCH_DATABASE_URL)" $(BIN)/python bench/club_night.py
 	$(BIN)/python bench/import_memory.py
 
