@@ -243,6 +243,7 @@ def build(folder: Path, name: str, mode: Callable[[], Any]) -> Table:
             clock.advance(days=1)
             table.last_finished[game] = session_of(table.client, clock, game, finish=True)
             clock.advance(days=1)
+        for game in GAMES:  # last, so each is in play: its last round minutes ago, not idle
             table.playing[game] = session_of(table.client, clock, game, finish=False)
     return table
 

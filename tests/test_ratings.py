@@ -134,3 +134,31 @@ def test_figures_counted_by_older_definitions_are_counted_again_at_migrate(app, 
         assert steps == 4
         again = app.test_cli_runner().invoke(args=["rebuild-figures", "--if-stale"])
         assert "up to date" in again.output
+
+
+def test_a_correction_that_leaves_every_hands_sides_alone_rates_nothing_again(
+    app, api, client, clock
+):
+    sid = api.create(players=list(FIVE), game="mighty")["id"]
+    for hand in MIGHTY_HANDS[:2]:
+        clock.advance(minutes=3)
+        assert api.record(sid, hand).status_code == 201
+    client.post(f"/api/sessions/{sid}/finish")
+    with app.app_context():
+        kept = db.session.execute(select(RatingStep.id, RatingStep.mu)).all()
+        db.session.remove()
+    # hand 1: the opposition took 4 point cards, not 3: Cy's 15 is still made, other points
+    body = {**MIGHTY_HANDS[0], "opposition_points": 4}
+    assert client.put(f"/api/sessions/{sid}/rounds/1", json=body).status_code == 200
+    with app.app_context():
+        assert db.session.execute(select(RatingStep.id, RatingStep.mu)).all() == kept
+        db.session.remove()
+    # hand 1 again: the opposition took 6, so Cy's 15 fails: both hands are rated again
+    body = {**MIGHTY_HANDS[0], "opposition_points": 6}
+    assert client.put(f"/api/sessions/{sid}/rounds/1", json=body).status_code == 200
+    with app.app_context():
+        again = db.session.execute(select(RatingStep.id, RatingStep.mu)).all()
+        wanted = ratings_oracle.board(clock.now, ("mighty",))
+        db.session.remove()
+    assert again != kept and len(again) == len(kept) == 10
+    assert stats(client)["ratings"] == wanted

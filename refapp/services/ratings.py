@@ -90,22 +90,41 @@ def player_merged(source_id: int, target_id: int) -> None:
 
 
 def rate_again(sitting: Sitting, rounds: Iterable[Played]) -> None:
-    """Replace a session's steps with its events now and rate its game again from the first."""
+    """Replace a session's steps with its events now and rate its game again from the first
+    (nothing when its events are what they were: the same teams in the same order and ranks)."""
     lock_game(sitting.game)
     old = db.session.execute(
-        select(RatingStep.at, RatingStep.number, RatingStep.player_id)
+        select(
+            RatingStep.at,
+            RatingStep.number,
+            RatingStep.player_id,
+            RatingStep.team,
+            RatingStep.slot,
+            RatingStep.rank,
+        )
         .where(RatingStep.session_id == sitting.session_id)
-        .order_by(RatingStep.at, RatingStep.number)
+        .order_by(RatingStep.at, RatingStep.number, RatingStep.team, RatingStep.slot)
     ).all()
+    rows = step_rows(sitting, rounds)
+    was = [(aware(row.at), row.number, row.player_id, row.team, row.slot, row.rank) for row in old]
+    if was == [shape(row) for row in rows]:
+        return
     if old:
         db.session.execute(delete(RatingStep).where(RatingStep.session_id == sitting.session_id))
-    rows = step_rows(sitting, rounds)
     if rows:
         db.session.execute(insert(RatingStep), rows)
     starts = [(aware(row.at), sitting.session_id, row.number) for row in old[:1]]
     starts += [first_event(sitting, rows[0])] if rows else []
     if starts:
         replay(sitting.game, min(starts), {row.player_id for row in old})
+
+
+def shape(step: Mapping[str, object]) -> tuple[object, ...]:
+    """Return what a step says of its event: when, which round, who, in which team, order
+    and rank (the same for every step: the event is rated the same)."""
+    at = step["at"]
+    moment = aware(at) if isinstance(at, datetime) else at
+    return (moment, *(step[key] for key in ("number", "player_id", "team", "slot", "rank")))
 
 
 def first_event(sitting: Sitting, row: Mapping[str, object]) -> EventKey:
