@@ -52,6 +52,8 @@ class GameSession(Model):
     """One evening's game of one kind, with its house rules and the state before its first round."""
 
     __tablename__ = "game_session"
+    #: a period's sessions of a game (the statistics' ``from`` and ``to``: services/periods.py)
+    __table_args__ = (Index("ix_game_session_period", "game", "last_round_at"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(20), index=True)
@@ -266,12 +268,14 @@ class Mark(Model):
     its game (games/records.py): kept by every write with its round, so a record is the first row
     of an index whatever the history."""
 
-    __table_args__ = (Index("ix_mark_record", "game", "key", "rank", "at", "session_id", "number"),)
+    __table_args__ = (
+        Index("ix_mark_record", "game", "key", "rank", "at", "session_id", "number"),
+        #: a session's marks of one key: a period's records read its sessions' marks alone
+        Index("ix_mark_session", "session_id", "game", "key"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    session_id: Mapped[int] = mapped_column(
-        ForeignKey("game_session.id", ondelete="CASCADE"), index=True
-    )
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"))
     game: Mapped[str] = mapped_column(String(20))
     key: Mapped[str] = mapped_column(String(40))
     value: Mapped[int]

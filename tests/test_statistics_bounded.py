@@ -48,7 +48,7 @@ STEP = 100
 #: record, and lists kept short whatever the history (a rating's history: 200 points a game)
 ROWS_MOST = 1_000
 #: the steps a row returned may cost SQLite at most, and the steps any read may vary by
-ROW_STEPS = 25
+ROW_STEPS = 100  # a session's row with its JSON columns and seats: about 90
 SLACK = 500
 #: the statistics' answers and pages, as asked (a name: "Ann")
 PATHS = (
@@ -59,15 +59,23 @@ PATHS = (
     "/api/players/Ann/stats?game=mighty",
     "/players/Ann",
 )
-#: the same with the query's filters (a period, the players at the table)
-FILTERED = (
-    "/api/stats?from=2025-01-01&to=2025-12-31",
+#: the same over a period: the first evening, the same six sessions in the short and the long
+#: history (a period's answer grows with the sessions in it, never with the rest of the history)
+PERIOD = (
+    "/api/stats?from=2024-06-01&to=2024-06-01",
+    "/api/players/Ann/stats?from=2024-06-01&to=2024-06-01",
+    "/stats?from=2024-06-01&to=2024-06-01",
+)
+#: a period none of the histories reaches: the same whatever the history around it
+AFTER = ("/api/stats?from=2030-01-01", "/api/players/Ann/stats?game=dixit&from=2030-01-01")
+#: the same for the players of one table: the sessions they all sat at (every one, here)
+TABLE = (
     "/api/stats?players=Ann,Ben",
-    "/api/players/Ann/stats?from=2025-01-01&to=2025-12-31",
     "/api/players/Ann/stats?players=Ann,Ben,Cy",
+    "/stats?players=Ann,Ben",
 )
 #: the statistics page and its queries (once it exists)
-PAGES = ("/stats", "/stats?game=mighty", "/stats?players=Ann,Ben")
+PAGES = ("/stats", "/stats?game=mighty")
 
 
 def dixit_turn(number: int) -> dict[str, Any]:
@@ -299,9 +307,31 @@ def test_the_statistics_cost_the_same_whatever_the_history(histories, path):
     assert_bounded(histories, path)
 
 
-@pytest.mark.parametrize("path", FILTERED)
-def test_filtered_statistics_cost_the_same_whatever_the_history(histories, path):
+@pytest.mark.parametrize("path", PERIOD)
+def test_a_periods_statistics_cost_the_same_whatever_the_history_around_it(histories, path):
+    short = cost(histories.short, path)
+    long = cost(histories.long, path)
+    assert long.statements == short.statements, (path, short, long)
+    # the player's rating history (the whole history's, up to 200 points a game) is the one
+    # list that grows with the sessions outside the period: only its rows may add to the work
+    allowed = 1.1 * short.steps * STEP + ROW_STEPS * max(0, long.rows - short.rows) + SLACK
+    assert long.rows <= ROWS_MOST and long.steps * STEP <= allowed, (path, short, long)
+
+
+@pytest.mark.parametrize("path", AFTER)
+def test_a_period_after_every_session_costs_the_same_whatever_the_history(histories, path):
     assert_bounded(histories, path)
+
+
+@pytest.mark.parametrize("path", TABLE)
+def test_a_tables_statistics_read_the_same_statements_and_a_row_per_player_pair_or_record(
+    histories, path
+):
+    """The sessions a table sat at together are summed in the database (every one of them:
+    their count grows with the history): the statements and the rows returned do not."""
+    costs = [cost(app, path) for app in (histories.short, histories.long, histories.rounds)]
+    assert len({one.statements for one in costs}) == 1, (path, costs)
+    assert all(one.rows <= ROWS_MOST for one in costs), (path, costs)
 
 
 @pytest.mark.parametrize("path", PAGES)

@@ -1,5 +1,5 @@
 """ratings (openskill): each rated event's steps and each player's current rating; the stored
-figures' definition version
+figures' definition version; a period's sessions indexed
 
 Revision ID: b7d3f1a8c5e2
 Revises: a4e8c2f6b9d1
@@ -21,6 +21,11 @@ depends_on = None
 
 
 def upgrade():
+    with op.batch_alter_table("mark", schema=None) as batch_op:
+        batch_op.drop_index("ix_mark_session_id")
+        batch_op.create_index("ix_mark_session", ["session_id", "game", "key"], unique=False)
+    with op.batch_alter_table("game_session", schema=None) as batch_op:
+        batch_op.create_index("ix_game_session_period", ["game", "last_round_at"], unique=False)
     op.create_table(
         "rating_step",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -82,6 +87,11 @@ def upgrade():
 
 
 def downgrade():
+    with op.batch_alter_table("mark", schema=None) as batch_op:
+        batch_op.drop_index("ix_mark_session")
+        batch_op.create_index("ix_mark_session_id", ["session_id"], unique=False)
+    with op.batch_alter_table("game_session", schema=None) as batch_op:
+        batch_op.drop_index("ix_game_session_period")
     op.drop_table("projection")
     with op.batch_alter_table("player_rating", schema=None) as batch_op:
         batch_op.drop_index("ix_player_rating_board")

@@ -77,7 +77,7 @@ def figures_rows(query: Query, player_id: int | None) -> list[PlayerFigures]:
             *sums,
         )
         .join(GameSession, GameSession.id == SessionPlayer.session_id)
-        .where(*matching(query), *seats_of(player_id), SessionPlayer.tally.is_not(None))
+        .where(*matching(query), *seats_of(query, player_id), SessionPlayer.tally.is_not(None))
         .group_by(SessionPlayer.player_id, GameSession.game)
     )
     streaks = streak_figures(query, player_id)
@@ -104,9 +104,18 @@ def figures_rows(query: Query, player_id: int | None) -> list[PlayerFigures]:
     return found
 
 
-def seats_of(player_id: int | None) -> list[ColumnElement[bool]]:
-    """Return the condition on ``SessionPlayer`` that keeps one player's seats (none: all)."""
-    return [] if player_id is None else [SessionPlayer.player_id == player_id]
+def seats_of(query: Query, player_id: int | None) -> list[ColumnElement[bool]]:
+    """Return the condition on ``SessionPlayer`` that keeps one player's seats (none: all).
+
+    Over a period the period's sessions are read first (ix_game_session_period), then their
+    seats: "+ 0" keeps SQLite from reading every seat of the player's instead.
+    """
+    if player_id is None:
+        return []
+    seat = (
+        SessionPlayer.player_id + 0 if query.date_from or query.date_to else SessionPlayer.player_id
+    )
+    return [seat == player_id]
 
 
 def tally_keys(query: Query, player_id: int | None) -> set[str]:
@@ -121,7 +130,7 @@ def tally_keys(query: Query, player_id: int | None) -> set[str]:
         read = read.where(each.c.key.is_not(None))
     read = (
         read.join(GameSession, GameSession.id == SessionPlayer.session_id)
-        .where(*matching(query), *seats_of(player_id))
+        .where(*matching(query), *seats_of(query, player_id))
         .distinct()
     )
     return {str(row.key) for row in db.session.execute(read)}
@@ -156,7 +165,7 @@ def streak_runs(query: Query, player_id: int | None = None) -> Subquery:
         .join(GameSession, GameSession.id == SessionPlayer.session_id)
         .where(
             *matching(query),
-            *seats_of(player_id),
+            *seats_of(query, player_id),
             GameSession.counted.is_(True),
             SessionPlayer.place.is_not(None),
         )
@@ -300,9 +309,15 @@ def best_mark(query: Query, game: str, key: str) -> Record | None:
     row = db.session.execute(
         select(Mark.value, Mark.session_id, Mark.number, Player.name)
         .join(Player, Player.id == Mark.player_id)
-        .join(GameSession, GameSession.id == Mark.session_id)
-        .where(Mark.game == game, Mark.key == key, *matching(query))
-        .order_by(Mark.rank, Mark.at, Mark.session_id, Mark.number)
+        .where(
+            Mark.game == game,
+            Mark.key == key,
+            # the matching sessions first (a period's index), then their marks: never every mark
+            Mark.session_id.in_(select(GameSession.id).where(*matching(query))),
+        )
+        # "+ 0": no walk of the record index in rank order over every session's marks (SQLite
+        # would take it to save the sort); the period's marks are read by ix_mark_session
+        .order_by(Mark.rank + 0, Mark.at, Mark.session_id, Mark.number)
         .limit(1)
     ).first()
     if row is None:

@@ -110,7 +110,8 @@ def profile_of(player: Player) -> PlayerProfile:
             select(GameSession)
             .join(SessionPlayer, SessionPlayer.session_id == GameSession.id)
             .where(SessionPlayer.player_id == player.id)
-            .order_by(GameSession.created_at.desc(), GameSession.id.desc())
+            # the seats last added first: read off the player's seat index, whatever their history
+            .order_by(SessionPlayer.id.desc())
             .limit(SESSIONS_LISTED)
             .options(joinedload(GameSession.seats))
         )
