@@ -152,7 +152,11 @@ def streaks_of(name: str, game: str, mine: list[Sitting]) -> tuple[int, int, int
 
 
 #: each game's own records after the shared ones
-OWN_RECORDS = {"mighty": ["highest_contract_made"], "dixit": ["best_turn"], "dalmuti": []}
+OWN_RECORDS = {
+    "mighty": ["highest_contract_made"],
+    "dixit": ["best_turn"],
+    "dalmuti": ["longest_greater_dalmuti_run"],
+}
 
 
 def candidates(mine: list[Sitting], slug: str, key: str) -> list[tuple]:
@@ -160,6 +164,9 @@ def candidates(mine: list[Sitting], slug: str, key: str) -> list[tuple]:
     found = []
     for s in mine:
         if s.game != slug:
+            continue
+        if key == "longest_greater_dalmuti_run":
+            found.extend(greater_dalmuti_runs(s))
             continue
         if key == "highest_total":
             if s.counted:
@@ -179,6 +186,19 @@ def candidates(mine: list[Sitting], slug: str, key: str) -> list[tuple]:
             )
             if key == "highest_contract_made" and made and result.get("boss"):
                 found.append((result["contract"]["bid"], at, s.id, number, result["boss"]))
+    return found
+
+
+def greater_dalmuti_runs(s: Sitting) -> list[tuple]:
+    """Return (run, time, session, round, holder) at each hand of a Dalmuti session: the hands in
+    a row, by round number, its Greater Dalmuti (during the hand) has held the rank."""
+    found = []
+    holder, run, number_before = None, 0, None
+    for number, at, result in s.played:
+        during = result["ranks_during"][0]
+        run = run + 1 if (during, number - 1) == (holder, number_before) else 1
+        holder, number_before = during, number
+        found.append((run, at, s.id, number, during))
     return found
 
 

@@ -26,11 +26,37 @@ from refapp.models import (
 )
 from refapp.services import recount
 
+from . import roles_oracle
 from . import standings_oracle as oracle
 from .conftest import turn
-from .test_stats import DALMUTI_HANDS, FIVE, MIGHTY_HANDS, NO_TAX
+from .test_stats import DALMUTI_HANDS, FIVE, MIGHTY_HANDS, NO_TAX, out
+from .test_stats import hand as mighty_hand
 
 FOUR = ("Ann", "Ben", "Cy", "Dee")
+SIX = (*FIVE, "Fay")
+THREE = ("Ann", "Ben", "Cy")
+# Mighty at six seats, the boss killing one (6마): Eve, Ann, Ben killed, a misdeal, Fay killed;
+# Cy and Dee win as boss and friend, then lose the other way round; Fay alone loses
+KILL_HANDS = [
+    {**mighty_hand("Cy", 15, "H", {"card": "SA", "player": "Dee"}, 4), "dealer": "Ann",
+     "kill": {"card": "JK", "player": "Eve"}},
+    {**mighty_hand("Dee", 14, "C", {"card": "DA", "player": "Cy"}, 9),
+     "kill": {"card": "SA", "player": "Ann"}},
+    {**mighty_hand("Fay", 13, "NT", {"none": True}, 10), "kill": {"card": "HA", "player": "Ben"}},
+    {"misdeal": {"player": "Ben", "shown": True}},
+    {**mighty_hand("Cy", 16, "S", {"card": "DA", "player": "Dee"}, 2),
+     "kill": {"card": "JK", "player": "Fay"}},
+]  # fmt: skip
+# Mighty at six seats, the dealer resting: Ann, then Dee, then Cy rest
+REST_HANDS = [
+    {**mighty_hand("Cy", 15, "H", {"card": "SA", "player": "Dee"}, 4), "dealer": "Ann"},
+    mighty_hand("Eve", 14, "D", {"card": "JK", "player": "Cy"}, 11),
+    mighty_hand("Dee", 17, "S", {"card": "CA", "player": "Ann"}, 3),
+]
+# after DALMUTI_HANDS: Ann stays Greater Dalmuti for hands 4 and 5 (a run of three), then Cy
+MORE_DALMUTI = [out("Ann Cy Ben Dee Eve"), out("Cy Ann Ben Dee Eve"), out("Cy Ben Ann Dee Eve")]
+# three players: no merchant, the middle seat is the Lesser Dalmuti
+THREE_HANDS = [out("Cy Ann Ben"), out("Cy Ben Ann"), out("Ben Cy Ann")]
 
 
 class Clock:
@@ -228,18 +254,29 @@ def agree(app, client, clock: Clock, rebuilt: bool = False) -> None:
             for name in names
             for game in oracle.GAMES
         }
+        played = roles_oracle.rounds()
+        roles = {key: roles_oracle.roles(*key, played) for key in streaks}
+        partners = {name: roles_oracle.partner(name, played) for name in names}
         db.session.remove()
     assert answers == wanted
-    for (name, game), streak in streaks.items():
-        shown = mine(client, name)["games"].get(game)
-        if shown is not None:
-            assert shown["streak"] == streak, (name, game)
+    pages = {name: mine(client, name) for name in names}
+    for name, page in pages.items():
+        assert page["partner"] == partners[name], name
+        for game, shown in page["games"].items():
+            assert shown["streak"] == streaks[(name, game)], (name, game)
+            assert shown["roles"] == roles[(name, game)], (name, game)
     if not rebuilt:
         return
     with app.app_context():
         recount.rebuild()
         db.session.remove()
     assert {game: stats(client, **({"game": game} if game else {})) for game in answers} == answers
+    for name, page in pages.items():
+        again = mine(client, name)
+        assert again["partner"] == page["partner"], name
+        assert {game: shown["roles"] for game, shown in again["games"].items()} == {
+            game: shown["roles"] for game, shown in page["games"].items()
+        }, name
 
 
 @dataclass
@@ -252,6 +289,8 @@ class Table:
     data: Any
     running: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
     names: Iterator[str] = field(default_factory=lambda: (f"P{i}" for i in range(10_000)))
+    #: the Mighty and Dalmuti sessions: (id, game)
+    tables: list[tuple[int, str]] = field(default_factory=list)
 
     def session(self) -> tuple[int, tuple[str, ...]]:
         """Return one of the Dixit sessions, drawn."""
@@ -301,20 +340,58 @@ class Table:
         """Let about half an hour pass (a break or not)."""
         self.clock.advance(minutes=self.data.draw(st.integers(25, 35)))
 
-    def table(self, game: str, hands: list[dict], rules: dict | None = None) -> None:
-        """Play a drawn number of a game's canned rounds at a new table of five."""
-        sid = self.api.create(players=list(FIVE), game=game, rules=rules or {})["id"]
+    def table(self, game: str, hands: list[dict], rules: dict | None = None, players=FIVE) -> None:
+        """Play a drawn number of a game's canned rounds at a new table (of five)."""
+        sid = self.api.create(players=list(players), game=game, rules=rules or {})["id"]
+        self.tables.append((sid, game))
         for hand in hands[: self.data.draw(st.integers(1, len(hands)))]:
             self.clock.advance(minutes=3)
             assert self.api.record(sid, hand).status_code == 201
 
     def mighty(self) -> None:
-        """Play some of the canned Mighty hands."""
-        self.table("mighty", MIGHTY_HANDS)
+        """Play some of the canned Mighty hands, at five, or at six with kills or a resting
+        dealer."""
+        seats = self.data.draw(st.sampled_from(["five", "kill", "rest"]))
+        if seats == "five":
+            self.table("mighty", MIGHTY_HANDS)
+        elif seats == "kill":
+            self.table("mighty", KILL_HANDS, players=SIX)
+        else:
+            self.table("mighty", REST_HANDS, {"six_player_rule": "dealer_sits_out"}, SIX)
 
     def dalmuti(self) -> None:
-        """Play some of the canned Dalmuti hands (no tax)."""
-        self.table("dalmuti", DALMUTI_HANDS, NO_TAX)
+        """Play some of the canned Dalmuti hands (no tax), at five or at three."""
+        if self.data.draw(st.booleans()):
+            self.table("dalmuti", [*DALMUTI_HANDS, *MORE_DALMUTI], NO_TAX)
+        else:
+            self.table("dalmuti", THREE_HANDS, {**NO_TAX, "allow_any_count": True}, THREE)
+
+    def undo_table(self) -> None:
+        """Undo the last round of a drawn Mighty or Dalmuti session, if it has one."""
+        if self.tables:
+            sid, _ = self.data.draw(st.sampled_from(self.tables))
+            count = self.client.get(f"/api/sessions/{sid}").get_json()["rounds_total"]
+            if count:
+                self.client.delete(f"/api/sessions/{sid}/rounds/{count}")
+
+    def correct_table(self) -> None:
+        """Correct a drawn round of a Mighty or Dalmuti session: a hand's finishing order drawn
+        again, or a played hand's opposition points (a refused correction changes nothing)."""
+        if not self.tables:
+            return
+        sid, game = self.data.draw(st.sampled_from(self.tables))
+        rounds = self.client.get(f"/api/sessions/{sid}").get_json()["rounds"]
+        if not rounds:
+            return
+        chosen = self.data.draw(st.sampled_from(rounds))
+        body = dict(chosen["input"])
+        if game == "dalmuti":
+            body["finish_order"] = self.data.draw(st.permutations(body["finish_order"]))
+        elif "opposition_points" in body:
+            body["opposition_points"] = self.data.draw(st.integers(0, 20))
+        else:
+            return
+        self.client.put(f"/api/sessions/{sid}/rounds/{chosen['number']}", json=body)
 
     def imported(self) -> None:
         """Import a drawn session's export: a new session with the same rounds and times."""
@@ -323,6 +400,15 @@ class Table:
         answer = self.client.post("/api/sessions/import", json=document)
         assert answer.status_code == 201, answer.get_json()
         self.running.append((answer.get_json()["id"], players))
+
+    def import_table(self) -> None:
+        """Import a drawn Mighty or Dalmuti session's export."""
+        if self.tables:
+            sid, game = self.data.draw(st.sampled_from(self.tables))
+            document = self.client.get(f"/api/sessions/{sid}/export").get_json()
+            answer = self.client.post("/api/sessions/import", json=document)
+            assert answer.status_code == 201, answer.get_json()
+            self.tables.append((answer.get_json()["id"], game))
 
     def rename(self) -> None:
         """Rename a drawn session's first player to a new name."""
@@ -335,11 +421,20 @@ class Table:
             ]
 
     def merge(self) -> None:
-        """Seat a new player at a finished session, then merge them into Eve or Ann."""
+        """Seat a new player at a finished session (Dixit, or Mighty as Ben's boss and friend),
+        then merge them into Eve or Ann."""
         source = next(self.names)
-        seated = (source, "Fay", "Gus", "Hal")
-        other = self.api.create(players=list(seated), game="dixit")["id"]
-        self.api.record(other, turn(source, seated))
+        if self.data.draw(st.booleans()):
+            seated = (source, "Fay", "Gus", "Hal")
+            other = self.api.create(players=list(seated), game="dixit")["id"]
+            self.api.record(other, turn(source, seated))
+        else:
+            seated = (source, "Ben", "Fay", "Gus", "Hal")
+            other = self.api.create(players=list(seated), game="mighty")["id"]
+            for boss, friend, against in ((source, "Ben", 3), ("Ben", source, 12)):
+                self.clock.advance(minutes=3)
+                entered = mighty_hand(boss, 15, "H", {"card": "JK", "player": friend}, against)
+                assert self.api.record(other, entered).status_code == 201
         self.client.post(f"/api/sessions/{other}/finish")
         target = self.data.draw(st.sampled_from(["Eve", "Ann"]))
         self.client.post(f"/api/players/{source}/rename", json={"name": target})
@@ -348,7 +443,8 @@ class Table:
 STEPS = st.lists(
     st.sampled_from(
         ["new_dixit", "record", "record", "undo", "correct", "finish", "idle", "pause", "mighty",
-         "dalmuti", "merge", "imported", "rename"]
+         "dalmuti", "merge", "imported", "rename", "mighty", "dalmuti", "undo_table",
+         "correct_table", "correct_table", "import_table"]
     ),
     min_size=4,
     max_size=14,

@@ -17,7 +17,7 @@ from .options import HouseRules, RuleOption, RuleValue, find_preset, resolve_rul
 from .options import Preset as Preset  # where the games imported it from
 from .ratings import Side
 from .records import Mark
-from .roles import Partner, Roles
+from .roles import RoleBook
 from .round_input import InputPath
 from .tally import Figures, Tally, summed
 
@@ -299,26 +299,8 @@ class Game(Generic[InputT, ResultT, StateT]):
         """Return a player's figures of this game from their counters summed over rounds."""
         return {}
 
-    def roles_from(self, counted: Mapping[str, int]) -> Roles:
-        """Return a player's roles in this game (docs/API.md) from their summed counters."""
-        return {}
-
-    def pair_tallies(self, result: ResultT) -> list[tuple[str, str, Tally]]:
-        """Return what one round adds to pairs of its players: (first, second, counters named
-        from the first's side, games/roles.py)."""
-        return []
-
-    def partners_from(self, pairs: Mapping[str, Mapping[str, int]]) -> list[Partner] | None:
-        """Return a player's partners from their pairs' tallies seen from their side, by the
-        other's name (None: the game has no partners)."""
-        return None
-
-    #: a record of rounds in a row one player holds something (None: the game keeps none)
-    run_key: str | None = None
-
-    def run_holder(self, result: ResultT) -> str | None:
-        """Return who holds the game's run in a round (None: nobody, so the run breaks)."""
-        return None
+    #: what the game counts of its players' roles, partners and runs (games/roles.py)
+    role_book: RoleBook[ResultT] = RoleBook()
 
     #: the game's own records, besides the shared ones of games/records.py
     record_keys: tuple[str, ...] = ()

@@ -19,7 +19,7 @@ from sqlalchemy import delete, select
 from ..extensions import db
 from ..games.standings import counts, gap_seconds, places
 from ..games.stats import seat_tallies, session_part
-from ..games.tally import added
+from ..games.tally import Tally, added
 from ..models import GameSession, PlayerFigures, SessionPlayer, utcnow
 from . import marks, standings
 from .keyed_rows import keyed_rows, locked
@@ -119,12 +119,12 @@ def settle(
     A seat's part is its tally (plus ``results``, minus ``removed``), the session's playing time,
     and, once the session counts (finished, or idle: games/standings.py), the player's place and
     whether they won. A seat never counted (tally None) had no part. When places change, each
-    pair's head-to-head and each player's streaks move with them (services/standings.py).
+    pair's head-to-head and each player's streaks move with them, and the rounds added or taken
+    out move the pairs' own counters (services/standings.py).
     """
     seats = list(session.seats)
     names = [seat.player.name for seat in seats]
-    more = seat_tallies(session.game, names, results)
-    less = seat_tallies(session.game, names, removed)
+    more, less, pairs = rounds_counted(session.game, seats, results, removed)
     counted = counts(
         session.round_count, session.finished, stored_time(session.last_round_at), utcnow()
     )
@@ -153,7 +153,20 @@ def settle(
         was_counted = bool(session.counted)
         session.counted = counted
         marks.total_settled(session, was_counted, stored_time(session.last_round_at))
-        standings.move_pairs(session.game, moves)
+        standings.move_pairs(session.game, moves, pairs)
+
+
+def rounds_counted(
+    game: str, seats: Sequence[SessionPlayer], results: Iterable[Result], removed: Iterable[Result]
+) -> tuple[dict[str, Tally], dict[str, Tally], dict[standings.PairKey, Tally]]:
+    """Return each seated player's tally of the rounds added and of those taken out (each read
+    once), and what they move in the pairs of seated players."""
+    ids = {seat.player.name: seat.player_id for seat in seats}
+    names = list(ids)
+    pairs: dict[standings.PairKey, Tally] = {}
+    more = seat_tallies(game, names, standings.paired(game, ids, results, pairs))
+    less = seat_tallies(game, names, standings.paired(game, ids, removed, pairs, -1))
+    return more, less, pairs
 
 
 def part_of(seat: SessionPlayer) -> dict[str, int]:

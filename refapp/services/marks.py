@@ -1,13 +1,20 @@
 """Marks kept by every write: each round's (and each counted session's) candidates for the
-records, in the write's own transaction, so a record is read as the first row of an index."""
+records, in the write's own transaction, so a record is read as the first row of an index.
+
+A game's run (its ``RoleBook.run_key``: Dalmuti's hands in a row as Greater Dalmuti) marks
+each round with the run its holder has reached there, within the session: one more than the
+round before's when they held it then too, else 1. So the longest run is the highest mark, first
+set where it was first reached; a correction counts the marks from its first rewritten round on
+again.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import delete, insert, update
+from sqlalchemy import delete, insert, select, update
 
 from ..extensions import db
 from ..games import get_game
@@ -60,11 +67,61 @@ def marks_of(game: str, result: Mapping[str, object]) -> list[Mark]:
     return [*round_marks(result), *get_game(game).marks(result)]
 
 
-def played_rows(seated: Seated, rounds: Iterable[Played]) -> list[dict[str, object]]:
-    """Return the rows of the marks these rounds set."""
+@dataclass
+class Runs:
+    """The run a session's rounds carry from one to the next (their game's ``RoleBook``)."""
+
+    seated: Seated
+    #: the run at the latest round seen: (its number, its holder, the run)
+    last: tuple[int, str, int] | None = None
+    #: True: a round whose round before was not seen starts at 1 (``rerun`` counts it later);
+    #: False: the round before's stored mark is read
+    provisional: bool = False
+    names: dict[int, str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.names = {player_id: name for name, player_id in self.seated.ids.items()}
+
+    def marks(self, number: int, result: Mapping[str, object]) -> list[Mark]:
+        """Return the run mark a round sets (none for a game without runs, or no holder)."""
+        book = get_game(self.seated.game).role_book
+        key, holder = book.run_key, book.run_holder(result)
+        if key is None or holder is None:
+            self.last = None
+            return []
+        before = self.before(key, number)
+        value = before[1] + 1 if before is not None and before[0] == holder else 1
+        self.last = (number, holder, value)
+        return [Mark(key, value, holder)]
+
+    def before(self, key: str, number: int) -> tuple[str, int] | None:
+        """Return the holder and the run at the round before (None: no run there)."""
+        if self.last is not None and self.last[0] == number - 1:
+            return self.last[1], self.last[2]
+        if number <= 1 or self.provisional:
+            return None
+        stored = db.session.execute(
+            select(MarkRow.player_id, MarkRow.value).where(
+                MarkRow.session_id == self.seated.session_id,
+                MarkRow.number == number - 1,
+                MarkRow.key == key,
+            )
+        ).first()
+        if stored is None or stored.player_id not in self.names:
+            return None
+        return self.names[stored.player_id], stored.value
+
+
+def played_rows(
+    seated: Seated, rounds: Iterable[Played], runs: Runs | None = None
+) -> list[dict[str, object]]:
+    """Return the rows of the marks these rounds set (in order: ``runs`` carries a game's run
+    from one to the next; without it, the run before the first is read from its stored mark)."""
+    runs = runs or Runs(seated)
     rows: list[dict[str, object]] = []
     for number, result, at in rounds:
-        rows.extend(rows_of(seated, number, marks_of(seated.game, result), at))
+        marks = [*marks_of(seated.game, result), *runs.marks(number, result)]
+        rows.extend(rows_of(seated, number, marks, at))
     return rows
 
 
@@ -90,7 +147,38 @@ def rounds_rewritten(session: GameSession, rounds: Sequence[Played]) -> None:
     db.session.execute(
         delete(MarkRow).where(MarkRow.session_id == session.id, MarkRow.number.in_(numbers))
     )
-    insert_rows(played_rows(Seated.of(session), rounds))
+    seated = Seated.of(session)
+    insert_rows(played_rows(seated, rounds, Runs(seated, provisional=True)))
+    rerun(seated, min(numbers))
+
+
+def rerun(seated: Seated, first: int) -> None:
+    """Count a session's run marks from round ``first`` on again (a correction changed who held
+    the run in some of them; the marks before ``first`` stand)."""
+    key = get_game(seated.game).role_book.run_key
+    if key is None:
+        return
+    stored = db.session.execute(
+        select(MarkRow.id, MarkRow.number, MarkRow.player_id, MarkRow.value)
+        .where(
+            MarkRow.session_id == seated.session_id,
+            MarkRow.key == key,
+            MarkRow.number >= first - 1,
+        )
+        .order_by(MarkRow.number)
+    ).all()
+    before: tuple[int, int, int] | None = None
+    changed: list[dict[str, object]] = []
+    for row in stored:
+        value = row.value
+        if row.number >= first:
+            held_on = before is not None and before[:2] == (row.number - 1, row.player_id)
+            value = before[2] + 1 if before is not None and held_on else 1
+        if value != row.value:
+            changed.append({"id": row.id, "value": value, "rank": -value})
+        before = (row.number, row.player_id, value)
+    if changed:
+        db.session.execute(update(MarkRow), changed)
 
 
 def total_settled(session: GameSession, was_counted: bool, at: datetime | None) -> None:

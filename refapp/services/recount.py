@@ -1,6 +1,7 @@
 """Counting every stored figure again from the rounds (``flask rebuild-figures``): each session's
 round times, playing time, whether it counts and its places, each seat's part, each player's
-sums and streaks, and each pair's head-to-head - what every write keeps, from scratch."""
+sums and streaks, each pair's head-to-head and partners, and every mark - what every write
+keeps, from scratch."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from ..games.stats import seat_tallies, session_part
 from ..games.tally import Tally, added
 from ..models import GameSession, PairFigures, Player, PlayerFigures, Round, SessionPlayer, utcnow
 from ..models import Mark as MarkRow
-from . import marks, writes
+from . import marks, standings, writes
 from .figures import Result, aware, latest
 
 #: rows a rebuild reads or writes at a time
@@ -100,9 +101,12 @@ def recount_session(session_id: int, sums: Sums, done: Rebuilt, now: datetime) -
     ).all()
     names = [seat.name for seat in seats]
     times: list[datetime] = []
-    seated = marks.Seated(session_id, session.game, {seat.name: seat.player_id for seat in seats})
+    ids = {seat.name: seat.player_id for seat in seats}
+    seated = marks.Seated(session_id, session.game, ids)
     marked: list[dict[str, object]] = []
-    tallies = seat_tallies(session.game, names, results_of(session_id, times, seated, marked))
+    results = results_of(session_id, times, seated, marked)
+    paired = standings.paired(session.game, ids, results, sums.pairs)
+    tallies = seat_tallies(session.game, names, paired)
     last = times[-1] if times else None
     seconds = playing_seconds(times)
     counted = counts(len(times), session.finished, last, now)
@@ -211,6 +215,7 @@ def results_of(
     """Yield a session's stored results in order, ``CHUNK`` rounds read at a time, noting each
     round's time (with its zone) in ``times`` and the rows of its marks in ``marked``."""
     after = 0
+    runs = marks.Runs(seated, provisional=True)
     while True:
         chunk = db.session.execute(
             select(Round.number, Round.result, Round.recorded_at)
@@ -220,7 +225,8 @@ def results_of(
         ).all()
         for row in chunk:
             times.append(aware(row.recorded_at))
-            marked.extend(marks.played_rows(seated, [(row.number, row.result or {}, times[-1])]))
+            played = (row.number, row.result or {}, times[-1])
+            marked.extend(marks.played_rows(seated, [played], runs))
             yield row.result or {}
         if len(chunk) < CHUNK:
             return

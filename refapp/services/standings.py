@@ -1,22 +1,28 @@
-"""Standings kept by every write: each pair's head-to-head and each player's win streaks,
-moved in the write's own transaction when a session's places change (``figures.settle``).
+"""Standings kept by every write: each pair's head-to-head and partners, and each player's win
+streaks, moved in the write's own transaction when a session's places or rounds change
+(``figures.settle``).
 
 A pair's row sums the parts of the counted sessions both sat at; a change of places takes the
-old part out and puts the new one in. A streak moves on by one session when a session is counted
-after the player's latest counted one (the usual end of an evening); any other change (a session
-un-counted by a new round, a corrected place, a session counted out of order) counts the
-player's streaks again from their counted seats, one narrow row per session.
+old part out and puts the new one in. It also sums what each stored round adds to the pair (the
+game's ``RoleBook.pair_tallies``: Mighty's boss and friend), counted sessions or not.
+
+A streak moves on by one session when a session is counted after the player's latest counted
+one (the usual end of an evening); any other change (a session un-counted by a new round, a
+corrected place, a session counted out of order) counts the player's streaks again from their
+counted seats, one narrow row per session.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
 
 from ..extensions import db
+from ..games import get_game
+from ..games.roles import seen_from
 from ..games.standings import Streaks, pair_part, streaks
 from ..games.tally import Tally, added
 from ..models import GameSession, PairFigures, PlayerFigures, SessionPlayer
@@ -45,16 +51,38 @@ class Placed:
 # -- head-to-head ----------------------------------------------------------------------------------
 
 
-def move_pairs(game: str, seats: Sequence[Placed]) -> None:
-    """Move each pair's head-to-head from the places before the write to the places after."""
-    changes: dict[PairKey, Tally] = {}
+def paired(
+    game: str,
+    ids: Mapping[str, int],
+    results: Iterable[Mapping[str, object]],
+    into: dict[PairKey, Tally],
+    sign: int = 1,
+) -> Iterator[Mapping[str, object]]:
+    """Yield the results, adding (sign 1) or taking out (-1) what each adds to the pairs of
+    seated players (``ids``: by name) into ``into``, keyed lower id first."""
+    counted = get_game(game)
+    for result in results:
+        for first, second, tally in counted.role_book.pair_tallies(result):
+            if first in ids and second in ids and first != second:
+                low, high = sorted((ids[first], ids[second]))
+                key = (game, low, high)
+                into[key] = added(into.get(key, {}), seen_from(tally, low == ids[first]), sign)
+        yield result
+
+
+def move_pairs(game: str, seats: Sequence[Placed], rounds: Mapping[PairKey, Tally]) -> None:
+    """Move each pair's head-to-head from the places before the write to the places after, and
+    add what the write's rounds changed (``rounds``: ``paired``), each row changed once."""
+    changes: dict[PairKey, Tally] = {key: dict(tally) for key, tally in rounds.items() if tally}
     ordered = sorted(seats, key=lambda seat: seat.player_id)
     for index, first in enumerate(ordered):
         for second in ordered[index + 1 :]:
             after = pair_of(first.after, second.after)
             change = added(after, pair_of(first.before, second.before), -1)
+            key = (game, first.player_id, second.player_id)
             if change:
-                changes[(game, first.player_id, second.player_id)] = change
+                changes[key] = added(changes.get(key, {}), change)
+    changes = {key: change for key, change in changes.items() if change}
     if not changes:
         return
     rows = pair_rows(sorted(changes))
@@ -103,9 +131,10 @@ def merge_pairs(source_id: int, target_id: int) -> None:
 
 
 def swapped(tally: Tally) -> Tally:
-    """Return a pair's tally seen from the other side (a_ahead and b_ahead exchanged)."""
+    """Return a pair's tally seen from the other side (a_ahead and b_ahead exchanged, and the
+    rounds' ``first_`` and ``second_`` counters)."""
     mirror = {"a_ahead": "b_ahead", "b_ahead": "a_ahead"}
-    return {mirror.get(key, key): value for key, value in tally.items()}
+    return {mirror.get(key, key): value for key, value in seen_from(tally, False).items()}
 
 
 # -- streaks ---------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from ..games.tally import Tally, added, summed
 from ..models import GameSession, Mark, PairFigures, Player, PlayerFigures
 from . import idle, periods
 from .players import find_player
+from .roles import player_roles
 from .statistics_shapes import (
     GroupStats,
     HeadToHead,
@@ -65,12 +66,14 @@ def player_stats(name: object, query: Query) -> PlayerStats:
     )
     opponents = opponents_of(player.id, pairs, others)
     held = [record for record in records(query) if record["player"] == player.name]
+    roles, partner = player_roles(player.id, rows, pairs, others)
     return {
         "name": player.name,
         "games": {
             row.game: {
                 **figures_from(row.game, row.tally or {}),
                 "streak": {"current": row.streak_current, "longest": row.streak_longest},
+                "roles": roles[row.game],
             }
             for row in sorted(rows, key=lambda row: list(GAMES).index(row.game))
             if (row.tally or {}).get("sessions_played")
@@ -78,6 +81,7 @@ def player_stats(name: object, query: Query) -> PlayerStats:
         "head_to_head": opponents,
         "rival": rival(opponents),
         "nemesis": nemesis(opponents),
+        "partner": partner,
         "records": held,
     }
 

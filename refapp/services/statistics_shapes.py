@@ -85,4 +85,6 @@ class PlayerStats(TypedDict):
     head_to_head: list[Opponent]
     rival: str | None
     nemesis: str | None
+    #: Mighty: the player with the most hands won together as boss and friend
+    partner: str | None
     records: list[Record]

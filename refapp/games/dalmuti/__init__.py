@@ -137,6 +137,9 @@ class Dalmuti(Game[DalmutiInput, DalmutiResult, DalmutiState]):
     #: a player's Dalmuti figures: the counters a round adds, the figures from their sums
     tally = staticmethod(dalmuti_stats.tally)
     figures_from = staticmethod(dalmuti_stats.figures_from)
+    record_keys = dalmuti_stats.RECORD_KEYS
+    #: the ranks held; the longest run of hands as Greater Dalmuti is a record
+    role_book = dalmuti_stats.ROLE_BOOK
 
     def player_range(self, rules: Mapping[str, object]) -> tuple[int, int]:
         """Return 4..8 players, or 3..10 with allow_any_count."""

@@ -51,6 +51,7 @@ class Dixit(Game[DixitInput, DixitResult, DixitState]):
     #: a player's Dixit figures: the counters a round adds, the figures from their sums
     tally = staticmethod(dixit_stats.tally)
     figures_from = staticmethod(dixit_stats.figures_from)
+    role_book = dixit_stats.ROLE_BOOK
     record_keys = dixit_stats.RECORD_KEYS
     marks = staticmethod(dixit_stats.marks)
 

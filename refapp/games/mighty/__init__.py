@@ -144,10 +144,8 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
     #: a player's Mighty figures: the counters a round adds, the figures from their sums
     tally = staticmethod(mighty_stats.tally)
     figures_from = staticmethod(mighty_stats.figures_from)
-    roles_from = staticmethod(mighty_stats.roles_from)
-    #: a boss and their friend are partners
-    pair_tallies = staticmethod(mighty_stats.pair_tallies)
-    partners_from = staticmethod(mighty_stats.partners_from)
+    #: the roles of each hand; a boss and their friend are partners
+    role_book = mighty_stats.ROLE_BOOK
     record_keys = mighty_stats.RECORD_KEYS
     marks = staticmethod(mighty_stats.marks)
     #: each played hand is rated, the ruling side against the opposition
