@@ -100,12 +100,18 @@ class Runs:
             return self.last[1], self.last[2]
         if number <= 1 or self.provisional:
             return None
+        # the session's marks of the key, newest first: the round before's is the last one
+        # written unless a correction wrote later rounds' again since (ix_mark_session)
         stored = db.session.execute(
-            select(MarkRow.player_id, MarkRow.value).where(
+            select(MarkRow.player_id, MarkRow.value)
+            .where(
                 MarkRow.session_id == self.seated.session_id,
-                MarkRow.number == number - 1,
+                MarkRow.game == self.seated.game,
                 MarkRow.key == key,
+                MarkRow.number == number - 1,
             )
+            .order_by(MarkRow.id.desc())
+            .limit(1)
         ).first()
         if stored is None or stored.player_id not in self.names:
             return None
@@ -162,6 +168,7 @@ def rerun(seated: Seated, first: int) -> None:
         select(MarkRow.id, MarkRow.number, MarkRow.player_id, MarkRow.value)
         .where(
             MarkRow.session_id == seated.session_id,
+            MarkRow.game == seated.game,
             MarkRow.key == key,
             MarkRow.number >= first - 1,
         )
