@@ -174,7 +174,9 @@ def test_a_player_of_ten_thousand_rounds_reads_the_rows_of_a_player_of_ten(
         with count_queries() as many:
             assert client.get(path.format("Zed")).status_code == 200
         assert (many.rows, many.count) == (ten.rows, ten.count)
-        assert ten.rows <= 10  # the player, a figures row, one session's four seats, the tag
+        # the player, a figures row, one session's four seats, the tag; the page's story adds
+        # the records Ann holds (a row each) and what the statistics read (docs/API.md)
+        assert ten.rows <= (10 if path.startswith("/api") else 16), (path, ten.rows)
     with count_queries() as roster:
         assert client.get("/api/players").status_code == 200
     # the sessions gone idle (none), the players, a figures row each

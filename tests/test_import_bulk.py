@@ -87,7 +87,9 @@ def test_an_import_stores_its_rounds_and_trail_a_batch_at_a_time(client, app, co
     # the rounds' marks for the records, an insert a batch of rounds, and the counted session's
     # highest total (the export's turns are old: the session counts at once)
     assert (into(few_inserts, "mark"), into(many_inserts, "mark")) == (1 + 1, 3 + 1)
-    assert 1 <= seats <= 4 and len(many_inserts) - seats == 1 + 3 + 5 + 4, many_inserts
+    # and the counted session's rating steps (a Dixit session is one event: one insert)
+    assert (into(few_inserts, "rating_step"), into(many_inserts, "rating_step")) == (1, 1)
+    assert 1 <= seats <= 4 and len(many_inserts) - seats == 1 + 3 + 5 + 4 + 1, many_inserts
     assert many - few <= 7  # two statements a batch (its rounds, their marks); none a round
 
 

@@ -20,13 +20,15 @@ from refapp.models import (
     PairFigures,
     Player,
     PlayerFigures,
+    PlayerRating,
+    RatingStep,
     Round,
     SessionPlayer,
     WriteKey,
 )
 from refapp.services import recount
 
-from . import roles_oracle
+from . import ratings_oracle, roles_oracle
 from . import standings_oracle as oracle
 from .conftest import turn
 from .test_stats import DALMUTI_HANDS, FIVE, MIGHTY_HANDS, NO_TAX, out
@@ -254,6 +256,9 @@ def agree(app, client, clock: Clock, rebuilt: bool = False) -> None:
             for name in names
             for game in oracle.GAMES
         }
+        for game, answer in wanted.items():
+            answer["ratings"] = ratings_oracle.board(clock.now, (game,) if game else oracle.GAMES)
+        rated = {key: ratings_oracle.rating_of(clock.now, *key) for key in streaks}
         played = roles_oracle.rounds()
         roles = {key: roles_oracle.roles(*key, played) for key in streaks}
         partners = {name: roles_oracle.partner(name, played) for name in names}
@@ -264,6 +269,7 @@ def agree(app, client, clock: Clock, rebuilt: bool = False) -> None:
         assert page["partner"] == partners[name], name
         for game, shown in page["games"].items():
             assert shown["streak"] == streaks[(name, game)], (name, game)
+            assert same_rating(shown["rating"], rated[(name, game)]), (name, game)
             assert shown["roles"] == roles[(name, game)], (name, game)
     if not rebuilt:
         return
@@ -277,6 +283,15 @@ def agree(app, client, clock: Clock, rebuilt: bool = False) -> None:
         assert {game: shown["roles"] for game, shown in again["games"].items()} == {
             game: shown["roles"] for game, shown in page["games"].items()
         }, name
+
+
+def same_rating(shown: dict | None, wanted: dict | None) -> bool:
+    """Return True if a player's rating and its history are what the oracle gives."""
+    if shown is None or wanted is None:
+        return shown is wanted
+    points = [point["display"] for point in shown["history"]]
+    kept = {key: shown[key] for key in ("mu", "sigma", "display", "rated")}
+    return {**kept, "points": points} == wanted
 
 
 @dataclass
@@ -458,6 +473,8 @@ STEPS = st.lists(
 def test_random_writes_keep_every_figure_as_from_scratch(app, api, client, clock, steps, data):
     with app.app_context():  # each example starts from an empty table
         for model in (Round, AuditEntry, WriteKey, SessionPlayer, PairFigures, PlayerFigures):
+            db.session.execute(delete(model))
+        for model in (RatingStep, PlayerRating):
             db.session.execute(delete(model))
         db.session.execute(delete(GameSession))
         db.session.execute(delete(Player))

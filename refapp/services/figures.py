@@ -12,7 +12,7 @@ sessions of one player never lose each other's counts. ``rebuild`` counts everyt
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import delete, select
 
@@ -21,7 +21,8 @@ from ..games.standings import counts, gap_seconds, places
 from ..games.stats import seat_tallies, session_part
 from ..games.tally import Tally, added
 from ..models import GameSession, PlayerFigures, SessionPlayer, utcnow
-from . import marks, standings
+from ..models import aware as aware  # the writes' and the recount's time helper
+from . import marks, ratings, standings
 from .keyed_rows import keyed_rows, locked
 
 #: a round's result as stored (any game's)
@@ -154,6 +155,12 @@ def settle(
         session.counted = counted
         marks.total_settled(session, was_counted, stored_time(session.last_round_at))
         standings.move_pairs(session.game, moves, pairs)
+        ratings.session_settled(session, placed, was_counted, moved(more, less))
+
+
+def moved(*tallies: Mapping[str, Tally]) -> bool:
+    """Return True if any seat's tally moved: a round was added or taken out."""
+    return any(tally for seats in tallies for tally in seats.values())
 
 
 def rounds_counted(
@@ -188,11 +195,6 @@ def latest(first: datetime | None, second: datetime | None) -> datetime | None:
     """Return the later of two stored times (either may be missing, or stored without a zone)."""
     times = [aware(time) for time in (first, second) if time is not None]
     return max(times, default=None)
-
-
-def aware(moment: datetime) -> datetime:
-    """Return a stored time with its zone (SQLite gives UTC times back without one)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def stored_time(moment: datetime | None) -> datetime | None:

@@ -18,7 +18,7 @@ from ..games.stats import seat_tallies, session_part
 from ..games.tally import Tally, added
 from ..models import GameSession, PairFigures, Player, PlayerFigures, Round, SessionPlayer, utcnow
 from ..models import Mark as MarkRow
-from . import marks, standings, writes
+from . import marks, projection, ratings, standings, writes
 from .figures import Result, aware, latest
 
 #: rows a rebuild reads or writes at a time
@@ -78,6 +78,8 @@ def rebuild() -> Rebuilt:
     for session_id in db.session.scalars(select(GameSession.id).order_by(GameSession.id)).all():
         recount_session(session_id, sums, done, now)
     write_sums(sums, done)
+    ratings.rebuild()
+    projection.mark_current()
     writes.commit()
     return done
 

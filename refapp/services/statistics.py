@@ -19,7 +19,7 @@ from ..games.records import SHARED_KEYS
 from ..games.stats import average, figures_from
 from ..games.tally import Tally, added, summed
 from ..models import GameSession, Mark, PairFigures, Player, PlayerFigures
-from . import idle, periods
+from . import idle, periods, rating_board
 from .players import find_player
 from .roles import player_roles
 from .statistics_shapes import (
@@ -51,7 +51,7 @@ def group_stats(query: Query) -> GroupStats:
         "players": players,
         "head_to_head": head_to_head(pair_rows(query, None), names),
         "records": records(query),
-        "ratings": [],
+        "ratings": rating_board.board(query.games()),
     }
 
 
@@ -67,6 +67,8 @@ def player_stats(name: object, query: Query) -> PlayerStats:
     opponents = opponents_of(player.id, pairs, others)
     held = [record for record in records(query) if record["player"] == player.name]
     roles, partner = player_roles(player.id, rows, pairs, others)
+    if query.filtered:  # partners are kept per pair for the whole history (periods.py)
+        roles, partner = periods.without_partners(roles), None
     return {
         "name": player.name,
         "games": {
@@ -74,6 +76,7 @@ def player_stats(name: object, query: Query) -> PlayerStats:
                 **figures_from(row.game, row.tally or {}),
                 "streak": {"current": row.streak_current, "longest": row.streak_longest},
                 "roles": roles[row.game],
+                "rating": rating_board.player_rating(player.id, row.game),
             }
             for row in sorted(rows, key=lambda row: list(GAMES).index(row.game))
             if (row.tally or {}).get("sessions_played")
