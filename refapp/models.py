@@ -341,6 +341,11 @@ class RatingStep(Model):
     sigma: Mapped[float]
     #: the events rated so far, this one included
     rated: Mapped[int]
+    #: the player's rating just before the event (``rated_before`` -1: not rated yet), where a
+    #: replay from this event on starts them without reading their earlier steps
+    mu_before: Mapped[float]
+    sigma_before: Mapped[float]
+    rated_before: Mapped[int]
     closes: Mapped[bool] = mapped_column(default=False)
 
 

@@ -40,6 +40,9 @@ def upgrade():
         sa.Column("mu", sa.Double(), nullable=False),
         sa.Column("sigma", sa.Double(), nullable=False),
         sa.Column("rated", sa.Integer(), nullable=False),
+        sa.Column("mu_before", sa.Double(), nullable=False),
+        sa.Column("sigma_before", sa.Double(), nullable=False),
+        sa.Column("rated_before", sa.Integer(), nullable=False),
         sa.Column("closes", sa.Boolean(), nullable=False),
         sa.ForeignKeyConstraint(
             ["session_id"],

@@ -4,9 +4,9 @@ each player's current rating in ``player_rating``.
 A write that changes a counted session (or counts or un-counts one) rates its events again and
 then every later event of its game, from the players' ratings just before the first event it
 changed: what processing the whole stored history from scratch gives. Sessions being played
-never count, so recording at the table costs no rating work; the replay reads the later events
-``CHUNK`` rows at a time. On PostgreSQL the game's ratings are one advisory lock, taken after the
-write's figures rows, so two writes never replay one game at once.
+never count, so recording at the table costs no rating work; the replay (services/rating_replay.py)
+reads the later events a chunk at a time. On PostgreSQL the game's ratings are one advisory lock,
+taken after the write's figures rows, so two writes never replay one game at once.
 """
 
 from __future__ import annotations
@@ -15,20 +15,15 @@ import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from itertools import groupby
 
-from sqlalchemy import ColumnElement, and_, delete, func, insert, or_, select, text, update
+from sqlalchemy import delete, func, insert, select, text, update
 
 from ..extensions import db
 from ..games import GAMES, get_game
-from ..games.ratings import NEWCOMER, Side, Skill, rate, session_sides
+from ..games.ratings import Side, Skill, session_sides
 from ..models import GameSession, PlayerRating, RatingStep, Round, aware
-from .keyed_rows import keyed_rows
+from .rating_replay import EventKey, replay
 
-#: where an event stands in its game's order: its time, its session, its round (0: the session)
-EventKey = tuple[datetime, int, int]
-#: steps read at a time by a replay
-CHUNK = 1000
 #: a round as the ratings read it: its number, its stored result, when it was recorded
 Played = tuple[int, Mapping[str, object], datetime]
 
@@ -81,7 +76,7 @@ def player_merged(source_id: int, target_id: int) -> None:
         db.session.execute(
             update(RatingStep)
             .where(RatingStep.player_id == source_id, RatingStep.game == game)
-            .values(player_id=target_id)
+            .values(player_id=target_id, rated_before=-1)  # rated from the target's ratings
         )
         replay(game, (aware(first), 0, 0), {target_id})
 
@@ -101,6 +96,9 @@ def rate_again(sitting: Sitting, rounds: Iterable[Played]) -> None:
             RatingStep.team,
             RatingStep.slot,
             RatingStep.rank,
+            RatingStep.mu_before,
+            RatingStep.sigma_before,
+            RatingStep.rated_before,
         )
         .where(RatingStep.session_id == sitting.session_id)
         .order_by(RatingStep.at, RatingStep.number, RatingStep.team, RatingStep.slot)
@@ -115,8 +113,15 @@ def rate_again(sitting: Sitting, rounds: Iterable[Played]) -> None:
         db.session.execute(insert(RatingStep), rows)
     starts = [(aware(row.at), sitting.session_id, row.number) for row in old[:1]]
     starts += [first_event(sitting, rows[0])] if rows else []
+    # each player's rating before their first old step: where they start again (and what
+    # they keep if no step of theirs is left)
+    known = {
+        row.player_id: Skill(row.mu_before, row.sigma_before, row.rated_before)
+        for row in reversed(old)
+        if row.rated_before >= 0
+    }
     if starts:
-        replay(sitting.game, min(starts), {row.player_id for row in old})
+        replay(sitting.game, min(starts), {row.player_id for row in old}, known)
 
 
 def shape(step: Mapping[str, object]) -> tuple[object, ...]:
@@ -176,6 +181,9 @@ def event_rows(
                         "mu": 0.0,
                         "sigma": 0.0,
                         "rated": 0,
+                        "mu_before": 0.0,
+                        "sigma_before": 0.0,
+                        "rated_before": -1,
                         "closes": False,
                     }
                 )
@@ -192,151 +200,6 @@ def rounds_of(session_id: int) -> list[Played]:
         .order_by(Round.number)
     )
     return [(row.number, row.result or {}, row.recorded_at) for row in found]
-
-
-# -- replaying a game from one event on ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Step:
-    """A stored step as a replay reads it: its row, its event, its player, team and rank."""
-
-    id: int
-    event: EventKey
-    player_id: int
-    team: int
-    rank: int
-
-
-def replay(game: str, start: EventKey, dropped: Iterable[int] = ()) -> None:
-    """Rate every event of a game from ``start`` on again, each player from their rating just
-    before it; then store the current rating of everyone touched (``dropped``: players whose
-    steps from ``start`` on were taken out, who may have none left)."""
-    skills: dict[int, Skill] = {}
-    cursor = start
-    while True:
-        steps = steps_from(game, cursor)
-        events = [list(event) for _, event in groupby(steps, key=lambda step: step.event)]
-        full = len(steps) == CHUNK and len(events) > 1
-        if full:  # the last event may go on past this chunk: read it again with the next
-            cursor = events.pop()[0].event
-        changes = [row for event in events for row in rated(game, event, skills, start)]
-        if changes:
-            db.session.execute(update(RatingStep), changes)
-        if not full:
-            break
-    store_current(game, start, skills, set(dropped) - set(skills))
-
-
-def steps_from(game: str, cursor: EventKey) -> list[Step]:
-    """Return up to ``CHUNK`` steps of a game from an event on, in the order they are rated."""
-    found = db.session.execute(
-        select(
-            RatingStep.id,
-            RatingStep.at,
-            RatingStep.session_id,
-            RatingStep.number,
-            RatingStep.player_id,
-            RatingStep.team,
-            RatingStep.rank,
-        )
-        .where(RatingStep.game == game, from_event(cursor))
-        .order_by(
-            RatingStep.at,
-            RatingStep.session_id,
-            RatingStep.number,
-            RatingStep.team,
-            RatingStep.slot,
-        )
-        .limit(CHUNK)
-    )
-    return [
-        Step(row.id, (aware(row.at), row.session_id, row.number), row.player_id, row.team, row.rank)
-        for row in found
-    ]
-
-
-def from_event(key: EventKey) -> ColumnElement[bool]:
-    """Return the condition of a step at or after an event (by time, session, round)."""
-    at, session_id, number = key
-    return and_(
-        RatingStep.at >= at,
-        or_(
-            RatingStep.at > at,
-            RatingStep.session_id > session_id,
-            and_(RatingStep.session_id == session_id, RatingStep.number >= number),
-        ),
-    )
-
-
-def before_event(key: EventKey) -> ColumnElement[bool]:
-    """Return the condition of a step before an event."""
-    at, session_id, number = key
-    return and_(
-        RatingStep.at <= at,
-        or_(
-            RatingStep.at < at,
-            RatingStep.session_id < session_id,
-            and_(RatingStep.session_id == session_id, RatingStep.number < number),
-        ),
-    )
-
-
-def rated(
-    game: str, event: Sequence[Step], skills: dict[int, Skill], start: EventKey
-) -> list[dict[str, object]]:
-    """Rate one event from the players' ratings so far; return its steps' new values."""
-    teams = [list(team) for _, team in groupby(event, key=lambda step: step.team)]
-    for step in event:
-        if step.player_id not in skills:
-            skills[step.player_id] = before(game, step.player_id, start)
-    after = rate(
-        [[skills[step.player_id] for step in team] for team in teams],
-        [team[0].rank for team in teams],
-    )
-    changes: list[dict[str, object]] = []
-    for team, new in zip(teams, after, strict=True):
-        for step, skill in zip(team, new, strict=True):
-            skills[step.player_id] = skill
-            changes.append(
-                {"id": step.id, "mu": skill.mu, "sigma": skill.sigma, "rated": skill.rated}
-            )
-    return changes
-
-
-def before(game: str, player_id: int, start: EventKey) -> Skill:
-    """Return a player's rating just before an event (a newcomer's without an earlier step)."""
-    row = db.session.execute(
-        select(RatingStep.mu, RatingStep.sigma, RatingStep.rated)
-        .where(RatingStep.player_id == player_id, RatingStep.game == game, before_event(start))
-        .order_by(RatingStep.at.desc(), RatingStep.session_id.desc(), RatingStep.number.desc())
-        .limit(1)
-    ).first()
-    return NEWCOMER if row is None else Skill(row.mu, row.sigma, row.rated)
-
-
-def store_current(
-    game: str, start: EventKey, skills: Mapping[int, Skill], dropped: Iterable[int]
-) -> None:
-    """Store the current rating of every player a replay rated or took steps from."""
-    final = dict(skills)
-    for player_id in dropped:
-        final[player_id] = before(game, player_id, start)
-    gone = [player_id for player_id, skill in final.items() if not skill.rated]
-    if gone:
-        db.session.execute(
-            delete(PlayerRating).where(PlayerRating.game == game, PlayerRating.player_id.in_(gone))
-        )
-    kept = {player_id: skill for player_id, skill in final.items() if skill.rated}
-    if not kept:
-        return
-    empty = {"mu": NEWCOMER.mu, "sigma": NEWCOMER.sigma, "display": 0.0, "rated": 0}
-    rows = keyed_rows(PlayerRating, ("game", "player_id"), [(game, pid) for pid in kept], empty)
-    for row in rows.values():
-        skill = kept[row.player_id]
-        row.mu, row.sigma, row.rated = skill.mu, skill.sigma, skill.rated
-        row.display = skill.display
-    db.session.flush()
 
 
 def lock_game(game: str) -> None:
