@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -463,3 +464,25 @@ MIGHTY_HAND = {
     "friend": {"card": "JK", "player": "Cy"},
     "opposition_points": 3,
 }
+
+
+class Clock:
+    """A clock the test moves by hand (the app's ``CLOCK``)."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 6, 19, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **moved: float) -> None:
+        """Move the clock on."""
+        self.now += timedelta(**moved)
+
+
+@pytest.fixture
+def clock(app) -> Clock:
+    """Return the app's hand-moved clock."""
+    moved = Clock()
+    app.config["CLOCK"] = moved
+    return moved

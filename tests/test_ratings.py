@@ -3,7 +3,6 @@ stored history from scratch gives, read as a leaderboard and a player's rating w
 
 from __future__ import annotations
 
-import pytest
 from openskill.models import PlackettLuce
 from sqlalchemy import func, select
 
@@ -13,18 +12,10 @@ from refapp.services import projection, recount
 
 from . import ratings_oracle
 from .conftest import turn
-from .test_statistics import FOUR, Clock, dixit, mine, stats
+from .test_statistics import FOUR, dixit, mine, stats
 from .test_stats import FIVE, MIGHTY_HANDS
 
 MODEL = PlackettLuce()
-
-
-@pytest.fixture
-def clock(app) -> Clock:
-    """Return the app's hand-moved clock."""
-    moved = Clock()
-    app.config["CLOCK"] = moved
-    return moved
 
 
 def board(client, **query) -> dict[tuple[str, str], dict]:

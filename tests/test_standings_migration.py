@@ -11,8 +11,8 @@ from flask_migrate import downgrade, upgrade
 from refapp.extensions import db
 from refapp.models import GameSession, Mark, PairFigures, PlayerFigures, SessionPlayer
 
-from .conftest import Api, migrated_sqlite_app, turn
-from .test_statistics import FOUR, Clock
+from .conftest import Api, Clock, migrated_sqlite_app, turn
+from .test_statistics import FOUR
 
 #: what the standings columns hold, read back for comparison
 Kept = dict[str, object]

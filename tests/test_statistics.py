@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete
@@ -30,7 +28,7 @@ from refapp.services import recount
 
 from . import ratings_oracle, roles_oracle
 from . import standings_oracle as oracle
-from .conftest import turn
+from .conftest import Clock, turn
 from .test_stats import DALMUTI_HANDS, FIVE, MIGHTY_HANDS, NO_TAX, out
 from .test_stats import hand as mighty_hand
 
@@ -59,28 +57,6 @@ REST_HANDS = [
 MORE_DALMUTI = [out("Ann Cy Ben Dee Eve"), out("Cy Ann Ben Dee Eve"), out("Cy Ben Ann Dee Eve")]
 # three players: no merchant, the middle seat is the Lesser Dalmuti
 THREE_HANDS = [out("Cy Ann Ben"), out("Cy Ben Ann"), out("Ben Cy Ann")]
-
-
-class Clock:
-    """A clock the test moves by hand (the app's ``CLOCK``)."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 6, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **moved: float) -> None:
-        """Move the clock on."""
-        self.now += timedelta(**moved)
-
-
-@pytest.fixture
-def clock(app) -> Clock:
-    """Return the app's hand-moved clock."""
-    moved = Clock()
-    app.config["CLOCK"] = moved
-    return moved
 
 
 def stats(client, **query) -> dict:

@@ -4,7 +4,7 @@ statements whatever the history."""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date
 from typing import Any
 
 import pytest
@@ -16,34 +16,12 @@ from refapp.games.tally import added, summed
 from refapp.services.stats_query import MOST_NAMES
 
 from . import standings_oracle as oracle
-from .conftest import QueryCounter, turn
+from .conftest import Clock, QueryCounter, turn
 from .test_stats import DALMUTI_HANDS, FIVE, MIGHTY_HANDS, NO_TAX
 
 FOUR = ("Ann", "Ben", "Cy", "Dee")
 OTHERS = ("Ann", "Ben", "Eve", "Fay")
 DAY_1, DAY_2, DAY_3 = "2026-11-06", "2026-11-07", "2026-11-08"
-
-
-class Clock:
-    """A clock the test moves by hand (the app's ``CLOCK``): 19:00 UTC on day 1."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 6, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **moved: float) -> None:
-        """Move the clock on."""
-        self.now += timedelta(**moved)
-
-
-@pytest.fixture
-def clock(app) -> Clock:
-    """Return the app's hand-moved clock."""
-    moved = Clock()
-    app.config["CLOCK"] = moved
-    return moved
 
 
 def get(client, path: str, **query: str) -> dict:

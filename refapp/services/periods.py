@@ -24,7 +24,7 @@ from ..games import GAMES
 from ..games.records import SHARED_KEYS
 from ..games.tally import added
 from ..models import GameSession, Mark, PairFigures, Player, PlayerFigures, SessionPlayer
-from .statistics_shapes import Record
+from .statistics_shapes import Record, record_of
 from .stats_query import Query
 
 # -- which sessions -------------------------------------------------------------------------------
@@ -322,14 +322,7 @@ def best_mark(query: Query, game: str, key: str) -> Record | None:
     ).first()
     if row is None:
         return None
-    return {
-        "key": key,
-        "game": game,
-        "value": row.value,
-        "player": row.name,
-        "session": row.session_id,
-        "round": row.number,
-    }
+    return record_of(key, game, row.value, row.name, row.session_id, row.number)
 
 
 # -- partners --------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from .statistics_shapes import (
     PlayerStats,
     Record,
     Standing,
+    record_of,
 )
 from .stats_query import Query as Query  # the API reads a request's query here
 
@@ -250,14 +251,7 @@ def best_mark(game: str, key: str) -> Record | None:
     ).first()
     if row is None:
         return None
-    return {
-        "key": key,
-        "game": game,
-        "value": row.value,
-        "player": row.name,
-        "session": row.session_id,
-        "round": row.number,
-    }
+    return record_of(key, game, row.value, row.name, row.session_id, row.number)
 
 
 def longest_streak(game: str) -> Record | None:

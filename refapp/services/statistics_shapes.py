@@ -50,6 +50,20 @@ class Record(TypedDict):
     round: int | None
 
 
+def record_of(
+    key: str, game: str, value: int, player: str, session: int | None, number: int | None
+) -> Record:
+    """Return a record as answered: what, in which game, its value, who, and where."""
+    return {
+        "key": key,
+        "game": game,
+        "value": value,
+        "player": player,
+        "session": session,
+        "round": number,
+    }
+
+
 class Rating(TypedDict):
     """A player's rating in one game: openskill's mu and sigma, shown as mu - 3 sigma."""
 
