@@ -11,15 +11,11 @@ from flask import render_template
 
 from refapp.web.chart import rating_chart
 
-from . import test_statistics
 from .conftest import shown
 from .test_bounded_pages import LENGTHS, long_session
 from .test_players import session
 from .test_statistics import dixit
 from .test_stats import FIVE, MIGHTY_HANDS
-
-#: the app's hand-moved clock (a fixture), brought into this module for its tests
-clock = test_statistics.clock
 
 
 def evening(api, client, clock) -> tuple[list[int], int]:
