@@ -16,7 +16,7 @@ from .errors import Conflict, MalformedInput, Refusal, RuleViolation, quote
 from .options import HouseRules, RuleOption, RuleValue, find_preset, resolve_rules
 from .options import Preset as Preset  # where the games imported it from
 from .ratings import Side
-from .records import Mark
+from .records import SHARED_KEYS, Mark
 from .roles import RoleBook
 from .round_input import InputPath
 from .tally import Figures, Tally, summed
@@ -304,6 +304,10 @@ class Game(Generic[InputT, ResultT, StateT]):
 
     #: the game's own records, besides the shared ones of games/records.py
     record_keys: tuple[str, ...] = ()
+
+    def kept_records(self) -> tuple[str, ...]:
+        """Return the records the game keeps: the shared ones, then its own."""
+        return (*SHARED_KEYS, *self.record_keys)
 
     def marks(self, result: ResultT) -> list[Mark]:
         """Return the marks one round's stored result sets for the game's own records."""

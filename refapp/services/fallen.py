@@ -8,19 +8,13 @@ the first row of its own: one bounded query per record, whatever the history.
 from __future__ import annotations
 
 from ..games import GAMES
-from ..games.records import SHARED_KEYS
 from ..models import GameSession
 from .statistics import best_mark, longest_streak
 from .statistics_shapes import Record
 
 
-def record_keys(game: str) -> tuple[str, ...]:
-    """Return the keys of the records a game keeps: the shared ones, then its own."""
-    return (*SHARED_KEYS, *GAMES[game].record_keys)
-
-
 def fallen(session: GameSession) -> list[Record]:
     """Return the records this session set that still stand, in the order the game lists them."""
-    held = [best_mark(session.game, key) for key in record_keys(session.game)]
+    held = [best_mark(session.game, key) for key in GAMES[session.game].kept_records()]
     held.append(longest_streak(session.game))
     return [record for record in held if record is not None and record["session"] == session.id]

@@ -20,8 +20,6 @@ from sqlalchemy import ColumnElement, Subquery, and_, case, func, or_, select, t
 from sqlalchemy.orm import aliased
 
 from ..extensions import db
-from ..games import GAMES
-from ..games.records import SHARED_KEYS
 from ..games.tally import added
 from ..models import GameSession, Mark, PairFigures, Player, PlayerFigures, SessionPlayer
 from .statistics_shapes import Record, record_of
@@ -286,21 +284,6 @@ def pair_rows(query: Query, player_id: int | None) -> list[PairFigures]:
 
 
 # -- records ---------------------------------------------------------------------------------------
-
-
-def records(query: Query) -> list[Record]:
-    """Return the records of the games asked for set in the matching sessions, in the order of
-    the unfiltered answer: a statement per record, and one for every game's longest streak."""
-    streaks = longest_streaks(query)
-    found: list[Record] = []
-    for game in query.games():
-        for key in (*SHARED_KEYS, *GAMES[game].record_keys):
-            best = best_mark(query, game, key)
-            if best is not None:
-                found.append(best)
-        if game in streaks:
-            found.append(streaks[game])
-    return found
 
 
 def best_mark(query: Query, game: str, key: str) -> Record | None:

@@ -15,7 +15,6 @@ from sqlalchemy import or_, select
 
 from ..extensions import db
 from ..games import GAMES
-from ..games.records import SHARED_KEYS
 from ..games.stats import average, figures_from
 from ..games.tally import Tally, added, summed
 from ..models import GameSession, Mark, PairFigures, Player, PlayerFigures
@@ -226,15 +225,14 @@ def nemesis(opponents: Sequence[Opponent]) -> str | None:
 def records(query: Query) -> list[Record]:
     """Return the records of the games asked for, each naming where it was set; with a period
     or players asked for, those set in the matching sessions."""
-    if query.filtered:
-        return periods.records(query)
+    streaks = periods.longest_streaks(query) if query.filtered else None
     found: list[Record] = []
     for game in query.games():
-        for key in (*SHARED_KEYS, *GAMES[game].record_keys):
-            best = best_mark(game, key)
+        for key in GAMES[game].kept_records():
+            best = periods.best_mark(query, game, key) if query.filtered else best_mark(game, key)
             if best is not None:
                 found.append(best)
-        streak = longest_streak(game)
+        streak = longest_streak(game) if streaks is None else streaks.get(game)
         if streak is not None:
             found.append(streak)
     return found
