@@ -14,11 +14,12 @@ a round recorded in the session in play (undone after each sample, untimed), its
 corrected, and round 15 of the finished session corrected (the last counted one, then one
 LATER sessions back). Corrections alternate between two legal inputs, so each sample changes a
 round; every answer's status is asserted and its body read. Printed: the thread's CPU time and
-the wall time, medians, and kept / without (the bar: at most 1.5 for a record and a correction).
-Then the same writes timed in refapp as it was before the statistics began (BEFORE, its tree
-taken from git into a temporary folder, run by this script in a process of its own with
-BENCH_REFAPP naming it): today's cost as the issue means it, beside the kept one's CPU time.
-Figures, not a test: nothing fails on a time.
+the wall time, medians, and kept / without.
+Then the bar's own comparison: the same writes timed in refapp now and in refapp as it was
+before the statistics began (BEFORE, its tree taken from git into a temporary folder), each run
+by this script alone in a process of its own (BENCH_REFAPP naming the tree), in turns
+(BENCH_TURNS, default 3): the median of each side's turns, and their ratio (the bar: at most
+1.5 for a record and a correction). Figures, not a test: nothing fails on a time.
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ STATISTICS_CALLS = (
 #: refapp before the statistics across sessions (the commit before they began): today's cost,
 #: timed in a second process on the same writes (BENCH_BEFORE= leaves it out)
 BEFORE = os.environ.get("BENCH_BEFORE", "74fe193")
+#: the turns refapp now and refapp at BEFORE each take, alone, one after the other
+TURNS = int(os.environ.get("BENCH_TURNS", "3"))
 #: Dalmuti without tribute: a hand's input is its finishing order
 DALMUTI_RULES = {"tax": False}
 FIVE = ("Ann", "Ben", "Cy", "Dee", "Eve")
@@ -331,12 +334,14 @@ def main(passes: int) -> None:
         return
     report(samples, passes)
     if BEFORE:
-        before(samples, passes)
+        before(passes)
 
 
-def before(samples: dict[tuple[str, str, str], Timed], passes: int) -> None:
-    """Time the same writes in refapp as it was at BEFORE (its tree from git, another process)
-    and print this run's CPU medians beside them."""
+def before(passes: int) -> None:
+    """Time the same writes in refapp as it was at BEFORE (its tree from git) and as it is now,
+    each alone in a process of its own, in turns (now, then, now, then...: ``TURNS`` times
+    each, so a slower minute of the machine falls on both), and print the medians of each
+    write's per-turn medians side by side."""
     with tempfile.TemporaryDirectory() as temp:
         archive = subprocess.run(
             ["git", "-C", str(HERE), "archive", BEFORE, "refapp"], capture_output=True, check=False
@@ -345,26 +350,37 @@ def before(samples: dict[tuple[str, str, str], Timed], passes: int) -> None:
             print(f"\n(no refapp at {BEFORE} to compare with: {archive.stderr.decode().strip()})")
             return
         subprocess.run(["tar", "-x", "-C", temp], input=archive.stdout, check=True)
-        child = subprocess.run(
-            [sys.executable, __file__, str(passes)],
-            env={**os.environ, "BENCH_REFAPP": temp},
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-    then = json.loads(child.stdout.strip().splitlines()[-1])
-    print(f"\nthread CPU medians, ms: kept (above) beside refapp at {BEFORE}, before the "
-          "statistics across sessions (another process, not interleaved)")  # fmt: skip
-    print(f"{'write':<44} {'game':<8} {'kept':>9} {BEFORE:>8} {'ratio':>6}")
+        turns: dict[str, list[dict[str, float]]] = {"now": [], BEFORE: []}
+        for _ in range(TURNS):
+            for name, tree in (("now", str(HERE)), (BEFORE, temp)):
+                turns[name].append(alone(tree, passes))
+    print(f"\nthread CPU, ms: the median of {TURNS} turns' medians, refapp now beside refapp at "
+          f"{BEFORE}, before the statistics across sessions, each alone in a process of its "
+          "own, in turns (the bar: at most 1.5)")  # fmt: skip
+    print(f"{'write':<44} {'game':<8} {'now':>9} {BEFORE:>8} {'ratio':>6}")
     for what in WRITES:
         for game in GAMES:
-            now, old = median_ms(samples[(what, game, "kept")].cpu), then[f"{what}|{game}"]
+            key = f"{what}|{game}"
+            now, old = (statistics.median(turn[key] for turn in turns[name]) for name in turns)
             print(f"{what:<44} {game:<8} {now:>9.2f} {old:>8.2f} {now / old:>6.2f}")
+
+
+def alone(tree: str, passes: int) -> dict[str, float]:
+    """Run this script on the refapp of a tree, alone in a process; return its CPU medians."""
+    child = subprocess.run(
+        [sys.executable, __file__, str(passes)],
+        env={**os.environ, "BENCH_REFAPP": tree},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    timed: dict[str, float] = json.loads(child.stdout.strip().splitlines()[-1])
+    return timed
 
 
 def report(samples: dict[tuple[str, str, str], Timed], passes: int) -> None:
     """Print each write's medians, kept beside without, and their ratios."""
-    print(f"\nmedians of {passes} samples each, ms; ratio = kept / without (bar: at most 1.5)")
+    print(f"\nmedians of {passes} samples each, ms; ratio = kept / without")
     print(f"{'write':<44} {'game':<8} {'CPU kept':>9} {'without':>8} {'ratio':>6}"
           f" {'wall kept':>10} {'without':>8} {'ratio':>6}")  # fmt: skip
     for what in WRITES:

@@ -87,6 +87,9 @@ class GameSession(Model):
     last_round_at: Mapped[Moment | None] = mapped_column(index=True)
     played_seconds: Mapped[int] = mapped_column(default=0, server_default="0")
     counted: Mapped[bool] = mapped_column(default=False, server_default=false(), index=True)
+    #: set by a write that counted, un-counted or changed a counted session: its rating steps
+    #: are stored again by the next read of the statistics (services/ratings.py, ``rate_due``)
+    rating_due: Mapped[bool] = mapped_column(default=False, server_default=false(), index=True)
 
     seats: Mapped[list[SessionPlayer]] = relationship(
         back_populates="session",
@@ -261,6 +264,10 @@ class PlayerFigures(Model):
     streak_longest_session: Mapped[int | None]
     last_counted_at: Mapped[Moment | None]
     last_counted_session: Mapped[int | None]
+    #: set by a write after which the streaks must be counted again from the player's counted
+    #: seats (a corrected place, a session un-counted); the next read of the statistics counts
+    #: them (services/standings.py, ``count_due``)
+    streaks_due: Mapped[bool] = mapped_column(default=False, server_default=false(), index=True)
 
 
 class Mark(Model):

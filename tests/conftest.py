@@ -392,11 +392,14 @@ class QueryCounter:
         self.engine = engine
         self.count = 0
         self.rows = 0
+        #: the statements counted, as sent
+        self.statements: list[str] = []
 
     def _count(self, conn, cursor, statement: str, *args: Any) -> None:
         if statement.lstrip().upper().startswith(TRANSACTION_CONTROL):
             return  # a read taken as of one moment opens its transaction: not a query
         self.count += 1
+        self.statements.append(statement)
 
     def _rows(self, conn, cursor, statement: str, parameters, context, executemany) -> None:
         if executemany or not statement.lstrip().upper().startswith("SELECT"):

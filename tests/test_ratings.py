@@ -12,7 +12,7 @@ from refapp.services import projection, recount
 
 from . import ratings_oracle
 from .conftest import turn
-from .test_statistics import FOUR, dixit, mine, stats
+from .test_statistics import FOUR, dixit, mine, same_rating, stats
 from .test_stats import FIVE, MIGHTY_HANDS
 
 MODEL = PlackettLuce()
@@ -135,21 +135,83 @@ def test_a_correction_that_leaves_every_hands_sides_alone_rates_nothing_again(
         clock.advance(minutes=3)
         assert api.record(sid, hand).status_code == 201
     client.post(f"/api/sessions/{sid}/finish")
+    stats(client)  # the read rates the session the finish counted
     with app.app_context():
         kept = db.session.execute(select(RatingStep.id, RatingStep.mu)).all()
         db.session.remove()
     # hand 1: the opposition took 4 point cards, not 3: Cy's 15 is still made, other points
     body = {**MIGHTY_HANDS[0], "opposition_points": 4}
     assert client.put(f"/api/sessions/{sid}/rounds/1", json=body).status_code == 200
+    stats(client)
     with app.app_context():
         assert db.session.execute(select(RatingStep.id, RatingStep.mu)).all() == kept
         db.session.remove()
     # hand 1 again: the opposition took 6, so Cy's 15 fails: both hands are rated again
     body = {**MIGHTY_HANDS[0], "opposition_points": 6}
     assert client.put(f"/api/sessions/{sid}/rounds/1", json=body).status_code == 200
+    stats(client)
     with app.app_context():
         again = db.session.execute(select(RatingStep.id, RatingStep.mu)).all()
         wanted = ratings_oracle.board(clock.now, ("mighty",))
         db.session.remove()
     assert again != kept and len(again) == len(kept) == 10
     assert stats(client)["ratings"] == wanted
+
+
+def test_a_write_rates_nothing_itself_the_next_read_rates_its_sessions_once(
+    app, api, client, clock, count_queries
+):
+    sid = api.create(players=list(FIVE), game="mighty")["id"]
+    for hand in MIGHTY_HANDS[:2]:
+        clock.advance(minutes=3)
+        assert api.record(sid, hand).status_code == 201
+    with count_queries() as finishing:
+        assert client.post(f"/api/sessions/{sid}/finish").status_code == 200
+    for number, points in ((1, 6), (2, 3), (1, 7)):  # three corrections, one replay
+        body = {**MIGHTY_HANDS[number - 1], "opposition_points": points}
+        with count_queries() as correcting:
+            assert client.put(f"/api/sessions/{sid}/rounds/{number}", json=body).status_code == 200
+        assert not rating_statements(correcting)
+    assert not rating_statements(finishing)
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(RatingStep)) == 0
+        wanted = ratings_oracle.board(clock.now, ("mighty",))
+        db.session.remove()
+    with count_queries() as reading:
+        assert stats(client)["ratings"] == wanted
+    assert sum(text.startswith("INSERT INTO rating_step") for text in reading.statements) == 1
+    with count_queries() as again:
+        assert stats(client)["ratings"] == wanted
+    assert not [text for text in again.statements if text.startswith(("INSERT", "UPDATE"))]
+
+
+def rating_statements(counter) -> list[str]:
+    """Return the statements a counter saw that read or write the ratings' tables."""
+    return [text for text in counter.statements if "rating_step" in text or "player_rating" in text]
+
+
+def test_corrections_of_two_counted_sessions_are_rated_together_as_from_scratch(
+    app, api, client, clock
+):
+    played = []
+    for hands in (MIGHTY_HANDS[:2], MIGHTY_HANDS[4:7], MIGHTY_HANDS[:2]):
+        sid = api.create(players=list(FIVE), game="mighty")["id"]
+        for hand in hands:
+            clock.advance(minutes=3)
+            assert api.record(sid, hand).status_code == 201
+        assert client.post(f"/api/sessions/{sid}/finish").status_code == 200
+        played.append(sid)
+        clock.advance(hours=2)
+    stats(client)
+    # the first session's hand 1 fails now, the last one's hand 2 is made: both sessions due,
+    # one replay from the first session's hand 1 on
+    for sid, number, points in ((played[0], 1, 6), (played[2], 2, 3)):
+        body = {**MIGHTY_HANDS[number - 1], "opposition_points": points}
+        assert client.put(f"/api/sessions/{sid}/rounds/{number}", json=body).status_code == 200
+    with app.app_context():
+        wanted = ratings_oracle.board(clock.now, ("mighty",))
+        histories = {name: ratings_oracle.rating_of(clock.now, name, "mighty") for name in FIVE}
+        db.session.remove()
+    assert stats(client, game="mighty")["ratings"] == wanted
+    for name in FIVE:
+        assert same_rating(mine(client, name)["games"]["mighty"]["rating"], histories[name]), name

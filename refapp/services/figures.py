@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, inspect, select
+from sqlalchemy.orm.attributes import flag_modified
 
-from ..extensions import db
+from ..extensions import Base, db
 from ..games.standings import counts, gap_seconds, places
 from ..games.stats import seat_tallies, session_part
 from ..games.tally import Tally, added
@@ -88,7 +89,7 @@ def session_imported(session: GameSession, results: Iterable[Result]) -> None:
 
 def player_merged(source_id: int, target_id: int) -> None:
     """Add a merged player's figures and head-to-head to the player they were merged into, drop
-    theirs, and count the merged player's streaks again (their seats are the target's now)."""
+    theirs, and mark the target's streaks due (their seats are the target's now)."""
     query = select(PlayerFigures).where(PlayerFigures.player_id == source_id)
     theirs = {
         (row.player_id, row.game): row for row in locked(PlayerFigures, FIGURES_KEY, query).values()
@@ -104,9 +105,8 @@ def player_merged(source_id: int, target_id: int) -> None:
         target.tally = added(target.tally or {}, row.tally or {})
         target.last_played = latest(target.last_played, row.last_played)
     db.session.execute(delete(PlayerFigures).where(PlayerFigures.player_id == source_id))
-    db.session.flush()
-    for row in into.values():
-        standings.count_streaks(row)
+    for row in into.values():  # their seats are the target's now: counted by the next read
+        row.streaks_due = True
 
 
 # -- the one counting step -------------------------------------------------------------------------
@@ -155,7 +155,32 @@ def settle(
         session.counted = counted
         marks.total_settled(session, was_counted, stored_time(session.last_round_at))
         standings.move_pairs(session.game, moves, pairs)
-        ratings.session_settled(session, placed, was_counted, moved(more, less))
+        ratings.session_settled(session, was_counted, moved(more, less))
+        one_update(seats, SEAT_COLUMNS)
+        one_update(list(rows.values()), FIGURES_COLUMNS)
+
+
+#: the columns a settle may change in a seat, and in a figures row
+SEAT_COLUMNS = ("tally", "place", "won", "seconds")
+FIGURES_COLUMNS = (
+    "tally",
+    "last_played",
+    "streak_current",
+    "streak_longest",
+    "streak_longest_session",
+    "last_counted_at",
+    "last_counted_session",
+    "streaks_due",
+)
+
+
+def one_update(rows: Sequence[Base], columns: Sequence[str]) -> None:
+    """Make every row's update set each of these columns that any of them changed: the ORM
+    sends rows changing the same columns in one statement (else one a set of columns)."""
+    for column in columns:
+        if any(inspect(row).attrs[column].history.has_changes() for row in rows):
+            for row in rows:
+                flag_modified(row, column)
 
 
 def moved(*tallies: Mapping[str, Tally]) -> bool:
@@ -182,7 +207,7 @@ def part_of(seat: SessionPlayer) -> dict[str, int]:
 
 
 #: the columns a figures row is keyed by
-FIGURES_KEY = ("player_id", "game")
+FIGURES_KEY = standings.FIGURES_KEY
 
 
 def rows_for(keys: Sequence[Key]) -> dict[Key, PlayerFigures]:

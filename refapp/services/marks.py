@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import CursorResult, delete, insert, select, update
 
 from ..extensions import db
 from ..games import get_game
@@ -189,17 +190,28 @@ def rerun(seated: Seated, first: int) -> None:
 
 
 def total_settled(session: GameSession, was_counted: bool, at: datetime | None) -> None:
-    """Move a session's highest-total mark: there while it counts, at its current totals."""
+    """Move a session's highest-total mark: there while it counts, at its current totals (one
+    statement: the row updated in place, added, or taken out)."""
     if not (session.counted or was_counted):
         return
-    db.session.execute(
-        delete(MarkRow).where(MarkRow.session_id == session.id, MarkRow.number.is_(None))
-    )
+    mark = None
     if session.counted and at is not None:
         names = [seat.player.name for seat in session.seats]
         mark = total_mark(names, session.totals or {})
-        if mark is not None:
-            insert_rows(rows_of(Seated.of(session), None, [mark], at))
+    own = (MarkRow.session_id == session.id, MarkRow.number.is_(None))
+    rows = [] if mark is None or at is None else rows_of(Seated.of(session), None, [mark], at)
+    if not rows:
+        db.session.execute(delete(MarkRow).where(*own))
+        return
+    moved = db.session.execute(
+        update(MarkRow).where(*own).values({key: rows[0][key] for key in MOVED})
+    )
+    if cast(CursorResult[Any], moved).rowcount == 0:  # none yet: the session just counted
+        insert_rows(rows)
+
+
+#: the columns of a session's highest-total mark that move with its totals
+MOVED = ("key", "value", "rank", "player_id", "at")
 
 
 def player_merged(source_id: int, target_id: int) -> None:

@@ -1,17 +1,20 @@
-"""Ratings kept by every write (games/ratings.py): each rated event's steps in ``rating_step``,
+"""Ratings kept from every write (games/ratings.py): each rated event's steps in ``rating_step``,
 each player's current rating in ``player_rating``.
 
-A write that changes a counted session (or counts or un-counts one) rates its events again and
-then every later event of its game, from the players' ratings just before the first event it
-changed: what processing the whole stored history from scratch gives. Sessions being played
-never count, so recording at the table costs no rating work; the replay (services/rating_replay.py)
-reads the later events a chunk at a time. On PostgreSQL the game's ratings are one advisory lock,
-taken after the write's figures rows, so two writes never replay one game at once.
+A write that changes a counted session (or counts or un-counts one) marks it ``rating_due``;
+the next read of the statistics (``rate_due``) rates its events again and then every later
+event of its game, from the players' ratings just before the first event it changed: what
+processing the whole stored history from scratch gives. So no write at the table, a record or a
+correction, pays for the replay, and several corrections of one evening are replayed once a
+session. The replay (services/rating_replay.py) reads the later events a chunk at a time. On
+PostgreSQL the game's ratings are one advisory lock, taken after the session's row lock, so two
+reads never replay one game at once.
 """
 
 from __future__ import annotations
 
 import zlib
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,10 +25,13 @@ from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.ratings import Side, Skill, session_sides
 from ..models import GameSession, PlayerRating, RatingStep, Round, aware
+from . import writes
 from .rating_replay import EventKey, replay
 
 #: a round as the ratings read it: its number, its stored result, when it was recorded
 Played = tuple[int, Mapping[str, object], datetime]
+#: the most due sessions one read rates again; more wait for the next read (or a rebuild)
+BATCH = 50
 
 
 @dataclass(frozen=True)
@@ -49,17 +55,60 @@ class Sitting:
 # -- the writes' calls -----------------------------------------------------------------------------
 
 
-def session_settled(
-    session: GameSession, places: Mapping[str, int], was_counted: bool, changed: bool
-) -> None:
-    """Rate a session's events again when they may have changed: it counts now or did before,
-    and it was just counted, un-counted, or its rounds changed (``changed``)."""
+def session_settled(session: GameSession, was_counted: bool, changed: bool) -> None:
+    """Mark a session's ratings due when its events may have changed: it counts now or did
+    before, and it was just counted, un-counted, or its rounds changed (``changed``). The next
+    read of the statistics rates it again (``rate_due``): the write itself rates nothing."""
     if not (session.counted or was_counted):
         return
     if bool(session.counted) == was_counted and not changed:
         return
-    sitting = Sitting.of(session, places if session.counted else {})
-    rate_again(sitting, rounds_of(session.id) if get_game(session.game).rates_hands else [])
+    session.rating_due = True
+
+
+@writes.transaction()
+def rate_due() -> int:
+    """Rate again the sessions writes marked due, at most ``BATCH`` of them, in one write under
+    their sessions' locks and their games': each game replayed once, from the first event any
+    of them changed; return how many were due.
+
+    Reads one indexed query when there are none, which is nearly always (and then leaves the
+    read's transaction as it was).
+    """
+    due = db.session.scalars(
+        select(GameSession.id)
+        .where(GameSession.rating_due.is_(True))
+        .order_by(GameSession.id)
+        .limit(BATCH)
+    ).all()
+    if not due:
+        return 0
+    db.session.rollback()  # the read's transaction ends: the rating is a write of its own
+    # rated by another read meanwhile (or deleted): no longer due
+    sessions = [session for session in writes.lock_sessions(due) if session.rating_due]
+    for game in sorted({session.game for session in sessions}):
+        lock_game(game)
+    replaced: dict[str, list[Replaced]] = defaultdict(list)
+    for session in sessions:
+        found = replace_steps(sitting_of(session), played(session))
+        if found is not None:
+            replaced[session.game].append(found)
+        session.rating_due = False
+    for game, changed in replaced.items():
+        replay_from(game, changed)
+    writes.commit()
+    return len(due)
+
+
+def sitting_of(session: GameSession) -> Sitting:
+    """Return a stored session with its seats' stored places (none until it counts)."""
+    places = {seat.player.name: seat.place for seat in session.seats if seat.place is not None}
+    return Sitting.of(session, places if session.counted else {})
+
+
+def played(session: GameSession) -> list[Played]:
+    """Return a session's rounds as its events read them (none for a game rated by session)."""
+    return rounds_of(session.id) if get_game(session.game).rates_hands else []
 
 
 def player_merged(source_id: int, target_id: int) -> None:
@@ -84,10 +133,20 @@ def player_merged(source_id: int, target_id: int) -> None:
 # -- one session's events --------------------------------------------------------------------------
 
 
-def rate_again(sitting: Sitting, rounds: Iterable[Played]) -> None:
-    """Replace a session's steps with its events now and rate its game again from the first
-    (nothing when its events are what they were: the same teams in the same order and ranks)."""
-    lock_game(sitting.game)
+@dataclass(frozen=True)
+class Replaced:
+    """A session whose steps were replaced: its first event changed, the players whose old
+    steps went, and each one's rating before their first old step."""
+
+    start: EventKey
+    dropped: frozenset[int]
+    known: Mapping[int, Skill]
+
+
+def replace_steps(sitting: Sitting, rounds: Iterable[Played]) -> Replaced | None:
+    """Replace a session's steps with its events now (its game taken); return where its game
+    must be rated again from (None when its events are what they were: the same teams in the
+    same order and ranks)."""
     old = db.session.execute(
         select(
             RatingStep.at,
@@ -106,7 +165,7 @@ def rate_again(sitting: Sitting, rounds: Iterable[Played]) -> None:
     rows = step_rows(sitting, rounds)
     was = [(aware(row.at), row.number, row.player_id, row.team, row.slot, row.rank) for row in old]
     if was == [shape(row) for row in rows]:
-        return
+        return None
     if old:
         db.session.execute(delete(RatingStep).where(RatingStep.session_id == sitting.session_id))
     if rows:
@@ -120,8 +179,17 @@ def rate_again(sitting: Sitting, rounds: Iterable[Played]) -> None:
         for row in reversed(old)
         if row.rated_before >= 0
     }
-    if starts:
-        replay(sitting.game, min(starts), {row.player_id for row in old}, known)
+    return Replaced(min(starts), frozenset(row.player_id for row in old), known)
+
+
+def replay_from(game: str, changed: Sequence[Replaced]) -> None:
+    """Rate a game again from the first event these sessions changed. With one session, each
+    of its players starts from the rating known before their first old step; with more, from
+    their last step before that first event (what one session knew may not hold at another's
+    start)."""
+    known = changed[0].known if len(changed) == 1 else {}
+    dropped = frozenset().union(*(item.dropped for item in changed))
+    replay(game, min(item.start for item in changed), dropped, known)
 
 
 def shape(step: Mapping[str, object]) -> tuple[object, ...]:
@@ -227,14 +295,12 @@ def rebuild() -> int:
         .execution_options(populate_existing=True)
     )
     for session in sessions:
-        seats = {seat.player.name: seat.place for seat in session.seats if seat.place is not None}
-        sitting = Sitting.of(session, seats)
-        played = rounds_of(session.id) if get_game(session.game).rates_hands else []
-        rows = step_rows(sitting, played)
+        rows = step_rows(sitting_of(session), played(session))
         if rows:
             db.session.execute(insert(RatingStep), rows)
             stored += len(rows)
         db.session.expunge(session)
+    db.session.execute(update(GameSession).values(rating_due=False))
     firsts = db.session.execute(
         select(RatingStep.game, func.min(RatingStep.at)).group_by(RatingStep.game)
     ).all()

@@ -8,8 +8,9 @@ game's ``RoleBook.pair_tallies``: Mighty's boss and friend), counted sessions or
 
 A streak moves on by one session when a session is counted after the player's latest counted
 one (the usual end of an evening); any other change (a session un-counted by a new round, a
-corrected place, a session counted out of order) counts the player's streaks again from their
-counted seats, one narrow row per session.
+corrected place, a session counted out of order, a merge) marks the player's streaks due, and
+the next read of the statistics (``count_due``, services/due.py) counts them again from their
+counted seats, one narrow row per session: the write reads none of the player's history.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import groupby
 
-from sqlalchemy import select
+from sqlalchemy import select, tuple_
 
 from ..extensions import db
 from ..games import get_game
@@ -26,10 +28,15 @@ from ..games.roles import seen_from
 from ..games.standings import Streaks, pair_part, streaks
 from ..games.tally import Tally, added
 from ..models import GameSession, PairFigures, PlayerFigures, SessionPlayer
-from .keyed_rows import keyed_rows
+from . import writes
+from .keyed_rows import keyed_rows, locked
 
 #: a pair's key: the game, then the lower and the higher player id
 PairKey = tuple[str, int, int]
+#: the columns a player's figures row is keyed by
+FIGURES_KEY = ("player_id", "game")
+#: the most players' rows whose due streaks one read counts; more wait for the next read
+BATCH = 200
 
 
 @dataclass(frozen=True)
@@ -145,12 +152,11 @@ def move_streaks(
 ) -> None:
     """Move each seated player's win streaks after the session's places changed.
 
-    rows are the players' figures rows in the session's game (locked by the write, not changed
-    yet: when a player's streaks are counted again, the seats are flushed first, the rows not).
+    rows are the players' figures rows in the session's game (locked by the write). A session
+    counted after the player's latest counted one moves their streaks on by one; any other
+    change marks them due, to be counted again by the next read (``count_due``).
     """
     last = session.last_round_at
-    if any(seat.moved and not goes_on(seat, rows[seat.player_id], session) for seat in seats):
-        db.session.flush()  # the seats' places, which count_streaks reads
     for seat in seats:
         if not seat.moved:
             continue
@@ -159,17 +165,48 @@ def move_streaks(
             kept = Streaks(row.streak_current, row.streak_longest, row.streak_longest_session)
             keep_streaks(row, kept.after(seat.after == 1, session.id))
             row.last_counted_at, row.last_counted_session = last, session.id
-        else:
-            with db.session.no_autoflush:
-                count_streaks(row)
+        elif not row.streaks_due:
+            row.streaks_due = True
 
 
 def goes_on(seat: Placed, row: PlayerFigures, session: GameSession) -> bool:
-    """Return True when a newly counted session comes after the player's last counted one."""
+    """Return True when a newly counted session comes after the player's last counted one (and
+    their streaks are not due: counting them again takes the new session in)."""
     last = session.last_round_at
-    if seat.before is not None or seat.after is None or last is None:
+    if seat.before is not None or seat.after is None or last is None or row.streaks_due:
         return False
     return after_last(row, last, session.id)
+
+
+@writes.transaction()
+def count_due() -> int:
+    """Count again the streaks writes left due, at most ``BATCH`` players' rows, in one write
+    that takes those rows; return how many were due.
+
+    Reads one indexed query when there are none, which is nearly always (and then leaves the
+    read's transaction as it was).
+    """
+    due = db.session.execute(
+        select(PlayerFigures.player_id, PlayerFigures.game)
+        .where(PlayerFigures.streaks_due.is_(True))
+        .order_by(PlayerFigures.player_id, PlayerFigures.game)
+        .limit(BATCH)
+    ).all()
+    if not due:
+        return 0
+    db.session.rollback()  # the read's transaction ends: the counting is a write of its own
+    writes.begin_write()
+    keys = [tuple(key) for key in due]
+    query = select(PlayerFigures).where(
+        tuple_(PlayerFigures.player_id, PlayerFigures.game).in_(keys)
+    )
+    # counted by another read meanwhile: no longer due
+    rows = [row for row in locked(PlayerFigures, FIGURES_KEY, query).values() if row.streaks_due]
+    count_streaks(rows)
+    for row in rows:
+        row.streaks_due = False
+    writes.commit()
+    return len(due)
 
 
 def keep_streaks(row: PlayerFigures, found: Streaks) -> None:
@@ -188,18 +225,33 @@ def after_last(row: PlayerFigures, last: datetime, session_id: int) -> bool:
     return (last, session_id) > (known, row.last_counted_session)
 
 
-def count_streaks(row: PlayerFigures) -> None:
-    """Count a player's streaks in a game again from their counted seats, in order."""
+def count_streaks(rows: Iterable[PlayerFigures]) -> None:
+    """Count players' streaks again from their counted seats in each row's game, in order (one
+    query for all the rows)."""
+    rows = list(rows)
+    if not rows:
+        return
     found = db.session.execute(
-        select(SessionPlayer.place, GameSession.last_round_at, GameSession.id)
+        select(
+            SessionPlayer.player_id,
+            GameSession.game,
+            GameSession.last_round_at,
+            GameSession.id,
+            SessionPlayer.place,
+        )
         .join(GameSession, GameSession.id == SessionPlayer.session_id)
         .where(
-            SessionPlayer.player_id == row.player_id,
-            GameSession.game == row.game,
+            SessionPlayer.player_id.in_({row.player_id for row in rows}),
+            GameSession.game.in_({row.game for row in rows}),
             SessionPlayer.place.is_not(None),
         )
-        .order_by(GameSession.last_round_at, GameSession.id)
+        .order_by(
+            SessionPlayer.player_id, GameSession.game, GameSession.last_round_at, GameSession.id
+        )
     ).all()
-    keep_streaks(row, streaks((seat.id, seat.place == 1) for seat in found))
-    row.last_counted_at = found[-1].last_round_at if found else None
-    row.last_counted_session = found[-1].id if found else None
+    seated = {key: list(seats) for key, seats in groupby(found, key=lambda seat: seat[:2])}
+    for row in rows:
+        mine = seated.get((row.player_id, row.game), [])
+        keep_streaks(row, streaks((seat.id, seat.place == 1) for seat in mine))
+        row.last_counted_at = mine[-1].last_round_at if mine else None
+        row.last_counted_session = mine[-1].id if mine else None

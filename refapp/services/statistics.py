@@ -3,7 +3,7 @@ pair's head-to-head, records and each player's own story, read from the rows eve
 
 Every answer reads the figures rows (a few per player and game), the pairs' rows and one row
 per record, whatever the number of sessions and rounds; it first counts the sessions that ended
-by time since the last read (services/idle.py).
+by time since the last read, and the streaks and ratings writes left due (services/due.py).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from ..games import GAMES
 from ..games.stats import average, figures_from
 from ..games.tally import Tally, added, summed
 from ..models import GameSession, Mark, PairFigures, Player, PlayerFigures
-from . import idle, periods, rating_board
+from . import due, periods, rating_board
 from .players import find_player
 from .roles import player_roles
 from .statistics_shapes import (
@@ -35,7 +35,7 @@ from .stats_query import Query as Query  # the API reads a request's query here
 
 def group_stats(query: Query) -> GroupStats:
     """Return the standings, the head-to-head of every pair and the records of the group."""
-    idle.count_idle()
+    due.catch_up()
     rows = figures_rows(query, None)
     names = player_names({row.player_id for row in rows})
     by_player: dict[int, list[PlayerFigures]] = defaultdict(list)
@@ -57,7 +57,7 @@ def group_stats(query: Query) -> GroupStats:
 
 def player_stats(name: object, query: Query) -> PlayerStats:
     """Return one player's own figures per game, streaks, head-to-head and records held."""
-    idle.count_idle()
+    due.catch_up()
     player = find_player(name)
     rows = figures_rows(query, player.id)
     pairs = pair_rows(query, player.id)
