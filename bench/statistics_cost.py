@@ -19,7 +19,9 @@ Then the bar's own comparison: the same writes timed in refapp now and in refapp
 before the statistics began (BEFORE, its tree taken from git into a temporary folder), each run
 by this script alone in a process of its own (BENCH_REFAPP naming the tree), in turns
 (BENCH_TURNS, default 3): the median of each side's turns, and their ratio (the bar: at most
-1.5 for a record and a correction). Figures, not a test: nothing fails on a time.
+1.5 for a record and a correction). Between the two: the first statistics read after a
+correction of a counted session, which does what the correction left due (its streaks and
+ratings), beside a read with nothing due. Figures, not a test: nothing fails on a time.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from functools import cache
+from functools import cache, partial
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -333,6 +335,7 @@ def main(passes: int) -> None:
         print(json.dumps(kept))
         return
     report(samples, passes)
+    moved_to_read(tables["kept"], passes)
     if BEFORE:
         before(passes)
 
@@ -376,6 +379,30 @@ def alone(tree: str, passes: int) -> dict[str, float]:
     )
     timed: dict[str, float] = json.loads(child.stdout.strip().splitlines()[-1])
     return timed
+
+
+def moved_to_read(table: Table, passes: int) -> None:
+    """Print what the first statistics read after a correction of a counted session costs (it
+    counts the streaks and replays the ratings the write left due), beside a read with nothing
+    due: the work a correction no longer does, where it went."""
+    print(f"\nthe statistics read (GET /api/stats?game=), thread CPU medians of {passes}, ms")
+    print(f"{'read':<58} {'game':<8} {'CPU':>8}")
+    for sessions, back in ((table.last_finished, "the last"), (table.earlier_finished, "20 back")):
+        for game in GAMES:
+            due, calm = Timed(), Timed()
+            read = partial(stats_read, table, game)
+            for turn in range(passes):
+                correct(sessions, table, game, Timed(), turn)
+                due.add(read)
+                calm.add(read)
+            first = f"first after a correction ({back} counted session)"
+            print(f"{first:<58} {game:<8} {median_ms(due.cpu):>8.2f}")
+            print(f"{'then, nothing due':<58} {game:<8} {median_ms(calm.cpu):>8.2f}")
+
+
+def stats_read(table: Table, game: str) -> None:
+    """Read one game's statistics (asserting success and reading the body)."""
+    ok(table.client.get(f"/api/stats?game={game}"), 200)
 
 
 def report(samples: dict[tuple[str, str, str], Timed], passes: int) -> None:
