@@ -7,16 +7,21 @@ the first row of its own: one bounded query per record, whatever the history.
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from ..games import GAMES
 from ..models import GameSession
-from . import standings
+from . import standings, writes
 from .statistics import best_mark, longest_streak
 from .statistics_shapes import Record
 
 
 def fallen(session: GameSession) -> list[Record]:
     """Return the records this session set that still stand, in the order the game lists them."""
-    standings.count_due()  # the longest streak: one indexed query when none is due
+    # the longest streak: one indexed query when none is due; while another write holds the
+    # database, the streaks as last counted
+    with suppress(writes.Busy):
+        standings.count_due()
     held = [best_mark(session.game, key) for key in GAMES[session.game].kept_records()]
     held.append(longest_streak(session.game))
     return [record for record in held if record is not None and record["session"] == session.id]
