@@ -90,6 +90,8 @@ class GameSession(Model):
     #: set by a write that counted, un-counted or changed a counted session: its rating steps
     #: are stored again by the next read of the statistics (services/ratings.py, ``rate_due``)
     rating_due: Mapped[bool] = mapped_column(default=False, server_default=false(), index=True)
+    #: where the table played (optional, at most 60 characters, trimmed and NFC; None: not said)
+    location: Mapped[str | None] = mapped_column(String(60), index=True)
 
     seats: Mapped[list[SessionPlayer]] = relationship(
         back_populates="session",

@@ -12,7 +12,7 @@ from ..bodies import json_body
 from ..extensions import db
 from ..games.errors import MalformedInput, Refusal, quote
 from ..models import GameSession
-from ..services import answers, idempotency, rule_sets, writes
+from ..services import answers, idempotency, location, rule_sets, writes
 from ..services.listing import read_filter
 from . import bp
 from .errors import rule_violation
@@ -168,6 +168,17 @@ def finish_session(session_id: int) -> ResponseReturnValue:
     """End a session by the table's decision; winners are the highest totals."""
     expected = write_params()
     session = services.finish_session(session_id, version=expected)
+    return with_etag(session_payload(session))
+
+
+@bp.put("/sessions/<int:session_id>/location")
+def set_location(session_id: int) -> ResponseReturnValue:
+    """Set or clear where a session was played (``{"location": str | null}``); audited."""
+    expected = write_params()
+    body = json_body()
+    if "location" not in body:
+        raise MalformedInput("missing_field", "Send the location, or null to clear it.", "location")
+    session = location.set_location(session_id, body["location"], version=expected)
     return with_etag(session_payload(session))
 
 

@@ -21,6 +21,7 @@ from ..games.errors import Conflict
 from ..games.game import AnyGame, Table, leaders, running_totals
 from ..models import AuditEntry, GameSession, Round, SessionPlayer, utcnow
 from . import figures, rule_sets, stored_rounds, writes
+from .location import location_text
 from .stored_rounds import iso as iso  # pages and the archive read it from here
 from .values import not_found, player_names, session_name, stored_id
 
@@ -178,6 +179,7 @@ def session_dict(view: SessionView) -> dict[str, Any]:
         "version": session.version,
         "game": session.game,
         "name": session.name,
+        "location": session.location,
         "players": list(view.table.players),
         "preset": rule_sets.preset_of(session),
         "rules_changed": view.game.rules_changed(
@@ -233,6 +235,7 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
     setup = {key: body[key] for key in game.setup_keys if body.get(key) is not None}
     seated, initial = game.start(names, rules, setup)
     title = session_name(body.get("name"))
+    place = location_text(body.get("location"))
 
     # everything is checked: now take the players' rows (new ones added), so a rename or merge
     # of one of them runs wholly before or after this session, never across it
@@ -240,6 +243,7 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
     session = GameSession(
         game=game.slug, name=title, rules=rules, setup=setup, initial_state=initial, preset=preset
     )
+    session.location = place
     for seat, name in enumerate(seated):
         session.seats.append(SessionPlayer(seat=seat, player=known[name]))
     db.session.add(session)
@@ -253,6 +257,8 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
         "rules": rules,
         **setup,
     }
+    if place is not None:
+        after["location"] = place
     writes.audit(session, "create_session", None, None, after)
     writes.commit()
     return session

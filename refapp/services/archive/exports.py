@@ -78,6 +78,7 @@ def export_chunks(session: GameSession) -> Iterator[str]:
         "id": session.id,
         "game": session.game,
         "name": session.name,
+        "location": session.location,
         "players": players,
         "preset": session.preset,
         "rules": dict(session.rules),

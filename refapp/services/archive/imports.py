@@ -21,6 +21,7 @@ from ...games.game import AnyGame, AnyOutcome, Table
 from ...games.inputs import mapping, sequence
 from ...models import GameSession
 from .. import limits, stored_rounds
+from ..location import location_text
 from ..round_inputs import round_input
 from ..values import ID_MAX, player_names, session_name
 from . import apart
@@ -56,6 +57,7 @@ def replay(body: ExportParts | Any) -> Replayed:
     setup = setup_of(game, given.get("setup"))
     seated, initial = game.start(names, rules, setup)
     title = session_name(given.get("name"))
+    place = location_text(given.get("location"))
     table = Table(tuple(seated), dict(rules))
     times = {
         key: moment(given.get(key), key) for key in ("created_at", "finished_at", "updated_at")
@@ -99,6 +101,7 @@ def replay(body: ExportParts | Any) -> Replayed:
         version=version_of(given.get("session_version")),
         preset=chosen.key if chosen else None,
         keys=keys,
+        location=place,
     )
 
 

@@ -27,6 +27,7 @@ EXPORT_KEYS = (
     "id",
     "game",
     "name",
+    "location",
     "players",
     "preset",
     "rules",

@@ -55,6 +55,8 @@ class Replayed:
     preset: str | None = None
     #: the session's kept write keys, as rows (``write_keys``)
     keys: list[KeyRow] = field(default_factory=list)
+    #: where the session was played (None: not said, or an export made before locations)
+    location: str | None = None
 
     def close(self) -> None:
         """Let the spooled rows go."""

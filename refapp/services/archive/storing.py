@@ -68,6 +68,7 @@ def new_session(
         name=replayed.name,
         rules=replayed.rules,
         preset=replayed.preset,
+        location=replayed.location,
         setup=replayed.setup,
         initial_state=replayed.initial,
         created_at=replayed.created_at or now,

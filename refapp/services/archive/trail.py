@@ -29,6 +29,7 @@ ACTIONS = (
     "finish_session",
     "rename_player",
     "import_session",
+    "set_location",
 )
 
 

@@ -20,7 +20,13 @@ from .checks import excerpt
 from .staging import pack, unpack
 
 #: the actions that concern no single round (their ``round`` is null)
-ROUNDLESS = ("create_session", "finish_session", "rename_player", "import_session")
+ROUNDLESS = (
+    "create_session",
+    "finish_session",
+    "rename_player",
+    "import_session",
+    "set_location",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,8 +181,10 @@ class TrailReplay:
         self.last = at
 
     def apply_roundless(self, index: int, entry: Mapping[str, Any]) -> None:
-        """Apply a creation, a finish, a rename or an import."""
+        """Apply a creation, a finish, a rename or an import (a location changes no round)."""
         action, where = entry["action"], f"audit.{index}"
+        if action == "set_location":
+            return
         if action == "create_session":
             self.check_creation(entry, where)
         elif action == "finish_session":
