@@ -9,11 +9,13 @@ bp: Blueprint = Blueprint("web", __name__)
 from . import (  # noqa: E402, F401
     again,
     archive,
+    card,
     corrections,
     history,
     how_we_score,
     join,
     players,
+    review,
     rule_sets,
     sessions,
     signin,
