@@ -19,6 +19,7 @@ from ..games.errors import MalformedInput, quote
 from ..games.game import leaders
 from ..games.inputs import digits_number
 from ..models import GameSession, Player, SessionPlayer
+from .location import location_text
 from .sessions import iso
 from .values import has_control
 
@@ -38,6 +39,8 @@ class SessionFilter:
 
     game: str | None = None
     player: str | None = None
+    #: where it was played (as stored: trimmed, spaces collapsed, NFC)
+    location: str | None = None
     finished: bool | None = None
     date_from: date | None = None
     date_to: date | None = None
@@ -64,6 +67,11 @@ class SessionRow(TypedDict):
     players: list[str]
     created_at: str | None
     updated_at: str | None
+    #: the play log: where, when its first round was played, for how long, whether it counts
+    location: str | None
+    played_at: str | None
+    played_seconds: int
+    counted: bool
     rounds: int
     finished: bool
     totals: dict[str, int]
@@ -73,9 +81,10 @@ class SessionRow(TypedDict):
 
 def read_filter(args: Mapping[str, str], **defaults: Unpack[FilterDefaults]) -> SessionFilter:
     """Return the filter a query string asks for over ``defaults``, or refuse the first bad
-    parameter (``invalid_value``, field = the parameter) in the order game, player, status,
-    from, to, page, per_page."""
+    parameter (``invalid_value``, field = the parameter) in the order game, player, location,
+    status, from, to, page, per_page."""
     game, player = _text(args, "game"), _text(args, "player")
+    place = location_text(_text(args, "location"))
     status = (args.get("status") or args.get("finished") or "").strip().lower()
     if status and status not in STATUSES:
         raise bad_parameter("status", status, "active or finished")
@@ -85,6 +94,7 @@ def read_filter(args: Mapping[str, str], **defaults: Unpack[FilterDefaults]) -> 
     wanted = SessionFilter(**defaults)
     wanted.game = game or None
     wanted.player = unicodedata.normalize("NFC", player) or None
+    wanted.location = place
     if status:
         wanted.finished = STATUSES[status]
     wanted.date_from = date_from or wanted.date_from
@@ -149,6 +159,8 @@ def list_sessions(wanted: SessionFilter | None = None) -> SessionList:
         query = query.where(GameSession.game == wanted.game)
     if wanted.finished is not None:
         query = query.where(GameSession.finished == wanted.finished)
+    if wanted.location:
+        query = query.where(GameSession.location == wanted.location)
     if wanted.player:
         seated = (
             select(SessionPlayer.session_id)
@@ -192,6 +204,10 @@ def session_row(session: GameSession) -> SessionRow:
         "players": players,
         "created_at": iso(session.created_at),
         "updated_at": iso(session.updated_at),
+        "location": session.location,
+        "played_at": iso(session.first_round_at),
+        "played_seconds": session.played_seconds,
+        "counted": session.counted,
         "rounds": session.round_count,
         "finished": session.finished,
         "totals": totals,

@@ -72,6 +72,9 @@ class GamePages:
     #: the players out of the coming round (resting), greyed in the standings: from the
     #: session's view; None: everyone plays every round
     resting: Callable[[SessionView], Collection[str]] | None = None
+    #: the game's BoardGameGeek id, which BG Stats knows it by (None: BoardGameGeek has no
+    #: single entry for it); sent with the session's play (services/bgstats.py)
+    bgg_id: int | None = None
 
     def static_url(self, filename: str) -> str:
         """Return the address of one of the game's static files (versioned by its content)."""

@@ -6,19 +6,21 @@ from collections.abc import Callable
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_timezone
 from flask_babel import gettext as _
 
 from .. import services
 from ..games import GAMES, AnyGame, get_game
 from ..games.errors import Refusal
-from ..services import idempotency
+from ..models import GameSession
+from ..services import bgstats, idempotency, location
 from ..services.fallen import fallen
 from ..services.listing import read_filter
 from . import again, bp, live_main, stale
 from .chart import totals_chart
 from .forms import ButtonForm, NewSessionForm, RoundForm, round_form
 from .forms.base import RoundBody
-from .forms.session import SaveRulesForm
+from .forms.session import LocationForm, SaveRulesForm
 from .game_pages import pages_of
 from .helpers import FORM_REFUSALS, session_or_404
 from .round_parts import round_parts
@@ -118,6 +120,7 @@ def render_session(
         just_round=just_round(view) if status == 200 else None,
         fallen=fallen(view.session) if view.session.finished or view.session.counted else [],
         live_session=view.session,  # the page polls its version to stay in step
+        location_form=LocationForm(formdata=None, location=view.session.location or ""),
     ), status
 
 
@@ -235,6 +238,7 @@ def show_stale(
 
 @bp.get("/sessions/<int:session_id>/rounds")
 @bp.get("/sessions/<int:session_id>/finish")
+@bp.get("/sessions/<int:session_id>/location")
 @bp.get("/sessions/<int:session_id>/rounds/<int:number>/delete")
 def back_to_session(session_id: int, number: int | None = None) -> ResponseReturnValue:
     """Answer a reload or a bookmark of a form's address with the session page itself."""
@@ -275,3 +279,34 @@ def button_action(session_id: int, action: Callable[[], object], done: str) -> R
     else:
         flash(done)
     return redirect(url_for("web.show_session", session_id=session_id))
+
+
+@bp.post("/sessions/<int:session_id>/location")
+def set_location(session_id: int) -> ResponseReturnValue:
+    """Set, change or clear where the session was played (audited, as the API's write)."""
+    session_or_404(session_id, 0)
+    form = LocationForm()
+    if not form.validate_on_submit():
+        if form.location.errors:
+            flash(_("Where you play: at most 60 characters."), "error")
+            return redirect(url_for("web.show_session", session_id=session_id))
+        abort(400)
+    try:
+        session = location.set_location(session_id, form.location.data or None)
+    except FORM_REFUSALS as error:
+        flash(error.message, "error")
+    else:
+        flash(_("Location saved.") if session.location else _("Location cleared."))
+    return redirect(url_for("web.show_session", session_id=session_id))
+
+
+@bp.app_template_global("known_locations")
+def known_locations() -> list[str]:
+    """Return the locations the forms offer and the play log filters by, the most used first."""
+    return location.locations_used()
+
+
+@bp.app_template_global("bgstats_link")
+def bgstats_link(session: GameSession) -> str | None:
+    """Return a session's "Send to BG Stats" link, None until it is finished or counted."""
+    return bgstats.play_link(session, pages_of(session.game).bgg_id, get_timezone())

@@ -59,6 +59,12 @@ class NewSessionForm(AppForm):
     name = StringField(
         _l("Session name"), [Length(max=100)], description=_l("Optional, e.g. Friday table")
     )
+    location = StringField(
+        _l("Where you play"),
+        [Length(max=60)],
+        description=_l("Optional, e.g. Ann's flat"),
+        render_kw={"autocomplete": "off", "list": "known-locations", "maxlength": 60},
+    )
     players = TextAreaField(
         _l("Players"),
         [InputRequired(message=_l("Write the players' names, one per line."))],
@@ -277,6 +283,7 @@ class NewSessionForm(AppForm):
         """Return the API-shaped body for ``create_session``."""
         names, setup = self.seating.read(self, self.lines())
         body: dict[str, object] = {"game": self.game.data, "name": self.name.data, "players": names}
+        body["location"] = self.location.data or None
         body.update(self.rules_body())
         body.update(setup)
         return body
@@ -288,8 +295,8 @@ class NewSessionForm(AppForm):
             field = self._fields.get("rule_" + path.split(".", 1)[1])
         elif path.startswith(("players", *self.seating.setup_paths)):
             field = self.players
-        elif path == "name":
-            field = self.name
+        elif path in ("name", "location"):
+            field = self.name if path == "name" else self.location
         elif path in ("preset", "rule_set"):
             field = self.preset
         else:
@@ -304,4 +311,15 @@ class SaveRulesForm(AppForm):
         _l("Save these rules as"),
         [InputRequired(message=_l("Write a name for these rules.")), Length(max=60)],
         description=_l("e.g. Friday club"),
+    )
+
+
+class LocationForm(AppForm):
+    """Where a session was played, set or changed on its page (empty: not said)."""
+
+    location = StringField(
+        _l("Where you play"),
+        [Length(max=60)],
+        description=_l("Optional, e.g. Ann's flat"),
+        render_kw={"autocomplete": "off", "list": "known-locations", "maxlength": 60},
     )

@@ -43,6 +43,7 @@ def cards_value(value: object) -> str:
 
 PAGES = GamePages(
     round_form=DalmutiHandForm,
+    bgg_id=929,
     seating=DrawSeating(),
     blueprint=blueprint,
     styles=("dalmuti.css",),

@@ -16,6 +16,7 @@ from .forms import DixitTurnForm  # noqa: E402
 
 PAGES = GamePages(
     round_form=DixitTurnForm,
+    bgg_id=39856,
     blueprint=blueprint,
     styles=("dixit.css",),
     scripts=("dixit.js",),

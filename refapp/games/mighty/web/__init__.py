@@ -20,6 +20,7 @@ from .values import VALUE_WORDS  # noqa: E402
 
 PAGES = GamePages(
     round_form=MightyHandForm,
+    bgg_id=None,  # BG Stats is sent the game by its name alone
     blueprint=blueprint,
     api=api,
     styles=("mighty.css", "mighty_pad.css"),
