@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypedDict, TypeVar, cast
 
 from .errors import Conflict, MalformedInput, Refusal, RuleViolation, quote
+from .highlights import Highlights
 from .options import HouseRules, RuleOption, RuleValue, find_preset, resolve_rules
 from .options import Preset as Preset  # where the games imported it from
 from .ratings import Side
@@ -302,6 +303,8 @@ class Game(Generic[InputT, ResultT, StateT]):
     #: what the game counts of its players' roles, partners and runs (games/roles.py)
     role_book: RoleBook[ResultT] = RoleBook()
 
+    #: what the game tells of a night on its result card (games/highlights.py)
+    highlights: Highlights[ResultT] = Highlights()
     #: the game's own records, besides the shared ones of games/records.py
     record_keys: tuple[str, ...] = ()
 

@@ -44,6 +44,7 @@ from .explain import ORDINALS as ORDINALS
 from .explain import ordinal as ordinal
 from .explain import say_place as say_place
 from .hand import play_hand
+from .highlights import HIGHLIGHTS
 from .how_we_score import how_we_score
 from .options import OPTIONS as OPTIONS
 from .parse import parse_hand
@@ -138,6 +139,7 @@ class Dalmuti(Game[DalmutiInput, DalmutiResult, DalmutiState]):
     tally = staticmethod(dalmuti_stats.tally)
     figures_from = staticmethod(dalmuti_stats.figures_from)
     record_keys = dalmuti_stats.RECORD_KEYS
+    highlights = HIGHLIGHTS
     #: the ranks held; the longest run of hands as Greater Dalmuti is a record
     role_book = dalmuti_stats.ROLE_BOOK
 

@@ -18,6 +18,7 @@ from . import how_we_score as dixit_how_we_score
 from . import stats as dixit_stats
 from .deck import first_state
 from .ending import end_reasons
+from .highlights import HIGHLIGHTS
 from .options import OPTIONS, check_ending
 from .parse import parse_turn
 from .presets import PRESETS
@@ -53,6 +54,7 @@ class Dixit(Game[DixitInput, DixitResult, DixitState]):
     figures_from = staticmethod(dixit_stats.figures_from)
     role_book = dixit_stats.ROLE_BOOK
     record_keys = dixit_stats.RECORD_KEYS
+    highlights = HIGHLIGHTS
     marks = staticmethod(dixit_stats.marks)
 
     def player_range(self, rules: Mapping[str, object]) -> tuple[int, int]:

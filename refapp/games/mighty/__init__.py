@@ -67,6 +67,7 @@ from .cards import (
 )
 from .explain.how_we_score import how_we_score
 from .hands import play_round
+from .highlights import HIGHLIGHTS
 from .house_rules.options import OPTIONS
 from .house_rules.presets import PRESETS
 from .house_rules.rules import MightyRules, MightyTable
@@ -147,6 +148,7 @@ class Mighty(Game[MightyInput, MightyResult, MightyState]):
     #: the roles of each hand; a boss and their friend are partners
     role_book = mighty_stats.ROLE_BOOK
     record_keys = mighty_stats.RECORD_KEYS
+    highlights = HIGHLIGHTS
     marks = staticmethod(mighty_stats.marks)
     #: each played hand is rated, the ruling side against the opposition
     rates_hands = True
