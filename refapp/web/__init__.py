@@ -10,7 +10,6 @@ from . import (  # noqa: E402, F401
     again,
     archive,
     card,
-    card,
     corrections,
     history,
     how_we_score,
