@@ -14,7 +14,7 @@ from refapp.games import GAMES
 from refapp.games.highlights import MOST_TOLD
 from refapp.models import GameSession
 
-from .conftest import shown
+from .conftest import shown, turn
 from .test_players import session
 from .test_stats import DALMUTI_HANDS, DIXIT_TURNS, FIVE, MIGHTY_HANDS, NO_TAX, out, results
 
@@ -137,7 +137,7 @@ def test_a_finished_mighty_night_as_a_card(api, client, clock):
     assert "• The biggest hand: round 6, Eve +48." in lines
     assert lines[-1] == data["footer"]
     # the page says the same: the rows, the highlights, the two buttons and the script
-    assert html.count('class="result-row') == 5
+    assert html.count('<li class="result-row') == 5
     assert "The biggest hand: round 6, Eve +48." in html
     assert "data-share-card" in html and "data-copy-card-text" in html
     assert "/static/card.js" in html
@@ -164,9 +164,14 @@ def test_a_session_without_rounds_has_a_card_of_its_seats(api, client):
 
 
 def test_a_tie_for_first_makes_every_leader_a_winner(api, client):
-    sid = session(api, "dalmuti", FIVE, [out("Ann Ben Cy Dee Eve")], finish=True)
+    sid = session(api, "dixit", FOUR, [turn("Ann")], finish=True)  # all found: 0 2 2 2
     _html, data = card_of(client, sid)
-    assert [r["name"] for r in data["rows"] if r["winner"]] == ["Ann"]
+    assert [(r["place"], r["name"], r["winner"]) for r in data["rows"]] == [
+        ("1", "Ben", True),
+        ("1", "Cy", True),
+        ("1", "Dee", True),
+        ("4", "Ann", False),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -68,7 +68,12 @@ def card_data(session: GameSession, game: AnyGame) -> CardData:
     rules = preset_line(session, game)
     subtitle = " · ".join(details)
     facts = [*highlights(session, game), *records_fell(session)]
-    footer = gettext("refapp · session %(id)d · %(n)d rounds", id=session.id, n=session.round_count)
+    footer = ngettext(
+        "refapp · session %(id)d · %(num)d round",
+        "refapp · session %(id)d · %(num)d rounds",
+        session.round_count,
+        id=session.id,
+    )
     title = gettext(game.title)
     if session.name:
         title = f"{title} · {session.name}"
