@@ -125,6 +125,9 @@ def test_the_review_pages_show_the_figures_and_embed_their_card(api, client, clo
     assert '<dd data-review="sessions">3</dd>' in html
     assert '<dd data-review="sessions">4</dd>' in shown(client.get("/review"))
     assert client.get("/players/Nobody/review").status_code == 404
+    # the statistics page and each player's page lead to the review
+    assert '<a class="go" href="/review">The year in review</a>' in shown(client.get("/stats"))
+    assert 'href="/players/Dee/review">The year in review' in shown(client.get("/players/Dee"))
 
 
 def test_the_review_speaks_korean_and_hungarian(api, client, clock):
