@@ -316,5 +316,5 @@ def location_change(after: object) -> str:
     """Return the history's headline of a ``set_location`` audit entry (web/changes.py)."""
     place = after.get("location") if isinstance(after, dict) else None
     if isinstance(place, str) and place:
-        return _("Where you played set to %(place)s.", place=place)
-    return _("Where you played cleared.")
+        return str(_("Where you played set to %(place)s.", place=place))
+    return str(_("Where you played cleared."))
