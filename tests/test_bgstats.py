@@ -7,6 +7,7 @@ import json
 import re
 from datetime import UTC, datetime
 from urllib.parse import parse_qs, urlsplit
+from zoneinfo import ZoneInfo
 
 from refapp.extensions import db
 from refapp.models import GameSession
@@ -143,8 +144,6 @@ def test_a_counted_session_has_a_link_and_a_running_one_none(api, app):
 
 
 def test_the_play_date_is_on_the_tables_clock(api, app):
-    from zoneinfo import ZoneInfo
-
     sid = api.create()["id"]
     assert api.record(sid, SEED_TURN).status_code == 201
     with app.app_context():
