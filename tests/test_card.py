@@ -204,5 +204,16 @@ def test_the_card_shows_the_location_when_the_session_has_one(app, api, client):
     assert "Café Körte" in data["text"]
 
 
+def test_the_card_says_how_long_the_night_was_played(api, client, clock):
+    sid = api.create(players=list(FOUR), game="dixit")["id"]
+    for number, teller in enumerate(FOUR):
+        if number:
+            clock.advance(minutes=25)
+        assert api.record(sid, turn(teller)).status_code == 201
+    _html, data = card_of(client, sid)
+    assert "Playing time: 1 h 15 min" in data["subtitle"]  # three gaps of 25 minutes
+    assert "Playing time: 1 h 15 min" in data["text"]
+
+
 def test_an_unknown_session_has_no_card(client):
     assert client.get("/sessions/999/card").status_code == 404
