@@ -82,7 +82,7 @@ def heading(period: Period, player: str | None) -> str:
 
 def hours(value: float) -> str:
     """Write hours played in the reader's language (one decimal)."""
-    return str(_("%(hours)s h", hours=format_decimal(value, format="0.#")))
+    return str(_("%(hours)s h", hours=format_decimal(value, format="0.0")))
 
 
 def night_day(day: str) -> str:
