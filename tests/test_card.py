@@ -141,6 +141,10 @@ def test_a_finished_mighty_night_as_a_card(api, client, clock):
     assert "The biggest hand: round 6, Eve +48." in html
     assert "data-share-card" in html and "data-copy-card-text" in html
     assert "/static/card.js" in html
+    # a link to the page pasted into a chat previews the night
+    assert '<meta property="og:title" content="Mighty · November 6, 2026' in html
+    preview = re.search(r'<meta property="og:description" content="([^"]*)"', html)
+    assert preview and "1. Eve 60 🏆 2. Cy 3" in preview.group(1), preview
 
 
 def test_a_session_in_play_marks_no_winner_and_tells_no_records(api, client):

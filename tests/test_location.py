@@ -65,6 +65,11 @@ def test_set_later_audited_versioned_and_idempotent(api, client):
     assert cleared.get_json()["location"] is None
     assert api.audit(sid)[-1]["before"] == {"location": "Ann's flat"}
     assert api.session(sid)["location"] is None
+    # the session's history says each change in words
+    history = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
+    assert "Where you played set to Ann&#39;s flat." in history
+    assert "Where you played cleared." in history
+    assert "Other change" not in history
 
 
 def test_set_later_refusals(api, client):

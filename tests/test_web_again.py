@@ -73,3 +73,13 @@ def test_recent_tables_are_the_list_rows_one_per_game_and_seats():
     ]
     assert [row["id"] for row in recent_tables(rows)] == [4, 3, 1]
     assert [row["id"] for row in recent_tables(rows, most=1)] == [4]
+
+
+def test_the_same_table_again_plays_at_the_same_place(client, api):
+    body = {"game": "dixit", "players": ["Ann", "Ben", "Cy"], "location": "Ann's flat"}
+    first = client.post("/api/sessions", json=body).get_json()["id"]
+    answer = button_posts(client, f"/sessions/{first}/again")
+    new_id = int(re.search(r"/sessions/(\d+)$", answer.headers["Location"]).group(1))
+    assert api.session(new_id)["location"] == "Ann's flat"
+    filled = client.get(f"/sessions/new?game=dixit&again={first}").get_data(as_text=True)
+    assert re.search(r'name="location"[^>]*value="Ann&#39;s flat"', filled)

@@ -14,21 +14,25 @@ from .rule_sets import preset_of
 
 
 class NewTable(TypedDict):
-    """A new session's body: the game, the seats in order, the preset and the house rules."""
+    """A new session's body: the game, the seats in order, the preset, the house rules and
+    where the table plays."""
 
     game: str
     players: list[str]
     preset: str | None
     rules: dict[str, object]
+    location: str | None
 
 
 def same_table(session: GameSession) -> NewTable:
-    """Return the body of a new session with an earlier one's game, seats and house rules."""
+    """Return the body of a new session with an earlier one's game, seats, house rules and
+    place."""
     return {
         "game": session.game,
         "players": list(session.players),
         "preset": preset_of(session),
         "rules": dict(session.rules or {}),
+        "location": session.location,
     }
 
 

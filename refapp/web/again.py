@@ -55,6 +55,7 @@ def prefill(form: NewSessionForm, again: str | None) -> bool:
     form.players.data = "\n".join(body["players"])
     form.load_choice(body["preset"])
     form.load_rules(body["rules"])
+    form.location.data = body["location"] or ""
     return True
 
 

@@ -109,6 +109,16 @@ def describe_entry(game: AnyGame, entry: Mapping[str, object]) -> tuple[str, Seq
             "Session imported from an export, %(num)d rounds replayed.",
             rounds,
         ), []
+    if action == "set_location":
+        return location_change(after), []
     return _("Other change: %(action)s.", action=str(action).replace("_", " ")), differences(
         game, before, after
     )
+
+
+def location_change(after: object) -> str:
+    """Return the history's headline of a ``set_location`` audit entry."""
+    place = after.get("location") if isinstance(after, dict) else None
+    if isinstance(place, str) and place:
+        return str(_("Where you played set to %(place)s.", place=place))
+    return str(_("Where you played cleared."))

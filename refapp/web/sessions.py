@@ -310,11 +310,3 @@ def known_locations() -> list[str]:
 def bgstats_link(session: GameSession) -> str | None:
     """Return a session's "Send to BG Stats" link, None until it is finished or counted."""
     return bgstats.play_link(session, pages_of(session.game).bgg_id, get_timezone())
-
-
-def location_change(after: object) -> str:
-    """Return the history's headline of a ``set_location`` audit entry (web/changes.py)."""
-    place = after.get("location") if isinstance(after, dict) else None
-    if isinstance(place, str) and place:
-        return str(_("Where you played set to %(place)s.", place=place))
-    return str(_("Where you played cleared."))
