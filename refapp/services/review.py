@@ -1,6 +1,6 @@
-"""A year (or any period) in review, for the group or one player (docs/API.md, "The year in
-review"): nights and sessions, hours, wins, the longest streak, the games and the people played
-with most, nemesis and partner, the records set and the best night.
+"""A year (or any period) in review, for the group or one player (web/review.py's pages):
+nights and sessions, hours, wins, the longest streak, the games and the people played with
+most, nemesis and partner, the records set and the best night.
 
 Every figure comes from the statistics services (services/statistics.py over a ``Query`` with
 its period, periods.py's ``matching``): the same definitions and the same bounded reads. What
