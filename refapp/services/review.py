@@ -264,28 +264,28 @@ def games_played(query: Query) -> list[Played]:
 def best_night(query: Query, player_id: int | None) -> Night | None:
     """Return the best night of the period: the group's with the most counted sessions, a
     player's with the most wins (then the most sessions, the most time, the earliest)."""
-    night = night_of().label("night")
-    sessions = func.count().label("sessions")
-    seconds = func.coalesce(func.sum(GameSession.played_seconds), 0).label("seconds")
     if player_id is None:
-        wins: ColumnElement[int] = literal(0)
-        read = select(night, sessions, seconds, wins.label("wins"))
-        read = read.where(*counted_seats(query, None))
+        won: ColumnElement[int] = literal(0)
+        sessions = select(GameSession.played_seconds, won.label("won"))
     else:
-        wins = func.coalesce(func.sum(case((SessionPlayer.won, 1), else_=0)), 0)
-        read = (
-            select(night, sessions, seconds, wins.label("wins"))
-            .join(SessionPlayer, SessionPlayer.session_id == GameSession.id)
-            .where(
-                *periods.matching(query),
-                GameSession.counted.is_(True),
-                SessionPlayer.player_id == player_id,
-            )
-        )
-    order = [sessions.desc(), seconds.desc(), night]
+        sessions = select(
+            GameSession.played_seconds, case((SessionPlayer.won, 1), else_=0).label("won")
+        ).join(SessionPlayer, SessionPlayer.session_id == GameSession.id)
+        sessions = sessions.where(SessionPlayer.player_id == player_id)
+    # the night worked out in a subquery, so that grouping by it repeats no bound parameter
+    each = (
+        sessions.add_columns(night_of().label("night"))
+        .where(*periods.matching(query), GameSession.counted.is_(True))
+        .subquery()
+    )
+    count = func.count().label("sessions")
+    seconds = func.coalesce(func.sum(each.c.played_seconds), 0).label("seconds")
+    wins = func.coalesce(func.sum(each.c.won), 0).label("wins")
+    read = select(each.c.night, count, seconds, wins).group_by(each.c.night)
+    order = [count.desc(), seconds.desc(), each.c.night]
     if player_id is not None:
         order.insert(0, wins.desc())
-    row = db.session.execute(read.group_by(night).order_by(*order).limit(1)).first()
+    row = db.session.execute(read.order_by(*order).limit(1)).first()
     if row is None:
         return None
     return {
