@@ -179,3 +179,11 @@ def card_of(html: str) -> dict:
     found = re.search(r'<script type="application/json" id="card-data">(.*?)</script>', html)
     assert found, "no card data"
     return json.loads(found.group(1))
+
+
+def test_the_korean_review_fits_its_particles_to_the_names(api, client, clock):
+    year(api, client, clock)
+    client.set_cookie("lang", "ko")
+    html = shown(client.get("/review?year=2026"))
+    # a Latin name's sound is not known: its particle stays in both forms (refapp/particles.py)
+    assert "Dee이(가) Ann보다 3번 앞서고 0번 뒤졌어요." in html
