@@ -91,7 +91,8 @@ def night_day(day: str) -> str:
 
 
 def facts(review: Review) -> list[str]:
-    """Return the review's figures as sentences, for the card and its plain text."""
+    """Return the review's figures as sentences, for the card and its plain text: the summary
+    line first."""
     found = [
         ngettext("%(num)d night", "%(num)d nights", review["nights"])
         + " · "
@@ -99,8 +100,8 @@ def facts(review: Review) -> list[str]:
         + " · "
         + hours(review["hours"])
     ]
+    rate = review["win_rate"]
     if review["player"] is not None:
-        rate = review["win_rate"]
         found.append(
             ngettext("%(num)d win", "%(num)d wins", review["wins"])
             + (f" ({format_percent(rate)})" if rate is not None else "")
@@ -121,6 +122,33 @@ def facts(review: Review) -> list[str]:
     night = review["best_night"]
     if night is not None:
         found.append(_("Best night: %(day)s", day=night_day(night["day"])))
+    return found + people(review)
+
+
+def people(review: Review) -> list[str]:
+    """Return the review's people as sentences: played with most, nemesis, partner (a
+    player's), or the most one-sided pair (the group's); then the records set."""
+    found = []
+    if review["player"] is not None and review["together"]:
+        found.append(_("Played with most: %(name)s", name=review["together"][0]["name"]))
+    if review["nemesis"]:
+        found.append(_("Nemesis: %(name)s", name=review["nemesis"]))
+    if review["partner"]:
+        found.append(_("Partner: %(name)s", name=review["partner"]))
+    pair = review["one_sided"]
+    if pair is not None:
+        found.append(
+            _(
+                "%(a)s placed ahead of %(b)s %(ahead)d times, behind %(behind)d.",
+                a=pair["a"],
+                b=pair["b"],
+                ahead=pair["a_ahead"],
+                behind=pair["b_ahead"],
+            )
+        )
+    if review["records"]:
+        count = len(review["records"])
+        found.append(ngettext("%(num)d record set", "%(num)d records set", count))
     return found
 
 
