@@ -44,8 +44,8 @@ BARE = re.compile(
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9\"'“„‘])(?:JK|[SHDC](?:10|[2-9AKQJ]))(?![A-Za-z0-9\"'”’])")
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|„[^”]*”")
 ENGLISH_WORD = re.compile(r"[A-Za-zÀ-ž][A-Za-zÀ-ž-]+")
-#: words a Korean sentence may keep in Latin letters: formats, headers, the app's name, a letter
-#: rank (J), the sample Latin name
+#: words a Korean sentence may keep in Latin letters: formats, headers, the app's name, another
+#: app's name as its store writes it (BG Stats), a letter rank (J), the sample Latin name
 KOREAN_MAY_KEEP = frozenset(
     [
         "JSON",
@@ -60,6 +60,8 @@ KOREAN_MAY_KEEP = frozenset(
         "If-Match",
         "X-Table-Password",
         "refapp",
+        "BG",
+        "Stats",
         "Mighty",
         "Dixit",
         "PIN",
