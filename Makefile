@@ -134,9 +134,12 @@ bench: $(STAMP)
 table-report: $(TOOLS) $(COMPILED)
 	$(BIN)/python -m tests.table_report $(LANGS)
 
-# the README's screenshots: each game's session page, phone and laptop, light and dark
+# the README's screenshots: each game's session page, phone and laptop, light and dark; the
+# result card and the year in review at phone size
 screens: $(TOOLS) $(COMPILED)
 	$(BIN)/python docs/screens/take.py
+	$(BIN)/python docs/screens/take_card.py
+	$(BIN)/python docs/screens/take_review.py
 
 golden:
 	python3 tests/golden/run_golden.py http://$(HOST):$(PORT) tests/golden/*.json

@@ -321,5 +321,7 @@ class LocationForm(AppForm):
         _l("Where you play"),
         [Length(max=60)],
         description=_l("Optional, e.g. Ann's flat"),
-        render_kw={"autocomplete": "off", "list": "known-locations", "maxlength": 60},
+        # no list of the places used here: the session page reads no more rows for it (the
+        # new-session form offers them, and the same table again keeps its place)
+        render_kw={"autocomplete": "off", "maxlength": 60},
     )
