@@ -1,13 +1,14 @@
 """A club night against a live refapp server: tables recording rounds, phones polling them.
 
-Usage: python bench/club_night.py
+Usage: python bench/club_night.py [--port PORT]
 
-It starts the server itself on a free 127.0.0.1 port (each setup in turn), plays the night and
-stops it; nothing leaves this machine, and every step is bounded in time. 20 tables (Dixit, 4
-players, no target so they never end) each record a round every 30 s (``?rounds=none``,
-``If-Match``), and 40 phones (2 a table) each poll their table every 2 s, as the session page
-does, with ``GET /api/sessions/<id>?rounds=none`` and ``If-None-Match`` (304 unless the table
-moved on; then the phone also fetches the page's new ``<main>``, and a poll counts both).
+It starts the server itself on 127.0.0.1 at PORT (by default a port free at the time; each
+setup in turn on the same one), plays the night and stops it; nothing leaves this machine, and
+every step is bounded in time. 20 tables (Dixit, 4 players, no target so they never end) each
+record a round every 30 s (``?rounds=none``, ``If-Match``), and 40 phones (2 a table) each poll
+their table every 2 s, as the session page does, with ``GET /api/sessions/<id>?rounds=none``
+and ``If-None-Match`` (304 unless the table moved on; then the phone also fetches the page's new
+``<main>``, and a poll counts both).
 
 For each setup it prints the median and 95th percentile latency of a poll and of a record at
 the real pace, then compresses time by 2, 4, 8, ... (every rate times that factor) until the
@@ -30,6 +31,7 @@ longer steps (60 s at the real pace, 20 s a step, instead of 12 s and 4 s); BENC
 
 from __future__ import annotations
 
+import argparse
 import http.client
 import json
 import math
@@ -71,6 +73,8 @@ GUNICORN = {
     "gunicorn": ["--worker-class", "gthread", "--threads", "4", "--keep-alive", "5"],
     "gunicorn-sync": [],
 }
+#: the port every server is started on (``--port``); None: a port free at the time
+PORT: int | None = None
 
 
 def free_port() -> int:
@@ -168,8 +172,9 @@ class Live:
 
 @contextmanager
 def live_server(kind: str, raw_url: str, folder: Path) -> Iterator[Live]:
-    """Start refapp (waitress or gunicorn) on a free loopback port; yield it; stop it."""
-    port = free_port()
+    """Start refapp (waitress or gunicorn) on PORT (else a free loopback port); yield it; stop
+    it."""
+    port = PORT or free_port()
     if kind == "waitress":
         command = [
             sys.executable,
@@ -501,8 +506,20 @@ def club_night(kind: str, label: str, raw_url: str, folder: Path) -> str:
         )
 
 
-def main() -> None:
+def parse_port(argv: list[str]) -> int | None:
+    """Return the port ``--port N`` (or ``--port=N``) names, None when argv names none."""
+    parser = argparse.ArgumentParser(description="A club night against a live refapp server.")
+    parser.add_argument("--port", type=int, help="the loopback port to serve on (default: free)")
+    port: int | None = parser.parse_args(argv).port
+    if port is not None and not 0 < port < 65536:
+        parser.error(f"--port {port}: not a TCP port")
+    return port
+
+
+def main(argv: list[str]) -> None:
     """Play the night on every setup asked for and print the ceilings at the end."""
+    global PORT
+    PORT = parse_port(argv)
     servers = [
         name.strip()
         for name in os.environ.get("BENCH_SERVERS", "waitress,gunicorn").split(",")
@@ -540,4 +557,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
