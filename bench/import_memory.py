@@ -1,10 +1,11 @@
 """Peak memory of each game's largest import, alone and three at once, with a phone polling.
 
-Usage: python bench/import_memory.py [ROUNDS [GAME ...]] [--exports] [--workers=N]
+Usage: python bench/import_memory.py [ROUNDS [GAME ...]] [--exports] [--workers=N] [--plain]
 (default: values.MAX_ROUNDS rounds of each game: the largest sessions; --exports also times
 the largest session's export, once and three times at once; --workers: the server's processes,
 1 by default so that the polls surely share the importing process, as ``make run``'s 2 share it
-only by chance)
+only by chance; --plain: the session of ROUNDS rounds as played, without the corrections that
+fill the largest one's trail - a small import, a few MB for a few thousand rounds)
 
 For each game writes the largest valid export its import limit allows (bench/largest_import.py),
 starts ``python -m refapp.serving.serve`` (waitress, as ``make run``) on a temporary SQLite file,
@@ -12,7 +13,8 @@ and while a phone polls a session every 0.1 s (``?rounds=none`` with ``If-None-M
 does every 2 s: mostly 304s) sends the import once, then three at once (one runs; the others are
 ``503 busy`` after a brief wait). Printed: the body's size, each import's status and time, the
 server's peak resident memory (its processes' together, sampled every 20 ms from /proc; Linux) above
-its resting size and as a multiple of the body, what it still holds 2 s after, and the polls
+its resting size, as a multiple of the body and against the bar (at most max(50 MB, 4x the
+body)), what it still holds 2 s after, and the polls
 answered meanwhile with their median, 95th percentile and slowest answer. A poll slower than SLOW is
 counted and listed (its ms, and when after the requests began), starred when the machine itself
 stalled meanwhile: a canary process that only sleeps 5 ms at a time notes when it woke late (other
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import json
 import subprocess
 import sys
 import tempfile
@@ -31,7 +34,9 @@ from pathlib import Path
 
 import club_night
 from club_night import HOST, Client, empty_and_migrate, live_server
-from largest_import import GAMES, write_largest
+from largest_import import GAMES, largest_export, write_largest
+
+from refapp import create_app
 
 POLL_EVERY = 0.1
 #: seconds the server is left alone after an import before what it holds is read
@@ -40,6 +45,9 @@ SAMPLE_EVERY = 0.02
 IMPORT_TIMEOUT = 600.0
 #: a poll slower than this (seconds) is counted as slow
 SLOW = 0.1
+#: the bar: an import's peak at most max(FLOOR_MB, TIMES x its body) above the resting size
+FLOOR_MB = 50
+TIMES = 4
 #: the canary: sleeps 5 ms at a time and prints when (monotonic) and how late it woke past 30 ms
 CANARY = (
     "import time, sys\n"
@@ -232,6 +240,12 @@ def at_once(
     after = resident_kib(pid)
     size = target.stat().st_size / 1024 if isinstance(target, Path) else 0
     ratio = f" = {(watch.peak - rest) / size:.2f} x the body" if size else ""
+    if size:
+        most = max(FLOOR_MB * 1000**2 / 1024, TIMES * size)  # KiB
+        ratio += (
+            f"; at most max({FLOOR_MB} MB, {TIMES}x body) = {most / 1024:.0f} MiB: "
+            f"{'yes' if watch.peak - rest <= most else 'NO'}"
+        )
     polls = [poll * 1000 for poll in watch.polls]
     time.sleep(0.1)  # the canary's last lines
     starved = [poll for poll in watch.slow if canary.stalled(poll[0], poll[0] + poll[1])]
@@ -251,12 +265,29 @@ def at_once(
     )
 
 
+def write_plain(out: Path, count: int | None, slug: str) -> str:
+    """Write a game's session of count rounds as played (no corrections) to out; return a line
+    saying its size."""
+    with create_app(
+        {"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": "sqlite://"}
+    ).app_context():
+        body = largest_export(count or 300, None, slug)
+    with out.open("w", encoding="utf-8") as handle:
+        json.dump(body, handle, ensure_ascii=False, separators=(",", ":"))
+    size = out.stat().st_size
+    return (
+        f"plain {slug} import: {len(body['rounds'])} rounds, {size:,} bytes ({size / 1e6:.1f} MB)"
+    )
+
+
 def main(argv: list[str]) -> None:
     """For each game: write its largest import, serve refapp, send it alone and three at once."""
     exports = "--exports" in argv
+    plain = "--plain" in argv
     workers = [int(arg.split("=", 1)[1]) for arg in argv if arg.startswith("--workers=")]
     club_night.RUN_WORKERS = workers[-1] if workers else 1  # live_server serves with these
-    argv = [arg for arg in argv if arg != "--exports" and not arg.startswith("--workers=")]
+    argv = [arg for arg in argv if arg not in ("--exports", "--plain")]
+    argv = [arg for arg in argv if not arg.startswith("--workers=")]
     count = int(argv[0]) if argv else None
     games = argv[1:] or list(GAMES)
     with tempfile.TemporaryDirectory() as temp:
@@ -275,7 +306,8 @@ def main(argv: list[str]) -> None:
             live_server_ids = (live.port, live.pid, session_id)
             for slug in games:
                 body = folder / f"largest-{slug}.json"
-                print(write_largest(body, count, slug), flush=True)
+                write = write_plain if plain else write_largest
+                print(write(body, count, slug), flush=True)
                 for many in (1, 3):
                     line = at_once(live_server_ids, "import", send_import, body, many, canary)
                     print(line, flush=True)
