@@ -1,5 +1,5 @@
 """One large import at a time on a server: a second waits briefly, then it is 503 busy; a small
-import never waits; a large import gives back the memory it freed."""
+import never waits; every import, small or large, gives back the memory it freed."""
 
 from __future__ import annotations
 
@@ -137,9 +137,22 @@ def test_a_large_import_gives_its_memory_back(client, monkeypatch, every_import_
     monkeypatch.setattr(turns, "give_back", lambda: given.append(True))
     assert client.post("/api/sessions/import", json=MINIMAL).status_code == 201
     assert given == [True]
-    monkeypatch.setattr(turns, "LARGE", 10**9)
+
+
+def test_a_small_import_gives_its_memory_back_too(client, monkeypatch):
+    given: list[bool] = []
+    monkeypatch.setattr(turns, "give_back", lambda: given.append(True))
+    assert not turns.is_large(len(str(MINIMAL)))
     assert client.post("/api/sessions/import", json=MINIMAL).status_code == 201
-    assert given == [True]  # a small import leaves the memory to Python
+    assert given == [True]  # a small import holds several times its body at its peak too
+
+
+def test_a_refused_small_import_gives_its_memory_back(client, monkeypatch):
+    given: list[bool] = []
+    monkeypatch.setattr(turns, "give_back", lambda: given.append(True))
+    broken = {**MINIMAL, "rounds": "none"}
+    assert client.post("/api/sessions/import", json=broken).status_code >= 400
+    assert given == [True]
 
 
 def test_giving_memory_back_never_fails(monkeypatch):

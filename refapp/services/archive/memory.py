@@ -1,4 +1,4 @@
-"""Give back to the system the memory a large import freed, so a small server stays small.
+"""Give back to the system the memory an import freed, so a small server stays small.
 
 Python keeps the arenas its objects lived in, and glibc's allocator keeps freed pages in its
 heap: after an import of a few hundred MB the server would keep its peak for good. A full

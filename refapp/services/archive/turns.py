@@ -6,8 +6,10 @@ So a large import (a body over ``LARGE`` bytes) takes the server's one import tu
 process (a lock) and across a club server's worker processes (a lock file in instance/) -
 before it reads its body. One that cannot get the turn within ``WAIT`` seconds is ``503 busy``
 with ``Retry-After`` (``writes.Busy``, as a write that could not get its turn); nothing of it was
-read or stored. A small import (a few hundred rounds) never waits. After a large import the
-memory it freed is given back to the system (``memory.give_back``).
+read or stored. A small import (a few hundred rounds) never waits. After every import, small
+or large, the memory it freed is given back to the system (``memory.give_back``): a small one
+still holds several times its body at its peak, which Python and the C library would
+otherwise keep for good.
 """
 
 from __future__ import annotations
@@ -49,9 +51,13 @@ def is_large(size: int) -> bool:
 @contextmanager
 def one_import(lock_file: Path, wait: float | None = None, *, large: bool = True) -> Iterator[None]:
     """Hold this server's one import turn for a large import (waiting up to ``wait`` seconds,
-    by default WAIT), else raise Busy; a small import goes on at once."""
+    by default WAIT), else raise Busy; a small import goes on at once. Either gives its memory
+    back when it ends."""
     if not large:
-        yield
+        try:
+            yield
+        finally:
+            give_back()
         return
     wait = WAIT if wait is None else wait
     deadline = time.monotonic() + wait
