@@ -1,10 +1,11 @@
 """Floor B: bare Flask and sqlite3 on a copy of refapp's own database, the least each request needs.
 
 One query per read, one transaction per write with the same SQLite settings refapp uses (WAL,
-the default full fsync), and the same bodies: a read joins the session's version with its rounds'
-stored answers and sends them; a poll compares the version; a record stores the round, moves the
-session's summary on and adds the audit entry; a correction rewrites one round and adds its
-entry; an export sends the stored answers; an import inserts the rows in one executemany.
+the default full fsync, reads through a memory map), and the same bodies: a read joins the
+session's version with its rounds' stored answers and sends them; a poll compares the version; a
+record stores the round, moves the session's summary on and adds the audit entry; a correction
+rewrites one round and adds its entry; an export sends the stored answers; an import inserts the
+rows in one executemany.
 """
 
 from __future__ import annotations
@@ -16,12 +17,15 @@ from typing import Any
 
 from flask import Flask, Response, request
 
+from refapp.extensions import MMAP_BYTES
+
 
 def connect(path: Path) -> sqlite3.Connection:
     """Open the database file as refapp's engine does (WAL; autocommit, transactions explicit)."""
     connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("PRAGMA busy_timeout=5000")
+    connection.execute(f"PRAGMA mmap_size={MMAP_BYTES}")  # reads mapped, as refapp's
     return connection
 
 
