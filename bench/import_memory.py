@@ -1,11 +1,15 @@
 """Peak memory of each game's largest import, alone and three at once, with a phone polling.
 
 Usage: python bench/import_memory.py [ROUNDS [GAME ...]] [--exports] [--workers=N] [--plain]
+[--repeat=N]
 (default: values.MAX_ROUNDS rounds of each game: the largest sessions; --exports also times
 the largest session's export, once and three times at once; --workers: the server's processes,
 1 by default so that the polls surely share the importing process, as ``make run``'s 2 share it
 only by chance; --plain: the session of ROUNDS rounds as played, without the corrections that
-fill the largest one's trail - a small import, a few MB for a few thousand rounds)
+fill the largest one's trail - a small import, a few MB for a few thousand rounds; --repeat:
+then sends it N times more one after another, printing the server's resident size after each -
+what an import keeps grows with each one, while what a server thread keeps once it has served an
+import stops growing when every thread has)
 
 For each game writes the largest valid export its import limit allows (bench/largest_import.py),
 starts ``python -m refapp.serving.serve`` (waitress, as ``make run``) on a temporary SQLite file,
@@ -280,6 +284,17 @@ def write_plain(out: Path, count: int | None, slug: str) -> str:
     )
 
 
+def one_after_another(live: club_night.Live, body: Path, count: int) -> None:
+    """Send the import count times, one after another; print the resident size after each."""
+    for number in range(1, count + 1):
+        results: list[str] = []
+        send_import(live.port, body, results)
+        time.sleep(SETTLE / 2)
+        resident = resident_kib(live.pid) / 1024
+        print(f"  import {number} of {count} one after another: {results[0]}; resident "
+              f"{resident:.0f} MiB", flush=True)  # fmt: skip
+
+
 def main(argv: list[str]) -> None:
     """For each game: write its largest import, serve refapp, send it alone and three at once."""
     exports = "--exports" in argv
@@ -287,7 +302,8 @@ def main(argv: list[str]) -> None:
     workers = [int(arg.split("=", 1)[1]) for arg in argv if arg.startswith("--workers=")]
     club_night.RUN_WORKERS = workers[-1] if workers else 1  # live_server serves with these
     argv = [arg for arg in argv if arg not in ("--exports", "--plain")]
-    argv = [arg for arg in argv if not arg.startswith("--workers=")]
+    repeats = [int(arg.split("=", 1)[1]) for arg in argv if arg.startswith("--repeat=")]
+    argv = [arg for arg in argv if not arg.startswith(("--workers=", "--repeat="))]
     count = int(argv[0]) if argv else None
     games = argv[1:] or list(GAMES)
     with tempfile.TemporaryDirectory() as temp:
@@ -311,6 +327,7 @@ def main(argv: list[str]) -> None:
                 for many in (1, 3):
                     line = at_once(live_server_ids, "import", send_import, body, many, canary)
                     print(line, flush=True)
+                one_after_another(live, body, repeats[-1] if repeats else 0)
                 body.unlink()
             if exports:  # the session imported first (ids follow the polled session's)
                 for many in (1, 3):
