@@ -91,7 +91,8 @@ def measure(app, client, path: str) -> tuple[float, int, int, bytes]:
     event.listen(engine, "after_cursor_execute", count)
     body = client.get(path).get_data()
     event.remove(engine, "after_cursor_execute", count)
-    return median_ms(lambda: client.get(path)), counted["queries"], counted["rows"], body
+    taken = median_ms(lambda: timing.read(client.get(path)))
+    return taken, counted["queries"], counted["rows"], body
 
 
 def floor_ms(body: bytes) -> float:
@@ -101,7 +102,7 @@ def floor_ms(body: bytes) -> float:
     held = json.loads(body)
     floor.add_url_rule("/p", "p", lambda: held)
     client = floor.test_client()
-    return median_ms(lambda: client.get("/p"))
+    return median_ms(lambda: timing.read(client.get("/p")))
 
 
 def main(lengths: list[int]) -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 from floors import connect
 from read_session import build, turn
 from sqlalchemy import create_engine, text
-from timing import median_ms
+from timing import median_ms, read
 
 ROUNDS = 30
 PASSES = 200
@@ -142,8 +142,8 @@ def main() -> None:
             "statements through SQLAlchemy Core": (by_core(copies["core"], given),
                                                    undo(copies["core"], sid)),
             "refapp's record (?rounds=none)": (
-                lambda: client.post(f"{api}/rounds?rounds=none", json=turn(ROUNDS)),
-                lambda: client.delete(f"{api}/rounds/{ROUNDS + 1}?rounds=none"),
+                lambda: read(client.post(f"{api}/rounds?rounds=none", json=turn(ROUNDS)), 201),
+                lambda: read(client.delete(f"{api}/rounds/{ROUNDS + 1}?rounds=none")),
             ),
         }  # fmt: skip
         samples: dict[str, list[float]] = {name: [] for name in ways}
