@@ -21,7 +21,9 @@ processes) and gunicorn with several worker processes (as ``make serve-club``), 
 temporary file) and, when BENCH_DATABASE_URL names a PostgreSQL database, on it too - that
 database is EMPTIED and rebuilt by the migrations. The load generator runs on the same
 machine and takes its share of the cores: ceilings here are lower bounds. A setup's headroom
-is the last pace it held.
+is the last pace it held; beside it, the server's own CPU per table-minute at the busiest pace
+it held and the headroom that implies for a dedicated 2-core machine (its CPU alone: the
+stepped headroom also pays for the load generator and any neighbour on this machine).
 
 Environment: BENCH_DATABASE_URL; BENCH_WORKERS (gunicorn workers, default 4); BENCH_THREADS
 (waitress threads per process, default ``refapp.serving.serve.THREADS``); BENCH_LONG=1 for
@@ -472,11 +474,14 @@ def club_night(kind: str, label: str, raw_url: str, folder: Path) -> str:
             f"{'loader':>6s} {'machine':>7s}"
         )
 
+        fine: list[tuple[float, float]] = []  # each fine step's pace and server cores
+
         def step(factor: float, seconds: float) -> tuple[bool, float]:
-            line, saturated, served = describe(
-                factor, run_step(live, tables, phones, factor, seconds)
-            )
+            tally = run_step(live, tables, phones, factor, seconds)
+            line, saturated, served = describe(factor, tally)
             print(line, flush=True)
+            if not saturated:
+                fine.append((factor, tally.server_cpu))
             return saturated, served
 
         saturated, served = step(1, BASE_SECONDS)
@@ -497,13 +502,34 @@ def club_night(kind: str, label: str, raw_url: str, folder: Path) -> str:
                 return (
                     f"{kind:13s} {label:10s} headroom x{healthy[0]} (fine, {healthy[1]:.0f} "
                     f"requests/s); saturated at x{worst[0]} ({worst[1]:.0f} requests/s served)"
+                    + cpu_headroom(fine)
                 )
             healthy = (factor, served)
             factor *= 2
         return (
             f"{kind:13s} {label:10s} headroom at least x{MAX_FACTOR} (still fine, "
-            f"{healthy[1]:.0f} requests/s)"
+            f"{healthy[1]:.0f} requests/s)" + cpu_headroom(fine)
         )
+
+
+#: the cores of the dedicated machine the server's own CPU is set against
+DEDICATED_CORES = 2
+
+
+def cpu_headroom(fine: list[tuple[float, float]]) -> str:
+    """Return the server's own CPU per table-minute at the busiest fine step, and the headroom
+    it implies for a machine of DEDICATED_CORES cores serving refapp alone (the stepped headroom
+    also counts the load generator and the neighbours sharing this machine)."""
+    measured = [(factor, cores) for factor, cores in fine if cores > 0 and not math.isnan(cores)]
+    if not measured:
+        return "; server CPU not measured (no /proc)"
+    factor, cores = measured[-1]
+    per_pace = cores / factor  # the server's cores at the real pace
+    per_table_minute = per_pace * 60 / TABLES
+    return (
+        f"; server CPU {1000 * per_table_minute:.0f} ms a table-minute (at x{factor:g}): "
+        f"a dedicated {DEDICATED_CORES}-core machine holds x{DEDICATED_CORES / per_pace:.0f} by CPU"
+    )
 
 
 def parse_port(argv: list[str]) -> int | None:
