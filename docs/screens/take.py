@@ -13,6 +13,8 @@ import shutil
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -65,11 +67,14 @@ def run(server) -> None:
         server.run()
 
 
-def serve(folder: Path):
-    """Serve a fresh app on a free loopback port; return (base URL, server)."""
+def serve(folder: Path, clock: Callable[[], datetime] | None = None):
+    """Serve a fresh app (on ``clock``, when given) on a free loopback port; return (base URL,
+    server)."""
     app = create_app(
         {"SECRET_KEY": "screens", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 's.sqlite'}"}
     )
+    if clock is not None:
+        app.config["CLOCK"] = clock
     with app.app_context():
         db.create_all()
     server = create_server(app, host="127.0.0.1", port=0, threads=2)

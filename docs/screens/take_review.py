@@ -9,18 +9,13 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from waitress.server import create_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from take import CHROMIUM, HERE, SIZES, run
-
-from refapp import create_app
-from refapp.extensions import db
+from take import CHROMIUM, HERE, SIZES, serve
 
 DIXIT = ["Ann", "김민지", "Őrsi Ágota", "Ben"]
 MIGHTY = ["Ann", "김민지", "Őrsi Ágota", "Ben", "Cy"]
@@ -42,18 +37,6 @@ class Clock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-def serve(folder: Path, clock: Clock):
-    """Serve a fresh app on the clock on a free loopback port; return (base URL, server)."""
-    database = f"sqlite:///{folder / 's.sqlite'}"
-    app = create_app({"SECRET_KEY": "screens", "SQLALCHEMY_DATABASE_URI": database})
-    app.config["CLOCK"] = clock
-    with app.app_context():
-        db.create_all()
-    server = create_server(app, host="127.0.0.1", port=0, threads=2)
-    threading.Thread(target=run, args=(server,), daemon=True).start()
-    return f"http://127.0.0.1:{server.effective_port}", server
 
 
 def play_the_year(post, clock: Clock) -> None:
