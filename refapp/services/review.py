@@ -25,6 +25,7 @@ from ..games.tally import summed
 from ..models import GameSession, SessionPlayer
 from . import due, periods
 from .players import find_player
+from .roles import player_roles
 from .statistics import (
     Query,
     figures_rows,
@@ -140,7 +141,7 @@ def player_review(name: object, query: Query) -> Review:
     ]
     # partners are kept per pair for the whole history (periods.py): the review names the
     # partner of every hand played, and says so
-    partner = player_stats(player.name, Query())["partner"] if query.filtered else stats["partner"]
+    partner = all_time_partner(player.id) if query.filtered else stats["partner"]
     return {
         "player": player.name,
         "first": day_text(query.date_from),
@@ -294,3 +295,14 @@ def best_night(query: Query, player_id: int | None) -> Night | None:
         "wins": int(row.wins or 0),
         "hours": round(int(row.seconds) / 3600, 2),
     }
+
+
+def all_time_partner(player_id: int) -> str | None:
+    """Return a player's partner over the whole history: their rows and pairs read whole (the
+    roles' own reading, services/roles.py), not their whole statistics again."""
+    whole = Query()
+    pairs = pair_rows(whole, player_id)
+    others = player_names(
+        {pair.second_id if pair.first_id == player_id else pair.first_id for pair in pairs}
+    )
+    return player_roles(player_id, figures_rows(whole, player_id), pairs, others)[1]
