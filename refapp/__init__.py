@@ -184,7 +184,11 @@ def served_app() -> Flask:
     long as the process; ``gc.freeze`` moves it to a generation the collector never walks, so a
     full collection during a request walks only what requests made. Every server calls this:
     ``python -m refapp.serving.serve`` (``make run``) and gunicorn (``refapp:served_app()``).
+    Its threads, made after this, share two heaps (``memory.few_arenas``).
     """
+    from .services.archive.memory import few_arenas
+
+    few_arenas()
     app = create_app()
     gc.collect()
     gc.freeze()

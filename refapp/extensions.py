@@ -8,7 +8,7 @@ from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
 from sqlalchemy import MetaData, event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase
 
 NAMING = {
@@ -57,7 +57,10 @@ BUSY_TIMEOUT_MS = 30_000
 #: private copy of every page it had read or written: 500-round imports sent one after another
 #: left each of a server's 8 threads' connections ~10 MB larger (resident 126 -> 176 MiB).
 #: Mapped, the read takes 4.0 ms (growth 9x, floor B's 8x) and an import keeps no more than
-#: without it. The map covers the file from its start: 1 GiB maps a club's whole file, several
+#: without it. An import's own connection reads unmapped (``unmapped``): it touches every page
+#: of the tables it grows, and mapped they would all count in its resident size at its peak
+#: (a 14 MB import: 126 MiB mapped, 25 MiB unmapped; bench/import_memory.py). The map covers
+#: the file from its start: 1 GiB maps a club's whole file, several
 #: times the largest session (``limits.SESSION_MAX_BYTES``, 274 MiB), so every session's rounds
 #: are read mapped wherever the file keeps them. Where a map fails (a 32-bit system short of
 #: address space) SQLite reads that file as before.
@@ -83,3 +86,26 @@ def _connection_settings(dbapi_connection: Any, connection_record: object) -> No
         with dbapi_connection.cursor() as cursor:
             cursor.execute(f"SET lock_timeout = {BUSY_TIMEOUT_MS}")
         dbapi_connection.commit()
+
+
+#: the mark of a connection read unmapped until it goes back to the pool
+UNMAPPED = "refapp_unmapped"
+
+
+def unmapped(connection: Connection) -> None:
+    """Read this SQLite connection's file without the memory map until it goes back to the pool
+    (``_mapped_again``): for a write that touches far more pages than any read (an import)."""
+    pooled = connection.connection
+    if isinstance(pooled.driver_connection, sqlite3.Connection):
+        pooled.driver_connection.execute("PRAGMA mmap_size=0")
+        pooled.info[UNMAPPED] = True
+
+
+@event.listens_for(Engine, "checkin")
+def _mapped_again(dbapi_connection: Any, connection_record: Any) -> None:
+    """Map a connection read unmapped (``unmapped``) again as it goes back to the pool, its page
+    cache emptied (``PRAGMA shrink_memory``: the write filled it, and a pooled connection would
+    keep it for good)."""
+    if dbapi_connection is not None and connection_record.info.pop(UNMAPPED, False):
+        dbapi_connection.execute("PRAGMA shrink_memory")
+        dbapi_connection.execute(f"PRAGMA mmap_size={MMAP_BYTES}")

@@ -3,6 +3,7 @@ import never waits; every import, small or large, gives back the memory it freed
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -182,3 +183,61 @@ def test_a_large_import_lets_polls_take_their_turn_and_puts_things_back(
     assert client.post("/api/sessions/import", json=MINIMAL).status_code == 201
     assert seen == [min(before, turns.SWITCH)]
     assert sys.getswitchinterval() == before
+
+
+def test_small_imports_take_turns_and_one_past_the_wait_is_busy(client, app, monkeypatch):
+    monkeypatch.setattr(turns, "SMALL_WAIT", 0.3)
+    stored = rows(app)
+    with turns.SMALL:  # another small import is replaying in this process
+        began = time.monotonic()
+        response = client.post("/api/sessions/import", json=MINIMAL)
+        assert time.monotonic() - began >= 0.25  # it waited its turn first
+    assert_busy(response, app, stored)
+    monkeypatch.setattr(turns, "SMALL_WAIT", 5.0)
+    turns.SMALL.acquire()
+    releaser = threading.Timer(0.3, turns.SMALL.release)
+    releaser.start()
+    response = client.post("/api/sessions/import", json=MINIMAL)
+    releaser.join()
+    assert response.status_code == 201, response.get_json()
+    assert not turns.SMALL.locked()  # given back after the import
+
+
+def test_an_import_reads_its_file_unmapped_and_its_connection_is_mapped_again(
+    client, app, monkeypatch
+):
+    from refapp.extensions import MMAP_BYTES, db
+
+    used: list[object] = []
+    during: list[int] = []
+    replay = imports.replay
+
+    def watched(body):
+        """Note the import's driver connection and its memory map while it replays."""
+        raw = db.session.connection().connection.driver_connection
+        used.append(raw)
+        if isinstance(raw, sqlite3.Connection):
+            during.append(raw.execute("PRAGMA mmap_size").fetchone()[0])
+        return replay(body)
+
+    monkeypatch.setattr(imports, "replay", watched)
+    assert client.post("/api/sessions/import", json=MINIMAL).status_code == 201
+    if not isinstance(used[0], sqlite3.Connection):  # PostgreSQL: nothing is mapped
+        assert during == []
+        return
+    assert during == [0]
+    # back in the pool, the same connection reads mapped again
+    assert used[0].execute("PRAGMA mmap_size").fetchone()[0] == MMAP_BYTES
+
+
+def test_a_server_makes_its_threads_share_few_heaps(monkeypatch):
+    import refapp
+
+    chosen: list[tuple[int, int]] = []
+    memory.mallopt.cache_clear()
+    monkeypatch.setattr(
+        memory, "mallopt", lambda: lambda option, value: chosen.append((option, value)) or 1
+    )
+    monkeypatch.setattr(refapp, "create_app", lambda: "the app")
+    assert refapp.served_app() == "the app"
+    assert chosen == [(memory.M_ARENA_MAX, memory.ARENAS)]

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 from typing import IO, Any
 
+from ...extensions import db, unmapped
 from ...games import game as rules_game
 from ...games import get_game
 from ...games.errors import MalformedInput, Refusal, quote
@@ -277,6 +278,7 @@ def import_session(body: ExportParts | Any, token: str | None = None) -> GameSes
     import done apart keeps its child's ``token`` in its audit entry, where the server finds
     the session when the child's answer is lost (``apart.stored_by``).
     """
+    unmapped(db.session.connection())  # it touches every page it grows (extensions.py)
     replayed = replay(body)
     if token is not None:
         replayed.source[apart.TOKEN_KEY] = token

@@ -6,10 +6,11 @@ So a large import (a body over ``LARGE`` bytes) takes the server's one import tu
 process (a lock) and across a club server's worker processes (a lock file in instance/) -
 before it reads its body. One that cannot get the turn within ``WAIT`` seconds is ``503 busy``
 with ``Retry-After`` (``writes.Busy``, as a write that could not get its turn); nothing of it was
-read or stored. A small import (a few hundred rounds) never waits. After every import, small
-or large, the memory it freed is given back to the system (``memory.give_back``): a small one
-still holds several times its body at its peak, which Python and the C library would
-otherwise keep for good.
+read or stored. A small import (a few hundred rounds) never waits for a large one, but small
+ones take turns among themselves (``SMALL``, in this process, waiting up to ``SMALL_WAIT``
+seconds): each holds several times its body at its peak, and three at once would hold three
+times that. After every import, small or large, the memory it freed is given back to the
+system (``memory.give_back``), which Python and the C library would otherwise keep for good.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ SWITCH = 0.001
 #: seconds between two looks at the lock file
 POLL = 0.05
 LOCK = threading.Lock()
+#: the small imports' own turn: one at a time in a process, never behind a large one
+SMALL = threading.Lock()
+#: seconds a small import waits for another small one (each takes a second or two) before it
+#: is refused busy
+SMALL_WAIT = 10.0
 
 
 def is_large(size: int) -> bool:
@@ -51,13 +57,16 @@ def is_large(size: int) -> bool:
 @contextmanager
 def one_import(lock_file: Path, wait: float | None = None, *, large: bool = True) -> Iterator[None]:
     """Hold this server's one import turn for a large import (waiting up to ``wait`` seconds,
-    by default WAIT), else raise Busy; a small import goes on at once. Either gives its memory
-    back when it ends."""
+    by default WAIT), else raise Busy; a small import takes the small imports' turn (up to
+    SMALL_WAIT). Either gives its memory back when it ends."""
     if not large:
+        if not SMALL.acquire(timeout=SMALL_WAIT):
+            raise Busy()
         try:
             yield
         finally:
             give_back()
+            SMALL.release()
         return
     wait = WAIT if wait is None else wait
     deadline = time.monotonic() + wait
