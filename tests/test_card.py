@@ -221,3 +221,24 @@ def test_the_card_says_how_long_the_night_was_played(api, client, clock):
 
 def test_an_unknown_session_has_no_card(client):
     assert client.get("/sessions/999/card").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("hour", "night", "written"),
+    [
+        (19, "2026-11-06", "November 6, 2026"),
+        (1, "2026-11-06", "November 6, 2026"),
+        (6, "2026-11-07", "November 7, 2026"),
+    ],
+)
+def test_the_card_dates_a_session_by_its_night_as_the_review_does(
+    api, client, clock, hour, night, written
+):
+    # begun at 01:00 the morning after, it is still the night of November 6; from 06:00 on,
+    # the next one's
+    clock.now = clock.now.replace(day=6 if hour >= 19 else 7, hour=hour)
+    sid = api.create(players=list(FOUR), game="dixit")["id"]
+    assert api.record(sid, turn("Ann")).status_code == 201
+    _html, data = card_of(client, sid)
+    assert data["file"] == f"refapp-dixit-{sid}-{night}.png"
+    assert written in data["subtitle"]

@@ -21,6 +21,7 @@ from ..games.standings import places
 from ..i18n import rule_label, rule_value
 from ..models import GameSession
 from ..services.fallen import fallen
+from ..services.review import NIGHT_ENDS
 from ..services.round_stream import result_parts
 from ..services.statistics_shapes import Record
 from . import bp
@@ -114,14 +115,20 @@ def moment(session: GameSession) -> datetime:
     return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
+def evening(session: GameSession) -> datetime:
+    """Return the moment whose day is the session's night, as the year in review counts nights:
+    a session begun before NIGHT_ENDS in the morning belongs to the evening before."""
+    return moment(session) - NIGHT_ENDS
+
+
 def when_played(session: GameSession) -> str:
-    """Return the session's date as the reader's language writes it."""
-    return str(format_date(moment(session), "long"))
+    """Return the session's night as the reader's language writes it."""
+    return str(format_date(evening(session), "long"))
 
 
 def day(session: GameSession) -> str:
-    """Return the session's date for a file name (YYYY-MM-DD, the app's time zone)."""
-    return str(to_user_timezone(moment(session)).date().isoformat())
+    """Return the session's night for a file name (YYYY-MM-DD, the app's time zone)."""
+    return str(to_user_timezone(evening(session)).date().isoformat())
 
 
 def playing_time(session: GameSession) -> str:
