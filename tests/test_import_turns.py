@@ -3,6 +3,7 @@ import never waits; every import, small or large, gives back the memory it freed
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
@@ -10,8 +11,10 @@ import threading
 import time
 from pathlib import Path
 
+import psycopg
 import pytest
 
+from refapp.extensions import db
 from refapp.services.archive import imports, memory, turns
 
 from .test_archive import MINIMAL, rows
@@ -69,6 +72,8 @@ def test_a_large_import_past_the_wait_is_busy_and_stores_nothing(
 def test_a_large_import_in_another_worker_process_holds_the_turn(
     client, app, monkeypatch, every_import_large
 ):
+    if on_postgresql(app):
+        pytest.skip("on PostgreSQL the turn is the database's advisory lock (the test below)")
     monkeypatch.setattr(turns, "WAIT", 0.5)
     lock = Path(app.instance_path) / "import.lock"
     holder = subprocess.Popen(
@@ -82,6 +87,32 @@ def test_a_large_import_in_another_worker_process_holds_the_turn(
         holder.wait(timeout=10)
         holder.stdout.close()
     assert client.post("/api/sessions/import", json=MINIMAL).status_code == 201
+
+
+def on_postgresql(app) -> bool:
+    """Return True when the tests run on PostgreSQL."""
+    with app.app_context():
+        return bool(db.engine.dialect.name == "postgresql")
+
+
+def test_a_large_import_on_another_host_holds_the_turn_on_postgresql(
+    client, app, monkeypatch, every_import_large
+):
+    if not on_postgresql(app):
+        pytest.skip("SQLite is one host's file: the lock file is the turn (the test above)")
+    monkeypatch.setattr(turns, "WAIT", 0.5)
+    taken = f"SELECT pg_try_advisory_lock({turns.IMPORT_LOCK})"
+    given = f"SELECT pg_advisory_unlock({turns.IMPORT_LOCK})"
+    # another host's import: the advisory lock held on a connection of its own
+    with psycopg.connect(os.environ["TEST_DATABASE_URL"], autocommit=True) as other:
+        assert other.execute(taken).fetchone() == (True,)
+        try:
+            assert_busy(client.post("/api/sessions/import", json=MINIMAL), app, rows(app))
+        finally:
+            other.execute(given)
+        assert client.post("/api/sessions/import", json=MINIMAL).status_code == 201
+        assert other.execute(taken).fetchone() == (True,)  # the import gave the lock back
+        other.execute(given)
 
 
 def test_a_bad_rounds_parameter_is_refused_before_the_body_is_read(client, app):

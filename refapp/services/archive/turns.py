@@ -4,9 +4,10 @@ An import reads its body a part at a time, but a large one still holds a few tim
 its peak (the replay's state, a part, the rows being written) and keeps a CPU busy for seconds.
 So a large import (a body over ``LARGE`` bytes) takes the server's one import turn - in this
 process (a lock) and across a club server's worker processes (a lock file in instance/) -
-before it reads its body. One that cannot get the turn within ``WAIT`` seconds is ``503 busy``
-with ``Retry-After`` (``writes.Busy``, as a write that could not get its turn); nothing of it was
-read or stored. A small import (a few hundred rounds) never waits for a large one, but small
+before it reads its body; on PostgreSQL the turn is an advisory lock of the database instead,
+so app servers on several hosts sharing one database take turns too. One that cannot get the
+turn within ``WAIT`` seconds is ``503 busy`` with ``Retry-After`` (``writes.Busy``, as a write
+that could not get its turn); nothing of it was read or stored. A small import (a few hundred rounds) never waits for a large one, but small
 ones take turns among themselves (``SMALL``, in this process, waiting up to ``SMALL_WAIT``
 seconds): each holds several times its body at its peak, and three at once would hold three
 times that. After every import, small or large, the memory it freed is given back to the
@@ -19,9 +20,12 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
+from sqlalchemy import func, select
+
+from ...extensions import db
 from ..writes import Busy
 from .memory import give_back, set_aside
 
@@ -42,6 +46,8 @@ SWITCH = 0.001
 #: seconds between two looks at the lock file
 POLL = 0.05
 LOCK = threading.Lock()
+#: the PostgreSQL advisory lock of the one import turn of every server sharing the database
+IMPORT_LOCK = 0x494D504F
 #: the small imports' own turn: one at a time in a process, never behind a large one
 SMALL = threading.Lock()
 #: seconds a small import waits for another small one (each takes a second or two) before it
@@ -73,7 +79,7 @@ def one_import(lock_file: Path, wait: float | None = None, *, large: bool = True
     if not LOCK.acquire(timeout=wait):
         raise Busy()
     try:
-        with held_file(lock_file, deadline), sharing():
+        with held_everywhere(lock_file, deadline), sharing():
             set_aside()
             try:
                 yield
@@ -97,6 +103,33 @@ def sharing() -> Iterator[None]:
         yield
     finally:
         sys.setswitchinterval(before)
+
+
+def held_everywhere(lock_file: Path, deadline: float) -> AbstractContextManager[None]:
+    """Return the turn every server sharing this database takes: on PostgreSQL its advisory
+    lock (several hosts may share it), on SQLite the lock file (one host's file)."""
+    if db.engine.dialect.name == "postgresql":
+        return held_advisory(deadline)
+    return held_file(lock_file, deadline)
+
+
+@contextmanager
+def held_advisory(deadline: float) -> Iterator[None]:
+    """Hold the database's import lock (waiting until ``deadline``) on a connection of its own,
+    kept for the import's length, else Busy; a host that dies frees it with its connection."""
+    with db.engine.connect() as connection:
+        taken = select(func.pg_try_advisory_lock(IMPORT_LOCK))
+        while not connection.execute(taken).scalar():
+            connection.rollback()
+            if time.monotonic() >= deadline:
+                raise Busy()
+            time.sleep(POLL)
+        connection.commit()  # the lock is the connection's, past any transaction
+        try:
+            yield
+        finally:
+            connection.execute(select(func.pg_advisory_unlock(IMPORT_LOCK)))
+            connection.commit()
 
 
 @contextmanager
