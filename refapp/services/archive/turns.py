@@ -7,11 +7,12 @@ process (a lock) and across a club server's worker processes (a lock file in ins
 before it reads its body; on PostgreSQL the turn is an advisory lock of the database instead,
 so app servers on several hosts sharing one database take turns too. One that cannot get the
 turn within ``WAIT`` seconds is ``503 busy`` with ``Retry-After`` (``writes.Busy``, as a write
-that could not get its turn); nothing of it was read or stored. A small import (a few hundred rounds) never waits for a large one, but small
-ones take turns among themselves (``SMALL``, in this process, waiting up to ``SMALL_WAIT``
-seconds): each holds several times its body at its peak, and three at once would hold three
-times that. After every import, small or large, the memory it freed is given back to the
-system (``memory.give_back``), which Python and the C library would otherwise keep for good.
+that could not get its turn); nothing of it was read or stored. A small import (a few hundred
+rounds) never waits for a large one, but small ones take turns among themselves (``SMALL``, in
+this process, waiting up to ``SMALL_WAIT`` seconds): each holds several times its body at its
+peak, and three at once would hold three times that. After every import, small or large, the
+memory it freed is given back to the system (``memory.give_back``), which Python and the C
+library would otherwise keep for good.
 """
 
 from __future__ import annotations
