@@ -310,9 +310,14 @@ def create_server(
     from flask import Flask
 
     from .crowd import RefereeServer  # it imports this module's parser
+    from .stream import STREAMS_KEY, Watcher, database_versions
 
+    watcher = None
     if isinstance(app, Flask):
         bodies.init_app(app)  # the app answers the front's headers-only question
+        # sessions' event streams are held by this event loop; the pages follow them
+        watcher = Watcher(database_versions(app))
+        app.config[STREAMS_KEY] = True
     adj = Adjustments(**settings)
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
@@ -346,6 +351,8 @@ def create_server(
         )
         for sock in adj.sockets
     ]
+    for server in servers:
+        server.watcher = watcher
     if len(servers) == 1:
         return servers[0]
     listening = [(server.effective_host, server.effective_port) for server in servers]
