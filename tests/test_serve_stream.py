@@ -256,3 +256,84 @@ def test_elsewhere_the_stream_is_204_and_the_page_polls(client):
     assert client.get("/api/sessions/999999/events").status_code == 404
     page = client.get(f"/sessions/{created['id']}").get_data(as_text=True)
     assert "data-poll=" in page and "data-stream=" not in page
+
+
+class FakeChannel:
+    """A connection as the watcher sees it: what it was told, and whether it was closed."""
+
+    def __init__(self) -> None:
+        self.stream: stream.Stream | None = None
+        self.told: list[bytes] = []
+        self.dropped = False
+
+    def push(self, data: bytes) -> None:
+        """Keep what the stream was told."""
+        self.told.append(data)
+
+    def pull(self, thunk) -> None:
+        """Run it at once (the event loop's part)."""
+        thunk()
+
+    def drop(self) -> None:
+        """Note the close."""
+        self.dropped = True
+
+
+def test_the_watcher_asks_once_for_all_sessions_and_tells_only_the_moved(monkeypatch):
+    """One query a round names every watched session once; a stream is told its session's new
+    version (chunked), a quiet one a heartbeat after HEARTBEAT, a gone session's stream closed;
+    nothing is asked while nothing is watched."""
+    asked: list[list[int]] = []
+    versions = {1: 5, 2: 7, 3: 1}
+
+    def query(ids: list[int]) -> dict[int, int]:
+        asked.append(ids)
+        return {i: versions[i] for i in ids if i in versions}
+
+    watcher = stream.Watcher(query)
+    watcher.round()
+    assert asked == []
+    a, b, c, gone = FakeChannel(), FakeChannel(), FakeChannel(), FakeChannel()
+    for channel, session_id, version in [(a, 1, 5), (b, 1, 5), (c, 2, 7), (gone, 3, 1)]:
+        watcher.held[channel] = stream.Stream(session_id, version, chunked=True)
+    del versions[3]
+    versions[1] = 6
+    watcher.round()
+    assert asked == [[1, 2, 3]]
+    event = stream.version_event(6)
+    assert a.told == b.told == [b"%X\r\n%s\r\n" % (len(event), event)]
+    assert c.told == [] and gone.dropped
+    now = time.monotonic()
+    monkeypatch.setattr(stream.time, "monotonic", lambda: now + stream.HEARTBEAT + 1)
+    watcher.held.pop(gone)
+    watcher.round()
+    assert c.told and stream.HEARTBEAT_LINE in c.told[-1] and len(a.told) == 2
+
+
+def test_a_stream_its_client_does_not_take_is_closed(tmp_path):
+    """A stream whose unsent bytes pass stream.BACKLOG is closed (its memory let go)."""
+    from waitress.adjustments import Adjustments
+
+    from refapp.serving.crowd import RefereeChannel
+
+    class Server:
+        """What a connection asks of its server here."""
+
+        active_channels: dict = {}
+        watcher = None
+
+    ours, theirs = socket.socketpair()
+    ours.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    ours.setblocking(False)
+    channel = RefereeChannel(Server(), ours, ("127.0.0.1", 1), Adjustments(), map={})
+    channel.stream = stream.Stream(1, 1, chunked=False)
+    try:
+        for _ in range(2000):  # the client reads nothing
+            if not channel.connected:
+                break
+            channel.push(b"x" * 512)
+        assert not channel.connected
+        assert channel.total_outbufs_len == 0
+    finally:
+        theirs.close()
+        ours.close()
