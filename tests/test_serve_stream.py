@@ -205,7 +205,9 @@ def test_200_open_streams_hold_no_worker_thread(served):
         assert sum(1 in f.told for f in phones) == 200
         status, took = timed(served.port, "GET", f"/api/sessions/{table}?rounds=none", "127.0.0.8")
         assert status == 200 and took < 1
+        sent = time.monotonic()
         version, at = record(served.port, table, "Dee")
+        assert at - sent < 1  # a worker thread took the round at once
         read_until(phones, lambda f: version in f.told, 3)
         lags = [f.told[version] - at for f in phones if version in f.told]
         assert len(lags) == 200 and max(lags) <= IN_STEP, sorted(lags)[-5:]

@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from flask import Flask
 from waitress.task import WSGITask
@@ -182,27 +182,40 @@ def deliver(batch: Iterable[tuple[Streaming, bytes | None]]) -> None:
 
 
 def database_versions(app: Flask) -> Versions:
-    """Return the query of the watched sessions' versions, on the app's database."""
+    """Return the query of the watched sessions' versions, on the app's database: on one
+    connection the watcher keeps (taken from the pool at its first query, given back after a
+    failure), its read ended after each query so the next one sees every write since."""
     from ..extensions import db
     from .fast_reads import MARKS
 
     with app.app_context():
         engine = db.engine
     mark = MARKS.get(engine.dialect.paramstyle, "?")
+    kept: list[Any] = []
 
     def versions(ids: list[int]) -> dict[int, int]:
         """Return {session id: version} of those that exist, in one query per QUERY_IDS."""
+        if not kept:
+            kept.append(engine.raw_connection())
+        connection = kept[0]
         found: dict[int, int] = {}
-        with engine.connect() as connection:
-            for start in range(0, len(ids), QUERY_IDS):
-                part = ids[start : start + QUERY_IDS]
-                marks = ", ".join([mark] * len(part))
-                sql = f"SELECT id, version FROM game_session WHERE id IN ({marks})"
-                result = connection.exec_driver_sql(sql, tuple(part))
-                try:
-                    found.update((int(row[0]), int(row[1])) for row in result.cursor.fetchall())
-                finally:
-                    result.close()
+        try:
+            cursor = connection.cursor()
+            try:
+                for start in range(0, len(ids), QUERY_IDS):
+                    part = ids[start : start + QUERY_IDS]
+                    marks = ", ".join([mark] * len(part))
+                    cursor.execute(
+                        f"SELECT id, version FROM game_session WHERE id IN ({marks})", part
+                    )
+                    found.update((int(row[0]), int(row[1])) for row in cursor.fetchall())
+            finally:
+                cursor.close()
+            connection.rollback()  # no read left open: the next query sees the latest writes
+        except Exception:
+            kept.clear()
+            connection.invalidate()  # a broken connection is not given back to the pool
+            raise
         return found
 
     return versions
