@@ -339,3 +339,41 @@ def test_a_stream_its_client_does_not_take_is_closed(tmp_path):
     finally:
         theirs.close()
         ours.close()
+
+
+def test_a_process_holds_streams_in_at_most_half_its_connections(tmp_path):
+    """With room for 8 connections a process holds 4 streams; the fifth is answered 204 (the
+    page polls) and the server still answers the others."""
+    import threading
+
+    from refapp.extensions import db
+    from refapp.serving import front
+
+    from .conftest import make_test_app
+
+    app = make_test_app(f"sqlite:///{tmp_path / 'few.sqlite'}")
+    with app.app_context():
+        db.create_all()
+    server = front.create_server(app, host="127.0.0.1", port=0, threads=2, connection_limit=8)
+    threading.Thread(target=server.run, daemon=True).start()
+    port = int(server.effective_port)
+    phones: list[Follower] = []
+    try:
+        table = new_session(port)
+        phones = [Follower(port, table) for _ in range(4)]
+        read_until(phones, lambda f: 1 in f.told, 5)
+        assert all(f.raw.startswith(b"HTTP/1.1 200 OK") for f in phones)
+        sock = connect(port)
+        try:
+            sock.sendall(head("GET", f"/api/sessions/{table}/events"))
+            status, _headers, body = read_answer(sock)
+        finally:
+            sock.close()
+        assert status == 204 and body == b""
+        assert ask(port, "GET", f"/api/sessions/{table}?rounds=none")[0] == 200
+    finally:
+        for follower in phones:
+            follower.close()
+        server.close()
+        with app.app_context():
+            db.engine.dispose()

@@ -310,15 +310,17 @@ def create_server(
     from flask import Flask
 
     from .crowd import RefereeServer  # it imports this module's parser
-    from .stream import STREAMS_KEY, Watcher, database_versions
+    from .stream import MAX_STREAMS, STREAMS_KEY, Watcher, database_versions
 
+    adj = Adjustments(**settings)
     watcher = None
     if isinstance(app, Flask):
         bodies.init_app(app)  # the app answers the front's headers-only question
-        # sessions' event streams are held by this event loop; the pages follow them
-        watcher = Watcher(database_versions(app))
+        # sessions' event streams are held by this event loop (at most half its connections,
+        # as they are never closed to make room); the pages follow them
+        limit = min(MAX_STREAMS, adj.connection_limit // 2)
+        watcher = Watcher(database_versions(app), limit=limit)
         app.config[STREAMS_KEY] = True
-    adj = Adjustments(**settings)
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     sockets: dict[object, object] = {}

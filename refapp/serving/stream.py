@@ -46,7 +46,8 @@ HEARTBEAT = 15.0
 #: bytes a stream's client may leave unsent before the stream is closed (a few hundred events:
 #: a phone that stopped reading is let go, its memory with it)
 BACKLOG = 16 * 1024
-#: streams one process holds at once; past it the app answers 204 and the page polls
+#: streams one process holds at once (half its connection limit when that is lower); past it
+#: the app answers 204 and the page polls
 MAX_STREAMS = 1000
 #: the reconnection delay an EventSource is told (milliseconds), sent with the first event
 RETRY_MS = 2000
