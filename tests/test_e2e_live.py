@@ -373,3 +373,31 @@ def test_the_page_polls_when_the_stream_is_cut(streamed_phones):
     assert seen is not None and seen <= POLL_MS / 1000 + SWAP_SECONDS, f"in step after {seen} s"
     expected_failures(second)  # the stream cut off, as the test cut it
     second.check("after polling")
+
+
+#: the page hidden or shown again, as a phone's browser does when the player switches apps
+SHOW = """(hidden) => {
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_a_hidden_page_closes_its_stream_and_catches_up_when_shown(streamed_phones):
+    first, second = streamed_phones(), streamed_phones()
+    sid = start(first, "dixit")
+    second.open(f"/sessions/{sid}")
+    stream = f"/api/sessions/{sid}/events"
+    second.page.evaluate(SHOW, True)
+    fill(first, GAMES["dixit"][1])
+    record(first)
+    totals = first.session(sid)["totals"]
+    second.page.wait_for_timeout(4 * POLL_MS)
+    assert second.standings() != totals  # hidden: nothing followed, nothing polled
+    assert second.polls(sid) == 0
+    second.page.evaluate(SHOW, False)
+    shown_at = time.monotonic()
+    seen = in_step_after(second, totals, shown_at)
+    assert seen is not None and seen <= SWAP_SECONDS, f"in step after {seen} s"
+    assert second.polls(sid) == 1  # one poll when shown, then the stream again
+    assert sum(url.endswith(stream) for url in second.asked) == 2
+    second.check("after being shown again")
