@@ -15,6 +15,9 @@
   const STREAM_TRIES = 3;
   //: how soon a version the page could not show yet (busy, no connection) is tried again
   const FOLLOW_MS = 400;
+  //: a stream sends the version at once: one silent this long is held back (a buffering
+  //: proxy), and the page polls instead
+  const FIRST_EVENT_MS = 5000;
   let busy = false;
   let pollTimer = null;
   //: the session's event stream while one is open, the address it follows, its failures
@@ -25,6 +28,7 @@
   //: the last version the stream told, and the timer trying it again
   let latest = "";
   let followTimer = null;
+  let silentTimer = null;
   //: the round form as the server sent it, before anyone typed: the next round starts from it
   let pristine = null;
 
@@ -382,6 +386,8 @@
     sourceUrl = "";
     window.clearTimeout(followTimer);
     followTimer = null;
+    window.clearTimeout(silentTimer);
+    silentTimer = null;
   }
 
   // The stream failed (the connection dropped, or the server holds none: a 204): poll until it
@@ -404,8 +410,15 @@
     if (!url || !window.EventSource || streamOff || document.hidden) return false;
     source = new EventSource(url);
     sourceUrl = url;
+    silentTimer = window.setTimeout(() => {
+      closeStream(); // nothing came through: a proxy holds the stream back
+      streamOff = true;
+      if (!pollTimer) startPolling();
+    }, FIRST_EVENT_MS);
     source.addEventListener("version", (event) => {
       failures = 0;
+      window.clearTimeout(silentTimer);
+      silentTimer = null;
       stopPolling(); // the stream is open: no poll runs beside it
       let told = null;
       try {
