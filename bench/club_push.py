@@ -31,12 +31,14 @@ class Arrivals:
 
     #: (table id, version) -> when the record that made it was answered (time.monotonic())
     answered: dict[tuple[int, int], float] = field(default_factory=dict)
-    #: (table id, version, when it reached a phone's stream)
-    told: list[tuple[int, int, float]] = field(default_factory=list)
+    #: (phone, table id, version, when it reached the phone's stream)
+    told: list[tuple[int, int, int, float]] = field(default_factory=list)
     #: seconds from a phone's event to its new <main> fetched
     fetched: list[float] = field(default_factory=list)
-    #: (table id, version, when the phone had fetched its new <main>)
-    shown: list[tuple[int, int, float]] = field(default_factory=list)
+    #: (phone, table id, version, when the phone had fetched its new <main>)
+    shown: list[tuple[int, int, int, float]] = field(default_factory=list)
+    #: table id -> the phones seated at it
+    seated: dict[int, list[int]] = field(default_factory=dict)
     errors: dict[str, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -45,14 +47,24 @@ class Arrivals:
         with self.lock:
             self.errors[what] = self.errors.get(what, 0) + 1
 
-    def latencies(self, which: list[tuple[int, int, float]]) -> list[float]:
-        """Return, for each (table, version) a phone saw, the seconds since its record's answer."""
+    def latencies(self, which: list[tuple[int, int, int, float]]) -> tuple[list[float], int]:
+        """Return, for each round recorded and each phone at its table, the seconds from the
+        record's answer to the phone's first event (or page) of that version or a later one
+        (writes close together are told as one, the latest); and how many never arrived."""
         with self.lock:
-            return [
-                at - self.answered[(table, version)]
-                for table, version, at in which
-                if (table, version) in self.answered
-            ]
+            answered = dict(self.answered)
+            seen: dict[tuple[int, int], list[tuple[int, float]]] = {}
+            for phone, table, version, at in which:
+                seen.setdefault((phone, table), []).append((version, at))
+        found, missing = [], 0
+        for (table, version), moment in answered.items():
+            for phone in self.seated.get(table, []):
+                later = [at for told, at in seen.get((phone, table), []) if told >= version]
+                if later:
+                    found.append(min(later) - moment)
+                else:
+                    missing += 1
+        return found, missing
 
 
 class Stream:
@@ -105,6 +117,7 @@ class Followers:
         self.streams: list[tuple[Stream, object, queue.SimpleQueue]] = []
         for phone in phones:
             version = int(phone.etag.strip('"'))
+            arrivals.seated.setdefault(phone.table.id, []).append(id(phone))
             self.streams.append(
                 (Stream(host, port, phone.table.id, version), phone, queue.SimpleQueue())
             )
@@ -137,7 +150,7 @@ class Followers:
         try:
             while not self.stop.is_set():
                 for key, _ in chooser.select(timeout=0.1):
-                    stream, _phone, waiting = key.data
+                    stream, phone, waiting = key.data
                     versions = stream.read()
                     now = time.monotonic()
                     if versions is None:
@@ -149,7 +162,7 @@ class Followers:
                         if version > stream.version:
                             stream.version = version
                             with self.arrivals.lock:
-                                self.arrivals.told.append((stream.table, version, now))
+                                self.arrivals.told.append((id(phone), stream.table, version, now))
                             waiting.put((version, now))
         finally:
             chooser.close()
@@ -176,6 +189,6 @@ class Followers:
                 phone.etag = f'"{version}"'
                 with self.arrivals.lock:
                     self.arrivals.fetched.append(now - told_at)
-                    self.arrivals.shown.append((phone.table.id, version, now))
+                    self.arrivals.shown.append((id(phone), phone.table.id, version, now))
             else:
                 self.arrivals.error("page")
