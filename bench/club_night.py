@@ -1,6 +1,6 @@
 """A club night against a live refapp server: tables recording rounds, phones polling them.
 
-Usage: python bench/club_night.py [--port PORT]
+Usage: python bench/club_night.py [--port PORT] [--push]
 
 It starts the server itself on 127.0.0.1 at PORT (by default a port free at the time; each
 setup in turn on the same one), plays the night and stops it; nothing leaves this machine, and
@@ -24,6 +24,14 @@ machine and takes its share of the cores: ceilings here are lower bounds. A setu
 is the last pace it held; beside it, the server's own CPU per table-minute at the busiest pace
 it held and the headroom that implies for a dedicated 2-core machine (its CPU alone: the
 stepped headroom also pays for the load generator and any neighbour on this machine).
+
+With ``--push`` the phones hold their table's event stream instead of polling (club_push.py:
+``GET /api/sessions/<id>/events``, as live.js follows a page served by ``make run``) and fetch
+the new ``<main>`` when it tells a version they have not shown; the tables record as before.
+It prints the change-to-phone latency (from a record's answer to the event on each phone's
+stream) and the time until the phone shows it (its new ``<main>`` fetched), at each pace, and
+the same headroom figures. Only ``make run``'s server holds streams (gunicorn answers 204), so
+``--push`` plays the waitress setup alone.
 
 Environment: BENCH_DATABASE_URL; BENCH_WORKERS (gunicorn workers, default 4); BENCH_THREADS
 (waitress threads per process, default ``refapp.serving.serve.THREADS``); BENCH_LONG=1 for
@@ -51,6 +59,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from club_push import Arrivals, Followers
 from read_session import SEATS, turn
 
 from refapp.serving.serve import RUN_WORKERS
@@ -77,6 +86,8 @@ GUNICORN = {
 }
 #: the port every server is started on (``--port``); None: a port free at the time
 PORT: int | None = None
+#: the phones hold event streams instead of polling (``--push``)
+PUSH = False
 
 
 def free_port() -> int:
@@ -230,11 +241,31 @@ class Client:
 
     def __init__(self, port: int) -> None:
         self.connection = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT)
+        #: the connection has answered a request and is kept alive (the server may close it
+        #: once idle: make run after 10 s, pace.KEEP_ALIVE)
+        self.kept = False
 
     def send(
         self, method: str, path: str, body: dict | None = None, headers: dict | None = None
     ) -> tuple[int, http.client.HTTPMessage, bytes]:
-        """Send one request; return status, headers and body (reconnecting next time if told)."""
+        """Send one request; return status, headers and body (reconnecting next time if told).
+
+        A kept-alive connection the server closed while it was idle (a table records every
+        30 s at the real pace) is opened again and the request sent once more, as a browser
+        does: the server closes only a connection with no request in progress.
+        """
+        try:
+            return self.send_once(method, path, body, headers)
+        except (BrokenPipeError, ConnectionResetError):  # RemoteDisconnected is one too
+            if not self.kept:
+                raise
+            self.kept = False
+            return self.send_once(method, path, body, headers)
+
+    def send_once(
+        self, method: str, path: str, body: dict | None, headers: dict | None
+    ) -> tuple[int, http.client.HTTPMessage, bytes]:
+        """Send one request on the connection as it is."""
         payload = None if body is None else json.dumps(body).encode()
         wanted = {**(headers or {})}
         if payload is not None:
@@ -246,6 +277,7 @@ class Client:
         except BaseException:
             self.connection.close()
             raise
+        self.kept = not response.will_close
         if response.will_close:
             self.connection.close()
         return response.status, response.headers, data
@@ -288,6 +320,7 @@ class Tally:
     server_cpu: float = 0.0  # cores the server used, on average
     own_cpu: float = 0.0  # cores this load generator used
     machine_cpu: float = 0.0  # cores busy on the whole machine (PostgreSQL, anything else)
+    arrivals: Arrivals | None = None  # with --push: what the phones' streams told them
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def error(self, what: str) -> None:
@@ -353,6 +386,58 @@ def paced(tally: Tally, start: float, offset: float, every: float, end: float, c
             due = time.monotonic()
 
 
+def recorder(table: Table, client: Client, tally: Tally):
+    """Return a table's paced call: record its next round (If-Match its version)."""
+
+    def call():
+        with table.lock:
+            status, headers, _ = client.send(
+                "POST",
+                f"/api/sessions/{table.id}/rounds?rounds=none",
+                turn(table.rounds),
+                {"If-Match": table.etag},
+            )
+            if status == 201:
+                table.rounds += 1
+                table.etag = headers["ETag"]
+                if tally.arrivals is not None:
+                    with tally.arrivals.lock:
+                        version = int(table.etag.strip('"'))
+                        tally.arrivals.answered[(table.id, version)] = time.monotonic()
+                return "record", True
+        tally.error(f"record {status}")
+        return "record", False
+
+    return call
+
+
+def poller(phone: Phone, client: Client, tally: Tally):
+    """Return a phone's paced call: poll its table, fetch the page's <main> on a change."""
+
+    def call():
+        status, answer, _ = client.send(
+            "GET",
+            f"/api/sessions/{phone.table.id}?rounds=none",
+            headers={"If-None-Match": phone.etag},
+        )
+        if status == 304:
+            with tally.lock:
+                tally.unchanged += 1
+            return "poll", True
+        if status == 200:
+            phone.etag = answer.get("ETag")
+            # the page then fetches its new <main> (live.js), as a phone at the table does
+            status, _, _ = client.send(
+                "GET", f"/sessions/{phone.table.id}", headers={"X-Refapp-Live": "1"}
+            )
+            if status == 200:
+                return "poll", True
+        tally.error(f"poll {status}")
+        return "poll", False
+
+    return call
+
+
 def run_step(
     live: Live, tables: list[Table], phones: list[Phone], factor: float, seconds: float
 ) -> Tally:
@@ -364,61 +449,24 @@ def run_step(
     end = start + seconds
     threads = []
 
-    def recorder(table: Table, client: Client):
-        def call():
-            with table.lock:
-                status, headers, _ = client.send(
-                    "POST",
-                    f"/api/sessions/{table.id}/rounds?rounds=none",
-                    turn(table.rounds),
-                    {"If-Match": table.etag},
-                )
-                if status == 201:
-                    table.rounds += 1
-                    table.etag = headers["ETag"]
-                    return "record", True
-            tally.error(f"record {status}")
-            return "record", False
-
-        return call
-
-    def poller(phone: Phone, client: Client):
-        def call():
-            status, answer, _ = client.send(
-                "GET",
-                f"/api/sessions/{phone.table.id}?rounds=none",
-                headers={"If-None-Match": phone.etag},
-            )
-            if status == 304:
-                with tally.lock:
-                    tally.unchanged += 1
-                return "poll", True
-            if status == 200:
-                phone.etag = answer.get("ETag")
-                # the page then fetches its new <main> (live.js), as a phone at the table does
-                status, _, _ = client.send(
-                    "GET", f"/sessions/{phone.table.id}", headers={"X-Refapp-Live": "1"}
-                )
-                if status == 200:
-                    return "poll", True
-            tally.error(f"poll {status}")
-            return "poll", False
-
-        return call
-
     clients = []
     jitter = random.Random(7)
     for index, table in enumerate(tables):
         client = Client(port)
         clients.append(client)
         offset = record_every * (index + jitter.random()) / len(tables)
-        call = recorder(table, client)
+        call = recorder(table, client, tally)
         threads.append((tally, start, offset, record_every, end, call))
-    for index, phone in enumerate(phones):
-        client = Client(port)
-        clients.append(client)
-        offset = poll_every * (index + jitter.random()) / len(phones)
-        threads.append((tally, start, offset, poll_every, end, poller(phone, client)))
+    followers = None
+    if PUSH:
+        tally.arrivals = Arrivals()
+        followers = hold_streams(port, phones, tally.arrivals, clients)
+    else:
+        for index, phone in enumerate(phones):
+            client = Client(port)
+            clients.append(client)
+            offset = poll_every * (index + jitter.random()) / len(phones)
+            threads.append((tally, start, offset, poll_every, end, poller(phone, client, tally)))
     running = [threading.Thread(target=paced, args=args, daemon=True) for args in threads]
     server_before, own_before = cpu_seconds(live.pid), time.process_time()
     machine_before, wall = machine_busy(), time.monotonic()
@@ -430,14 +478,78 @@ def run_step(
     tally.server_cpu = (cpu_seconds(live.pid) - server_before) / wall
     tally.own_cpu = (time.process_time() - own_before) / wall
     tally.machine_cpu = (machine_busy() - machine_before) / wall
+    if followers is not None:
+        time.sleep(1.0)  # the last rounds' events reach the phones (not counted in the CPU)
+    if followers is not None and tally.arrivals is not None:
+        followers.close()
+        for what, count in tally.arrivals.errors.items():
+            tally.errors[what] = tally.errors.get(what, 0) + count
     for client in clients:
         client.close()
     tally.seconds = seconds
     return tally
 
 
+def hold_streams(port: int, phones: list[Phone], arrivals: Arrivals, clients: list) -> Followers:
+    """Open each phone's event stream and start following them (--push); each phone fetches
+    its page on a connection of its own, added to clients."""
+    pages = {id(phone): Client(port) for phone in phones}
+    clients += pages.values()
+
+    def page(phone: Phone) -> bool:
+        """Fetch the phone's page's new <main>, as live.js does on a version event."""
+        path, live = f"/sessions/{phone.table.id}", {"X-Refapp-Live": "1"}
+        status, _, _ = pages[id(phone)].send("GET", path, headers=live)
+        return status == 200
+
+    followers = Followers(HOST, port, phones, arrivals, page)
+    followers.start()
+    return followers
+
+
+def to_phone(arrivals: Arrivals) -> str:
+    """Return the change-to-phone latencies of a step, for the summary."""
+    (told, _), (shown, _) = arrivals.latencies(arrivals.told), arrivals.latencies(arrivals.shown)
+    return (
+        f"; at the real pace a change reached the {PHONES} phones' streams in "
+        f"{1000 * percentile(told, 0.5):.0f} ms p50, {1000 * percentile(told, 0.95):.0f} ms p95 "
+        f"({len(told)} arrivals), shown (new <main> fetched) in "
+        f"{1000 * percentile(shown, 0.5):.0f} ms p50, {1000 * percentile(shown, 0.95):.0f} ms p95"
+    )
+
+
+def describe_push(factor: float, tally: Tally, arrivals: Arrivals) -> tuple[str, bool, float]:
+    """Return a --push step's line, whether it is saturated, and the requests served a second
+    (records and the phones' page fetches)."""
+    records = factor * TABLES / RECORD_EVERY
+    offered = records * (1 + PHONES / TABLES)  # each round: its record, each phone's <main>
+    served = (len(tally.records) + len(arrivals.fetched)) / tally.seconds
+    (told, missing), (shown, _) = (
+        arrivals.latencies(arrivals.told),
+        arrivals.latencies(arrivals.shown),
+    )
+    expected = len(told) + missing  # each round recorded, each phone at its table
+    p95s = [percentile(told, 0.95), percentile(shown, 0.95), percentile(tally.records, 0.95)]
+    errors = sum(tally.errors.values())
+    saturated = bool(errors) or any(p > TOO_SLOW for p in p95s) or served < 0.9 * offered
+    saturated = saturated or missing > 0
+    line = (
+        f"  x{factor:<4g} {offered:7.1f} {served:7.1f} "
+        f"{1000 * percentile(told, 0.5):8.1f} {1000 * p95s[0]:8.1f} "
+        f"{1000 * percentile(shown, 0.5):8.1f} {1000 * p95s[1]:8.1f} "
+        f"{1000 * percentile(tally.records, 0.5):8.1f} {1000 * p95s[2]:8.1f} "
+        f"{len(told):5d}/{expected:<5d} {errors:6d} {tally.server_cpu:6.2f} {tally.own_cpu:6.2f} "
+        f"{tally.machine_cpu:7.2f}"
+    )
+    if tally.errors:
+        line += "  " + ", ".join(f"{what}: {n}" for what, n in sorted(tally.errors.items()))
+    return line, saturated, served
+
+
 def describe(factor: float, tally: Tally) -> tuple[str, bool, float]:
     """Return the step's line, whether it is saturated, and the requests served a second."""
+    if tally.arrivals is not None:
+        return describe_push(factor, tally, tally.arrivals)
     offered = factor * (TABLES / RECORD_EVERY + PHONES / POLL_EVERY)
     served = (len(tally.polls) + len(tally.records)) / tally.seconds
     p95s = [percentile(tally.polls, 0.95), percentile(tally.records, 0.95)]
@@ -468,20 +580,38 @@ def club_night(kind: str, label: str, raw_url: str, folder: Path) -> str:
     print(f"\n{kind} ({what}) on {label}")
     with live_server(kind, raw_url, folder) as live:
         tables, phones = open_tables(live.port)
-        print(
-            f"  {'pace':5s} {'asked/s':>7s} {'served/s':>7s} {'poll p50':>8s} {'poll p95':>8s} "
-            f"{'rec p50':>8s} {'rec p95':>8s} {'304':>6s} {'errors':>6s} {'server':>6s} "
-            f"{'loader':>6s} {'machine':>7s}"
-        )
+        if PUSH:
+            print(
+                f"  {'pace':5s} {'asked/s':>7s} {'served/s':>7s} {'tell p50':>8s} "
+                f"{'tell p95':>8s} {'show p50':>8s} {'show p95':>8s} {'rec p50':>8s} "
+                f"{'rec p95':>8s} {'told/expected':>11s} {'errors':>6s} {'server':>6s} "
+                f"{'loader':>6s} {'machine':>7s}"
+            )
+        else:
+            print(
+                f"  {'pace':5s} {'asked/s':>7s} {'served/s':>7s} {'poll p50':>8s} "
+                f"{'poll p95':>8s} {'rec p50':>8s} {'rec p95':>8s} {'304':>6s} {'errors':>6s} "
+                f"{'server':>6s} {'loader':>6s} {'machine':>7s}"
+            )
 
         fine: list[tuple[float, float]] = []  # each fine step's pace and server cores
+        real_pace: list[str] = []  # with --push: the change-to-phone latency at the real pace
+        held: list[float] = []  # with --push: every change-to-phone latency of the fine steps
 
         def step(factor: float, seconds: float) -> tuple[bool, float]:
             tally = run_step(live, tables, phones, factor, seconds)
+            if tally.arrivals is not None and factor == 1:
+                real_pace.append(to_phone(tally.arrivals))
             line, saturated, served = describe(factor, tally)
             print(line, flush=True)
             if not saturated:
                 fine.append((factor, tally.server_cpu))
+                if tally.arrivals is not None:
+                    held.extend(tally.arrivals.latencies(tally.arrivals.told)[0])
+                    real_pace[1:] = [
+                        f"; at every pace held {1000 * percentile(held, 0.5):.0f} ms p50, "
+                        f"{1000 * percentile(held, 0.95):.0f} ms p95 ({len(held)} arrivals)"
+                    ]
             return saturated, served
 
         saturated, served = step(1, BASE_SECONDS)
@@ -503,12 +633,13 @@ def club_night(kind: str, label: str, raw_url: str, folder: Path) -> str:
                     f"{kind:13s} {label:10s} headroom x{healthy[0]} (fine, {healthy[1]:.0f} "
                     f"requests/s); saturated at x{worst[0]} ({worst[1]:.0f} requests/s served)"
                     + cpu_headroom(fine)
+                    + "".join(real_pace)
                 )
             healthy = (factor, served)
             factor *= 2
         return (
             f"{kind:13s} {label:10s} headroom at least x{MAX_FACTOR} (still fine, "
-            f"{healthy[1]:.0f} requests/s)" + cpu_headroom(fine)
+            f"{healthy[1]:.0f} requests/s)" + cpu_headroom(fine) + "".join(real_pace)
         )
 
 
@@ -533,12 +664,19 @@ def cpu_headroom(fine: list[tuple[float, float]]) -> str:
 
 
 def parse_port(argv: list[str]) -> int | None:
-    """Return the port ``--port N`` (or ``--port=N``) names, None when argv names none."""
+    """Return the port ``--port N`` (or ``--port=N``) names, None when argv names none; set
+    PUSH when argv holds ``--push``."""
+    global PUSH
     parser = argparse.ArgumentParser(description="A club night against a live refapp server.")
     parser.add_argument("--port", type=int, help="the loopback port to serve on (default: free)")
-    port: int | None = parser.parse_args(argv).port
+    parser.add_argument(
+        "--push", action="store_true", help="phones hold event streams instead of polling"
+    )
+    args = parser.parse_args(argv)
+    port: int | None = args.port
     if port is not None and not 0 < port < 65536:
         parser.error(f"--port {port}: not a TCP port")
+    PUSH = bool(args.push)
     return port
 
 
@@ -549,14 +687,21 @@ def main(argv: list[str]) -> None:
     servers = [
         name.strip()
         for name in os.environ.get("BENCH_SERVERS", "waitress,gunicorn").split(",")
-        if name.strip()
+        if name.strip() and (name.strip() == "waitress" or not PUSH)
     ]
     unknown = [name for name in servers if name != "waitress" and name not in GUNICORN]
     if unknown:
         sys.exit(f"BENCH_SERVERS: unknown {', '.join(unknown)} (waitress, {', '.join(GUNICORN)})")
+    following = (
+        "holding their table's event stream (tell: a record's answer to the event of that "
+        "version or a later one on each phone's stream; show: to its new <main> fetched; "
+        "told/expected: rounds x phones at their table)"
+        if PUSH
+        else f"polling every {POLL_EVERY:g} s"
+    )
     print(
         f"club night: {TABLES} tables recording every {RECORD_EVERY:g} s, {PHONES} phones "
-        f"polling every {POLL_EVERY:g} s; {BASE_SECONDS:g} s at the real pace, then "
+        f"{following}; {BASE_SECONDS:g} s at the real pace, then "
         f"{STEP_SECONDS:g} s a step with time compressed x2, x4, ... until the 95th percentile "
         f"passes {TOO_SLOW:g} s or a request fails.\nTimes in ms. server, loader, machine: CPU "
         f"cores used by the server's processes (not PostgreSQL's), by this load generator and by "

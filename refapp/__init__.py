@@ -71,6 +71,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # session's version every POLL_MS; a round kept on the phone is sent again every RETRY_MS
         POLL_MS=2000,
         RETRY_MS=4000,
+        # set when refapp's own server holds sessions' event streams (refapp/serving/stream.py):
+        # the session page then follows its stream, and polls only when the stream fails
+        STREAM_EVENTS=False,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -2,6 +2,8 @@
 
 Chromium is /usr/bin/chromium (or $REFAPP_CHROMIUM). Without it the browser tests are skipped
 with a clear reason, unless REFAPP_REQUIRE_BROWSER=1 (CI), which makes its absence a failure.
+The live servers are plain waitress, whose pages poll; REFAPP_BROWSER_STREAMS=1 serves them
+behind refapp's front instead (as make run), so every page follows its session's event stream.
 
 A test module imports the fixtures it uses into its own namespace, e.g.
 ``from .browser_support import chromium, live, phone  # noqa: F401``.
@@ -25,6 +27,8 @@ from refapp.extensions import db
 
 CHROMIUM = os.environ.get("REFAPP_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 REQUIRED = os.environ.get("REFAPP_REQUIRE_BROWSER") == "1"
+#: every live server behind refapp's front: the pages follow event streams (not a poll)
+STREAMS = os.environ.get("REFAPP_BROWSER_STREAMS") == "1"
 FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -88,9 +92,10 @@ def run_until_closed(server) -> None:
         server.run()
 
 
-def serve(folder, **config: Any) -> Iterator[tuple[str, object]]:
+def serve(folder, front: bool = False, **config: Any) -> Iterator[tuple[str, object]]:
     """Serve a fresh app, its timers short, with waitress on a free loopback port; yield (base
-    URL, app)."""
+    URL, app). ``front``: behind refapp's front, as make run serves it (sessions' event streams
+    held, the pages following them)."""
     app = create_app(
         {
             "SECRET_KEY": "live",
@@ -102,7 +107,12 @@ def serve(folder, **config: Any) -> Iterator[tuple[str, object]]:
     )
     with app.app_context():
         db.create_all()
-    server = create_server(app, host="127.0.0.1", port=0, threads=2)
+    if front or (STREAMS and config.get("POLL_MS") is None):
+        from refapp.serving.front import create_server as create_front
+
+        server = create_front(app, host="127.0.0.1", port=0, threads=2)
+    else:
+        server = create_server(app, host="127.0.0.1", port=0, threads=2)
     thread = threading.Thread(target=run_until_closed, args=(server,), daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}", app
@@ -115,6 +125,12 @@ def serve(folder, **config: Any) -> Iterator[tuple[str, object]]:
 def live(tmp_path_factory) -> Iterator[tuple[str, object]]:
     """A live server with CSRF off (for tests that set up through the JSON API)."""
     yield from serve(tmp_path_factory.mktemp("live"), WTF_CSRF_ENABLED=False)
+
+
+@pytest.fixture(scope="module")
+def streamed(tmp_path_factory) -> Iterator[tuple[str, object]]:
+    """A live server behind refapp's front (CSRF off): session pages follow event streams."""
+    yield from serve(tmp_path_factory.mktemp("streamed"), front=True, WTF_CSRF_ENABLED=False)
 
 
 @pytest.fixture(scope="module")

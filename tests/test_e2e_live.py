@@ -1,7 +1,9 @@
 """The session page answers in place, at 390x844 in Chromium: a round recorded or refused
 without a page load (the refusal inside the viewport), a second phone in step within 3 s that
 keeps its half-filled form, a stale submit recovered in one tap, a round the network lost sent
-again and stored once, and two rounds corrected together.
+again and stored once, and two rounds corrected together. Served as make run serves it, a
+second phone follows the session's event stream (in step within a second, no poll made) and
+polls when the stream is cut.
 
 The round's fields are set by script here (the taps that fill them are counted in the
 test_e2e_*_taps tests); what is tested is what the page does with a submit.
@@ -17,6 +19,7 @@ from . import browser_support
 from .browser_support import PHONE, POLL_MS, Phone
 
 chromium, live = browser_support.chromium, browser_support.live
+streamed = browser_support.streamed
 
 #: a second phone must show another phone's round within this many seconds, as deployed
 IN_STEP_SECONDS = 3.0
@@ -280,3 +283,121 @@ def test_two_rounds_corrected_together(phones):
     rounds = phone.session(sid)["rounds"]
     assert rounds[0]["input"]["friend"]["player"] == "Dee"
     assert rounds[1]["input"]["dealer"] == "Dee"
+
+
+# -- following by the session's event stream (served behind refapp's front, as make run) -------
+
+#: a second phone following the stream shows another phone's round within this (seconds): the
+#: stream's 0.5 s bar and the changed page swapped in
+STREAM_SECONDS = 0.5 + SWAP_SECONDS
+
+
+class Listening(Phone):
+    """A phone that keeps the address of every request its page makes (``asked``)."""
+
+    def __init__(self, browser, base: str) -> None:
+        super().__init__(browser, base)
+        self.asked: list[str] = []
+        self.page.on("request", lambda request: self.asked.append(request.url))
+
+    def polls(self, sid: int) -> int:
+        """Return how many version polls the page has sent for the session."""
+        return sum(f"/api/sessions/{sid}?rounds=none" in url for url in self.asked)
+
+
+@pytest.fixture
+def streamed_phones(chromium, streamed):
+    """Return a factory of phone-sized pages on the server that holds event streams."""
+    made: list[Listening] = []
+
+    def make() -> Listening:
+        made.append(Listening(chromium, streamed[0]))
+        return made[-1]
+
+    yield make
+    for phone in made:
+        phone.page.close()
+
+
+def in_step_after(second: Phone, totals: dict, since: float) -> float | None:
+    """Return the seconds until the second phone shows these standings (None: not within 5 s)."""
+    while time.monotonic() - since < 5:
+        if second.standings() == totals:
+            return time.monotonic() - since
+        second.page.wait_for_timeout(25)
+    return None
+
+
+def test_a_second_phone_follows_the_stream_and_keeps_its_entry_without_polling(
+    streamed_phones,
+):
+    first, second = streamed_phones(), streamed_phones()
+    sid = start(first, "dixit")
+    second.open(f"/sessions/{sid}")
+    second.page.evaluate("() => { window.stayed = true; }")
+    assert second.page.locator("#main").get_attribute("data-stream") == (
+        f"/api/sessions/{sid}/events"
+    )
+    fill(second, NEXT["dixit"])  # half-way through the next round
+    second.page.wait_for_timeout(3 * POLL_MS)  # a polling page would have polled meanwhile
+    fill(first, GAMES["dixit"][1])
+    record(first)
+    recorded_at = time.monotonic()
+    seen = in_step_after(second, first.session(sid)["totals"], recorded_at)
+    assert seen is not None and seen <= STREAM_SECONDS, f"in step after {seen} s"
+    assert stayed(second)
+    field, value = KEPT["dixit"]
+    assert second.page.locator(f"#{field}").input_value() == value  # its entry is kept
+    assert second.page.locator(".live-note[data-kind=moved]").is_visible()
+    assert second.polls(sid) == 0, second.asked
+    streams = [url for url in second.asked if url.endswith(f"/api/sessions/{sid}/events")]
+    assert len(streams) == 1, streams  # one stream, held the whole time
+    record(second, 422)  # stale: the hand-off works as with polling
+    assert "Another phone recorded round 1" in second.page.locator("#refused").inner_text()
+    record(second)
+    assert [r["number"] for r in second.session(sid)["rounds"]] == [1, 2]
+    second.check("after following the stream")
+
+
+def test_the_page_polls_when_the_stream_is_cut(streamed_phones):
+    first, second = streamed_phones(), streamed_phones()
+    sid = start(first, "dixit")
+    second.page.route("**/events", lambda route: route.abort("connectionreset"))
+    assert second.page.goto(f"{second.base}/sessions/{sid}").status == 200
+    second.page.wait_for_timeout(3 * POLL_MS)
+    assert second.polls(sid) >= 1  # the stream failed: the page polls
+    fill(first, GAMES["dixit"][1])
+    record(first)
+    recorded_at = time.monotonic()
+    seen = in_step_after(second, first.session(sid)["totals"], recorded_at)
+    assert seen is not None and seen <= POLL_MS / 1000 + SWAP_SECONDS, f"in step after {seen} s"
+    expected_failures(second)  # the stream cut off, as the test cut it
+    second.check("after polling")
+
+
+#: the page hidden or shown again, as a phone's browser does when the player switches apps
+SHOW = """(hidden) => {
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_a_hidden_page_closes_its_stream_and_catches_up_when_shown(streamed_phones):
+    first, second = streamed_phones(), streamed_phones()
+    sid = start(first, "dixit")
+    second.open(f"/sessions/{sid}")
+    stream = f"/api/sessions/{sid}/events"
+    second.page.evaluate(SHOW, True)
+    fill(first, GAMES["dixit"][1])
+    record(first)
+    totals = first.session(sid)["totals"]
+    second.page.wait_for_timeout(4 * POLL_MS)
+    assert second.standings() != totals  # hidden: nothing followed, nothing polled
+    assert second.polls(sid) == 0
+    second.page.evaluate(SHOW, False)
+    shown_at = time.monotonic()
+    seen = in_step_after(second, totals, shown_at)
+    assert seen is not None and seen <= SWAP_SECONDS, f"in step after {seen} s"
+    assert second.polls(sid) == 1  # one poll when shown, then the stream again
+    assert sum(url.endswith(stream) for url in second.asked) == 2
+    second.check("after being shown again")

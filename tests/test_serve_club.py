@@ -28,6 +28,7 @@ import pytest
 from refapp import MAX_BODY
 from refapp.extensions import db
 from refapp.services.archive import imports
+from refapp.serving import stream
 
 from .conftest import Api, make_test_app, turn
 from .test_bounded_reads import long_session
@@ -44,6 +45,7 @@ from .test_serve_front import (
     timed,
     trickling,
 )
+from .test_serve_stream import IN_STEP, Follower, read_until
 
 #: run alone (make test, make test-fast), not beside a second test process: phones are timed
 #  through nginx and gunicorn beside crowds sized to what both cores hold
@@ -431,3 +433,93 @@ def test_behind_nginx_the_join_link_keeps_the_phones_port(club):
         status, page = page_through(club.nginx, f"/sessions/{session_id}", host)
         assert status == 400, (host, page[:300])
         assert "/sessions/" not in page
+
+
+# -- event streams behind nginx (docs/API.md, "Following a session") ----------------------------
+
+
+def stream_location(site: str) -> str:
+    """Return the body of the conf's location for sessions' event streams."""
+    start = site.index("location ~ ^/api/sessions/[0-9]+/events$ {")
+    return site[start : site.index("}", start)]
+
+
+def test_the_documented_stream_location_passes_events_as_they_come():
+    """The events location turns nginx's buffering off and waits longer than the heartbeat."""
+    location = stream_location(CONF.read_text())
+    assert "proxy_buffering off;" in location and "proxy_pass http://refapp;" in location
+    hours = re.search(r"proxy_read_timeout (\d+)h;", location)
+    assert hours is not None and int(hours.group(1)) * 3600 > 4 * stream.HEARTBEAT
+
+
+@pytest.fixture(scope="module")
+def pushed(tmp_path_factory):
+    """Run make run's server (two processes, no per-address cap: behind a proxy) and nginx in
+    front, with the documented file; yield nginx's port."""
+    if not os.path.exists(NGINX):
+        message = f"the club tests need nginx at {NGINX} (apt-get install nginx-light)"
+        if REQUIRED:
+            pytest.fail(message)
+        pytest.skip(message)
+    folder = tmp_path_factory.mktemp("pushed")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "REFAPP_PASSWORD": PASSWORD}
+    env["DATABASE_URL"] = f"sqlite:///{folder / 'run.sqlite'}"
+    make_tables = "from refapp import create_app\nfrom refapp.extensions import db\n"
+    make_tables += "app = create_app()\nwith app.app_context():\n    db.create_all()\n"
+    subprocess.run([sys.executable, "-c", make_tables], env=env, cwd=ROOT, check=True)
+    server_port, nginx_port = free_port(), free_port()
+    (folder / "nginx.conf").write_text(
+        nginx_config(f"127.0.0.1:{nginx_port}", f"127.0.0.1:{server_port}", str(folder))
+    )
+    serve = [sys.executable, "-m", "refapp.serving.serve", f"--port={server_port}"]
+    serve += ["--workers=2", "--connections-per-address=0"]
+    nginx = [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf")]
+    nginx += ["-e", str(folder / "error.log"), "-g", "daemon off;"]
+    children = []
+    with (folder / "serve.log").open("w") as log:
+        children.append(subprocess.Popen(serve, env=env, cwd=ROOT, stdout=log, stderr=log))
+    with (folder / "nginx.log").open("w") as log:
+        children.append(subprocess.Popen(nginx, stderr=log))
+    try:
+        wait_for(server_port)
+        wait_for(nginx_port)
+        yield nginx_port
+    finally:
+        for child in children:
+            child.terminate()
+        for child in children:
+            child.wait(timeout=15)
+
+
+def test_behind_nginx_every_stream_is_told_each_round_within_half_a_second(pushed):
+    """Ten phones follow a session through nginx (make run's server behind it): each round
+    recorded through nginx reaches every one within half a second of its answer."""
+    session_id, _etag = create_session(pushed)
+    phones = [Follower(pushed, session_id) for _ in range(10)]
+    try:
+        read_until(phones, lambda f: 1 in f.told, 5)
+        assert all(set(f.told) == {1} for f in phones), [f.raw[:200] for f in phones]
+        assert all(b"text/event-stream" in f.raw for f in phones)
+        lags = []
+        for version, storyteller in enumerate(PLAYERS[:2], start=2):
+            status, _took = record(pushed, session_id, storyteller)
+            answered = time.monotonic()
+            assert status == 201
+            read_until(phones, lambda f, v=version: v in f.told, 3)
+            lags += [f.told[version] - answered for f in phones if version in f.told]
+        assert len(lags) == 2 * len(phones) and max(lags) <= IN_STEP, sorted(lags)[-3:]
+    finally:
+        for follower in phones:
+            follower.close()
+
+
+def test_behind_nginx_the_club_servers_stream_is_204(club):
+    """gunicorn holds no stream: through nginx the route answers 204, and the page polls."""
+    session_id, _etag = create_session(club.nginx)
+    sock = connect(club.nginx)
+    try:
+        sock.sendall(head("GET", f"/api/sessions/{session_id}/events"))
+        status, _headers, body = read_answer(sock)
+    finally:
+        sock.close()
+    assert status == 204 and body == b""

@@ -7,6 +7,9 @@ anything but wait (``quiet_since``). ``RefereeServer`` admits connections by add
 closes clients that do not take their answer in time (freeing the worker thread that waits
 to write to them) and connections idle past ``pace.KEEP_ALIVE``; near its connection
 limit, or past an address's share, it closes the connections idle longest to make room.
+A connection holding a session's event stream (``stream``, refapp/serving/stream.py) reads no
+more requests, is never idle (kept past the keep-alive, never closed to make room) but is
+closed when its client leaves more than ``stream.BACKLOG`` bytes unsent.
 """
 
 from __future__ import annotations
@@ -14,14 +17,16 @@ from __future__ import annotations
 import logging
 import socket
 import time
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Callable, Iterable, MutableMapping
 
 from waitress.adjustments import Adjustments
+from waitress.buffers import OverflowableBuffer
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 
 from . import pace
 from .front import NOT_BLANK, OPENING, ROOM_SEARCH_PAUSE, RefereeParser
+from .stream import BACKLOG, Stream, StreamTask, Watcher
 
 log = logging.getLogger("refapp.front")
 #: asyncore's map of the open connections by file number, as waitress keeps it
@@ -39,6 +44,11 @@ class RefereeChannel(HTTPChannel):  # type: ignore[misc]  # waitress ships no ty
     taking: pace.Progress | None = None
     #: the path of the request served last, for the log
     serving = ""
+    #: the session's event stream this connection holds, once its answer is left open
+    stream: Stream | None = None
+    task_class = StreamTask
+    #: waitress's: bytes written to the output buffer now filling
+    current_outbuf_count: int
 
     def __init__(
         self,
@@ -57,6 +67,56 @@ class RefereeChannel(HTTPChannel):  # type: ignore[misc]  # waitress ships no ty
         """Read nothing on a connection refused at its opening."""
         return not self.will_close and super().readable()
 
+    def handle_read(self) -> None:
+        """Read requests; on a stream, read only to see the client leave (bytes are dropped)."""
+        if self.stream is None:
+            super().handle_read()
+            return
+        try:
+            self.recv(self.adj.recv_bytes)  # b"" (the client left) closes the connection
+        except OSError:
+            self.handle_close()
+
+    def push(self, data: bytes) -> None:
+        """Write a stream's next piece (on the event loop); close a stream its client does not
+        take (more than stream.BACKLOG bytes left unsent)."""
+        if not self.connected or self.will_close:
+            self.drop()
+            return
+        if self.total_outbufs_len + len(data) > BACKLOG:
+            log.warning("closed a stream of session %s: its client takes nothing", self.held())
+            self.drop()
+            return
+        with self.outbuf_lock:
+            if self.current_outbuf_count >= self.adj.outbuf_high_watermark:
+                self.outbufs.append(OverflowableBuffer(self.adj.outbuf_overflow))
+                self.current_outbuf_count = 0
+            self.outbufs[-1].append(data)
+            self.current_outbuf_count += len(data)
+            self.total_outbufs_len += len(data)
+        self.handle_write()
+
+    def pull(self, thunk: Callable[[], None]) -> None:
+        """Run thunk on this connection's event loop (waitress's trigger)."""
+        self.server.trigger.pull_trigger(thunk)
+
+    def drop(self) -> None:
+        """Close this connection (on the event loop), its stream forgotten."""
+        watcher = self.watcher()
+        if watcher is not None:
+            watcher.forget(self)
+        if self.connected:
+            self.handle_close()
+
+    def held(self) -> int | None:
+        """Return the session whose stream this connection holds (None: none)."""
+        return self.stream.session_id if self.stream is not None else None
+
+    def watcher(self) -> Watcher | None:
+        """Return the process's stream watcher (None: streams are not held)."""
+        found = getattr(self.server, "watcher", None)
+        return found if isinstance(found, Watcher) else None
+
     def del_channel(self, map: SocketMap | None = None) -> None:
         """Forget this connection, its place in its address's count and its unread body."""
         super().del_channel(map)
@@ -66,6 +126,9 @@ class RefereeChannel(HTTPChannel):  # type: ignore[misc]  # waitress ships no ty
         if self.group and isinstance(self.server, RefereeServer):
             self.server.release(self)
             self.group = ""
+        watcher = self.watcher()
+        if self.stream is not None and watcher is not None:
+            watcher.forget(self)
 
     def parser_class(self, adj: Adjustments) -> RefereeParser:
         """Return a parser for this connection's next request."""
@@ -103,10 +166,19 @@ class RefereeChannel(HTTPChannel):  # type: ignore[misc]  # waitress ships no ty
         self.quiet_since = time.monotonic()
         super().service()
         self.quiet_since = time.monotonic()
+        held, watcher = self.stream, self.watcher()
+        if held is not None and watcher is not None and self.connected:
+            watcher.watch(self, held)  # the answer stays open: the watcher writes what follows
 
     def idle(self) -> bool:
-        """Return True with no request in progress and nothing left to send."""
-        if self.requests or self.total_outbufs_len or self.will_close or self.close_when_flushed:
+        """Return True with no request in progress and nothing left to send (never on a stream)."""
+        if (
+            self.stream is not None
+            or self.requests
+            or self.total_outbufs_len
+            or self.will_close
+            or self.close_when_flushed
+        ):
             return False
         request = self.request
         return request is None or (isinstance(request, RefereeParser) and request.blank())
@@ -174,6 +246,8 @@ class RefereeServer(TcpWSGIServer):  # type: ignore[misc]  # waitress ships no t
     per_address = 0
     #: when to search again for idle connections near the limit (a search found too few)
     next_room_search = 0.0
+    #: the process's watcher of held event streams (front.create_server sets it)
+    watcher: Watcher | None = None
 
     def __init__(
         self,

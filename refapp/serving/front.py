@@ -310,10 +310,17 @@ def create_server(
     from flask import Flask
 
     from .crowd import RefereeServer  # it imports this module's parser
+    from .stream import MAX_STREAMS, STREAMS_KEY, Watcher, database_versions
 
+    adj = Adjustments(**settings)
+    watcher = None
     if isinstance(app, Flask):
         bodies.init_app(app)  # the app answers the front's headers-only question
-    adj = Adjustments(**settings)
+        # sessions' event streams are held by this event loop (at most half its connections,
+        # as they are never closed to make room); the pages follow them
+        limit = min(MAX_STREAMS, adj.connection_limit // 2)
+        watcher = Watcher(database_versions(app), limit=limit)
+        app.config[STREAMS_KEY] = True
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     sockets: dict[object, object] = {}
@@ -346,6 +353,8 @@ def create_server(
         )
         for sock in adj.sockets
     ]
+    for server in servers:
+        server.watcher = watcher
     if len(servers) == 1:
         return servers[0]
     listening = [(server.effective_host, server.effective_port) for server in servers]

@@ -8,7 +8,8 @@ the thread writing it, until refapp's front closes it (pace.WRITE_*). The front
 (refapp/serving/front.py) refuses a body past its route's limit from the headers, asks the app
 for the password before it reads an import's large body, answers 408 to a request that trickles
 in too slowly, caps the bodies kept in temporary files, and closes idle connections; the limits
-below keep slow or idle clients from taking every slot.
+below keep slow or idle clients from taking every slot. A session's event stream is held by the
+event loop, not a thread, and written by one watcher thread per process (stream.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 // In-place pages: forms marked data-live are sent in the background and the server's <main>
-// is swapped in where the player is; the session page polls the session's version (a 304
-// when nothing changed) so every phone at the table stays in step. A round is handed to
+// is swapped in where the player is; the session page follows the session's version so every
+// phone at the table stays in step: by its event stream when <main> names one (data-stream,
+// refapp's own server), else - or when the stream keeps failing - by polling it (a 304 when
+// nothing changed). A round is handed to
 // queue.js, which keeps it on the phone until it is stored. Without this script every form
 // still works by plain page loads.
 (function () {
@@ -9,8 +11,24 @@
   const LIVE = { "X-Refapp-Live": "1" };
   //: how often the session page asks for the version: the app's POLL_MS (body data-poll-ms)
   const POLL_MS = Number(document.body.dataset.pollMs) || 2000;
+  //: stream failures in a row after which the page polls instead, until it is shown again
+  const STREAM_TRIES = 3;
+  //: how soon a version the page could not show yet (busy, no connection) is tried again
+  const FOLLOW_MS = 400;
+  //: a stream sends the version at once: one silent this long is held back (a buffering
+  //: proxy), and the page polls instead
+  const FIRST_EVENT_MS = 5000;
   let busy = false;
   let pollTimer = null;
+  //: the session's event stream while one is open, the address it follows, its failures
+  let source = null;
+  let sourceUrl = "";
+  let failures = 0;
+  let streamOff = false;
+  //: the last version the stream told, and the timer trying it again
+  let latest = "";
+  let followTimer = null;
+  let silentTimer = null;
   //: the round form as the server sent it, before anyone typed: the next round starts from it
   let pristine = null;
 
@@ -331,18 +349,97 @@
       if (response.ok && swap(await response.text(), true)) {
         restore(anchor);
         countSwap(response.status);
+        return true;
       }
     } catch (error) {
-      /* no connection: the next poll tries again */
+      /* no connection: the next poll (or the stream's next try) tries again */
     } finally {
       busy = false;
     }
+    return false;
   }
 
   function startPolling() {
     stopPolling();
     const node = main();
     if (node && node.dataset.poll && !document.hidden) pollTimer = window.setInterval(poll, POLL_MS);
+  }
+
+  // -- following the session's event stream ----------------------------------------------------
+
+  // The stream told a version: show it unless the page shows it already; a page busy sending
+  // (or whose refresh failed) tries again shortly, as long as it is behind.
+  async function follow(version) {
+    latest = String(version);
+    window.clearTimeout(followTimer);
+    followTimer = null;
+    const node = main();
+    if (!node || !source || latest === node.dataset.version || document.hidden) return;
+    if (busy || !node.dataset.poll || !(await refresh())) {
+      followTimer = window.setTimeout(() => follow(latest), FOLLOW_MS);
+    }
+  }
+
+  function closeStream() {
+    if (source) source.close();
+    source = null;
+    sourceUrl = "";
+    window.clearTimeout(followTimer);
+    followTimer = null;
+    window.clearTimeout(silentTimer);
+    silentTimer = null;
+  }
+
+  // The stream failed (the connection dropped, or the server holds none: a 204): poll until it
+  // is back; past STREAM_TRIES failures in a row, or when it will not come back, poll instead.
+  function streamFailed() {
+    failures += 1;
+    if (!source || source.readyState === EventSource.CLOSED || failures >= STREAM_TRIES) {
+      closeStream();
+      streamOff = true;
+    }
+    if (!pollTimer) startPolling();
+  }
+
+  // Open the stream <main> names (kept when it is the one open); false when the page polls.
+  function openStream() {
+    const node = main();
+    const url = (node && node.dataset.stream) || "";
+    if (source && url === sourceUrl) return true;
+    closeStream();
+    if (!url || !window.EventSource || streamOff || document.hidden) return false;
+    source = new EventSource(url);
+    sourceUrl = url;
+    silentTimer = window.setTimeout(() => {
+      closeStream(); // nothing came through: a proxy holds the stream back
+      streamOff = true;
+      if (!pollTimer) startPolling();
+    }, FIRST_EVENT_MS);
+    source.addEventListener("version", (event) => {
+      failures = 0;
+      window.clearTimeout(silentTimer);
+      silentTimer = null;
+      stopPolling(); // the stream is open: no poll runs beside it
+      let told = null;
+      try {
+        told = JSON.parse(event.data).version;
+      } catch (error) {
+        return;
+      }
+      follow(told);
+    });
+    source.addEventListener("error", streamFailed);
+    return true;
+  }
+
+  // Follow the page's session: by its stream when there is one (a poll runs only while it is
+  // being reconnected), else by polling.
+  function keepInStep() {
+    if (openStream()) {
+      if (source.readyState === EventSource.OPEN) stopPolling();
+    } else if (!pollTimer) {
+      startPolling();
+    }
   }
 
   function stopPolling() {
@@ -353,14 +450,21 @@
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) {
       stopPolling();
+      closeStream();
     } else {
+      streamOff = false;
+      failures = 0;
       poll();
-      startPolling();
+      keepInStep();
     }
   });
 
-  document.addEventListener("DOMContentLoaded", startPolling);
+  document.addEventListener("DOMContentLoaded", keepInStep);
   document.addEventListener("refapp:swapped", keyForms);
+  // a swapped-in page may follow another session, or none
+  document.addEventListener("refapp:swapped", () => {
+    if (!document.hidden) keepInStep();
+  });
 
   const first = document.querySelector("#main form[data-keep]");
   if (first) pristine = first.outerHTML; // game scripts dress it up only at DOMContentLoaded
