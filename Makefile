@@ -127,6 +127,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/record_parts.py
 	$(BIN)/python bench/statistics_cost.py
 	BENCH_DATABASE_URL="$(BENCH_DATABASE_URL)" $(BIN)/python bench/club_night.py
+	BENCH_DATABASE_URL="$(BENCH_DATABASE_URL)" $(BIN)/python bench/club_night.py --push
 	$(BIN)/python bench/import_memory.py
 
 # what a round costs at the table, per kind (taps, characters typed, searches off-screen, the
