@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import JSON, Text, cast, select
 
 from refapp.extensions import db
 
@@ -63,12 +63,16 @@ def value(raw: object) -> object:
 
 
 def tables(app: Any, session_id: int | None = None) -> dict[str, list[list[object]]]:
-    """Return every table's rows (in primary key order), as compared: with ``session_id``, a
-    session's own rows (the rest of its tables' rows are other sessions')."""
+    """Return every table's rows (in primary key order), as compared (a JSON column as the text
+    stored): with ``session_id``, a session's own rows (the rest are other sessions')."""
     found: dict[str, list[list[object]]] = {}
     with app.app_context():
         for table in db.metadata.sorted_tables:
-            columns = [c for c in table.columns if not (c.name == "id" and table.name in SURROGATE)]
+            columns = [
+                cast(c, Text) if isinstance(c.type, JSON) else c  # JSON's text: null is not NULL
+                for c in table.columns
+                if not (c.name == "id" and table.name in SURROGATE)
+            ]
             query = select(*columns).order_by(*table.primary_key.columns)
             own = table.c.get("session_id", table.c.id if table.name == "game_session" else None)
             if session_id is not None and own is not None:
