@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import BindParameter, Select, bindparam, select
 
 from ..extensions import db
-from . import writes
+from . import prepared, writes
 from .figures import Key
 from .keyed_rows import keyed_values
 from .rows import (
@@ -51,6 +51,7 @@ SEATS = (
 #: the columns of a session's row and of a seat's, in the tables' order (as read)
 SESSION_COLUMNS = tuple(SESSION.c.keys())
 SEAT_COLUMNS = tuple(SEAT.c.keys())
+FIGURES_COLUMNS = tuple(FIGURES.c.keys())
 #: the columns of a figures row and of a pair's row
 FIGURES_KEY = ("player_id", "game")
 PAIRS_KEY = ("game", "first_id", "second_id")
@@ -70,16 +71,15 @@ def read(session_id: object) -> SessionRow:
     return session_of(session_id, stored_id(session_id), READ)
 
 
-def session_of(session_id: object, wanted: int, query: Any) -> SessionRow:
+def session_of(session_id: object, wanted: int, query: Select[Any]) -> SessionRow:
     """Return the session of id ``wanted`` read by ``query``, with its seats, or refuse it."""
-    connection = db.session.connection()
-    found = connection.execute(query, {"id": wanted}).first()
-    if found is None:
+    read = prepared.run(f"session {query is TAKEN}", query, {"id": wanted})
+    if not read:
         raise not_found(session_id)
-    values = dict(zip(SESSION_COLUMNS, found, strict=True))
+    values = dict(zip(SESSION_COLUMNS, read[0], strict=True))
     session = SessionRow(**values)
     session.loaded = values.copy()
-    for row in connection.execute(SEATS, {"id": wanted}):
+    for row in prepared.run("seats", SEATS, {"id": wanted}):
         *stored, name = row
         columns = dict(zip(SEAT_COLUMNS, stored, strict=True))
         seat = SeatRow(**columns, player=PlayerRow(columns["player_id"], name))
@@ -91,10 +91,41 @@ def session_of(session_id: object, wanted: int, query: Any) -> SessionRow:
 def figures_rows(keys: Sequence[Key]) -> dict[Key, FiguresRow]:
     """Return the figures rows of these (player, game) pairs, locked, adding the missing ones."""
     found: dict[Key, FiguresRow] = {}
-    for values in keyed_values(FIGURES, FIGURES_KEY, keys, {"tally": {}}).values():
+    for values in figures_values(keys):
         row = FiguresRow(**values)
         row.loaded.update(values)
         found[(row.player_id, row.game)] = row
+    return found
+
+
+def figures_values(keys: Sequence[Key]) -> list[dict[str, Any]]:
+    """Return the figures rows of these keys as values: of one game's players, one statement
+    (SQLite's cursor, ``prepared``) when every row is there; else ``keyed_values``."""
+    games = {game for _, game in keys}
+    players = sorted({player for player, _ in keys})
+    if len(games) == 1 and db.session.connection().dialect.name == "sqlite":
+        given = {"game": next(iter(games)), **{f"p{at}": id for at, id in enumerate(players)}}
+        read = prepared.run(f"figures {len(players)}", of_players(len(players)), given)
+        if len(read) == len(players):
+            return [dict(zip(FIGURES_COLUMNS, row, strict=True)) for row in read]
+    return list(keyed_values(FIGURES, FIGURES_KEY, keys, {"tally": {}}).values())
+
+
+#: the reads of one game's figures rows of N players, made so far
+OF_PLAYERS: dict[int, Select[Any]] = {}
+
+
+def of_players(count: int) -> Select[Any]:
+    """Return the read of one game's figures rows of ``count`` players (``p0``...), made once."""
+    found = OF_PLAYERS.get(count)
+    if found is None:
+        wanted: list[BindParameter[Any]] = [bindparam(f"p{at}") for at in range(count)]
+        found = (
+            select(FIGURES)
+            .where(FIGURES.c.game == bindparam("game"), FIGURES.c.player_id.in_(wanted))
+            .order_by(FIGURES.c.player_id)
+        )
+        OF_PLAYERS[count] = found
     return found
 
 

@@ -30,6 +30,7 @@ from ..extensions import db
 from ..games import get_game
 from ..games.records import LOWEST, Mark, round_marks, total_mark
 from ..models import Mark as MarkRow
+from . import prepared
 from .rows import SessionLike
 from .rows import table_of as table_of_model
 
@@ -234,7 +235,7 @@ def player_merged(source_id: int, target_id: int) -> None:
 def insert_rows(rows: list[dict[str, object]]) -> None:
     """Insert marks' rows in one statement (nothing for none)."""
     if rows:
-        db.session.connection().execute(insert(MARKS), rows)
+        prepared.run(f"marks {len(rows[0])}", insert(MARKS), rows, list(rows[0]))
 
 
 def run(statement: Executable) -> Result[Any]:

@@ -16,7 +16,6 @@ from typing import Any
 
 from sqlalchemy import Table, Update, bindparam, insert, update
 
-from ..extensions import db
 from ..models import (
     AuditEntry,
     GameSession,
@@ -27,6 +26,7 @@ from ..models import (
     SessionPlayer,
     utcnow,
 )
+from . import prepared
 
 
 def table_of(model: type[Any]) -> Table:
@@ -181,7 +181,6 @@ def write_group(table: Table, rows: Sequence[Tracked], key: Sequence[str], every
             moved = changed(row)
             if moved:
                 groups.setdefault(tuple(moved), []).append(row)
-    connection = db.session.connection()
     for names, group in groups.items():
         params = [
             {
@@ -190,7 +189,8 @@ def write_group(table: Table, rows: Sequence[Tracked], key: Sequence[str], every
             }
             for row in group
         ]
-        connection.execute(update_of(table, tuple(key), names), params)
+        statement = update_of(table, tuple(key), names)
+        prepared.run(f"update {table.name} {key} {names}", statement, params)
         for row in group:
             row.loaded.update({name: getattr(row, name) for name in names})
 
@@ -223,14 +223,12 @@ def insert_audit(
     session_id: int, action: str, number: int | None, before: object, after: object
 ) -> None:
     """Insert one audit entry, stamped now."""
-    db.session.connection().execute(
-        insert(AUDIT),
-        {
-            "session_id": session_id,
-            "at": utcnow(),
-            "action": action,
-            "round_number": number,
-            "before": before,
-            "after": after,
-        },
-    )
+    entry = {
+        "session_id": session_id,
+        "at": utcnow(),
+        "action": action,
+        "round_number": number,
+        "before": before,
+        "after": after,
+    }
+    prepared.run("audit", insert(AUDIT), entry, list(entry))

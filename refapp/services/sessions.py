@@ -20,7 +20,7 @@ from ..games import get_game
 from ..games.errors import Conflict
 from ..games.game import AnyGame, Table, leaders, running_totals
 from ..models import AuditEntry, GameSession, Round, SessionPlayer, utcnow
-from . import figures, rule_sets, stored_rounds, writes
+from . import figures, prepared, rule_sets, stored_rounds, writes
 from .location import location_text
 from .rows import ROUND, RecordedRound, SessionLike
 from .stored_rounds import iso as iso  # pages and the archive read it from here
@@ -116,11 +116,8 @@ def state_before(session: SessionLike, number: int) -> dict[str, Any]:
     """Return the game state before round ``number``: the state stored with the round before."""
     if number <= 1:
         return dict(session.initial_state)
-    state = (
-        db.session.connection()
-        .execute(STATE, {"id": session.id, "number": number - 1})
-        .scalar_one_or_none()
-    )
+    found = prepared.run("state", STATE, {"id": session.id, "number": number - 1})
+    state = found[0][0] if found else None
     return dict(session.initial_state if state is None else state)
 
 

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from sqlalchemy import bindparam, delete, insert, select
 
 from ..extensions import db
+from . import prepared
 from .rows import ROUND
 
 
@@ -109,19 +110,17 @@ class Recorded(Protocol):
 def insert_round(session_id: int, played: Recorded, running: dict[str, int]) -> None:
     """Insert a round just recorded, with its answer and the running totals after it."""
     answer = answer_text(played.number, played.input, played.result, played.recorded_at, None)
-    db.session.connection().execute(
-        insert(ROUND),
-        {
-            "session_id": session_id,
-            "number": played.number,
-            "input": played.input,
-            "result": played.result,
-            "state": played.state,
-            "recorded_at": played.recorded_at,
-            "answer": answer,
-            "running": running,
-        },
-    )
+    row = {
+        "session_id": session_id,
+        "number": played.number,
+        "input": played.input,
+        "result": played.result,
+        "state": played.state,
+        "recorded_at": played.recorded_at,
+        "answer": answer,
+        "running": running,
+    }
+    prepared.run("round", insert(ROUND), row, list(row))
 
 
 @dataclass(frozen=True, slots=True)
