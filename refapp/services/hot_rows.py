@@ -15,13 +15,14 @@ from typing import Any
 from sqlalchemy import BindParameter, Select, bindparam, select
 
 from ..extensions import db
-from . import prepared, writes
+from . import prepared, sessions, writes
 from .figures import Key
 from .keyed_rows import keyed_values
 from .rows import (
     FIGURES,
     PAIRS,
     PLAYER,
+    ROUND,
     SEAT,
     SESSION,
     FiguresLike,
@@ -39,6 +40,14 @@ from .values import not_found, stored_id
 
 #: the session's row, taken for a write (FOR UPDATE on PostgreSQL; nothing on SQLite)
 TAKEN = select(SESSION).where(SESSION.c.id == bindparam("id")).with_for_update()
+#: on SQLite, the session's row with the state stored with its last round: the write
+#: transaction (BEGIN IMMEDIATE) is taken, so nothing read in it changes until it ends
+TAKEN_WITH_STATE = select(
+    SESSION,
+    select(ROUND.c.state)
+    .where(ROUND.c.session_id == SESSION.c.id, ROUND.c.number == SESSION.c.round_count)
+    .scalar_subquery(),
+).where(SESSION.c.id == bindparam("id"))
 #: the session's row, read (a correction's plan, worked out before the lock)
 READ = select(SESSION).where(SESSION.c.id == bindparam("id"))
 #: the session's seats in seat order, each with its player's name
@@ -63,6 +72,8 @@ def take(session_id: object) -> SessionRow:
     wanted = stored_id(session_id)
     writes.begin_write()
     db.session.expire_all()
+    if db.session.connection().dialect.name == "sqlite":  # one write at a time: read as taken
+        return session_of(session_id, wanted, TAKEN_WITH_STATE)
     return session_of(session_id, wanted, TAKEN)
 
 
@@ -73,12 +84,15 @@ def read(session_id: object) -> SessionRow:
 
 def session_of(session_id: object, wanted: int, query: Select[Any]) -> SessionRow:
     """Return the session of id ``wanted`` read by ``query``, with its seats, or refuse it."""
-    read = prepared.run(f"session {query is TAKEN}", query, {"id": wanted})
+    kind = "taken" if query is TAKEN else "stated" if query is TAKEN_WITH_STATE else "read"
+    read = prepared.run(f"session {kind}", query, {"id": wanted})
     if not read:
         raise not_found(session_id)
-    values = dict(zip(SESSION_COLUMNS, read[0], strict=True))
+    values = dict(zip(SESSION_COLUMNS, read[0][: len(SESSION_COLUMNS)], strict=True))
     session = SessionRow(**values)
     session.loaded = values.copy()
+    if query is TAKEN_WITH_STATE:
+        session.last_state, session.state_read = read[0][-1], True
     for row in prepared.run("seats", SEATS, {"id": wanted}):
         *stored, name = row
         columns = dict(zip(SEAT_COLUMNS, stored, strict=True))
@@ -86,6 +100,15 @@ def session_of(session_id: object, wanted: int, query: Select[Any]) -> SessionRo
         seat.loaded = columns.copy()
         session.seats.append(seat)
     return session
+
+
+def state_before(session: SessionRow, number: int) -> dict[str, Any]:
+    """Return the game state before round ``number`` (``sessions.state_before``), from what the
+    take read with the session when it is the state after its last round."""
+    if session.state_read and number == session.round_count + 1:
+        state = session.last_state
+        return dict(session.initial_state if number <= 1 or state is None else state)
+    return sessions.state_before(session, number)
 
 
 def figures_rows(keys: Sequence[Key]) -> dict[Key, FiguresRow]:

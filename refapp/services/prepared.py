@@ -2,7 +2,8 @@
 values converted by the very processors SQLAlchemy would use (JSON, times, booleans), so what is
 stored and read is what Core stores and reads, without Core's work around every execution.
 
-On another database (PostgreSQL) a statement is sent through Core as it is.
+On another database (PostgreSQL), or while something listens to the statements sent (a test
+counting them), a statement is sent through Core as it is.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def run(
     return the rows it read, on SQLite's cursor, else through Core."""
     connection = db.session.connection()
     many = not isinstance(given, Mapping)
-    if connection.dialect.name != "sqlite":
+    if connection.dialect.name != "sqlite" or watched(connection):
         result = connection.execute(statement, list(given) if many else given)  # type: ignore[arg-type]
         return [tuple(row) for row in result] if result.returns_rows else []
     found = PREPARED.get(key)
@@ -80,6 +81,24 @@ def run(
         found = prepare(statement, connection.dialect, keys)
         PREPARED[key] = found
     return sent(connection, found, given)
+
+
+def watched(connection: Connection) -> bool:
+    """Return True when something listens to the statements sent (a test counting them): then
+    they go through Core, which tells it of each one."""
+    return bool(connection._has_events or connection.engine._has_events)
+
+
+def begin_immediate(connection: Connection) -> None:
+    """Start SQLite's write transaction on the driver's own connection (as Core raises it, a
+    failure: the busy timeout ran out)."""
+    driver = connection.connection.driver_connection
+    assert driver is not None  # an open connection has its driver's connection
+    dbapi = connection.dialect.loaded_dbapi
+    try:
+        driver.execute("BEGIN IMMEDIATE")
+    except dbapi.Error as error:
+        raise DBAPIError.instance("BEGIN IMMEDIATE", None, error, dbapi.Error) from error
 
 
 def sent(connection: Connection, prepared: Prepared, given: Values) -> list[tuple[Any, ...]]:

@@ -104,7 +104,7 @@ def record_round(
     entered = round_input(raw)
     game = get_game(session.game)
     table = table_of(session)
-    before = state_before(session, number)
+    before = hot_rows.state_before(session, number)
     if game.is_over(table, before, session.totals):  # a state stored before its end was known
         raise past_the_end(number)
     outcome = game.play(table, before, entered)

@@ -98,6 +98,9 @@ class SessionRow:
     location: str | None
     seats: list[SeatRow] = field(default_factory=list)
     loaded: dict[str, Any] = field(default_factory=dict)
+    #: the state stored with its last round, when read with the session (``hot_rows.take``)
+    last_state: dict[str, Any] | None = None
+    state_read: bool = False
 
     @property
     def players(self) -> list[str]:

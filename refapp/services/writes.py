@@ -30,7 +30,7 @@ from ..extensions import db
 from ..games.codes import Kind
 from ..games.errors import N_, Conflict, Refusal
 from ..models import AuditEntry, GameSession, Player, utcnow
-from . import limits
+from . import limits, prepared
 from .rows import SessionLike, SessionRow, insert_audit, write_session
 from .values import not_found, stored_id
 
@@ -124,7 +124,10 @@ def begin_write() -> None:
     assert driver is not None  # an open connection has its driver's connection
     if not driver.in_transaction:
         try:
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            if prepared.watched(connection):
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+            else:  # on the driver's own cursor: the statement is the same, Core's work is not
+                prepared.begin_immediate(connection)
         except DBAPIError as error:  # the busy timeout ran out: another write holds the lock
             db.session.rollback()
             if is_busy(error):
