@@ -72,7 +72,7 @@ def take(session_id: object) -> SessionRow:
     wanted = stored_id(session_id)
     writes.begin_write()
     db.session.expire_all()
-    if db.session.connection().dialect.name == "sqlite":  # one write at a time: read as taken
+    if prepared.connection().dialect.name == "sqlite":  # one write at a time: read as taken
         return session_of(session_id, wanted, TAKEN_WITH_STATE)
     return session_of(session_id, wanted, TAKEN)
 
@@ -126,7 +126,7 @@ def figures_values(keys: Sequence[Key]) -> list[dict[str, Any]]:
     (SQLite's cursor, ``prepared``) when every row is there; else ``keyed_values``."""
     games = {game for _, game in keys}
     players = sorted({player for player, _ in keys})
-    if len(games) == 1 and db.session.connection().dialect.name == "sqlite":
+    if len(games) == 1 and prepared.connection().dialect.name == "sqlite":
         given = {"game": next(iter(games)), **{f"p{at}": id for at, id in enumerate(players)}}
         read = prepared.run(f"figures {len(players)}", of_players(len(players)), given)
         if len(read) == len(players):

@@ -240,4 +240,4 @@ def insert_rows(rows: list[dict[str, object]]) -> None:
 
 def run(statement: Executable) -> Result[Any]:
     """Send one Core statement on the write's connection (no ORM flush before it)."""
-    return db.session.connection().execute(statement)
+    return prepared.connection().execute(statement)

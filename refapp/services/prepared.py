@@ -8,6 +8,7 @@ counting them), a statement is sent through Core as it is.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -51,6 +52,21 @@ class Prepared:
 
 #: statements compiled so far, by their key
 PREPARED: dict[str, Prepared] = {}
+#: each thread's request transaction and its connection, last asked for (``connection``)
+LAST = threading.local()
+
+
+def connection() -> Connection:
+    """Return the request's connection (``db.session.connection()``), kept for as long as its
+    transaction: a write sends a dozen statements on it."""
+    session = db.session()
+    transaction = session.get_transaction()
+    if transaction is not None and getattr(LAST, "transaction", None) is transaction:
+        kept: Connection = LAST.connection
+        return kept
+    found = session.connection()
+    LAST.transaction, LAST.connection = session.get_transaction(), found
+    return found
 
 
 def prepare(statement: ClauseElement, dialect: Dialect, keys: Sequence[str] | None) -> Prepared:
@@ -70,17 +86,17 @@ def run(
 ) -> list[tuple[Any, ...]]:
     """Send a statement (made once, known by ``key``) with one or several rows of values and
     return the rows it read, on SQLite's cursor, else through Core."""
-    connection = db.session.connection()
+    taken = connection()
     many = not isinstance(given, Mapping)
-    if connection.dialect.name != "sqlite" or watched(connection):
-        result = connection.execute(statement, list(given) if many else given)  # type: ignore[arg-type]
+    if taken.dialect.name != "sqlite" or watched(taken):
+        result = taken.execute(statement, list(given) if many else given)  # type: ignore[arg-type]
         return [tuple(row) for row in result] if result.returns_rows else []
     found = PREPARED.get(key)
     if found is None:
         assert isinstance(statement, ClauseElement)
-        found = prepare(statement, connection.dialect, keys)
+        found = prepare(statement, taken.dialect, keys)
         PREPARED[key] = found
-    return sent(connection, found, given)
+    return sent(taken, found, given)
 
 
 def watched(connection: Connection) -> bool:
