@@ -34,12 +34,19 @@ class Prepared:
     names: tuple[str, ...]
     binds: tuple[Processor, ...]
     results: tuple[Processor, ...]
+    #: the values the statement holds itself (a JSON path), by parameter name
+    fixed: Mapping[str, object]
 
     def values(self, given: Mapping[str, object]) -> tuple[object, ...]:
         """Return one row of values in the statement's order, each converted for the driver."""
+        fixed = self.fixed
         return tuple(
             value if bind is None else bind(value)
-            for bind, value in zip(self.binds, (given[name] for name in self.names), strict=True)
+            for bind, value in zip(
+                self.binds,
+                (given[name] if name in given else fixed[name] for name in self.names),
+                strict=True,
+            )
         )
 
     def row(self, found: Sequence[object]) -> tuple[Any, ...]:
@@ -78,7 +85,12 @@ def prepare(statement: ClauseElement, dialect: Dialect, keys: Sequence[str] | No
         column[3]._cached_result_processor(dialect, None) for column in compiled._result_columns
     )
     binds = tuple(cast(Processor, processors.get(name)) for name in names)
-    return Prepared(compiled.string, names, binds, results)
+    fixed = {
+        name: bind.effective_value
+        for name, bind in ((name, compiled.binds[name]) for name in names)
+        if not bind.required
+    }
+    return Prepared(compiled.string, names, binds, results, fixed)
 
 
 def run(
