@@ -163,8 +163,8 @@ def settle(
     out move the pairs' own counters (services/standings.py). ``store``: where its rows are read
     and written (the ORM's by default).
     """
-    rows_store: Store = store or OrmRows()
-    seats: list[SeatLike] = [seat for seat in session.seats]
+    rows_store = store_or_orm(store)
+    seats = seats_of(session)
     names = [seat.player.name for seat in seats]
     more, less, pairs = rounds_counted(session.game, seats, results, removed)
     counted = counts(
@@ -198,6 +198,16 @@ def settle(
         standings.move_pairs(session.game, moves, pairs, rows_store.pairs)
         ratings.session_settled(session, was_counted, moved(more, less))
         rows_store.settled(seats, list(rows.values()))
+
+
+def store_or_orm(store: Store | None) -> Store:
+    """Return the store given, or the ORM's."""
+    return OrmRows() if store is None else store
+
+
+def seats_of(session: SessionLike) -> list[SeatLike]:
+    """Return a session's seats, in seat order."""
+    return [seat for seat in session.seats]
 
 
 #: the columns a settle may change in a seat, and in a figures row

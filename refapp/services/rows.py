@@ -174,17 +174,7 @@ def write_group(table: Table, rows: Sequence[Tracked], key: Sequence[str], every
     ``figures.one_update`` makes the ORM send); else each row sends its own changed columns,
     rows changing the same columns in one statement.
     """
-    groups: dict[tuple[str, ...], list[Tracked]] = {}
-    if every:
-        columns = {name for row in rows for name in changed(row)}
-        if columns:
-            groups[tuple(c.name for c in table.columns if c.name in columns)] = list(rows)
-    else:
-        for row in rows:
-            moved = changed(row)
-            if moved:
-                groups.setdefault(tuple(moved), []).append(row)
-    for names, group in groups.items():
+    for names, group in grouped(table, rows, every).items():
         params = [
             {
                 **{f"key_{name}": row.loaded.get(name, getattr(row, name)) for name in key},
@@ -196,6 +186,23 @@ def write_group(table: Table, rows: Sequence[Tracked], key: Sequence[str], every
         prepared.run(f"update {table.name} {key} {names}", statement, params)
         for row in group:
             row.loaded.update({name: getattr(row, name) for name in names})
+
+
+def grouped(
+    table: Table, rows: Sequence[Tracked], every: bool
+) -> dict[tuple[str, ...], list[Tracked]]:
+    """Return the rows by the columns each sends (``write_group``'s ``every``)."""
+    groups: dict[tuple[str, ...], list[Tracked]] = {}
+    if every:
+        columns = {name for row in rows for name in changed(row)}
+        if columns:
+            groups[tuple(c.name for c in table.columns if c.name in columns)] = list(rows)
+        return groups
+    for row in rows:
+        moved = changed(row)
+        if moved:
+            groups.setdefault(tuple(moved), []).append(row)
+    return groups
 
 
 #: the UPDATE statements made so far, by table, key and columns (each is made once)
