@@ -107,6 +107,12 @@ def digest_of(action: str, target: object, entered: object) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
+def digest_for(key: str | None, action: str, target: object, entered: object) -> str:
+    """Return the digest of a write sent with a key (``digest_of``); "" for one without, which
+    nothing checks or keeps."""
+    return "" if key is None else digest_of(action, target, entered)
+
+
 class Stored(Exception):
     """Raised by a write whose key was stored before: nothing is written, ``replay`` says what
     the first write stored. The caller rolls back and answers it."""

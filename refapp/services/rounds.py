@@ -86,7 +86,7 @@ def record_round(
     written by one Core statement a table.
     """
     session = hot_rows.take(session_id)
-    digest = idempotency.digest_of("record_round", None, raw)
+    digest = idempotency.digest_for(key, "record_round", None, raw)
     idempotency.check(session, key, digest)
     writes.check_version(session, version)
     if session.finished:
@@ -268,7 +268,7 @@ def _replace_rounds(
     planned = worked_out_before_the_lock(session_id, corrections, version)
     session = hot_rows.take(session_id)
     target = idempotency.correction_target(corrections)
-    digest = idempotency.digest_of("replace_rounds", None, target)
+    digest = idempotency.digest_for(key, "replace_rounds", None, target)
     idempotency.check(session, key, digest)
     writes.check_version(session, version)
     if planned is None or not planned.holds_for(session):  # another write came between
@@ -332,7 +332,7 @@ def delete_round(
 ) -> SessionRow:
     """Undo the last round (kept in the audit trail); a game-ended session reopens."""
     session = hot_rows.take(session_id)
-    digest = idempotency.digest_of("delete_round", number, None)
+    digest = idempotency.digest_for(key, "delete_round", number, None)
     idempotency.check(session, key, digest)
     writes.check_version(session, version)
     count = session.round_count
