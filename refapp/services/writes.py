@@ -3,7 +3,9 @@
 Every write to a session (record, correct, undo, finish, rename) runs alone against it: it
 starts with ``lock_session`` or ``lock_sessions`` (a row lock on PostgreSQL, an immediate write
 transaction on SQLite), reads what it needs fresh under that lock, and ends with
-``commit_write``, which moves each session's ``version`` on. Two phones can then never
+``commit_write``, which moves each session's ``version`` on. The hot writes (record, correct,
+undo) take the same lock below the ORM (``hot_rows.take``) and send their rows through Core
+(``rows``, ``prepared``): no ORM object of theirs is flushed. Two phones can then never
 interleave their writes. A write that seats or renames players takes their rows first
 (``take_players``, ``lock_players``), always before any session, so a rename and a new session
 never cross. A write that cannot get its turn in time is refused ``busy`` (503): nothing of it
