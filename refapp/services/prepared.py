@@ -39,21 +39,22 @@ class Prepared:
 
     def values(self, given: Mapping[str, object]) -> tuple[object, ...]:
         """Return one row of values in the statement's order, each converted for the driver."""
-        fixed = self.fixed
+        if self.fixed:
+            given = {**self.fixed, **given}
         return tuple(
-            value if bind is None else bind(value)
-            for bind, value in zip(
-                self.binds,
-                (given[name] if name in given else fixed[name] for name in self.names),
-                strict=True,
-            )
+            [
+                given[name] if bind is None else bind(given[name])
+                for name, bind in zip(self.names, self.binds, strict=True)
+            ]
         )
 
     def row(self, found: Sequence[object]) -> tuple[Any, ...]:
         """Return one result row with each column converted as Core reads it."""
         return tuple(
-            value if read is None else read(value)
-            for read, value in zip(self.results, found, strict=True)
+            [
+                value if read is None else read(value)
+                for read, value in zip(self.results, found, strict=True)
+            ]
         )
 
 
