@@ -9,6 +9,7 @@ counting them), a statement is sent through Core as it is.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -66,14 +67,17 @@ LAST = threading.local()
 
 def connection() -> Connection:
     """Return the request's connection (``db.session.connection()``), kept for as long as its
-    transaction: a write sends a dozen statements on it."""
+    transaction: a write sends a dozen statements on it. Both are held weakly, so a finished
+    request's session is not kept alive by it."""
     session = db.session()
     transaction = session.get_transaction()
-    if transaction is not None and getattr(LAST, "transaction", None) is transaction:
-        kept: Connection = LAST.connection
-        return kept
+    kept = getattr(LAST, "kept", None)
+    if transaction is not None and kept is not None and kept[0]() is transaction:
+        found: Connection | None = kept[1]()
+        if found is not None:
+            return found
     found = session.connection()
-    LAST.transaction, LAST.connection = session.get_transaction(), found
+    LAST.kept = (weakref.ref(session.get_transaction()), weakref.ref(found))
     return found
 
 
