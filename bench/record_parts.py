@@ -1,29 +1,35 @@
-"""Print what a recorded round's own statements cost, below refapp, beside refapp's record.
+"""Print what a recorded round's own statements cost, below refapp, beside refapp's record and
+floor B's.
 
 Usage: python bench/record_parts.py
 
-On a copy of one database (a Dixit session of 30 rounds) it times, interleaved, the statements
+On copies of one database (a Dixit session of 30 rounds) it times, interleaved, the statements
 refapp's record sends (``BEGIN IMMEDIATE``; the session, its seats and the last round's state;
 the round, the session's summary, the players' figures, the seats' tallies and the audit entry;
-``COMMIT``) through sqlite3 itself and through SQLAlchemy Core, and the whole record through
-refapp's API in this process (rules, ORM and Flask). Each sample's rows are deleted again,
-untimed. The statements alone, without any Python around them, show how close to floor B
-(``bench/read_session.py``: one round, one session update and one audit entry) a record can get.
+``COMMIT``) through sqlite3 itself and through SQLAlchemy Core, the whole record through
+refapp's API in this process (rules, Flask, its statements below the ORM), and floor B's record
+(bench/floors.py: bare Flask + sqlite3, one round, one session update and one audit entry).
+Each sample's rows are deleted again, untimed. Each is timed in wall time and in this thread's
+CPU time (what the other work on a shared machine disturbs least); printed: the medians, and
+each one's ratio to floor B's.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import shutil
 import sqlite3
+import statistics
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
-from floors import connect
+from floors import connect, floor_b
 from read_session import build, turn
 from sqlalchemy import create_engine, text
-from timing import median_ms, read
+from timing import read
 
 ROUNDS = 30
 PASSES = 200
@@ -124,18 +130,26 @@ def undo(path: Path, sid: int) -> Callable[[], None]:
     return clean
 
 
+def timed(call: Callable[[], object]) -> tuple[float, float]:
+    """Return one call's (wall, thread CPU) time in ms."""
+    wall, cpu = time.perf_counter(), time.thread_time()
+    call()
+    return 1000 * (time.perf_counter() - wall), 1000 * (time.thread_time() - cpu)
+
+
 def main() -> None:
-    """Time each way of recording, interleaved, and print the medians."""
+    """Time each way of recording, interleaved, and print the medians and their ratios."""
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
         app, sid = build(ROUNDS, folder)
         source = folder / f"bench{ROUNDS}.sqlite"
-        copies = {name: folder / f"{name}.sqlite" for name in ("sqlite3", "core")}
+        copies = {name: folder / f"{name}.sqlite" for name in ("sqlite3", "core", "floor")}
         for copy in copies.values():
             shutil.copy(source, copy)
         given = values(connect(source), sid)
         client = app.test_client()
         api = f"/api/sessions/{sid}"
+        floor = floor_b(copies["floor"], client.get(f"/sessions/{sid}").data).test_client()
         ways: dict[str, tuple[Callable[[], object], Callable[[], object]]] = {
             "statements through sqlite3": (by_sqlite3(copies["sqlite3"], given),
                                            undo(copies["sqlite3"], sid)),
@@ -145,15 +159,29 @@ def main() -> None:
                 lambda: read(client.post(f"{api}/rounds?rounds=none", json=turn(ROUNDS)), 201),
                 lambda: read(client.delete(f"{api}/rounds/{ROUNDS + 1}?rounds=none")),
             ),
+            "floor B's record": (
+                lambda: read(floor.post(f"{api}/rounds", json=turn(ROUNDS)), 201),
+                lambda: read(floor.delete(f"{api}/rounds/{ROUNDS + 1}")),
+            ),
         }  # fmt: skip
-        samples: dict[str, list[float]] = {name: [] for name in ways}
+        samples: dict[str, list[tuple[float, float]]] = {name: [] for name in ways}
+        gc.collect()
+        gc.freeze()  # as every server does once the app is built (refapp.served_app)
         for _ in range(PASSES):
             for name, (call, after) in ways.items():
-                samples[name].append(median_ms(call, 1))
+                samples[name].append(timed(call))
                 after()
+        medians = {
+            name: (statistics.median(w for w, _ in taken), statistics.median(c for _, c in taken))
+            for name, taken in samples.items()
+        }
+        wall_b, cpu_b = medians["floor B's record"]
         print(f"\na round recorded in a Dixit session of {ROUNDS} rounds, {PASSES} samples each")
-        for name, taken in samples.items():
-            print(f"  {name:38s} p50 {sorted(taken)[len(taken) // 2]:6.2f} ms")
+        for name, (wall, cpu) in medians.items():
+            print(
+                f"  {name:38s} wall p50 {wall:6.2f} ms ({wall / wall_b:5.2f}x B)  "
+                f"CPU p50 {cpu:6.2f} ms ({cpu / cpu_b:5.2f}x B)"
+            )
         print(f"  (the statements: {len(STATEMENTS)} besides BEGIN and COMMIT; "
               f"{json.dumps([sql.split()[0] for sql, _ in STATEMENTS])})")  # fmt: skip
 

@@ -26,7 +26,7 @@ from refapp.extensions import db
 from refapp.games import get_game
 from refapp.games.game import replay, running_totals
 from refapp.models import GameSession, Round
-from refapp.services import replays, writes
+from refapp.services import hot_rows, replays
 from refapp.services.sessions import table_of
 
 from .conftest import TEST_DATABASE_URL, turn
@@ -343,7 +343,7 @@ def test_a_write_between_the_replay_and_the_lock_has_the_correction_worked_out_a
     correction is replayed again under the lock, from what is stored then."""
     seats = ("Ann", "Ben", "Cy", "Dee")
     sid = recorded(api, "dixit", seats, {"target_score": 10**6}, [turn("Ann"), turn("Ben")])
-    real_lock = writes.lock_session
+    real_lock = hot_rows.take  # the correction's lock, below the ORM
     between: list[int] = []
     started: list[bool] = []
 
@@ -351,15 +351,15 @@ def test_a_write_between_the_replay_and_the_lock_has_the_correction_worked_out_a
         other = app.test_client().post(f"/api/sessions/{sid}/rounds", json=turn("Cy"))
         between.append(other.status_code)
 
-    def lock_after_another_write(session_id, version=None):
+    def lock_after_another_write(session_id):
         if not started:  # another phone's record, on its own thread and connection
             started.append(True)
             recording = threading.Thread(target=record_round_3)
             recording.start()
             recording.join(10)
-        return real_lock(session_id, version)
+        return real_lock(session_id)
 
-    monkeypatch.setattr(writes, "lock_session", lock_after_another_write)
+    monkeypatch.setattr(hot_rows, "take", lock_after_another_write)
     fixed = {**turn("Ann"), "votes": {"Ben": 3, "Cy": 2, "Dee": 2}}
     response = api.client.put(f"/api/sessions/{sid}/rounds/1", json=fixed)
     assert between == [201]

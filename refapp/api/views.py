@@ -43,6 +43,14 @@ def session_payload(
     return services.session_dict(services.describe(session, last, state))
 
 
+def written_payload(
+    session: services.SessionRow, state: dict[str, object] | None = None
+) -> dict[str, object]:
+    """Return the API's session object for a session a hot write (record, correct, undo) just
+    stored below the ORM, as ``session_payload`` gives it."""
+    return services.written_dict(session, rounds_wanted(request.args.get("rounds")), state)
+
+
 def etag(version: object) -> str:
     """Return a session version as the strong entity tag the API sends and compares."""
     return f'"{version}"'
@@ -217,7 +225,7 @@ def record_round(session_id: int) -> ResponseReturnValue:
     played, session = services.record_round(session_id, body, version=expected, key=key)
     answer = {
         "round": services.round_dict(played),
-        "session": session_payload(session, played.state),
+        "session": written_payload(session, played.state),
     }
     return with_etag(answer, 201)
 
@@ -227,7 +235,7 @@ def replace_round(session_id: int, number: int) -> ResponseReturnValue:
     """Replace a round's input; later rounds are replayed through the rules."""
     expected, key = write_params(), write_key()
     session = services.replace_round(session_id, number, json_body(), version=expected, key=key)
-    return with_etag(session_payload(session))
+    return with_etag(written_payload(session))
 
 
 @bp.put("/sessions/<int:session_id>/rounds")
@@ -236,7 +244,7 @@ def replace_rounds(session_id: int) -> ResponseReturnValue:
     expected, key = write_params(), write_key()
     body = json_body()
     session = services.replace_rounds(session_id, body.get("rounds"), version=expected, key=key)
-    return with_etag(session_payload(session))
+    return with_etag(written_payload(session))
 
 
 @bp.delete("/sessions/<int:session_id>/rounds/<int:number>")
@@ -244,7 +252,7 @@ def delete_round(session_id: int, number: int) -> ResponseReturnValue:
     """Undo the last round (it stays in the audit trail)."""
     expected, key = write_params(), write_key()
     session = services.delete_round(session_id, number, version=expected, key=key)
-    return with_etag(session_payload(session))
+    return with_etag(written_payload(session))
 
 
 @bp.get("/sessions/<int:session_id>/audit")

@@ -15,6 +15,7 @@ from .rounds import (
     replace_round,
     replace_rounds,
 )
+from .rows import SessionRow
 from .sessions import (
     ALL_ROUNDS,
     PlayedRound,
@@ -32,6 +33,7 @@ from .sessions import (
     session_dict,
     state_before,
     table_of,
+    written_dict,
 )
 from .values import ID_MAX, MAX_ROUNDS, NAME_MAX
 
@@ -43,6 +45,7 @@ __all__ = [
     "PlayedRound",
     "SessionFilter",
     "SessionList",
+    "SessionRow",
     "SessionView",
     "already_recorded",
     "audit_entries",
@@ -67,4 +70,5 @@ __all__ = [
     "session_dict",
     "state_before",
     "table_of",
+    "written_dict",
 ]

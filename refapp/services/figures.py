@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from typing import Protocol
 
 from sqlalchemy import delete, inspect, select
 from sqlalchemy.orm.attributes import flag_modified
@@ -25,6 +26,7 @@ from ..models import GameSession, PlayerFigures, SessionPlayer, utcnow
 from ..models import aware as aware  # the writes' and the recount's time helper
 from . import marks, ratings, standings
 from .keyed_rows import keyed_rows, locked
+from .rows import FiguresLike, PairLike, SeatLike, SessionLike
 
 #: a round's result as stored (any game's)
 Result = Mapping[str, object]
@@ -41,29 +43,31 @@ def session_created(session: GameSession) -> None:
     settle(session)
 
 
-def round_recorded(session: GameSession, result: Result) -> None:
+def round_recorded(session: SessionLike, result: Result, store: Store | None = None) -> None:
     """Add a recorded round (the session's totals and end already updated)."""
-    settle(session, [result])
+    settle(session, [result], store=store)
 
 
-def round_undone(session: GameSession, result: Result) -> None:
+def round_undone(session: SessionLike, result: Result, store: Store | None = None) -> None:
     """Take out the round an undo removed (the session's totals and end already updated)."""
-    settle(session, removed=[result])
+    settle(session, removed=[result], store=store)
 
 
-def rounds_replaced(session: GameSession, old: Iterable[Result], new: Iterable[Result]) -> None:
+def rounds_replaced(
+    session: SessionLike, old: Iterable[Result], new: Iterable[Result], store: Store | None = None
+) -> None:
     """Take out the replayed rounds' old results and add their new ones (after a correction)."""
-    settle(session, new, old)
+    settle(session, new, old, store)
 
 
-def round_added(session: GameSession, at: datetime) -> None:
+def round_added(session: SessionLike, at: datetime) -> None:
     """Move a session's round times and playing time on by a round recorded at ``at``."""
     session.played_seconds += gap_seconds(stored_time(session.last_round_at), at)
     session.first_round_at = session.first_round_at or at
     session.last_round_at = at
 
 
-def round_taken(session: GameSession, undone: datetime, previous: datetime | None) -> None:
+def round_taken(session: SessionLike, undone: datetime, previous: datetime | None) -> None:
     """Take the last round (recorded at ``undone``) out of the session's times; ``previous`` is
     when the round before it was recorded (None: it was the only one)."""
     if previous is None:
@@ -112,8 +116,43 @@ def player_merged(source_id: int, target_id: int) -> None:
 # -- the one counting step -------------------------------------------------------------------------
 
 
+class Store(Protocol):
+    """Where a settle reads the figures and pairs rows it counts in and writes what it changed:
+    the ORM (``OrmRows``: flushed at the commit) or Core (``hot_rows.CoreRows``)."""
+
+    def figures(self, keys: Sequence[Key]) -> Mapping[Key, FiguresLike]:
+        """Return the figures rows of these (player, game) keys, locked, missing ones added."""
+
+    def pairs(self, keys: Sequence[standings.PairKey]) -> Mapping[standings.PairKey, PairLike]:
+        """Return the pairs' rows of these keys, locked, missing ones added."""
+
+    def settled(self, seats: Sequence[SeatLike], figures: Sequence[FiguresLike]) -> None:
+        """Write (or mark for the commit) what the settle changed in these rows."""
+
+
+class OrmRows:
+    """The ORM's rows: each changed once, in one UPDATE per table at the commit."""
+
+    def figures(self, keys: Sequence[Key]) -> Mapping[Key, FiguresLike]:
+        """Return the figures rows of these keys (``rows_for``)."""
+        return rows_for(keys)
+
+    def pairs(self, keys: Sequence[standings.PairKey]) -> Mapping[standings.PairKey, PairLike]:
+        """Return the pairs' rows of these keys (``standings.pair_rows``)."""
+        return standings.pair_rows(keys)
+
+    def settled(self, seats: Sequence[SeatLike], figures: Sequence[FiguresLike]) -> None:
+        """Make each row's update set every column any of them changed (``one_update``)."""
+        one_update([seat for seat in seats if isinstance(seat, SessionPlayer)], SEAT_COLUMNS)
+        rows = [row for row in figures if isinstance(row, PlayerFigures)]
+        one_update(rows, FIGURES_COLUMNS)
+
+
 def settle(
-    session: GameSession, results: Iterable[Result] = (), removed: Iterable[Result] = ()
+    session: SessionLike,
+    results: Iterable[Result] = (),
+    removed: Iterable[Result] = (),
+    store: Store | None = None,
 ) -> None:
     """Move each seat's part of the session to what it is now, and its player's sums with it.
 
@@ -121,18 +160,20 @@ def settle(
     and, once the session counts (finished, or idle: games/standings.py), the player's place and
     whether they won. A seat never counted (tally None) had no part. When places change, each
     pair's head-to-head and each player's streaks move with them, and the rounds added or taken
-    out move the pairs' own counters (services/standings.py).
+    out move the pairs' own counters (services/standings.py). ``store``: where its rows are read
+    and written (the ORM's by default).
     """
-    seats = list(session.seats)
+    rows_store = store_or_orm(store)
+    seats = seats_of(session)
     names = [seat.player.name for seat in seats]
     more, less, pairs = rounds_counted(session.game, seats, results, removed)
     counted = counts(
         session.round_count, session.finished, stored_time(session.last_round_at), utcnow()
     )
     placed = places(names, session.totals or {}) if counted else {}
-    rows = rows_for([(seat.player_id, session.game) for seat in seats])
+    rows = rows_store.figures([(seat.player_id, session.game) for seat in seats])
     moves: list[standings.Placed] = []
-    changes: list[tuple[PlayerFigures, dict[str, int]]] = []
+    changes: list[tuple[FiguresLike, dict[str, int]]] = []
     for seat, name in zip(seats, names, strict=True):
         before = {} if seat.tally is None else part_of(seat)
         moves.append(standings.Placed(seat.player_id, seat.place, placed.get(name)))
@@ -154,10 +195,19 @@ def settle(
         was_counted = bool(session.counted)
         session.counted = counted
         marks.total_settled(session, was_counted, stored_time(session.last_round_at))
-        standings.move_pairs(session.game, moves, pairs)
+        standings.move_pairs(session.game, moves, pairs, rows_store.pairs)
         ratings.session_settled(session, was_counted, moved(more, less))
-        one_update(seats, SEAT_COLUMNS)
-        one_update(list(rows.values()), FIGURES_COLUMNS)
+        rows_store.settled(seats, list(rows.values()))
+
+
+def store_or_orm(store: Store | None) -> Store:
+    """Return the store given, or the ORM's."""
+    return OrmRows() if store is None else store
+
+
+def seats_of(session: SessionLike) -> list[SeatLike]:
+    """Return a session's seats, in seat order."""
+    return [seat for seat in session.seats]
 
 
 #: the columns a settle may change in a seat, and in a figures row
@@ -189,7 +239,7 @@ def moved(*tallies: Mapping[str, Tally]) -> bool:
 
 
 def rounds_counted(
-    game: str, seats: Sequence[SessionPlayer], results: Iterable[Result], removed: Iterable[Result]
+    game: str, seats: Sequence[SeatLike], results: Iterable[Result], removed: Iterable[Result]
 ) -> tuple[dict[str, Tally], dict[str, Tally], dict[standings.PairKey, Tally]]:
     """Return each seated player's tally of the rounds added and of those taken out (each read
     once), and what they move in the pairs of seated players."""
@@ -201,7 +251,7 @@ def rounds_counted(
     return more, less, pairs
 
 
-def part_of(seat: SessionPlayer) -> dict[str, int]:
+def part_of(seat: SeatLike) -> dict[str, int]:
     """Return a seat's part in its player's figures as it was last added."""
     return session_part(seat.tally or {}, seat.won, seat.place, seat.seconds)
 

@@ -22,12 +22,13 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 
 from ..extensions import db
 from ..games.errors import MalformedInput, RuleViolation, quote
-from ..models import GameSession, WriteKey
+from ..models import WriteKey, utcnow
 from .limits import KEYS_KEPT
+from .rows import SessionLike, table_of
 from .values import without_expected
 
 #: what a key is: 1..64 visible ASCII characters
@@ -41,6 +42,13 @@ HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"
 
 log = logging.getLogger(__name__)
+
+#: the kept keys' table (Core: no ORM object of a key is loaded)
+KEYS = table_of(WriteKey)
+#: a session's kept key, as a write checks it
+FOUND = select(KEYS.c.digest, KEYS.c.action, KEYS.c.round_number).where(
+    KEYS.c.session_id == bindparam("id"), KEYS.c.key == bindparam("key")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +107,12 @@ def digest_of(action: str, target: object, entered: object) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
+def digest_for(key: str | None, action: str, target: object, entered: object) -> str:
+    """Return the digest of a write sent with a key (``digest_of``); "" for one without, which
+    nothing checks or keeps."""
+    return "" if key is None else digest_of(action, target, entered)
+
+
 class Stored(Exception):
     """Raised by a write whose key was stored before: nothing is written, ``replay`` says what
     the first write stored. The caller rolls back and answers it."""
@@ -109,7 +123,7 @@ class Stored(Exception):
         self.replay = replay
 
 
-def check(session: GameSession, key: str | None, digest: str) -> None:
+def check(session: SessionLike, key: str | None, digest: str) -> None:
     """Raise ``Stored`` when the key was stored before with this digest (under the lock)."""
     found = replayed(session, key, digest)
     if found is None:
@@ -151,14 +165,12 @@ def reused(key: str) -> RuleViolation:
     )
 
 
-def replayed(session: GameSession, key: str | None, digest: str) -> Replay | None:
+def replayed(session: SessionLike, key: str | None, digest: str) -> Replay | None:
     """Return the write stored before under this key (call under the session's write lock),
     None when the key is new or not given; refuse the key kept for another write."""
     if key is None:
         return None
-    row = db.session.scalar(
-        select(WriteKey).where(WriteKey.session_id == session.id, WriteKey.key == key)
-    )
+    row = db.session.connection().execute(FOUND, {"id": session.id, "key": key}).first()
     if row is None:
         return None
     if row.digest != digest:
@@ -172,41 +184,41 @@ def replayed(session: GameSession, key: str | None, digest: str) -> Replay | Non
     return Replay(row.action, row.round_number)
 
 
-def keep(session: GameSession, key: str | None, digest: str, action: str, number: int) -> None:
+def keep(session: SessionLike, key: str | None, digest: str, action: str, number: int) -> None:
     """Keep a write's key in its transaction; the session's oldest past ``KEYS_KEPT`` go."""
     if key is None:
         return
-    db.session.add(
-        WriteKey(
-            session_id=session.id,
-            key=key,
-            digest=digest,
-            action=action,
-            round_number=number,
-        )
+    connection = db.session.connection()
+    connection.execute(
+        insert(KEYS),
+        {
+            "session_id": session.id,
+            "key": key,
+            "digest": digest,
+            "action": action,
+            "round_number": number,
+            "at": utcnow(),
+        },
     )
-    db.session.flush()
     oldest_kept = (
-        select(WriteKey.id)
-        .where(WriteKey.session_id == session.id)
-        .order_by(WriteKey.id.desc())
+        select(KEYS.c.id)
+        .where(KEYS.c.session_id == session.id)
+        .order_by(KEYS.c.id.desc())
         .offset(KEYS_KEPT - 1)
         .limit(1)
         .scalar_subquery()
     )
-    db.session.execute(
-        delete(WriteKey).where(WriteKey.session_id == session.id, WriteKey.id < oldest_kept)
-    )
+    connection.execute(delete(KEYS).where(KEYS.c.session_id == session.id, KEYS.c.id < oldest_kept))
 
 
-def round_undone(session: GameSession, number: int) -> None:
+def round_undone(session: SessionLike, number: int) -> None:
     """Mark the keys that recorded a round as recorded and undone since (their round: None)."""
-    db.session.execute(
-        update(WriteKey)
+    db.session.connection().execute(
+        update(KEYS)
         .where(
-            WriteKey.session_id == session.id,
-            WriteKey.action == "record_round",
-            WriteKey.round_number == number,
+            KEYS.c.session_id == session.id,
+            KEYS.c.action == "record_round",
+            KEYS.c.round_number == number,
         )
         .values(round_number=None)
     )

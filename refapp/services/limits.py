@@ -19,8 +19,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ..games import get_game
 from ..games.errors import RuleViolation
 from ..games.game import AnyGame
-from ..models import GameSession
 from . import values
+from .rows import SessionLike
 
 #: the most audit entries a session holds, live or imported (ten changes per round)
 AUDIT_MAX = 10 * values.MAX_ROUNDS
@@ -126,18 +126,18 @@ def full(count: int, size: int | None, most: int | None = None) -> RuleViolation
     return None
 
 
-def count_entry(session: GameSession, before: object, after: object) -> None:
+def count_entry(session: SessionLike, before: object, after: object) -> None:
     """Count a new audit entry in its session's kept totals (``writes.audit`` calls this)."""
     session.audit_count = (session.audit_count or 0) + 1
     session.stored_bytes = (session.stored_bytes or 0) + entry_bytes(before, after)
 
 
-def grow(session: GameSession, size: int) -> None:
+def grow(session: SessionLike, size: int) -> None:
     """Count what a write adds to (or, negative, takes from) its session's stored rounds."""
     session.stored_bytes = (session.stored_bytes or 0) + size
 
 
-def check_room(session: GameSession) -> None:
+def check_room(session: SessionLike) -> None:
     """Refuse a write after which a session would outgrow what an import accepts, keeping room
     for an import's own entry (``writes.commit_write`` calls this before it commits).
 

@@ -15,13 +15,27 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, insert, select, update
+from sqlalchemy import (
+    CursorResult,
+    Executable,
+    Result,
+    bindparam,
+    delete,
+    insert,
+    select,
+    update,
+)
 
 from ..extensions import db
 from ..games import get_game
 from ..games.records import LOWEST, Mark, round_marks, total_mark
-from ..models import GameSession
 from ..models import Mark as MarkRow
+from . import prepared
+from .rows import SessionLike
+from .rows import table_of as table_of_model
+
+#: the marks' table: every statement here is Core's (no ORM object of a mark is ever loaded)
+MARKS = table_of_model(MarkRow)
 
 #: a round as the marks read it: its number, its stored result and when it was recorded
 Played = tuple[int, Mapping[str, object], datetime]
@@ -36,7 +50,7 @@ class Seated:
     ids: Mapping[str, int]
 
     @classmethod
-    def of(cls, session: GameSession) -> Seated:
+    def of(cls, session: SessionLike) -> Seated:
         """Return a stored session's seats as the marks read them."""
         ids = {seat.player.name: seat.player_id for seat in session.seats}
         return cls(session.id, session.game, ids)
@@ -103,15 +117,15 @@ class Runs:
             return None
         # the session's marks of the key, newest first: the round before's is the last one
         # written unless a correction wrote later rounds' again since (ix_mark_session)
-        stored = db.session.execute(
-            select(MarkRow.player_id, MarkRow.value)
+        stored = run(
+            select(MARKS.c.player_id, MARKS.c.value)
             .where(
-                MarkRow.session_id == self.seated.session_id,
-                MarkRow.game == self.seated.game,
-                MarkRow.key == key,
-                MarkRow.number == number - 1,
+                MARKS.c.session_id == self.seated.session_id,
+                MARKS.c.game == self.seated.game,
+                MARKS.c.key == key,
+                MARKS.c.number == number - 1,
             )
-            .order_by(MarkRow.id.desc())
+            .order_by(MARKS.c.id.desc())
             .limit(1)
         ).first()
         if stored is None or stored.player_id not in self.names:
@@ -133,27 +147,23 @@ def played_rows(
 
 
 def round_recorded(
-    session: GameSession, number: int, result: Mapping[str, object], at: datetime
+    session: SessionLike, number: int, result: Mapping[str, object], at: datetime
 ) -> None:
     """Add the marks of a round just recorded."""
     insert_rows(played_rows(Seated.of(session), [(number, result, at)]))
 
 
-def round_undone(session: GameSession, number: int) -> None:
+def round_undone(session: SessionLike, number: int) -> None:
     """Take out the marks of an undone round."""
-    db.session.execute(
-        delete(MarkRow).where(MarkRow.session_id == session.id, MarkRow.number == number)
-    )
+    run(delete(MARKS).where(MARKS.c.session_id == session.id, MARKS.c.number == number))
 
 
-def rounds_rewritten(session: GameSession, rounds: Sequence[Played]) -> None:
+def rounds_rewritten(session: SessionLike, rounds: Sequence[Played]) -> None:
     """Replace the marks of the rounds a correction wrote again."""
     if not rounds:
         return
     numbers = [number for number, _, _ in rounds]
-    db.session.execute(
-        delete(MarkRow).where(MarkRow.session_id == session.id, MarkRow.number.in_(numbers))
-    )
+    run(delete(MARKS).where(MARKS.c.session_id == session.id, MARKS.c.number.in_(numbers)))
     seated = Seated.of(session)
     insert_rows(played_rows(seated, rounds, Runs(seated, provisional=True)))
     rerun(seated, min(numbers))
@@ -165,15 +175,15 @@ def rerun(seated: Seated, first: int) -> None:
     key = get_game(seated.game).role_book.run_key
     if key is None:
         return
-    stored = db.session.execute(
-        select(MarkRow.id, MarkRow.number, MarkRow.player_id, MarkRow.value)
+    stored = run(
+        select(MARKS.c.id, MARKS.c.number, MARKS.c.player_id, MARKS.c.value)
         .where(
-            MarkRow.session_id == seated.session_id,
-            MarkRow.game == seated.game,
-            MarkRow.key == key,
-            MarkRow.number >= first - 1,
+            MARKS.c.session_id == seated.session_id,
+            MARKS.c.game == seated.game,
+            MARKS.c.key == key,
+            MARKS.c.number >= first - 1,
         )
-        .order_by(MarkRow.number)
+        .order_by(MARKS.c.number)
     ).all()
     before: tuple[int, int, int] | None = None
     changed: list[dict[str, object]] = []
@@ -183,13 +193,16 @@ def rerun(seated: Seated, first: int) -> None:
             held_on = before is not None and before[:2] == (row.number - 1, row.player_id)
             value = before[2] + 1 if before is not None and held_on else 1
         if value != row.value:
-            changed.append({"id": row.id, "value": value, "rank": -value})
+            changed.append({"mark_id": row.id, "new_value": value, "new_rank": -value})
         before = (row.number, row.player_id, value)
     if changed:
-        db.session.execute(update(MarkRow), changed)
+        again = update(MARKS).where(MARKS.c.id == bindparam("mark_id"))
+        db.session.connection().execute(
+            again.values(value=bindparam("new_value"), rank=bindparam("new_rank")), changed
+        )
 
 
-def total_settled(session: GameSession, was_counted: bool, at: datetime | None) -> None:
+def total_settled(session: SessionLike, was_counted: bool, at: datetime | None) -> None:
     """Move a session's highest-total mark: there while it counts, at its current totals (one
     statement: the row updated in place, added, or taken out)."""
     if not (session.counted or was_counted):
@@ -198,14 +211,12 @@ def total_settled(session: GameSession, was_counted: bool, at: datetime | None) 
     if session.counted and at is not None:
         names = [seat.player.name for seat in session.seats]
         mark = total_mark(names, session.totals or {})
-    own = (MarkRow.session_id == session.id, MarkRow.number.is_(None))
+    own = (MARKS.c.session_id == session.id, MARKS.c.number.is_(None))
     rows = [] if mark is None or at is None else rows_of(Seated.of(session), None, [mark], at)
     if not rows:
-        db.session.execute(delete(MarkRow).where(*own))
+        run(delete(MARKS).where(*own))
         return
-    moved = db.session.execute(
-        update(MarkRow).where(*own).values({key: rows[0][key] for key in MOVED})
-    )
+    moved = run(update(MARKS).where(*own).values({key: rows[0][key] for key in MOVED}))
     if cast(CursorResult[Any], moved).rowcount == 0:  # none yet: the session just counted
         insert_rows(rows)
 
@@ -224,4 +235,9 @@ def player_merged(source_id: int, target_id: int) -> None:
 def insert_rows(rows: list[dict[str, object]]) -> None:
     """Insert marks' rows in one statement (nothing for none)."""
     if rows:
-        db.session.execute(insert(MarkRow), rows)
+        prepared.run(f"marks {len(rows[0])}", insert(MARKS), rows, list(rows[0]))
+
+
+def run(statement: Executable) -> Result[Any]:
+    """Send one Core statement on the write's connection (no ORM flush before it)."""
+    return prepared.connection().execute(statement)

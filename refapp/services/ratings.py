@@ -27,6 +27,7 @@ from ..games.ratings import Side, Skill, session_sides
 from ..models import GameSession, PlayerRating, RatingStep, Round, aware
 from . import writes
 from .rating_replay import EventKey, replay
+from .rows import SessionLike
 
 #: a round as the ratings read it: its number, its stored result, when it was recorded
 Played = tuple[int, Mapping[str, object], datetime]
@@ -55,7 +56,7 @@ class Sitting:
 # -- the writes' calls -----------------------------------------------------------------------------
 
 
-def session_settled(session: GameSession, was_counted: bool, changed: bool) -> None:
+def session_settled(session: SessionLike, was_counted: bool, changed: bool) -> None:
     """Mark a session's ratings due when its events may have changed: it counts now or did
     before, and it was just counted, un-counted, or its rounds changed (``changed``). The next
     read of the statistics rates it again (``rate_due``): the write itself rates nothing."""

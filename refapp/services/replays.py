@@ -27,6 +27,7 @@ from ..extensions import db
 from ..games.errors import Refusal
 from ..games.game import AnyGame, AnyOutcome, Outcome, Table, past_the_end, running_totals
 from ..models import Round
+from . import prepared
 
 #: how many rounds' inputs and results are read at once where the replay first plays one; each
 #: further read of the same replay takes twice as many, up to MOST_READ
@@ -162,12 +163,16 @@ def encoded(value: object) -> str:
 
 def stored_rounds(session_id: int, first: int) -> list[StoredRound]:
     """Return a session's rounds from ``first`` on, in order: deltas and state only."""
-    rows = db.session.execute(
-        select(Round.id, Round.number, Round.result["deltas"], Round.state)
-        .where(Round.session_id == session_id, Round.number >= first)
-        .order_by(Round.number)
-    )
+    rows = prepared.run("later rounds", LATER, {"id": session_id, "first": first})
     return [StoredRound(*row) for row in rows]
+
+
+#: a session's rounds from one on, in order: their row id, number, deltas and state
+LATER = (
+    select(Round.id, Round.number, Round.result["deltas"], Round.state)
+    .where(Round.session_id == bindparam("id"), Round.number >= bindparam("first"))
+    .order_by(Round.number)
+)
 
 
 class PlayedReader:
@@ -333,7 +338,8 @@ def write_rounds(rows: Sequence[Mapping[str, object]]) -> None:
     for row in rows:
         groups.setdefault(tuple(key for key in row if key != "row_id"), []).append(row)
     for keys, group in groups.items():
-        db.session.execute(
+        prepared.run(
+            f"rounds {keys}",
             update_of(keys),
             [
                 {"row_id": row["row_id"], **{f"new_{key}": row[key] for key in keys}}
@@ -350,7 +356,7 @@ def update_of(keys: Sequence[str]) -> Update:
     """
     rounds = Round.__table__
     assert isinstance(rounds, SqlTable)  # a mapped class's table
-    sqlite = db.session.connection().dialect.name == "sqlite"
+    sqlite = prepared.connection().dialect.name == "sqlite"
     values: dict[str, object] = {}
     for key in keys:
         column = rounds.c[key]

@@ -18,10 +18,11 @@ from ..extensions import db
 from ..games import get_game
 from ..games.errors import Conflict, Refusal, RuleViolation
 from ..games.game import past_the_end, running_totals
-from ..models import GameSession, Round, utcnow
-from . import figures, idempotency, limits, marks, replays, stored_rounds, values, writes
+from ..models import Round, utcnow
+from . import figures, hot_rows, idempotency, limits, marks, replays, stored_rounds, values, writes
 from .round_inputs import correction_numbers, expected_round, round_input, round_number
 from .round_rows import RowsToWrite
+from .rows import RecordedRound, SessionLike, SessionRow
 from .sessions import close, finished_error, load_session, reopen, state_before, table_of
 
 log = logging.getLogger(__name__)
@@ -76,14 +77,16 @@ def record_round(
     *,
     version: int | writes.Precondition | None = None,
     key: str | None = None,
-) -> tuple[Round, GameSession]:
+) -> tuple[RecordedRound, SessionRow]:
     """Check and score a round, then store it with its audit entry; returns (round, session).
 
     Only the last round's state and the session's summary are read, so recording costs the
     same however long the session is. A ``key`` stored before raises ``idempotency.Stored``.
+    Below the ORM: the session and its seats are read by Core (``hot_rows``) and every row is
+    written by one Core statement a table.
     """
-    session = writes.lock_session(session_id)
-    digest = idempotency.digest_of("record_round", None, raw)
+    session = hot_rows.take(session_id)
+    digest = idempotency.digest_for(key, "record_round", None, raw)
     idempotency.check(session, key, digest)
     writes.check_version(session, version)
     if session.finished:
@@ -101,7 +104,7 @@ def record_round(
     entered = round_input(raw)
     game = get_game(session.game)
     table = table_of(session)
-    before = state_before(session, number)
+    before = hot_rows.state_before(session, number)
     if game.is_over(table, before, session.totals):  # a state stored before its end was known
         raise past_the_end(number)
     outcome = game.play(table, before, entered)
@@ -110,28 +113,19 @@ def record_round(
     now = utcnow()
     start = {name: session.totals.get(name, 0) for name in table.players}
     totals = stored_rounds.running_after(start, outcome.result["deltas"])
-    played = Round(
-        session_id=session.id,
-        number=number,
-        input=outcome.input,
-        result=outcome.result,
-        state=outcome.state,
-        recorded_at=now,
-        answer=stored_rounds.answer_text(number, outcome.input, outcome.result, now, None),
-        running=totals,
-    )
-    db.session.add(played)
-    session.round_count = number
-    session.totals = totals
-    figures.round_added(session, now)
-    marks.round_recorded(session, number, outcome.result, now)
-    if game.is_over(table, outcome.state, session.totals):
-        close(session, "game")
-    with db.session.no_autoflush:
-        figures.round_recorded(session, outcome.result)
-    idempotency.keep(session, key, digest, "record_round", number)
-    writes.audit(session, "record_round", number, None, outcome.input)
-    writes.commit_write(session)
+    played = RecordedRound(number, outcome.input, outcome.result, outcome.state, now)
+    with writes.converted():
+        stored_rounds.insert_round(session.id, played, totals)
+        session.round_count = number
+        session.totals = totals
+        figures.round_added(session, now)
+        marks.round_recorded(session, number, outcome.result, now)
+        if game.is_over(table, outcome.state, session.totals):
+            close(session, "game")
+        figures.round_recorded(session, outcome.result, hot_rows.CoreRows())
+        idempotency.keep(session, key, digest, "record_round", number)
+        writes.audit(session, "record_round", number, None, outcome.input)
+        writes.commit_write(session)
     return played, session
 
 
@@ -166,7 +160,7 @@ def replace_round(
     *,
     version: int | writes.Precondition | None = None,
     key: str | None = None,
-) -> GameSession:
+) -> SessionRow:
     """Replace round n's input and replay every later round; all or nothing."""
     return replace_rounds(session_id, {number: raw}, version=version, key=key)
 
@@ -183,13 +177,13 @@ class Correction:
     #: why the correction is refused, when it is (then nothing was replayed to keep)
     refused: Refusal | None = None
 
-    def holds_for(self, session: GameSession) -> bool:
+    def holds_for(self, session: SessionLike) -> bool:
         """Return True when this was worked out from the session as it is now (taken for the
         write): the same version and the same seats."""
         return self.version == session.version and self.players == tuple(session.players)
 
 
-def work_out(session: GameSession, corrections: object) -> Correction:
+def work_out(session: SessionLike, corrections: object) -> Correction:
     """Replay a session from its first corrected round; raises what a correction refuses.
 
     Only the rounds from the first corrected one on are read (``replays``: their deltas and
@@ -222,7 +216,7 @@ def worked_out_before_the_lock(
     correction is worked out again under the lock, where the same failure would be real.
     """
     try:
-        session = load_session(session_id, with_rounds=False)
+        session = hot_rows.read(session_id)
     except Refusal:
         return None
     seen = session.version
@@ -252,7 +246,7 @@ def replace_rounds(
     *,
     version: int | writes.Precondition | None = None,
     key: str | None = None,
-) -> GameSession:
+) -> SessionRow:
     """Replace the inputs of one or more rounds and replay from the first of them; all or nothing.
 
     The replay (or its refusal) is worked out first without the write lock; under the lock it
@@ -269,12 +263,12 @@ def _replace_rounds(
     corrections: object,
     version: int | writes.Precondition | None,
     key: str | None = None,
-) -> GameSession:
+) -> SessionRow:
     """Do ``replace_rounds`` (the cyclic garbage collector kept off meanwhile)."""
     planned = worked_out_before_the_lock(session_id, corrections, version)
-    session = writes.lock_session(session_id)
+    session = hot_rows.take(session_id)
     target = idempotency.correction_target(corrections)
-    digest = idempotency.digest_of("replace_rounds", None, target)
+    digest = idempotency.digest_for(key, "replace_rounds", None, target)
     idempotency.check(session, key, digest)
     writes.check_version(session, version)
     if planned is None or not planned.holds_for(session):  # another write came between
@@ -284,18 +278,20 @@ def _replace_rounds(
     entered, replayed = planned.entered, planned.replayed
     limits.grow(session, grown_by(replayed))
 
-    written = _rows_written(session, entered, replayed)
-    replays.write_rounds(written.rows)
-    _close_or_reopen(session, replayed)
-    figures.rounds_replaced(session, written.old_results, written.new_results)
-    marks.rounds_rewritten(session, written.marked)
-    idempotency.keep(session, key, digest, "replace_rounds", min(entered))
-    writes.commit_write(session)
+    with writes.converted():
+        written = _rows_written(session, entered, replayed)
+        replays.write_rounds(written.rows)
+        _close_or_reopen(session, replayed)
+        store = hot_rows.CoreRows()
+        figures.rounds_replaced(session, written.old_results, written.new_results, store)
+        marks.rounds_rewritten(session, written.marked)
+        idempotency.keep(session, key, digest, "replace_rounds", min(entered))
+        writes.commit_write(session)
     return session
 
 
 def _rows_written(
-    session: GameSession, entered: Mapping[int, object], replayed: list[replays.Replayed]
+    session: SessionLike, entered: Mapping[int, object], replayed: list[replays.Replayed]
 ) -> RowsToWrite:
     """Return the rows a correction writes back, auditing each corrected round on the way."""
     now = utcnow()
@@ -308,7 +304,7 @@ def _rows_written(
     return written
 
 
-def _close_or_reopen(session: GameSession, replayed: list[replays.Replayed]) -> None:
+def _close_or_reopen(session: SessionLike, replayed: list[replays.Replayed]) -> None:
     """Keep the totals after the last round; close the session when the game is over after
     it, else reopen it (a session the table ended stays ended)."""
     totals = replayed[-1].totals
@@ -333,10 +329,10 @@ def delete_round(
     *,
     version: int | writes.Precondition | None = None,
     key: str | None = None,
-) -> GameSession:
+) -> SessionRow:
     """Undo the last round (kept in the audit trail); a game-ended session reopens."""
-    session = writes.lock_session(session_id)
-    digest = idempotency.digest_of("delete_round", number, None)
+    session = hot_rows.take(session_id)
+    digest = idempotency.digest_for(key, "delete_round", number, None)
     idempotency.check(session, key, digest)
     writes.check_version(session, version)
     count = session.round_count
@@ -352,23 +348,19 @@ def delete_round(
         )
     if session.finished_by == "table":
         raise finished_error(session)
-    removed = db.session.scalars(
-        select(Round).where(Round.session_id == session.id, Round.number == target)
-    ).one()
+    removed, previous = stored_rounds.last_two(session.id, target)
     old = removed.input
     limits.grow(session, -limits.round_bytes(old, removed.result))  # its input stays in the entry
     session.totals = running_totals(session.totals, [removed.result["deltas"]], -1)
     session.round_count = target - 1
-    previous = db.session.scalar(
-        select(Round.recorded_at).where(Round.session_id == session.id, Round.number == target - 1)
-    )
-    figures.round_taken(session, removed.recorded_at, previous)
-    marks.round_undone(session, target)
-    db.session.delete(removed)
-    reopen(session)
-    figures.round_undone(session, removed.result)
-    idempotency.round_undone(session, target)
-    idempotency.keep(session, key, digest, "delete_round", target)
-    writes.audit(session, "delete_round", target, old, None)
-    writes.commit_write(session)
+    with writes.converted():
+        figures.round_taken(session, removed.recorded_at, previous)
+        marks.round_undone(session, target)
+        stored_rounds.delete_round(removed.id)
+        reopen(session)
+        figures.round_undone(session, removed.result, hot_rows.CoreRows())
+        idempotency.round_undone(session, target)
+        idempotency.keep(session, key, digest, "delete_round", target)
+        writes.audit(session, "delete_round", target, old, None)
+        writes.commit_write(session)
     return session

@@ -20,8 +20,9 @@ from ..games.errors import Conflict, MalformedInput, NotFound, RuleViolation, qu
 from ..games.game import AnyGame
 from ..games.inputs import mapping
 from ..games.options import RuleValue, rules_object
-from ..models import GameSession, RuleSet
+from ..models import RuleSet
 from . import writes
+from .rows import SessionLike
 from .values import has_control, invisible_character
 
 RULE_SET_NAME_MAX = 60
@@ -69,7 +70,7 @@ def session_rules(
     return rules, chosen.key if chosen else None
 
 
-def preset_of(session: GameSession) -> str | None:
+def preset_of(session: SessionLike) -> str | None:
     """Return the preset a session's rules started from (the game's default for old sessions)."""
     return session.preset or get_game(session.game).default_preset
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Text, cast, or_, select
+from sqlalchemy import Text, bindparam, cast, or_, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
@@ -20,8 +20,9 @@ from ..games import get_game
 from ..games.errors import Conflict
 from ..games.game import AnyGame, Table, leaders, running_totals
 from ..models import AuditEntry, GameSession, Round, SessionPlayer, utcnow
-from . import figures, rule_sets, stored_rounds, writes
+from . import figures, prepared, rule_sets, stored_rounds, writes
 from .location import location_text
+from .rows import ROUND, RecordedRound, SessionLike
 from .stored_rounds import iso as iso  # pages and the archive read it from here
 from .values import not_found, player_names, session_name, stored_id
 
@@ -39,7 +40,7 @@ def load_session(session_id: Any, *, with_rounds: bool = True) -> GameSession:
     return session
 
 
-def table_of(session: GameSession) -> Table:
+def table_of(session: SessionLike) -> Table:
     """Return the pure rules' view of a session's seats and its typed house rules."""
     return get_game(session.game).with_house_rules(
         Table(tuple(session.players), dict(session.rules))
@@ -111,14 +112,19 @@ def chart_points(session_id: int, count: int) -> list[tuple[int, dict[str, int]]
     return [(number, after) for (number, _text), after in zip(rows, totals, strict=True)]
 
 
-def state_before(session: GameSession, number: int) -> dict[str, Any]:
+def state_before(session: SessionLike, number: int) -> dict[str, Any]:
     """Return the game state before round ``number``: the state stored with the round before."""
     if number <= 1:
         return dict(session.initial_state)
-    state = db.session.scalar(
-        select(Round.state).where(Round.session_id == session.id, Round.number == number - 1)
-    )
+    found = prepared.run("state", STATE, {"id": session.id, "number": number - 1})
+    state = found[0][0] if found else None
     return dict(session.initial_state if state is None else state)
+
+
+#: the state stored with one round (Core: no ORM flush before it)
+STATE = select(ROUND.c.state).where(
+    ROUND.c.session_id == bindparam("id"), ROUND.c.number == bindparam("number")
+)
 
 
 @dataclass
@@ -152,6 +158,13 @@ def describe(
     (``last``: None for all, else the last N) are read from their rows; a write that has just
     made the state after the last round passes it (``state``), so nothing is read again.
     """
+    return SessionView(session, *described(session, last, state))
+
+
+def described(
+    session: SessionLike, last: int | None, state: dict[str, Any] | None
+) -> tuple[AnyGame, Table, list[PlayedRound], dict[str, int], dict[str, Any], list[str], int]:
+    """Return what ``describe`` shows of a session, after the session itself."""
     game = get_game(session.game)
     table = table_of(session)
     count = session.round_count
@@ -161,10 +174,18 @@ def describe(
         state = state_before(session, count + 1)
     public = game.public_state(table, state, totals)
     winners = leaders(totals) if session.finished else []
-    return SessionView(session, game, table, rounds, totals, public, winners, count)
+    return game, table, rounds, totals, public, winners, count
 
 
-def round_dict(played: Round | PlayedRound) -> dict[str, Any]:
+def written_dict(
+    session: SessionLike, last: int | None = ALL_ROUNDS, state: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Return the API's session object of a session a write just stored (an ORM session or the
+    row a hot write read and wrote), as ``session_dict(describe(...))`` gives it."""
+    return object_of(session, *described(session, last, state))
+
+
+def round_dict(played: Round | PlayedRound | RecordedRound) -> dict[str, Any]:
     """Return the API's round object (the explanation in English; its templates stay for pages)."""
     return stored_rounds.round_object(
         played.number, played.input, played.result, played.recorded_at, played.corrected_at
@@ -173,26 +194,44 @@ def round_dict(played: Round | PlayedRound) -> dict[str, Any]:
 
 def session_dict(view: SessionView) -> dict[str, Any]:
     """Return the API's session object (its ``rounds`` as many as were read)."""
-    session = view.session
+    return object_of(view.session, *astuple_view(view))
+
+
+def astuple_view(
+    view: SessionView,
+) -> tuple[AnyGame, Table, list[PlayedRound], dict[str, int], dict[str, Any], list[str], int]:
+    """Return what a view read of its session, in ``described``'s order."""
+    return view.game, view.table, view.rounds, view.totals, view.state, view.winners, view.count
+
+
+def object_of(
+    session: SessionLike,
+    game: AnyGame,
+    table: Table,
+    rounds: list[PlayedRound],
+    totals: dict[str, int],
+    state: dict[str, Any],
+    winners: list[str],
+    count: int,
+) -> dict[str, Any]:
+    """Return the API's session object of a session and what was read of it."""
     return {
         "id": session.id,
         "version": session.version,
         "game": session.game,
         "name": session.name,
         "location": session.location,
-        "players": list(view.table.players),
+        "players": list(table.players),
         "preset": rule_sets.preset_of(session),
-        "rules_changed": view.game.rules_changed(
-            view.table.rules, rule_sets.preset_of(session), view.table.size
-        ),
-        "rules": dict(view.table.rules),
-        "rounds": [round_dict(played) for played in view.rounds],
-        "rounds_total": view.count,
-        "totals": view.totals,
-        "state": view.state,
+        "rules_changed": game.rules_changed(table.rules, rule_sets.preset_of(session), table.size),
+        "rules": dict(table.rules),
+        "rounds": [round_dict(played) for played in rounds],
+        "rounds_total": count,
+        "totals": totals,
+        "state": state,
         "finished": session.finished,
         "finished_by": session.finished_by,
-        "winners": view.winners,
+        "winners": winners,
         "created_at": iso(session.created_at),
         "updated_at": iso(session.updated_at),
     }
@@ -264,7 +303,7 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
     return session
 
 
-def finished_error(session: GameSession) -> Conflict:
+def finished_error(session: SessionLike) -> Conflict:
     """Return the error for a write to a session that has ended."""
     return Conflict(
         "session_finished",
@@ -290,7 +329,7 @@ def finish_session(
     return session
 
 
-def close(session: GameSession, by: str) -> None:
+def close(session: SessionLike, by: str) -> None:
     """Mark a session finished, saying whether the rules or the table ended it."""
     if not session.finished:
         session.finished = True
@@ -298,7 +337,7 @@ def close(session: GameSession, by: str) -> None:
         session.finished_at = utcnow()
 
 
-def reopen(session: GameSession) -> None:
+def reopen(session: SessionLike) -> None:
     """Reopen a session the rules had ended, after a correction or undo took the end away."""
     session.finished = False
     session.finished_by = None

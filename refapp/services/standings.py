@@ -15,7 +15,7 @@ counted seats, one narrow row per session: the write reads none of the player's 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import groupby
@@ -30,6 +30,7 @@ from ..games.tally import Tally, added
 from ..models import GameSession, PairFigures, PlayerFigures, SessionPlayer
 from . import writes
 from .keyed_rows import keyed_rows, locked
+from .rows import FiguresLike, PairLike, SessionLike
 
 #: a pair's key: the game, then the lower and the higher player id
 PairKey = tuple[str, int, int]
@@ -77,9 +78,15 @@ def paired(
         yield result
 
 
-def move_pairs(game: str, seats: Sequence[Placed], rounds: Mapping[PairKey, Tally]) -> None:
+def move_pairs(
+    game: str,
+    seats: Sequence[Placed],
+    rounds: Mapping[PairKey, Tally],
+    rows_of: Callable[[Sequence[PairKey]], Mapping[PairKey, PairLike]] | None = None,
+) -> None:
     """Move each pair's head-to-head from the places before the write to the places after, and
-    add what the write's rounds changed (``rounds``: ``paired``), each row changed once."""
+    add what the write's rounds changed (``rounds``: ``paired``), each row changed once
+    (``rows_of``: where they are read, ``pair_rows`` by default)."""
     changes: dict[PairKey, Tally] = {key: dict(tally) for key, tally in rounds.items() if tally}
     ordered = sorted(seats, key=lambda seat: seat.player_id)
     for index, first in enumerate(ordered):
@@ -92,7 +99,7 @@ def move_pairs(game: str, seats: Sequence[Placed], rounds: Mapping[PairKey, Tall
     changes = {key: change for key, change in changes.items() if change}
     if not changes:
         return
-    rows = pair_rows(sorted(changes))
+    rows = (rows_of or pair_rows)(sorted(changes))
     for key, change in changes.items():
         rows[key].tally = added(rows[key].tally or {}, change)
 
@@ -148,7 +155,7 @@ def swapped(tally: Tally) -> Tally:
 
 
 def move_streaks(
-    session: GameSession, seats: Sequence[Placed], rows: dict[int, PlayerFigures]
+    session: SessionLike, seats: Sequence[Placed], rows: Mapping[int, FiguresLike]
 ) -> None:
     """Move each seated player's win streaks after the session's places changed.
 
@@ -169,7 +176,7 @@ def move_streaks(
             row.streaks_due = True
 
 
-def goes_on(seat: Placed, row: PlayerFigures, session: GameSession) -> bool:
+def goes_on(seat: Placed, row: FiguresLike, session: SessionLike) -> bool:
     """Return True when a newly counted session comes after the player's last counted one (and
     their streaks are not due: counting them again takes the new session in)."""
     last = session.last_round_at
@@ -209,13 +216,13 @@ def count_due() -> int:
     return len(due)
 
 
-def keep_streaks(row: PlayerFigures, found: Streaks) -> None:
+def keep_streaks(row: FiguresLike, found: Streaks) -> None:
     """Store a player's streaks in their figures row."""
     row.streak_current, row.streak_longest = found.current, found.longest
     row.streak_longest_session = found.longest_session
 
 
-def after_last(row: PlayerFigures, last: datetime, session_id: int) -> bool:
+def after_last(row: FiguresLike, last: datetime, session_id: int) -> bool:
     """Return True when a session ending at last comes after the row's latest counted one."""
     if row.last_counted_at is None or row.last_counted_session is None:
         return True

@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
+
+from sqlalchemy import bindparam, delete, insert, select
+
+from ..extensions import db
+from . import prepared
+from .rows import ROUND
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -80,3 +87,73 @@ def rewrite(rounds: Iterable[Stored], players: Iterable[str]) -> None:
         played.answer = answer_text(
             played.number, played.input, played.result, played.recorded_at, played.corrected_at
         )
+
+
+# -- a hot write's rounds, below the ORM -----------------------------------------------------------
+
+
+class Recorded(Protocol):
+    """A round a record just made: its number, input, result, state and time."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def input(self) -> dict[str, Any]: ...
+    @property
+    def result(self) -> dict[str, Any]: ...
+    @property
+    def state(self) -> dict[str, Any]: ...
+    @property
+    def recorded_at(self) -> datetime: ...
+
+
+def insert_round(session_id: int, played: Recorded, running: dict[str, int]) -> None:
+    """Insert a round just recorded, with its answer and the running totals after it."""
+    answer = answer_text(played.number, played.input, played.result, played.recorded_at, None)
+    row = {
+        "session_id": session_id,
+        "number": played.number,
+        "input": played.input,
+        "result": played.result,
+        "state": played.state,
+        "recorded_at": played.recorded_at,
+        "answer": answer,
+        "running": running,
+    }
+    prepared.run("round", insert(ROUND), row, list(row))
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """The last round as an undo reads it: its row id, input, result and time."""
+
+    id: int
+    input: dict[str, Any]
+    result: dict[str, Any]
+    recorded_at: datetime
+
+
+#: the last round and the one before (its time), in one read
+LAST_TWO = select(
+    ROUND.c.id, ROUND.c.number, ROUND.c.input, ROUND.c.result, ROUND.c.recorded_at
+).where(
+    ROUND.c.session_id == bindparam("id"), ROUND.c.number.in_(bindparam("numbers", expanding=True))
+)
+
+
+def last_two(session_id: int, number: int) -> tuple[Undone, datetime | None]:
+    """Return round ``number`` (the last) and when the round before it was recorded (None:
+    there is none)."""
+    rows = db.session.connection().execute(
+        LAST_TWO, {"id": session_id, "numbers": [number - 1, number]}
+    )
+    found = {row.number: row for row in rows}
+    last = found[number]
+    before = found.get(number - 1)
+    undone = Undone(last.id, last.input, last.result, last.recorded_at)
+    return undone, None if before is None else before.recorded_at
+
+
+def delete_round(row_id: int) -> None:
+    """Delete one round by its row id."""
+    db.session.connection().execute(delete(ROUND).where(ROUND.c.id == row_id))

@@ -3,7 +3,9 @@
 Every write to a session (record, correct, undo, finish, rename) runs alone against it: it
 starts with ``lock_session`` or ``lock_sessions`` (a row lock on PostgreSQL, an immediate write
 transaction on SQLite), reads what it needs fresh under that lock, and ends with
-``commit_write``, which moves each session's ``version`` on. Two phones can then never
+``commit_write``, which moves each session's ``version`` on. The hot writes (record, correct,
+undo) take the same lock below the ORM (``hot_rows.take``) and send their rows through Core
+(``rows``, ``prepared``): no ORM object of theirs is flushed. Two phones can then never
 interleave their writes. A write that seats or renames players takes their rows first
 (``take_players``, ``lock_players``), always before any session, so a rename and a new session
 never cross. A write that cannot get its turn in time is refused ``busy`` (503): nothing of it
@@ -30,7 +32,8 @@ from ..extensions import db
 from ..games.codes import Kind
 from ..games.errors import N_, Conflict, Refusal
 from ..models import AuditEntry, GameSession, Player, utcnow
-from . import limits
+from . import limits, prepared
+from .rows import SessionLike, SessionRow, insert_audit, write_session
 from .values import not_found, stored_id
 
 #: seconds a client is told to wait (Retry-After) after a write refused as busy
@@ -123,7 +126,10 @@ def begin_write() -> None:
     assert driver is not None  # an open connection has its driver's connection
     if not driver.in_transaction:
         try:
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            if prepared.watched(connection):
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+            else:  # on the driver's own cursor: the statement is the same, Core's work is not
+                prepared.begin_immediate(connection)
         except DBAPIError as error:  # the busy timeout ran out: another write holds the lock
             db.session.rollback()
             if is_busy(error):
@@ -162,7 +168,7 @@ def lock_session(session_id: object, version: int | Precondition | None = None) 
     return session
 
 
-def check_version(session: GameSession, version: int | Precondition | None) -> None:
+def check_version(session: SessionLike, version: int | Precondition | None) -> None:
     """Refuse a write to a session (taken for it) that is not at the ``version`` the client saw.
 
     A write with a key (``idempotency``) checks its key first: a resend stored before answers
@@ -222,23 +228,32 @@ def lock_players(names: Iterable[str]) -> dict[str, Player]:
 
 
 def audit(
-    session: GameSession, action: str, number: int | None, before: object, after: object
+    session: SessionLike, action: str, number: int | None, before: object, after: object
 ) -> None:
     """Append an audit entry to the session's trail (in the caller's transaction), counted in
-    the session's kept totals (``limits``)."""
-    db.session.add(
-        AuditEntry(
-            session_id=session.id, action=action, round_number=number, before=before, after=after
+    the session's kept totals (``limits``): an ORM object added, or for a session a hot write
+    read below the ORM (``rows.SessionRow``), inserted at once."""
+    if isinstance(session, SessionRow):
+        insert_audit(session.id, action, number, before, after)
+    else:
+        db.session.add(
+            AuditEntry(
+                session_id=session.id,
+                action=action,
+                round_number=number,
+                before=before,
+                after=after,
+            )
         )
-    )
     limits.count_entry(session, before, after)
 
 
-def commit_write(*sessions: GameSession, conflict: Conflict | None = None) -> None:
+def commit_write(*sessions: SessionLike, conflict: Conflict | None = None) -> None:
     """Commit a write to one or more sessions, which moves each one's ``version`` on.
 
     A session the write would leave larger than an import accepts is refused ``session_full``
-    first (``limits.check_room``); the caller's transaction is then rolled back whole.
+    first (``limits.check_room``); the caller's transaction is then rolled back whole. A
+    session a hot write read below the ORM sends its changed columns first, in one UPDATE.
     """
     now = utcnow()
     for session in sessions:
@@ -246,7 +261,25 @@ def commit_write(*sessions: GameSession, conflict: Conflict | None = None) -> No
     for session in sessions:
         session.version = (session.version or 0) + 1
         session.updated_at = now
+        if isinstance(session, SessionRow):
+            write_session(session)
     commit(conflict)
+
+
+@contextmanager
+def converted(conflict: Conflict | None = None) -> Iterator[None]:
+    """Turn what a hot write's statements raise, each sent at once (no flush at the commit),
+    into what the ORM path's commit refuses: a lost race (``conflict``) or ``Busy``."""
+    try:
+        yield
+    except IntegrityError as error:
+        db.session.rollback()
+        raise (conflict or lost_race()) from error
+    except DBAPIError as error:
+        if not is_busy(error):
+            raise
+        db.session.rollback()
+        raise Busy() from error
 
 
 def commit(conflict: Conflict | None = None) -> None:

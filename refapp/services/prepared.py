@@ -1,0 +1,154 @@
+"""The hot writes' statements sent on SQLite's own cursor: each Core statement compiled once, its
+values converted by the very processors SQLAlchemy would use (JSON, times, booleans), so what is
+stored and read is what Core stores and reads, without Core's work around every execution.
+
+On another database (PostgreSQL), or while something listens to the statements sent (a test
+counting them), a statement is sent through Core as it is.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from sqlalchemy import Connection, Dialect, Executable
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.elements import ClauseElement
+
+from ..extensions import db
+
+Processor = Callable[[Any], Any] | None
+#: what a statement is sent with: one row of values, or several (executemany)
+Values = Mapping[str, object] | Sequence[Mapping[str, object]]
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A statement compiled for SQLite: its text, its parameters' names in order with their
+    processors, and its result columns' processors."""
+
+    sql: str
+    names: tuple[str, ...]
+    binds: tuple[Processor, ...]
+    results: tuple[Processor, ...]
+    #: the values the statement holds itself (a JSON path), by parameter name
+    fixed: Mapping[str, object]
+
+    def values(self, given: Mapping[str, object]) -> tuple[object, ...]:
+        """Return one row of values in the statement's order, each converted for the driver."""
+        if self.fixed:
+            given = {**self.fixed, **given}
+        return tuple(
+            [
+                given[name] if bind is None else bind(given[name])
+                for name, bind in zip(self.names, self.binds, strict=True)
+            ]
+        )
+
+    def row(self, found: Sequence[object]) -> tuple[Any, ...]:
+        """Return one result row with each column converted as Core reads it."""
+        return tuple(
+            [
+                value if read is None else read(value)
+                for read, value in zip(self.results, found, strict=True)
+            ]
+        )
+
+
+#: statements compiled so far, by their key
+PREPARED: dict[str, Prepared] = {}
+#: each thread's request transaction and its connection, last asked for (``connection``)
+LAST = threading.local()
+
+
+def connection() -> Connection:
+    """Return the request's connection (``db.session.connection()``), kept for as long as its
+    transaction: a write sends a dozen statements on it. Both are held weakly, so a finished
+    request's session is not kept alive by it."""
+    session = db.session()
+    transaction = session.get_transaction()
+    kept = getattr(LAST, "kept", None)
+    if transaction is not None and kept is not None and kept[0]() is transaction:
+        found: Connection | None = kept[1]()
+        if found is not None:
+            return found
+    found = session.connection()
+    LAST.kept = (weakref.ref(session.get_transaction()), weakref.ref(found))
+    return found
+
+
+def prepare(statement: ClauseElement, dialect: Dialect, keys: Sequence[str] | None) -> Prepared:
+    """Compile a statement for a dialect (an INSERT with these columns only)."""
+    compiled = cast(SQLCompiler, statement.compile(dialect=dialect, column_keys=keys))
+    names = tuple(compiled.positiontup or ())
+    processors = compiled._bind_processors
+    results = tuple(
+        column[3]._cached_result_processor(dialect, None) for column in compiled._result_columns
+    )
+    binds = tuple(cast(Processor, processors.get(name)) for name in names)
+    fixed = {
+        name: bind.effective_value
+        for name, bind in ((name, compiled.binds[name]) for name in names)
+        if not bind.required
+    }
+    return Prepared(compiled.string, names, binds, results, fixed)
+
+
+def run(
+    key: str, statement: Executable, given: Values, keys: Sequence[str] | None = None
+) -> list[tuple[Any, ...]]:
+    """Send a statement (made once, known by ``key``) with one or several rows of values and
+    return the rows it read, on SQLite's cursor, else through Core."""
+    taken = connection()
+    many = not isinstance(given, Mapping)
+    if taken.dialect.name != "sqlite" or watched(taken):
+        result = taken.execute(statement, list(given) if many else given)  # type: ignore[arg-type]
+        return [tuple(row) for row in result] if result.returns_rows else []
+    found = PREPARED.get(key)
+    if found is None:
+        assert isinstance(statement, ClauseElement)
+        found = prepare(statement, taken.dialect, keys)
+        PREPARED[key] = found
+    return sent(taken, found, given)
+
+
+def watched(connection: Connection) -> bool:
+    """Return True when something listens to the statements sent (a test counting them): then
+    they go through Core, which tells it of each one."""
+    return bool(connection._has_events or connection.engine._has_events)
+
+
+def begin_immediate(connection: Connection) -> None:
+    """Start SQLite's write transaction on the driver's own connection (as Core raises it, a
+    failure: the busy timeout ran out)."""
+    driver = connection.connection.driver_connection
+    assert driver is not None  # an open connection has its driver's connection
+    dbapi = connection.dialect.loaded_dbapi
+    try:
+        driver.execute("BEGIN IMMEDIATE")
+    except dbapi.Error as error:
+        raise DBAPIError.instance("BEGIN IMMEDIATE", None, error, dbapi.Error) from error
+
+
+def sent(connection: Connection, prepared: Prepared, given: Values) -> list[tuple[Any, ...]]:
+    """Send a prepared statement on the driver's cursor; return the rows read, converted."""
+    driver = connection.connection.driver_connection
+    assert driver is not None  # an open connection has its driver's connection
+    cursor = driver.cursor()
+    dbapi = connection.dialect.loaded_dbapi
+    try:
+        if isinstance(given, Mapping):
+            cursor.execute(prepared.sql, prepared.values(given))
+        else:
+            cursor.executemany(prepared.sql, [prepared.values(row) for row in given])
+        if not prepared.results:
+            return []
+        return [prepared.row(found) for found in cursor.fetchall()]
+    except dbapi.Error as error:  # as Core raises it: IntegrityError, OperationalError...
+        raise DBAPIError.instance(prepared.sql, None, error, dbapi.Error) from error
+    finally:
+        cursor.close()

@@ -1,0 +1,196 @@
+"""The hot writes' scenario: every golden case recorded, corrected and undone through the API, in
+one database under a hand-moved clock, with every answer and the stored rows after each write.
+
+``tests/test_hot_writes_same.py`` runs it and compares what it gives with
+``tests/hot_writes_expected.json``, which this module wrote (``python -m tests.hot_writes_scenario
+tests/hot_writes_expected.json``) from the hot writes as they were before they went below the ORM
+(commit 48196a2): the round, session, seats, figures, pairs, marks, ratings, write keys and audit
+rows after each write (as digests: the session's own rows and every shared table), and every
+answer's status, entity tag and body (its digest, byte for byte, and its length). Run it again
+only for a change meant to store or answer something else, and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import tempfile
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import JSON, Text, cast, select
+
+from refapp.extensions import db
+
+GOLDEN = Path(__file__).parent / "golden"
+EXPECTED = Path(__file__).parent / "hot_writes_expected.json"
+#: tables whose ``id`` is a surrogate nothing else holds: left out of the comparison (SQLite
+#: reuses a deleted row's id, PostgreSQL's sequences never do), their rows still in id order
+SURROGATE = {"round", "audit_entry", "mark", "write_key", "rating_step", "sign_in"}
+#: how the writes ask for their answer's rounds, in turn
+ROUNDS = ("?rounds=none", "", "?rounds=all")
+
+
+class Clock:
+    """The app's clock (``CLOCK``), moved by the scenario alone."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 6, 19, 0, 0, 123456, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **moved: float) -> None:
+        """Move the clock on."""
+        self.now += timedelta(**moved)
+
+
+def cases() -> Iterator[dict[str, Any]]:
+    """Yield every golden case, file by file, in order."""
+    for path in sorted(GOLDEN.glob("*.json")):
+        for case in json.loads(path.read_text(encoding="utf-8")):
+            yield {**case, "id": f"{path.stem}:{case['id']}"}
+
+
+def value(raw: object) -> object:
+    """Return a stored value as compared: a time as ISO 8601 UTC, anything else as read."""
+    if isinstance(raw, datetime):
+        return (raw if raw.tzinfo else raw.replace(tzinfo=UTC)).astimezone(UTC).isoformat()
+    return raw
+
+
+def tables(app: Any, session_id: int | None = None) -> dict[str, list[list[object]]]:
+    """Return every table's rows (in primary key order), as compared (a JSON column as the text
+    stored): with ``session_id``, a session's own rows (the rest are other sessions')."""
+    found: dict[str, list[list[object]]] = {}
+    with app.app_context():
+        for table in db.metadata.sorted_tables:
+            columns = [
+                cast(c, Text) if isinstance(c.type, JSON) else c  # JSON's text: null is not NULL
+                for c in table.columns
+                if not (c.name == "id" and table.name in SURROGATE)
+            ]
+            query = select(*columns).order_by(*table.primary_key.columns)
+            own = table.c.get("session_id", table.c.id if table.name == "game_session" else None)
+            if session_id is not None and own is not None:
+                query = query.where(own == session_id)
+            found[table.name] = [[value(raw) for raw in row] for row in db.session.execute(query)]
+        db.session.remove()
+    return found
+
+
+def digest(found: object) -> str:
+    """Return a short digest of rows or of an answer's text."""
+    text = found if isinstance(found, str) else json.dumps(found, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def digests(rows: dict[str, list[list[object]]]) -> dict[str, str]:
+    """Return each table's rows as a short digest."""
+    return {name: digest(found) for name, found in rows.items()}
+
+
+class Scenario:
+    """Drives the API and keeps every step: the request, its answer and the tables after it."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.clock = Clock()
+        app.config["CLOCK"] = self.clock
+        self.client = app.test_client()
+        self.steps: list[dict[str, Any]] = []
+        self.last: dict[str, str] = {}
+        self.turn = 0
+        self.session_id: int | None = None
+
+    def send(self, method: str, path: str, body: object = None, **headers: str) -> Any:
+        """Send one request, keep its answer and the tables it changed; return its JSON."""
+        self.clock.advance(minutes=3, seconds=7)
+        response = self.client.open(path, method=method, json=body, headers=headers)
+        text = response.get_data(as_text=True)
+        step: dict[str, Any] = {
+            "request": f"{method} {path}",
+            "status": response.status_code,
+            "etag": response.headers.get("ETag"),
+            "body": digest(text),
+            "size": len(text),
+        }
+        now = digests(tables(self.app, self.session_id))
+        step["tables"] = {name: seen for name, seen in now.items() if self.last.get(name) != seen}
+        self.last = now
+        self.steps.append(step)
+        return response.get_json(silent=True)
+
+    def rounds(self) -> str:
+        """Return the next write's ``?rounds=``."""
+        self.turn += 1
+        return ROUNDS[self.turn % len(ROUNDS)]
+
+    def run_case(self, case: dict[str, Any]) -> None:
+        """Create the case's session, record its rounds, then correct and undo them."""
+        create = {"game": case["game"], "players": case["players"], "rules": case.get("rules", {})}
+        create.update(case.get("session", {}))
+        made = self.send("POST", "/api/sessions", create)
+        if not isinstance(made, dict) or "id" not in made:
+            return
+        self.session_id = made["id"]
+        api = f"/api/sessions/{made['id']}"
+        recorded: list[object] = []
+        for index, step in enumerate(case.get("rounds", []), 1):
+            if step.get("dry_run"):
+                self.send("POST", f"{api}/rounds?dry_run=1", step["input"])
+                continue
+            key = f"{case['id']}:{index}"[-64:]
+            answer = self.send("POST", f"{api}/rounds{self.rounds()}", step["input"],
+                               **{"Idempotency-Key": key})  # fmt: skip
+            if isinstance(answer, dict) and "round" in answer:
+                recorded.append(step["input"])
+                if len(recorded) == 1:  # the same entry sent again: answered as stored
+                    self.send("POST", f"{api}/rounds", step["input"], **{"Idempotency-Key": key})
+        if recorded:
+            self.corrections(api, recorded)
+
+    def corrections(self, api: str, recorded: list[object]) -> None:
+        """Correct round 1 (its own input, the last round's, then two rounds at once), undo the
+        last round, then after the session went idle undo and record again."""
+        self.send("PUT", f"{api}/rounds/1{self.rounds()}", recorded[0], **{"Idempotency-Key": "c1"})
+        if len(recorded) > 1:
+            self.send("PUT", f"{api}/rounds/1{self.rounds()}", recorded[-1])
+            both = {"rounds": {"1": recorded[0], "2": recorded[1]}}
+            self.send("PUT", f"{api}/rounds{self.rounds()}", both, **{"Idempotency-Key": "c2"})
+        count = len(recorded)
+        self.send("DELETE", f"{api}/rounds/{count}{self.rounds()}", **{"If-Match": '"0"'})
+        self.send("DELETE", f"{api}/rounds/{count}{self.rounds()}", **{"Idempotency-Key": "u1"})
+        self.clock.advance(hours=13)
+        if count > 1:
+            self.send("DELETE", f"{api}/rounds/{count - 1}{self.rounds()}")
+            self.clock.advance(hours=13)
+        self.send("POST", f"{api}/rounds{self.rounds()}", recorded[-1])
+
+    def run(self) -> dict[str, Any]:
+        """Run every golden case; return the steps and the tables at the end."""
+        for case in cases():
+            self.run_case(case)
+        return {"steps": self.steps, "tables": digests(tables(self.app))}
+
+
+def main(argv: list[str]) -> None:
+    """Write the scenario's steps and tables, as refapp gives them now, to the file named."""
+    from .conftest import make_test_app  # the tests' app, as the fixtures make it
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = make_test_app(f"sqlite:///{Path(folder) / 'scenario.sqlite'}")
+        with app.app_context():
+            db.create_all()
+            db.session.remove()
+        found = Scenario(app).run()
+        with app.app_context():
+            db.engine.dispose()
+    Path(argv[0]).write_text(json.dumps(found, ensure_ascii=False, indent=0) + "\n", "utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

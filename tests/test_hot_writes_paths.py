@@ -1,0 +1,81 @@
+"""The hot writes (record, correct, undo) run no ORM unit of work, send a bounded number of
+statements, and on SQLite send them on the driver's own cursor (services/prepared.py)."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import event
+
+from refapp.extensions import db
+from refapp.services import prepared
+
+from .conftest import TEST_DATABASE_URL, turn
+
+SEATS = ("Ann", "Ben", "Cy", "Dee")
+#: a record's statements: the session (with its last state on SQLite) and its seats, the
+#: figures rows, the round, its marks, the seats' and figures' changes, the audit entry, the
+#: session's change (BEGIN and COMMIT not counted)
+RECORD_MOST = 11
+
+
+def played(api, rounds: int) -> int:
+    """Return the id of a Dixit session with ``rounds`` rounds recorded."""
+    sid = api.create(list(SEATS))["id"]
+    for number in range(rounds):
+        assert api.record(sid, turn(SEATS[number % 4])).status_code == 201
+    return sid
+
+
+def hot_writes(api, sid: int) -> None:
+    """Record a round, correct round 1 and undo the last round, each answered as it should be."""
+    client = api.client
+    assert api.record(sid, turn("Cy")).status_code == 201
+    fixed = {**turn("Ann"), "votes": {"Ben": 3, "Cy": 2, "Dee": 2}}
+    assert client.put(f"/api/sessions/{sid}/rounds/1", json=fixed).status_code == 200
+    assert client.delete(f"/api/sessions/{sid}/rounds/3").status_code == 200
+
+
+def test_the_hot_writes_flush_nothing_through_the_orm(app, api):
+    """No ORM object is added or changed by a record, a correction or an undo (no flush runs
+    with anything to write)."""
+    sid = played(api, 2)
+    flushed: list[int] = []
+
+    def count(session, context, instances) -> None:
+        flushed.append(len(session.new) + len(session.dirty) + len(session.deleted))
+
+    with app.app_context():
+        event.listen(db.session, "before_flush", count)
+        try:
+            hot_writes(api, sid)
+        finally:
+            event.remove(db.session, "before_flush", count)
+    assert flushed == []
+    assert len(api.audit(sid)) == 1 + 2 + 3  # created, two rounds, then the three writes
+
+
+def test_a_record_sends_a_bounded_number_of_statements(api, count_queries):
+    """However long the session, a record is at most RECORD_MOST statements."""
+    sid = played(api, 5)
+    with count_queries() as counter:
+        assert api.record(sid, turn(SEATS[5 % 4])).status_code == 201
+    assert counter.count <= RECORD_MOST, counter.statements
+
+
+@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's cursor only")
+def test_on_sqlite_the_hot_writes_use_the_drivers_cursor(api, monkeypatch):
+    """With nothing listening to the statements, they go on SQLite's cursor (each one made
+    once), and what they store is read back through the API as recorded."""
+    sid = played(api, 2)
+    sent: list[str] = []
+    real = prepared.sent
+
+    def counted(connection, made, given):
+        sent.append(made.sql.split()[0])
+        return real(connection, made, given)
+
+    monkeypatch.setattr(prepared, "sent", counted)
+    hot_writes(api, sid)
+    assert sent.count("INSERT") >= 3 and sent.count("UPDATE") >= 6, sent
+    session = api.session(sid)
+    assert session["rounds_total"] == 2 and session["version"] == 6
