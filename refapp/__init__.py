@@ -12,6 +12,7 @@ from flask import Flask, Response, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, default_exceptions
 
+from . import heaps
 from .extensions import csrf, db, migrate
 
 MAX_BODY = 256 * 1024
@@ -187,11 +188,9 @@ def served_app() -> Flask:
     long as the process; ``gc.freeze`` moves it to a generation the collector never walks, so a
     full collection during a request walks only what requests made. Every server calls this:
     ``python -m refapp.serving.serve`` (``make run``) and gunicorn (``refapp:served_app()``).
-    Its threads, made after this, share two heaps (``memory.few_arenas``).
+    Its threads, made after this, share two heaps (``heaps.few_arenas``).
     """
-    from .services.archive.memory import few_arenas
-
-    few_arenas()
+    heaps.few_arenas()
     app = create_app()
     gc.collect()
     gc.freeze()

@@ -79,3 +79,22 @@ def test_on_sqlite_the_hot_writes_use_the_drivers_cursor(api, monkeypatch):
     assert sent.count("INSERT") >= 3 and sent.count("UPDATE") >= 6, sent
     session = api.session(sid)
     assert session["rounds_total"] == 2 and session["version"] == 6
+
+
+@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's cursor only")
+def test_a_statement_sqlalchemy_compiles_otherwise_goes_through_core(api, monkeypatch):
+    """When SQLAlchemy's compiled form is not the one ``prepare`` reads (another version), each
+    statement is sent through Core instead, and the writes store and answer as before."""
+    sid = played(api, 2)
+
+    def unreadable(*_args):
+        raise AttributeError("_bind_processors")
+
+    monkeypatch.setattr(prepared, "PREPARED", {})
+    monkeypatch.setattr(prepared, "UNPREPARED", set())
+    monkeypatch.setattr(prepared, "prepare", unreadable)
+    monkeypatch.setattr(prepared, "sent", lambda *_args: pytest.fail("sent on the cursor"))
+    hot_writes(api, sid)
+    assert prepared.UNPREPARED and not prepared.PREPARED
+    session = api.session(sid)
+    assert session["rounds_total"] == 2 and session["version"] == 6

@@ -14,6 +14,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from refapp import heaps
 from refapp.extensions import db
 from refapp.services.archive import imports, memory, turns
 
@@ -265,10 +266,10 @@ def test_a_server_makes_its_threads_share_few_heaps(monkeypatch):
     import refapp
 
     chosen: list[tuple[int, int]] = []
-    memory.mallopt.cache_clear()
+    heaps.mallopt.cache_clear()
     monkeypatch.setattr(
-        memory, "mallopt", lambda: lambda option, value: chosen.append((option, value)) or 1
+        heaps, "mallopt", lambda: lambda option, value: chosen.append((option, value)) or 1
     )
     monkeypatch.setattr(refapp, "create_app", lambda: "the app")
     assert refapp.served_app() == "the app"
-    assert chosen == [(memory.M_ARENA_MAX, memory.ARENAS)]
+    assert chosen == [(heaps.M_ARENA_MAX, heaps.ARENAS)]

@@ -3,11 +3,14 @@ values converted by the very processors SQLAlchemy would use (JSON, times, boole
 stored and read is what Core stores and reads, without Core's work around every execution.
 
 On another database (PostgreSQL), or while something listens to the statements sent (a test
-counting them), a statement is sent through Core as it is.
+counting them), a statement is sent through Core as it is; so is one whose compiled form is not
+the one this module reads (SQLAlchemy's processors are not public: another version may differ,
+and tests/test_hot_writes_same.py compares what is stored either way).
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import weakref
 from collections.abc import Callable, Mapping, Sequence
@@ -20,6 +23,8 @@ from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
 
 from ..extensions import db
+
+log = logging.getLogger(__name__)
 
 Processor = Callable[[Any], Any] | None
 #: what a statement is sent with: one row of values, or several (executemany)
@@ -61,6 +66,8 @@ class Prepared:
 
 #: statements compiled so far, by their key
 PREPARED: dict[str, Prepared] = {}
+#: statements whose compiled form ``prepare`` could not read: sent through Core
+UNPREPARED: set[str] = set()
 #: each thread's request transaction and its connection, last asked for (``connection``)
 LAST = threading.local()
 
@@ -104,16 +111,32 @@ def run(
     """Send a statement (made once, known by ``key``) with one or several rows of values and
     return the rows it read, on SQLite's cursor, else through Core."""
     taken = connection()
-    many = not isinstance(given, Mapping)
-    if taken.dialect.name != "sqlite" or watched(taken):
+    found = None
+    if taken.dialect.name == "sqlite" and not watched(taken):
+        found = PREPARED.get(key) or prepared_once(key, statement, taken.dialect, keys)
+    if found is None:
+        many = not isinstance(given, Mapping)
         result = taken.execute(statement, list(given) if many else given)  # type: ignore[arg-type]
         return [tuple(row) for row in result] if result.returns_rows else []
-    found = PREPARED.get(key)
-    if found is None:
-        assert isinstance(statement, ClauseElement)
-        found = prepare(statement, taken.dialect, keys)
-        PREPARED[key] = found
     return sent(taken, found, given)
+
+
+def prepared_once(
+    key: str, statement: Executable, dialect: Dialect, keys: Sequence[str] | None
+) -> Prepared | None:
+    """Compile a statement for SQLite's cursor once; None (sent through Core from then on) when
+    SQLAlchemy's compiled form is not the one ``prepare`` reads (another SQLAlchemy version)."""
+    if key in UNPREPARED:
+        return None
+    assert isinstance(statement, ClauseElement)
+    try:
+        found = prepare(statement, dialect, keys)
+    except (AttributeError, KeyError, TypeError, IndexError):
+        log.warning("statement %s is sent through Core: its compiled form is not as read", key)
+        UNPREPARED.add(key)
+        return None
+    PREPARED[key] = found
+    return found
 
 
 def watched(connection: Connection) -> bool:
