@@ -3,7 +3,6 @@ import never waits; every import, small or large, gives back the memory it freed
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import subprocess
 import sys
@@ -105,7 +104,9 @@ def test_a_large_import_on_another_host_holds_the_turn_on_postgresql(
     taken = f"SELECT pg_try_advisory_lock({turns.IMPORT_LOCK})"
     given = f"SELECT pg_advisory_unlock({turns.IMPORT_LOCK})"
     # another host's import: the advisory lock held on a connection of its own
-    with psycopg.connect(os.environ["TEST_DATABASE_URL"], autocommit=True) as other:
+    with app.app_context():  # the test's own database (each -n worker has one)
+        url = db.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(url, autocommit=True) as other:
         assert other.execute(taken).fetchone() == (True,)
         try:
             assert_busy(client.post("/api/sessions/import", json=MINIMAL), app, rows(app))
