@@ -215,3 +215,34 @@ def test_corrections_of_two_counted_sessions_are_rated_together_as_from_scratch(
     assert stats(client, game="mighty")["ratings"] == wanted
     for name in FIVE:
         assert same_rating(mine(client, name)["games"]["mighty"]["rating"], histories[name]), name
+
+
+def test_a_session_emptied_before_a_later_one_of_its_players_rates_them_as_from_scratch(
+    app, api, client, clock
+):
+    # an import of the first session plays its one hand at the very same time, after it in the
+    # game's order; a later session seats the same five. Counted, then the copy's hand undone:
+    # each player's later hands start again from the first session's, not from the copy's
+    first = api.create(players=list(FIVE), game="mighty")["id"]
+    clock.advance(minutes=3)
+    assert api.record(first, MIGHTY_HANDS[0]).status_code == 201
+    copy = client.post(
+        "/api/sessions/import", json=client.get(f"/api/sessions/{first}/export").get_json()
+    )
+    assert copy.status_code == 201
+    clock.advance(minutes=30)
+    later = api.create(players=list(FIVE), game="mighty")["id"]
+    for hand in MIGHTY_HANDS[4:6]:
+        clock.advance(minutes=3)
+        assert api.record(later, hand).status_code == 201
+    clock.advance(hours=12)  # all three count by going idle
+    before = board(client, game="mighty")
+    assert client.delete(f"/api/sessions/{copy.get_json()['id']}/rounds/1").status_code == 200
+    with app.app_context():
+        wanted = ratings_oracle.board(clock.now, ("mighty",))
+        histories = {name: ratings_oracle.rating_of(clock.now, name, "mighty") for name in FIVE}
+        db.session.remove()
+    assert stats(client, game="mighty")["ratings"] == wanted
+    assert board(client, game="mighty") != before  # the copy's hand was rated before
+    for name in FIVE:
+        assert same_rating(mine(client, name)["games"]["mighty"]["rating"], histories[name]), name

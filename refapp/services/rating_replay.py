@@ -55,7 +55,11 @@ def replay(
         full = len(steps) == CHUNK and len(events) > 1
         if full:  # the last event may go on past this chunk: read it again with the next
             cursor = events.pop()[0].event
-        changes = [row for event in events for row in rated(game, event, skills, (start, starting))]
+        changes = [
+            row
+            for event in events
+            for row in rated(game, event, skills, (start, starting), frozenset(dropped))
+        ]
         if changes:
             db.session.execute(update(RatingStep), changes)
         if not full:
@@ -134,13 +138,17 @@ Start = tuple[EventKey, Mapping[int, Skill]]
 
 
 def rated(
-    game: str, event: Sequence[Step], skills: dict[int, Skill], start: Start
+    game: str,
+    event: Sequence[Step],
+    skills: dict[int, Skill],
+    start: Start,
+    dropped: frozenset[int] = frozenset(),
 ) -> list[dict[str, object]]:
     """Rate one event from the players' ratings so far; return its steps' new values."""
     teams = [list(team) for _, team in groupby(event, key=lambda step: step.team)]
     for step in event:
         if step.player_id not in skills:
-            skills[step.player_id] = step.prior or starting_skill(game, step.player_id, start)
+            skills[step.player_id] = first_skill(game, step, start, dropped)
     prior = {step.player_id: skills[step.player_id] for step in event}
     after = rate(
         [[skills[step.player_id] for step in team] for team in teams],
@@ -174,6 +182,19 @@ def before(game: str, player_id: int, start: EventKey) -> Skill:
         .limit(1)
     ).first()
     return NEWCOMER if row is None else Skill(row.mu, row.sigma, row.rated)
+
+
+def first_skill(game: str, step: Step, start: Start, dropped: frozenset[int]) -> Skill:
+    """Return a player's rating before their first step of a replay: known before the first
+    event, else what that step was last rated from - unless steps of theirs were taken out
+    (``dropped``): one of those may have come between, so their last step before the first
+    event is read."""
+    key, known = start
+    if step.player_id in known:
+        return known[step.player_id]
+    if step.prior is not None and step.player_id not in dropped:
+        return step.prior
+    return before(game, step.player_id, key)
 
 
 def starting_skill(game: str, player_id: int, start: Start) -> Skill:
