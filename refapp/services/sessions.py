@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Text, bindparam, cast, or_, select
 from sqlalchemy.orm import selectinload
@@ -25,6 +25,9 @@ from .location import location_text
 from .rows import ROUND, RecordedRound, SessionLike
 from .stored_rounds import iso as iso  # pages and the archive read it from here
 from .values import not_found, player_names, session_name, stored_id
+
+#: the session a view holds: an ORM one (pages) or the row a hot write wrote (its answer)
+S = TypeVar("S", bound=SessionLike)
 
 # -- reading -----------------------------------------------------------------------------------
 
@@ -128,14 +131,14 @@ STATE = select(ROUND.c.state).where(
 
 
 @dataclass
-class SessionView:
+class ViewOf(Generic[S]):
     """A session as read: its game, table, the rounds shown, totals, public state and winners.
 
     ``rounds`` holds the rounds asked for (all, none or the last few); ``count`` is how many
     the session has.
     """
 
-    session: GameSession
+    session: S
     game: AnyGame
     table: Table
     rounds: list[PlayedRound]
@@ -145,26 +148,24 @@ class SessionView:
     count: int = 0
 
 
+#: a session as pages read it (an ORM session)
+SessionView = ViewOf[GameSession]
+
+
 #: which rounds a read carries: every one (None), none (0), or the last N
 ALL_ROUNDS: int | None = None
 
 
 def describe(
-    session: GameSession, last: int | None = ALL_ROUNDS, state: dict[str, Any] | None = None
-) -> SessionView:
+    session: S, last: int | None = ALL_ROUNDS, state: dict[str, Any] | None = None
+) -> ViewOf[S]:
     """Read a session into what pages and the API show, in a fixed number of queries.
 
     Standings come from the totals the service keeps on the session, so only the rounds shown
     (``last``: None for all, else the last N) are read from their rows; a write that has just
-    made the state after the last round passes it (``state``), so nothing is read again.
+    made the state after the last round passes it (``state``), so nothing is read again. The
+    session is an ORM one or the row a hot write read and wrote (``rows.SessionRow``).
     """
-    return SessionView(session, *described(session, last, state))
-
-
-def described(
-    session: SessionLike, last: int | None, state: dict[str, Any] | None
-) -> tuple[AnyGame, Table, list[PlayedRound], dict[str, int], dict[str, Any], list[str], int]:
-    """Return what ``describe`` shows of a session, after the session itself."""
     game = get_game(session.game)
     table = table_of(session)
     count = session.round_count
@@ -174,15 +175,15 @@ def described(
         state = state_before(session, count + 1)
     public = game.public_state(table, state, totals)
     winners = leaders(totals) if session.finished else []
-    return game, table, rounds, totals, public, winners, count
+    return ViewOf(session, game, table, rounds, totals, public, winners, count)
 
 
 def written_dict(
     session: SessionLike, last: int | None = ALL_ROUNDS, state: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """Return the API's session object of a session a write just stored (an ORM session or the
-    row a hot write read and wrote), as ``session_dict(describe(...))`` gives it."""
-    return object_of(session, *described(session, last, state))
+    row a hot write read and wrote)."""
+    return session_dict(describe(session, last, state))
 
 
 def round_dict(played: Round | PlayedRound | RecordedRound) -> dict[str, Any]:
@@ -192,29 +193,9 @@ def round_dict(played: Round | PlayedRound | RecordedRound) -> dict[str, Any]:
     )
 
 
-def session_dict(view: SessionView) -> dict[str, Any]:
+def session_dict(view: ViewOf[Any]) -> dict[str, Any]:
     """Return the API's session object (its ``rounds`` as many as were read)."""
-    return object_of(view.session, *astuple_view(view))
-
-
-def astuple_view(
-    view: SessionView,
-) -> tuple[AnyGame, Table, list[PlayedRound], dict[str, int], dict[str, Any], list[str], int]:
-    """Return what a view read of its session, in ``described``'s order."""
-    return view.game, view.table, view.rounds, view.totals, view.state, view.winners, view.count
-
-
-def object_of(
-    session: SessionLike,
-    game: AnyGame,
-    table: Table,
-    rounds: list[PlayedRound],
-    totals: dict[str, int],
-    state: dict[str, Any],
-    winners: list[str],
-    count: int,
-) -> dict[str, Any]:
-    """Return the API's session object of a session and what was read of it."""
+    session, game, table = view.session, view.game, view.table
     return {
         "id": session.id,
         "version": session.version,
@@ -225,13 +206,13 @@ def object_of(
         "preset": rule_sets.preset_of(session),
         "rules_changed": game.rules_changed(table.rules, rule_sets.preset_of(session), table.size),
         "rules": dict(table.rules),
-        "rounds": [round_dict(played) for played in rounds],
-        "rounds_total": count,
-        "totals": totals,
-        "state": state,
+        "rounds": [round_dict(played) for played in view.rounds],
+        "rounds_total": view.count,
+        "totals": view.totals,
+        "state": view.state,
         "finished": session.finished,
         "finished_by": session.finished_by,
-        "winners": winners,
+        "winners": view.winners,
         "created_at": iso(session.created_at),
         "updated_at": iso(session.updated_at),
     }
