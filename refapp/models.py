@@ -380,3 +380,19 @@ class Projection(Model):
 
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     version: Mapped[int]
+
+
+class RunningShift(Model):
+    """Running totals a correction moved: rounds ``first_number`` to ``last_number`` have ``by``
+    added to those stored with them, instead of each written again (services/running_shifts.py).
+    """
+
+    __tablename__ = "running_shift"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("game_session.id", ondelete="CASCADE"), index=True
+    )
+    first_number: Mapped[int]
+    last_number: Mapped[int]
+    by: Mapped[dict[str, int]] = mapped_column(JSON)

@@ -79,6 +79,26 @@ def tables(app: Any, session_id: int | None = None) -> dict[str, list[list[objec
                 query = query.where(own == session_id)
             found[table.name] = [[value(raw) for raw in row] for row in db.session.execute(query)]
         db.session.remove()
+    return with_shifts_added(found)
+
+
+def with_shifts_added(found: dict[str, list[list[object]]]) -> dict[str, list[list[object]]]:
+    """Return the rows with each round's running totals as the chart reads them: the stored
+    ones with the session's ``running_shift`` rows added (kept apart since the hot writes were
+    first compared), as the JSON text the ORM stored them as, and no ``running_shift`` table."""
+    shifts = found.pop("running_shift", [])
+    if not shifts:
+        return found
+    names = [c.name for c in db.metadata.tables["round"].columns if c.name != "id"]
+    session, number, running = (names.index(n) for n in ("session_id", "number", "running"))
+    for row in found["round"]:
+        for _id, sid, first, last, by in shifts:
+            if sid == row[session] and first <= row[number] <= last:
+                totals = json.loads(row[running])
+                moved = {
+                    name: total + json.loads(by).get(name, 0) for name, total in totals.items()
+                }
+                row[running] = json.dumps(moved)
     return found
 
 

@@ -9,7 +9,7 @@ from sqlalchemy import insert, select
 
 from refapp.extensions import db
 from refapp.models import GameSession, Round
-from refapp.services import stored_rounds
+from refapp.services import running_shifts, stored_rounds
 from refapp.services.sessions import CHART_POINTS, round_dict, round_rows
 
 from .conftest import turn
@@ -126,7 +126,8 @@ def stored_matches(app, sid: int) -> None:
         assert [json.loads(answer) for answer, _ in stored] == [
             json.loads(json.dumps(round_dict(p))) for p in played
         ]
-        assert [running for _, running in stored] == series
+        kept = [(number, running) for number, (_, running) in enumerate(stored, 1)]
+        assert [running for _, running in running_shifts.shifted(sid, kept)] == series
 
 
 def test_stored_answers_follow_every_write(app, api, client):
@@ -176,6 +177,13 @@ def test_the_migration_fills_what_writes_store(tmp_path):
             .where(Round.session_id == sid)
             .order_by(Round.number)
         ).all()
+        kept = [(n, running) for n, (_, running) in enumerate(stored, 1)]
+        stored = [  # as the chart reads them: what corrections moved added
+            (answer, running)
+            for (answer, _), (_, running) in zip(
+                stored, running_shifts.shifted(sid, kept), strict=True
+            )
+        ]
         downgrade(revision="e1f7c2a9b4d6")  # before rounds kept their answers
         upgrade()
         filled = db.session.execute(

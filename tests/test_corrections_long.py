@@ -26,8 +26,8 @@ from refapp.extensions import db
 from refapp.games import get_game
 from refapp.games.game import replay, running_totals
 from refapp.models import GameSession, Round
-from refapp.services import hot_rows, replays
-from refapp.services.sessions import table_of
+from refapp.services import hot_rows, later_rounds, replays, rounds, running_shifts
+from refapp.services.sessions import chart_points, table_of
 
 from .conftest import TEST_DATABASE_URL, turn
 
@@ -373,9 +373,11 @@ def test_a_write_between_the_replay_and_the_lock_has_the_correction_worked_out_a
 
 
 def test_the_replay_keeps_no_other_write_waiting(api, app, monkeypatch):
-    """Another table's record made while a correction replays is stored at once: the replay
-    holds no write lock (with it, this record would wait for the busy timeout, then fail)."""
+    """Another table's record made while a long correction replays is stored at once: the
+    replay holds no write lock (with it, this record would wait for the busy timeout, then
+    fail). Two rounds are long here (``SHORT_REPLAY`` 1)."""
     monkeypatch.setattr(extensions, "BUSY_TIMEOUT_MS", 300)
+    monkeypatch.setattr(rounds, "SHORT_REPLAY", 1)
     with app.app_context():
         db.engine.dispose()
     seats = ("Ann", "Ben", "Cy", "Dee")
@@ -403,6 +405,37 @@ def test_the_replay_keeps_no_other_write_waiting(api, app, monkeypatch):
     assert stored_rows(app, sid) == full_replay(app, sid)
 
 
+def test_a_short_correction_is_worked_out_once_under_the_lock(api, app, monkeypatch):
+    """A correction looking at no more than ``SHORT_REPLAY`` rounds reads its session once,
+    taken for the write; a longer one gives the lock back, works the replay out without it and
+    takes the session again: the same rounds stored either way."""
+    seats = ("Ann", "Ben", "Cy", "Dee")
+    fixed = {**turn("Ann"), "votes": {"Ben": 3, "Cy": 2, "Dee": 2}}
+    stored = []
+    for short in (32, 1):
+        monkeypatch.setattr(rounds, "SHORT_REPLAY", short)
+        sid = recorded(api, "dixit", seats, {}, [turn("Ann"), turn("Ben"), turn("Cy")])
+        taken, read = [], []
+        monkeypatch.setattr(hot_rows, "take", counting(hot_rows.take, taken))
+        monkeypatch.setattr(hot_rows, "read", counting(hot_rows.read, read))
+        assert api.client.put(f"/api/sessions/{sid}/rounds/1", json=fixed).status_code == 200
+        monkeypatch.undo()
+        assert (len(taken), len(read)) == ((1, 0) if short == 32 else (2, 1))
+        stored.append([row[1:] for row in stored_rows(app, sid)])
+        assert stored_rows(app, sid) == full_replay(app, sid)
+    assert stored[0] == stored[1]
+
+
+def counting(function, calls: list):
+    """Return ``function`` noting each call in ``calls``."""
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return function(*args, **kwargs)
+
+    return counted
+
+
 def test_a_refused_correction_is_replayed_once(api, app, monkeypatch):
     """A correction refused by its replay (before the lock) is refused under the lock as it is,
     without a second replay holding the lock."""
@@ -423,24 +456,79 @@ def test_a_refused_correction_is_replayed_once(api, app, monkeypatch):
     assert stored_rows(app, sid) == before
 
 
+def moved_totals(item: replays.Replayed) -> bool:
+    """Return True when a replayed round's running totals moved."""
+    return any(running_shifts.moved_by(item.totals, item.stored_totals).values())
+
+
 def test_the_replay_tells_which_rounds_running_totals_moved(api, app):
     seats = ("Ann", "Ben", "Cy", "Dee")
     sid = recorded(api, "dixit", seats, {}, [turn(seats[n % 4]) for n in range(4)])
     with app.app_context():
         session = db.session.get(GameSession, sid)
         game, table = get_game("dixit"), table_of(session)
+        assert game.end_reads_totals(table)  # a target score: every later round looked at
 
         def replayed(corrected: dict) -> list[replays.Replayed]:
-            later = replays.stored_rounds(sid, 2)
-            before = running_totals(session.totals, [row.deltas for row in later], -1)
+            later = later_rounds.EveryRound(sid, 2)
+            before = running_totals(session.totals, [row.deltas for row in later.rounds], -1)
             query = select(Round.state).where(Round.session_id == sid, Round.number == 1)
             start = db.session.scalar(query)
-            return replays.replay_changes(game, table, start, later, corrected, before, sid)
+            return replays.replay_changes(game, table, start, later, corrected, before)
 
         same = replayed({2: turn("Ben")})
         assert [item.played for item in same] == [True, False, False]
-        assert not any(item.changed or item.totals_moved for item in same)
+        assert not any(item.changed or moved_totals(item) for item in same)
         rescored = replayed({2: {**turn("Ben"), "votes": {"Ann": 3, "Cy": 2, "Dee": 2}}})
-        moved = [(item.changed, item.totals_moved) for item in rescored]
+        moved = [(item.changed, moved_totals(item)) for item in rescored]
         assert moved == [(True, True), (False, True), (False, True)]
         assert rescored[-1].totals != session.totals == rescored[-1].stored_totals
+        shifts = running_shifts.ranges(
+            [(item.number, running_shifts.moved_by(item.totals, item.stored_totals))
+             for item in rescored], 4)  # fmt: skip
+        assert [(s.first, s.last) for s in shifts] == [(2, 4)]
+
+
+def test_a_correction_without_a_target_reads_only_the_rounds_it_corrects(api, app):
+    """Without a target score the game's end does not read the totals: a correction that
+    leaves the state as stored looks at its own rounds alone, and the running totals of the
+    rounds between and after move as one shift each."""
+    seats = ("Ann", "Ben", "Cy", "Dee")
+    never = {"target_score": None, "end_after_rounds": 10**6}
+    sid = recorded(api, "dixit", seats, never, [turn(seats[n % 4]) for n in range(8)])
+    before = api.session(sid)
+    with app.app_context():
+        session = db.session.get(GameSession, sid)
+        game, table = get_game("dixit"), table_of(session)
+        assert not game.end_reads_totals(table)
+        db.session.remove()
+    second = {**turn("Ben"), "votes": {"Ann": 3, "Cy": 2, "Dee": 2}}
+    sixth = {**turn("Ben"), "votes": {"Ann": 1, "Cy": 4, "Dee": 2}}
+    answer = api.client.put(
+        f"/api/sessions/{sid}/rounds", json={"rounds": {"2": second, "6": sixth}}
+    )
+    assert answer.status_code == 200, answer.get_json()
+    with app.app_context():
+        rows = [tuple(s[:2]) for s in running_shifts.held(sid)]
+        db.session.remove()
+    assert rows == [(2, 5), (6, 8)]
+    assert stored_rows(app, sid) == full_replay(app, sid)
+    after = api.session(sid)
+    assert after["totals"] != before["totals"]
+    whole = api.client.get(f"/api/sessions/{sid}?rounds=all").get_json()
+    running = running_series(
+        dict.fromkeys(seats, 0), [r["result"]["deltas"] for r in whole["rounds"]]
+    )
+    assert after["totals"] == running[-1]
+    with app.app_context():
+        assert chart_points(sid, 8) == list(enumerate(running, 1))  # the shifts added
+        db.session.remove()
+
+
+def running_series(start: dict[str, int], deltas: list[dict[str, int]]) -> list[dict[str, int]]:
+    """Return the running totals after each round, from ``start``."""
+    series = []
+    for changes in deltas:
+        start = running_totals(start, [changes])
+        series.append(start)
+    return series

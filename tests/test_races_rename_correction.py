@@ -1,6 +1,6 @@
 """A write committed while a multi-round correction is worked out before its lock.
 
-``rounds.replace_rounds`` replays a correction before it takes the session's write lock; its
+``rounds.replace_rounds`` replays a long correction before it takes the session's write lock; its
 reads may then straddle another write's commit (PostgreSQL's READ COMMITTED, SQLite between
 statements). Here that other write is made to land at the worst moment every time - between
 the rounds' states and the seats - by a thread with its own connection: the correction is then
@@ -20,12 +20,19 @@ import pytest
 
 from refapp import services
 from refapp.extensions import db
+from refapp.services import later_rounds, replays, rounds, sessions
 from refapp.services import players as roster
-from refapp.services import replays, sessions
 
 from .conftest import shown, turn
 
 PLAYERS = ("Ann", "Ben", "Cy", "Dee")
+
+
+@pytest.fixture(autouse=True)
+def worked_out_before_the_lock(monkeypatch):
+    """Every correction here is worked out before the lock, as a long one is (a short one,
+    ``rounds.SHORT_REPLAY``, is worked out under it and no other write can land meanwhile)."""
+    monkeypatch.setattr(rounds, "SHORT_REPLAY", 0)
 
 
 def other_write(app, write: Callable[[], Any]) -> None:
@@ -91,7 +98,7 @@ def test_a_rename_landing_between_the_states_and_the_seats_is_refused_not_a_500(
     sid = four_rounds(api)
     _, before = stored(app, sid)
     rename = lambda: roster.rename_player("Ann", "Anna")  # noqa: E731
-    landing_after(app, monkeypatch, replays, "stored_rounds", rename)
+    landing_after(app, monkeypatch, later_rounds, "read_whole", rename)
     response = client.put(f"/api/sessions/{sid}/rounds", json=correction())
     # the correction names Ann, who is Anna now: refused with its code, as if sent just after
     assert response.status_code == 422, response.get_data(as_text=True)
@@ -112,7 +119,7 @@ def test_a_round_landing_while_a_correction_is_worked_out_is_worked_out_again(
 ):
     sid = four_rounds(api)
     fifth = lambda: services.record_round(sid, turn("Ann"))  # noqa: E731
-    landing_after(app, monkeypatch, replays, "stored_rounds", fifth)
+    landing_after(app, monkeypatch, later_rounds, "read_whole", fifth)
     response = client.put(f"/api/sessions/{sid}/rounds?rounds=all", json=correction())
     assert response.status_code == 200, response.get_data(as_text=True)
     session = response.get_json()

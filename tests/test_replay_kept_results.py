@@ -22,7 +22,7 @@ from refapp.games import get_game
 from refapp.games.errors import Refusal
 from refapp.games.game import Outcome, Table
 from refapp.models import GameSession, Round
-from refapp.services import replays, stored_rounds
+from refapp.services import later_rounds, replays, stored_rounds
 from refapp.services.sessions import table_of
 
 from .figures_support import check
@@ -44,11 +44,9 @@ def mighty_cases() -> list[Any]:
     return found
 
 
-def stored(sid: int) -> list[replays.StoredRound]:
+def stored(sid: int) -> list[later_rounds.StoredRound]:
     """Return a session's rounds as a replay reads them, inputs and results too (app context)."""
-    rows = replays.stored_rounds(sid, 1)
-    reader = replays.PlayedReader(sid, rows)
-    return [reader.need(at) for at in range(len(rows))]
+    return later_rounds.read_whole(sid, 1, 10**6)
 
 
 def as_stored(outcome: Outcome) -> tuple[str, str, str]:
@@ -56,12 +54,12 @@ def as_stored(outcome: Outcome) -> tuple[str, str, str]:
     return tuple(replays.encoded(part) for part in (outcome.input, outcome.result, outcome.state))
 
 
-def in_full(game, table, state, row: replays.StoredRound) -> tuple[str, ...]:
+def in_full(game, table, state, row: later_rounds.StoredRound) -> tuple[str, ...]:
     """Return what playing a stored round's input in full from a state stores."""
     return as_stored(game.play(table, state, row.input))
 
 
-def again(game, table, state, row: replays.StoredRound) -> tuple[str, ...]:
+def again(game, table, state, row: later_rounds.StoredRound) -> tuple[str, ...]:
     """Return what the replay stores of a stored round played again from a state."""
     outcome, texts = replays.played_again(game, table, state, row)
     if texts is None:

@@ -1,5 +1,4 @@
-"""What every game shares: the table, a round's outcome and explanation, the Game protocol,
-and the one pure replay of a session's rounds.
+"""What every game shares: the table, outcomes explained, the Game protocol, the one pure replay.
 
 Nothing here (or anywhere under ``refapp.games``) imports Flask or the database: a game is a pure
 function of the table, its house rules, the state before a round and the round's input.
@@ -289,6 +288,10 @@ class Game(Generic[InputT, ResultT, StateT]):
 
     def is_over(self, table: Table, state: StateT, totals: Mapping[str, int]) -> bool:
         """Return True when the game has reached its natural end."""
+        return False
+
+    def end_reads_totals(self, table: Table) -> bool:
+        """Return True when ``is_over`` reads the totals at this table (a correction checks it)."""
         return False
 
     def tally(self, name: str, result: ResultT) -> Tally:

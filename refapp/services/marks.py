@@ -155,7 +155,7 @@ def round_recorded(
 
 def round_undone(session: SessionLike, number: int) -> None:
     """Take out the marks of an undone round."""
-    run(delete(MARKS).where(MARKS.c.session_id == session.id, MARKS.c.number == number))
+    prepared.run("marks of a round", ROUND_MARKS, {"id": session.id, "number": number})
 
 
 def rounds_rewritten(session: SessionLike, rounds: Sequence[Played]) -> None:
@@ -163,10 +163,17 @@ def rounds_rewritten(session: SessionLike, rounds: Sequence[Played]) -> None:
     if not rounds:
         return
     numbers = [number for number, _, _ in rounds]
-    run(delete(MARKS).where(MARKS.c.session_id == session.id, MARKS.c.number.in_(numbers)))
+    taken = [{"id": session.id, "number": number} for number in numbers]
+    prepared.run("marks of a round", ROUND_MARKS, taken)
     seated = Seated.of(session)
     insert_rows(played_rows(seated, rounds, Runs(seated, provisional=True)))
     rerun(seated, min(numbers))
+
+
+#: the marks of one round of a session
+ROUND_MARKS = delete(MARKS).where(
+    MARKS.c.session_id == bindparam("id"), MARKS.c.number == bindparam("number")
+)
 
 
 def rerun(seated: Seated, first: int) -> None:

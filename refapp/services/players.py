@@ -26,7 +26,7 @@ from ..games.game import Table, replay
 from ..games.stats import figures_from
 from ..games.tally import summed
 from ..models import GameSession, Player, PlayerFigures, Round, SessionPlayer
-from . import figures, idle, limits, ratings, stored_rounds, values, writes
+from . import figures, idle, limits, ratings, running_shifts, stored_rounds, values, writes
 from .player_shapes import PlayerProfile, PlayerRow, PlayerSession
 from .sessions import iso
 
@@ -344,6 +344,7 @@ def rewrite_session(session: GameSession, old: str, new: str) -> None:
         played.input, played.result = dict(outcome.input), dict(outcome.result)
         played.state = dict(outcome.state)
     stored_rounds.rewrite(session.rounds, players)
+    running_shifts.dropped(session.id)
 
 
 def unsafe(session: GameSession, number: int | None, old: str, new: str, why: str) -> RuleViolation:

@@ -6,8 +6,8 @@ input, result and state: it is not played again. One played again from another s
 stored result where the game says that state cannot change it (``Game.replay_round``) and its
 checked input is the stored one. Once a played round leaves the state stored after it, the
 rest of the session only has its running totals and the game's end checked.
-Only what that needs is read: every later round's deltas and state (small), and the input,
-result and times of a round when it is played (in growing batches).
+Only what that needs is read (``later_rounds``); how far the running totals
+of the rounds after moved is kept apart (``running_shifts``), not written into each.
 """
 
 from __future__ import annotations
@@ -18,21 +18,14 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
 
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import Text, Update, bindparam, cast, select, update
+from sqlalchemy import Text, Update, bindparam, cast, update
 
-from ..extensions import db
 from ..games.errors import Refusal
 from ..games.game import AnyGame, AnyOutcome, Outcome, Table, past_the_end, running_totals
 from ..models import Round
-from . import prepared
-
-#: how many rounds' inputs and results are read at once where the replay first plays one; each
-#: further read of the same replay takes twice as many, up to MOST_READ
-FIRST_READ = 8
-MOST_READ = 1024
+from . import later_rounds, prepared
 
 
 class CollectorPause:
@@ -72,25 +65,6 @@ collector_paused = CollectorPause().held
 
 
 @dataclass(slots=True)
-class StoredRound:
-    """A later round as stored: its deltas and state, and once read (a round played again)
-    its input (decoded), its input and result as the database keeps them (JSON text), its
-    times and whether it keeps its API answer (a round stored before answers were kept has
-    none)."""
-
-    id: int
-    number: int
-    deltas: dict[str, int]
-    state: dict[str, object]
-    input: dict[str, object] | None = None
-    input_text: str | None = None
-    result_text: str | None = None
-    recorded_at: datetime | None = None
-    corrected_at: datetime | None = None
-    answered: bool = True
-
-
-@dataclass(slots=True)
 class Replayed:
     """A later round after the replay, with the running totals after it, replayed and stored.
 
@@ -100,7 +74,7 @@ class Replayed:
     (of which only its deltas and state were read): its texts are None.
     """
 
-    stored: StoredRound
+    stored: later_rounds.StoredRound
     state: Mapping[str, object]
     totals: dict[str, int]
     stored_totals: dict[str, int]
@@ -150,10 +124,9 @@ class Replayed:
         new = len(self.input_text or "") + len(self.result_text or "")
         return new - len(self.stored.input_text or "") - len(self.stored.result_text or "")
 
-    @property
-    def totals_moved(self) -> bool:
-        """Return True when the running totals after the round differ from the stored ones."""
-        return self.totals != self.stored_totals
+
+class LongReplay(Exception):
+    """A replay looks at more rounds than it was given (``replay_changes``'s ``most``)."""
 
 
 def encoded(value: object) -> str:
@@ -161,90 +134,42 @@ def encoded(value: object) -> str:
     return json.dumps(value)
 
 
-def stored_rounds(session_id: int, first: int) -> list[StoredRound]:
-    """Return a session's rounds from ``first`` on, in order: deltas and state only."""
-    rows = prepared.run("later rounds", LATER, {"id": session_id, "first": first})
-    return [StoredRound(*row) for row in rows]
-
-
-#: a session's rounds from one on, in order: their row id, number, deltas and state
-LATER = (
-    select(Round.id, Round.number, Round.result["deltas"], Round.state)
-    .where(Round.session_id == bindparam("id"), Round.number >= bindparam("first"))
-    .order_by(Round.number)
-)
-
-
-class PlayedReader:
-    """Reads the inputs, results and times of the rounds a replay plays (and whether each keeps
-    its answer), ahead in growing batches."""
-
-    def __init__(self, session_id: int, rounds: Sequence[StoredRound]) -> None:
-        self.session_id = session_id
-        self.rounds = rounds
-        self.read_to = 0  # rounds[:read_to] were read or passed over
-        self.batch = FIRST_READ
-
-    def need(self, at: int) -> StoredRound:
-        """Return rounds[at] with its input and result read."""
-        if at >= self.read_to:
-            wanted = self.rounds[at : at + self.batch]
-            by_number = {row.number: row for row in wanted}
-            found = db.session.execute(
-                select(
-                    Round.number,
-                    cast(Round.input, Text),
-                    cast(Round.result, Text),
-                    Round.recorded_at,
-                    Round.corrected_at,
-                    Round.answer.is_not(None),
-                ).where(
-                    Round.session_id == self.session_id,
-                    Round.number.between(wanted[0].number, wanted[-1].number),
-                )
-            )
-            for number, input_text, result_text, recorded, corrected, answered in found:
-                row = by_number[number]
-                row.input_text, row.result_text = input_text, result_text
-                row.recorded_at, row.corrected_at, row.answered = recorded, corrected, answered
-                row.input = json.loads(input_text)
-            self.read_to = at + len(wanted)
-            self.batch = min(2 * self.batch, MOST_READ)
-        return self.rounds[at]
-
-
 def replay_changes(
     game: AnyGame,
     table: Table,
     state: Mapping[str, object],
-    rounds: Sequence[StoredRound],
+    rounds: later_rounds.LaterRounds,
     corrected: Mapping[int, Mapping[str, object]],
     totals: Mapping[str, int],
-    session_id: int,
+    most: int | None = None,
 ) -> list[Replayed]:
-    """Replay the stored ``rounds`` (from the state and totals before the first) with the
-    ``corrected`` inputs by round number; return every round as replayed, in order.
+    """Replay the later ``rounds`` (from the state and totals before the first) with the
+    ``corrected`` inputs by round number; return every round looked at as replayed, in order.
 
     A round is played when its input was corrected or the state before it is no longer the
-    stored one; any other keeps its stored outcome. Every round, played or not, is checked not
-    to follow the game's end under the new running totals. A broken rule is raised with its
-    ``round``, as ``game.replay`` does.
+    stored one; any other keeps its stored outcome. Every round looked at is checked not to
+    follow the game's end under the new running totals (``later_rounds.CorrectedRounds``
+    looks at fewer: then ``totals`` may be any start, the game's end not reading them, and
+    only how far each round's running totals moved holds). A broken rule is raised with its
+    ``round``, as ``game.replay`` does. Past ``most`` rounds looked at, ``LongReplay`` is raised.
     """
     table = game.with_house_rules(table)  # typed once, not again for every round
     running, stored_running = dict(totals), dict(totals)
-    reader = PlayedReader(session_id, rounds)
     replayed: list[Replayed] = []
     moved = False  # the state before the next round is no longer the stored one
-    for at, row in enumerate(rounds):
+    row: later_rounds.StoredRound | None = rounds.first()
+    while row is not None:
+        if most is not None and len(replayed) >= most:
+            raise LongReplay()
         try:
             if game.is_over(table, state, running):
                 raise past_the_end(row.number)
             outcome, texts = None, None
             if row.number in corrected:
-                reader.need(at)
+                rounds.need(row)
                 outcome = game.play(table, state, corrected[row.number])
             elif moved:
-                outcome, texts = played_again(game, table, state, reader.need(at))
+                outcome, texts = played_again(game, table, state, rounds.need(row))
         except Refusal as error:
             if error.round is None:
                 error.round = row.number
@@ -255,27 +180,40 @@ def replay_changes(
             state = row.state
             replayed.append(Replayed(row, state, running, stored_running))
             moved = False
-            continue
-        # a stored result kept (texts) has the stored deltas: it need not be decoded for them
-        running = running_totals(running, [row.deltas if texts else outcome.result["deltas"]])
-        state = outcome.state
-        input_text, result_text = texts or (encoded(outcome.input), encoded(outcome.result))
-        replayed.append(
-            Replayed(
-                row,
-                state,
-                running,
-                stored_running,
-                entered=outcome.input if row.number in corrected else None,
-                input_text=input_text,
-                result_text=result_text,
-                state_text=encoded(state),
-                outcome_input=outcome.input,
-                outcome_result=outcome.result,
-            )
-        )
-        moved = state != row.state
+        else:
+            replayed.append(replayed_round(row, outcome, texts, running, stored_running, corrected))
+            running, state = replayed[-1].totals, outcome.state
+            moved = state != row.state
+        row = rounds.after(row, moved)
+        if row is not None and replayed[-1].number != row.number - 1:  # rounds passed over
+            state = rounds.stored_state_before(row)
     return replayed
+
+
+def replayed_round(
+    row: later_rounds.StoredRound,
+    outcome: AnyOutcome,
+    texts: tuple[str, str] | None,
+    running: Mapping[str, int],
+    stored_running: dict[str, int],
+    corrected: Mapping[int, object],
+) -> Replayed:
+    """Return a round played again as replayed, with the running totals after it."""
+    # a stored result kept (texts) has the stored deltas: it need not be decoded for them
+    totals = running_totals(running, [row.deltas if texts else outcome.result["deltas"]])
+    input_text, result_text = texts or (encoded(outcome.input), encoded(outcome.result))
+    return Replayed(
+        row,
+        outcome.state,
+        totals,
+        stored_running,
+        entered=outcome.input if row.number in corrected else None,
+        input_text=input_text,
+        result_text=result_text,
+        state_text=encoded(outcome.state),
+        outcome_input=outcome.input,
+        outcome_result=outcome.result,
+    )
 
 
 class StoredResult(Mapping[str, object]):
@@ -303,7 +241,7 @@ class StoredResult(Mapping[str, object]):
 
 
 def played_again(
-    game: AnyGame, table: Table, state: Mapping[str, object], row: StoredRound
+    game: AnyGame, table: Table, state: Mapping[str, object], row: later_rounds.StoredRound
 ) -> tuple[AnyOutcome, tuple[str, str] | None]:
     """Play a stored round again (its input not corrected) from another state before it.
 

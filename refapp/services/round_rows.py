@@ -1,8 +1,8 @@
 """The rows a correction writes back: each replayed round's new column values, assembled once.
 
 One dict per row to write (input, result and state as JSON text, encoded once by the replay;
-the round's answer as the API sends it; the running totals after it when they moved). Rows of
-the same columns go in one statement (``replays.write_rounds``).
+the round's answer as the API sends it; how far the running totals moved is kept apart, as
+``running_shifts``). Rows of the same columns go in one statement (``replays.write_rounds``).
 """
 
 from __future__ import annotations
@@ -36,8 +36,6 @@ class RowsToWrite:
             assert item.outcome_result is not None
             self.new_results.append(item.outcome_result)
             self.marked.append((item.number, item.outcome_result, item.stored.recorded_at or now))
-        if item.totals_moved:
-            columns["running"] = item.totals
         if columns:
             self.rows.append({"row_id": item.stored.id, **columns})
 

@@ -19,7 +19,19 @@ from ..games import get_game
 from ..games.errors import Conflict, Refusal, RuleViolation
 from ..games.game import past_the_end, running_totals
 from ..models import Round, utcnow
-from . import figures, hot_rows, idempotency, limits, marks, replays, stored_rounds, values, writes
+from . import (
+    figures,
+    hot_rows,
+    idempotency,
+    later_rounds,
+    limits,
+    marks,
+    replays,
+    running_shifts,
+    stored_rounds,
+    values,
+    writes,
+)
 from .round_inputs import correction_numbers, expected_round, round_input, round_number
 from .round_rows import RowsToWrite
 from .rows import RecordedRound, SessionLike, SessionRow
@@ -183,22 +195,38 @@ class Correction:
         return self.version == session.version and self.players == tuple(session.players)
 
 
-def work_out(session: SessionLike, corrections: object) -> Correction:
+#: a correction's replay looking at more rounds than this gives the write lock back while it
+#: is worked out, so no other write waits for it (``replace_rounds``)
+SHORT_REPLAY = 32
+
+
+def work_out(session: SessionLike, corrections: object, most: int | None = None) -> Correction:
     """Replay a session from its first corrected round; raises what a correction refuses.
 
-    Only the rounds from the first corrected one on are read (``replays``: their deltas and
-    state, and the input and result of those played again). The session's version and seats
-    are read first, so a write committed while the rest is read moves them on.
+    Only the rounds the replay must look at are read (``replays``): for a game whose end reads
+    the running totals (a target score), every round from the first corrected one on (their
+    deltas and state, and the input and result of those played again); for another, the
+    corrected rounds and the rounds a changed state reaches. The session's version and seats
+    are read first, so a write committed while the rest is read moves them on. With ``most``,
+    a replay that would look at more rounds raises ``replays.LongReplay``.
     """
     version, players = session.version, tuple(session.players)
     wanted = correction_numbers(corrections, session.round_count)
     first = min(wanted)
     entered = {number: round_input(raw) for number, raw in wanted.items()}
-    later = replays.stored_rounds(session.id, first)
-    before = running_totals(session.totals, [row.deltas for row in later], -1)
     game, table = get_game(session.game), table_of(session)
     start = state_before(session, first)
-    replayed = replays.replay_changes(game, table, start, later, entered, before, session.id)
+    every = game.end_reads_totals(table)  # then every later round is looked at
+    if most is not None and (session.round_count - first + 1 if every else len(entered)) > most:
+        raise replays.LongReplay()
+    later: later_rounds.LaterRounds
+    if every:
+        later = later_rounds.EveryRound(session.id, first)
+        before = running_totals(session.totals, [row.deltas for row in later.rounds], -1)
+    else:  # the totals before only move as far as the rounds' deltas do: any start will do
+        later = later_rounds.CorrectedRounds(session.id, list(entered), session.round_count)
+        before = dict.fromkeys(table.players, 0)
+    replayed = replays.replay_changes(game, table, start, later, entered, before, most)
     return Correction(version, players, entered, replayed)
 
 
@@ -249,10 +277,11 @@ def replace_rounds(
 ) -> SessionRow:
     """Replace the inputs of one or more rounds and replay from the first of them; all or nothing.
 
-    The replay (or its refusal) is worked out first without the write lock; under the lock it
-    is kept when the session is still at the version it was worked out from, else worked out
-    again. Only the rounds corrected or whose input, result or state changed are written back,
-    in one statement (a round whose only change is its state: its state alone).
+    A replay looking at no more than ``SHORT_REPLAY`` rounds is worked out under the write lock.
+    A longer one gives the lock back and is worked out without it (its refusal too); under the
+    lock again it is kept when the session is still at the version it was worked out from, else
+    worked out again. Only the rounds corrected or whose input, result or state changed are
+    written back, in one statement (a round whose only change is its state: its state alone).
     """
     with replays.collector_paused():
         return _replace_rounds(session_id, corrections, version, key)
@@ -265,14 +294,17 @@ def _replace_rounds(
     key: str | None = None,
 ) -> SessionRow:
     """Do ``replace_rounds`` (the cyclic garbage collector kept off meanwhile)."""
-    planned = worked_out_before_the_lock(session_id, corrections, version)
-    session = hot_rows.take(session_id)
     target = idempotency.correction_target(corrections)
     digest = idempotency.digest_for(key, "replace_rounds", None, target)
-    idempotency.check(session, key, digest)
-    writes.check_version(session, version)
-    if planned is None or not planned.holds_for(session):  # another write came between
-        planned = work_out(session, corrections)
+    session = taken_for(session_id, key, digest, version)
+    try:
+        planned = work_out(session, corrections, SHORT_REPLAY)
+    except replays.LongReplay:  # the lock given back while it is worked out (once)
+        db.session.rollback()
+        early = worked_out_before_the_lock(session_id, corrections, version)
+        session = taken_for(session_id, key, digest, version)
+        held = early is not None and early.holds_for(session)  # no other write came between
+        planned = early if early is not None and held else work_out(session, corrections)
     if planned.refused is not None:
         raise planned.refused
     entered, replayed = planned.entered, planned.replayed
@@ -281,12 +313,26 @@ def _replace_rounds(
     with writes.converted():
         written = _rows_written(session, entered, replayed)
         replays.write_rounds(written.rows)
+        running_shifts.add(session.id, running_shifts.of_replay(replayed, session.round_count))
         _close_or_reopen(session, replayed)
         store = hot_rows.CoreRows()
         figures.rounds_replaced(session, written.old_results, written.new_results, store)
         marks.rounds_rewritten(session, written.marked)
         idempotency.keep(session, key, digest, "replace_rounds", min(entered))
         writes.commit_write(session)
+    return session
+
+
+def taken_for(
+    session_id: object,
+    key: str | None,
+    digest: str,
+    version: int | writes.Precondition | None,
+) -> SessionRow:
+    """Take a session for a correction, refusing a key stored before or another version."""
+    session = hot_rows.take(session_id)
+    idempotency.check(session, key, digest)
+    writes.check_version(session, version)
     return session
 
 
@@ -305,12 +351,16 @@ def _rows_written(
 
 
 def _close_or_reopen(session: SessionLike, replayed: list[replays.Replayed]) -> None:
-    """Keep the totals after the last round; close the session when the game is over after
-    it, else reopen it (a session the table ended stays ended)."""
-    totals = replayed[-1].totals
-    session.totals = totals
-    if session.finished_by != "table":
-        if get_game(session.game).is_over(table_of(session), replayed[-1].state, totals):
+    """Move the session's totals as far as its last round's; when that round was looked at,
+    close the session if the game is over after it, else reopen it (a session the table ended
+    stays ended). A last round not looked at kept its state, and the game's end does not read
+    the totals (``work_out``): the session's end is as it was."""
+    last = replayed[-1]
+    session.totals = running_shifts.moved(
+        session.totals, running_shifts.moved_by(last.totals, last.stored_totals)
+    )
+    if session.finished_by != "table" and last.number == session.round_count:
+        if get_game(session.game).is_over(table_of(session), last.state, session.totals):
             close(session, "game")
         else:
             reopen(session)
@@ -357,6 +407,7 @@ def delete_round(
         figures.round_taken(session, removed.recorded_at, previous)
         marks.round_undone(session, target)
         stored_rounds.delete_round(removed.id)
+        running_shifts.cut(session.id, target - 1)
         reopen(session)
         figures.round_undone(session, removed.result, hot_rows.CoreRows())
         idempotency.round_undone(session, target)

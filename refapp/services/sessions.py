@@ -20,7 +20,7 @@ from ..games import get_game
 from ..games.errors import Conflict
 from ..games.game import AnyGame, Table, leaders, running_totals
 from ..models import AuditEntry, GameSession, Round, SessionPlayer, utcnow
-from . import figures, prepared, rule_sets, stored_rounds, writes
+from . import figures, prepared, rule_sets, running_shifts, stored_rounds, writes
 from .location import location_text
 from .rows import ROUND, RecordedRound, SessionLike
 from .stored_rounds import iso as iso  # pages and the archive read it from here
@@ -98,8 +98,9 @@ CHART_POINTS = 240
 
 
 def chart_points(session_id: int, count: int) -> list[tuple[int, dict[str, int]]]:
-    """Return every player's stored running totals after a sample of at most ``CHART_POINTS``
-    rounds: every ``step``-th round and the last, in one query of bounded rows."""
+    """Return every player's running totals after a sample of at most ``CHART_POINTS`` rounds:
+    every ``step``-th round and the last, in one query of bounded rows (and one of the
+    session's few ``running_shifts``)."""
     if count <= 0:
         return []
     step = -(-count // CHART_POINTS)
@@ -112,7 +113,8 @@ def chart_points(session_id: int, count: int) -> list[tuple[int, dict[str, int]]
     # every round keeps its running totals: each write sets them, and the migration that added
     # the column (f2a8d3b5c6e7) filled them for the rounds stored before
     totals = json.loads(f"[{','.join(running for _number, running in rows)}]")  # one decode
-    return [(number, after) for (number, _text), after in zip(rows, totals, strict=True)]
+    points = [(number, after) for (number, _text), after in zip(rows, totals, strict=True)]
+    return running_shifts.shifted(session_id, points)  # what corrections moved since
 
 
 def state_before(session: SessionLike, number: int) -> dict[str, Any]:

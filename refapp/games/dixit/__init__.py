@@ -17,7 +17,7 @@ from . import codes as _codes  # noqa: F401  (registers the game's error codes)
 from . import how_we_score as dixit_how_we_score
 from . import stats as dixit_stats
 from .deck import first_state
-from .ending import end_reasons
+from .ending import end_reasons, ends_on_totals
 from .highlights import HIGHLIGHTS
 from .options import OPTIONS, check_ending
 from .parse import parse_turn
@@ -109,6 +109,10 @@ class Dixit(Game[DixitInput, DixitResult, DixitState]):
     def is_over(self, table: Table, state: DixitState, totals: Mapping[str, int]) -> bool:
         """The game ends after a turn that reaches the target, the last round or the deck's end."""
         return bool(end_reasons(table.rules, state, totals, table.size))
+
+    def end_reads_totals(self, table: Table) -> bool:
+        """The game's end reads the totals when the table plays to a target score."""
+        return ends_on_totals(table.rules)
 
 
 #: the one Dixit the registry holds (its web package takes its slug from it)

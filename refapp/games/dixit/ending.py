@@ -36,6 +36,11 @@ def end_reasons(
     return reasons
 
 
+def ends_on_totals(rules: Mapping[str, object]) -> bool:
+    """Return True when reaching a total can end the game (a target score is played to)."""
+    return DixitRules.of(rules).target_score is not None
+
+
 def turns_left(rules: Mapping[str, object], state: DixitState, players: int) -> int | None:
     """Return the turns left before the rounds to play or the draw pile ends the game.
 
