@@ -157,6 +157,28 @@ def begin_immediate(connection: Connection) -> None:
         raise DBAPIError.instance("BEGIN IMMEDIATE", None, error, dbapi.Error) from error
 
 
+def committed() -> bool:
+    """Commit a hot write on SQLite's own connection and close the ORM session around it (it
+    holds nothing to flush: the write went below it), as ``Session.commit`` would end it without
+    its work; False (nothing done) on another database, while statements are watched, or with
+    ORM objects to flush."""
+    taken = connection()
+    if taken.dialect.name != "sqlite" or watched(taken):
+        return False
+    session = db.session()
+    if session.new or session.dirty or session.deleted:
+        return False
+    driver = taken.connection.driver_connection
+    assert driver is not None  # an open connection has its driver's connection
+    dbapi = taken.dialect.loaded_dbapi
+    try:
+        driver.commit()
+    except dbapi.Error as error:  # as Core raises it: then rolled back whole (``converted``)
+        raise DBAPIError.instance("COMMIT", None, error, dbapi.Error) from error
+    session.close()
+    return True
+
+
 def sent(connection: Connection, prepared: Prepared, given: Values) -> list[tuple[Any, ...]]:
     """Send a prepared statement on the driver's cursor; return the rows read, converted."""
     driver = connection.connection.driver_connection

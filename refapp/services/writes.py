@@ -263,6 +263,10 @@ def commit_write(*sessions: SessionLike, conflict: Conflict | None = None) -> No
         session.updated_at = now
         if isinstance(session, SessionRow):
             write_session(session)
+    if all(isinstance(session, SessionRow) for session in sessions):
+        with converted(conflict):
+            if prepared.committed():  # SQLite: the driver's commit, the ORM's left out
+                return
     commit(conflict)
 
 
