@@ -196,6 +196,35 @@ def test_the_migration_fills_what_writes_store(tmp_path):
     stored_matches(app, sid)
 
 
+def test_going_down_past_the_running_shifts_adds_them_to_the_rounds(tmp_path):
+    """The downgrade of a3c5e7f9b1d2 writes every shift into the running totals it moves."""
+    from flask_migrate import downgrade
+
+    from .conftest import Api, migrated_sqlite_app
+
+    app = migrated_sqlite_app(tmp_path / "shifted.sqlite")
+    client = app.test_client()
+    api = Api(client)
+    never = {"target_score": None, "end_after_rounds": 10**6}
+    sid = api.create(rules=never)["id"]
+    for number in range(6):
+        assert api.record(sid, turn(SEATS[number % 4])).status_code == 201
+    fixed = {**turn("Ben"), "votes": {"Ann": 1, "Cy": 1, "Dee": 3}}
+    assert client.put(f"/api/sessions/{sid}/rounds/2", json=fixed).status_code == 200
+    with app.app_context():
+        assert running_shifts.held(sid)  # the later rounds' totals moved by a shift
+        shown = running_shifts.shifted(sid, stored_running(sid))
+        downgrade(revision="d8b4f6a2c1e9")
+        assert stored_running(sid) == shown
+        db.engine.dispose()
+
+
+def stored_running(sid: int) -> list[tuple[int, dict[str, int]]]:
+    """Return a session's rounds' stored running totals by number (app context)."""
+    query = select(Round.number, Round.running).where(Round.session_id == sid)
+    return [tuple(row) for row in db.session.execute(query.order_by(Round.number))]
+
+
 def test_an_import_stores_answers_running_totals_and_figures(app, api, client):
     sid = api.create(rules={"target_score": 10**6})["id"]
     for number in range(5):

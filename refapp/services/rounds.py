@@ -1,4 +1,4 @@
-"""Rounds: the referee's dry run, record, correct (replaying every later round) and undo.
+"""Rounds: the referee's dry run, record, correct (replaying what a correction changes) and undo.
 
 Every function here checks first and writes after, in one transaction taken through
 ``writes``, so a rejected input changes nothing.
