@@ -94,7 +94,13 @@ def shifted(
     session_id: int, points: Sequence[tuple[int, dict[str, int]]]
 ) -> list[tuple[int, dict[str, int]]]:
     """Return rounds' stored running totals (number, totals) with the session's shifts added."""
-    shifts = held(session_id)
+    return applied(held(session_id), points)
+
+
+def applied(
+    shifts: Sequence[Shift], points: Sequence[tuple[int, dict[str, int]]]
+) -> list[tuple[int, dict[str, int]]]:
+    """Return rounds' stored running totals (number, totals) with these shifts added."""
     if not shifts:
         return list(points)
     return [(number, moved(running, total_of(shifts, number))) for number, running in points]

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Text, bindparam, cast, or_, select
+from sqlalchemy import Integer, Text, bindparam, cast, literal, null, or_, select, union_all
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..games import get_game
 from ..games.errors import Conflict
 from ..games.game import AnyGame, Table, leaders, running_totals
-from ..models import AuditEntry, GameSession, Round, SessionPlayer, utcnow
+from ..models import AuditEntry, GameSession, Round, RunningShift, SessionPlayer, utcnow
 from . import figures, prepared, rule_sets, running_shifts, stored_rounds, writes
 from .location import location_text
 from .rows import ROUND, RecordedRound, SessionLike
@@ -99,22 +99,36 @@ CHART_POINTS = 240
 
 def chart_points(session_id: int, count: int) -> list[tuple[int, dict[str, int]]]:
     """Return every player's running totals after a sample of at most ``CHART_POINTS`` rounds:
-    every ``step``-th round and the last, in one query of bounded rows (and one of the
-    session's few ``running_shifts``)."""
+    every ``step``-th round and the last, with the session's few ``running_shifts`` added, in
+    one query of bounded rows."""
     if count <= 0:
         return []
     step = -(-count // CHART_POINTS)
-    query = select(Round.number, cast(Round.running, Text)).where(
-        Round.session_id == session_id, Round.number <= count
-    )
+    sampled = select(
+        literal(0).label("kind"),
+        Round.number.label("number"),
+        cast(null(), Integer).label("last"),
+        cast(Round.running, Text).label("text"),
+    ).where(Round.session_id == session_id, Round.number <= count)
     if step > 1:
-        query = query.where(or_(Round.number == count, Round.number % step == 0))
-    rows = db.session.execute(query.order_by(Round.number)).all()
+        sampled = sampled.where(or_(Round.number == count, Round.number % step == 0))
+    shifts = select(
+        literal(1),
+        RunningShift.first_number,
+        RunningShift.last_number,
+        cast(RunningShift.by, Text),
+    ).where(RunningShift.session_id == session_id)
+    rows = db.session.execute(union_all(sampled, shifts).order_by("kind", "number")).all()
     # every round keeps its running totals: each write sets them, and the migration that added
     # the column (f2a8d3b5c6e7) filled them for the rounds stored before
-    totals = json.loads(f"[{','.join(running for _number, running in rows)}]")  # one decode
-    points = [(number, after) for (number, _text), after in zip(rows, totals, strict=True)]
-    return running_shifts.shifted(session_id, points)  # what corrections moved since
+    values = json.loads(f"[{','.join(text for *_, text in rows)}]")  # one decode
+    points = [(row[1], value) for row, value in zip(rows, values, strict=True) if row[0] == 0]
+    moved = [
+        running_shifts.Shift(row[1], row[2], value)
+        for row, value in zip(rows, values, strict=True)
+        if row[0] == 1
+    ]
+    return running_shifts.applied(moved, points)  # what corrections moved since
 
 
 def state_before(session: SessionLike, number: int) -> dict[str, Any]:
