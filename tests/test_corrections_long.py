@@ -26,7 +26,7 @@ from refapp.extensions import db
 from refapp.games import get_game
 from refapp.games.game import replay, running_totals
 from refapp.models import GameSession, Round
-from refapp.services import hot_rows, later_rounds, replays, rounds, running_shifts
+from refapp.services import corrections, hot_rows, later_rounds, replays, running_shifts
 from refapp.services.sessions import chart_points, table_of
 
 from .conftest import TEST_DATABASE_URL, turn
@@ -377,7 +377,7 @@ def test_the_replay_keeps_no_other_write_waiting(api, app, monkeypatch):
     replay holds no write lock (with it, this record would wait for the busy timeout, then
     fail). Two rounds are long here (``SHORT_REPLAY`` 1)."""
     monkeypatch.setattr(extensions, "BUSY_TIMEOUT_MS", 300)
-    monkeypatch.setattr(rounds, "SHORT_REPLAY", 1)
+    monkeypatch.setattr(corrections, "SHORT_REPLAY", 1)
     with app.app_context():
         db.engine.dispose()
     seats = ("Ann", "Ben", "Cy", "Dee")
@@ -413,7 +413,7 @@ def test_a_short_correction_is_worked_out_once_under_the_lock(api, app, monkeypa
     fixed = {**turn("Ann"), "votes": {"Ben": 3, "Cy": 2, "Dee": 2}}
     stored = []
     for short in (32, 1):
-        monkeypatch.setattr(rounds, "SHORT_REPLAY", short)
+        monkeypatch.setattr(corrections, "SHORT_REPLAY", short)
         sid = recorded(api, "dixit", seats, {}, [turn("Ann"), turn("Ben"), turn("Cy")])
         taken, read = [], []
         monkeypatch.setattr(hot_rows, "take", counting(hot_rows.take, taken))

@@ -1,8 +1,8 @@
 """A write committed while a multi-round correction is worked out before its lock.
 
-``rounds.replace_rounds`` replays a long correction before it takes the session's write lock; its
-reads may then straddle another write's commit (PostgreSQL's READ COMMITTED, SQLite between
-statements). Here that other write is made to land at the worst moment every time - between
+``corrections.replace_rounds`` replays a long correction before it takes the session's write
+lock; its reads may then straddle another write's commit (PostgreSQL's READ COMMITTED, SQLite
+between statements). Here that other write is made to land at the worst moment every time - between
 the rounds' states and the seats - by a thread with its own connection: the correction is then
 worked out again under the lock (200) or refused with its code, never a 500. The same race over
 real HTTP, by chance, is in tests/test_races_http.py. Both run on SQLite and, with
@@ -20,7 +20,7 @@ import pytest
 
 from refapp import services
 from refapp.extensions import db
-from refapp.services import later_rounds, replays, rounds, sessions
+from refapp.services import corrections, later_rounds, replays, sessions
 from refapp.services import players as roster
 
 from .conftest import shown, turn
@@ -31,8 +31,8 @@ PLAYERS = ("Ann", "Ben", "Cy", "Dee")
 @pytest.fixture(autouse=True)
 def worked_out_before_the_lock(monkeypatch):
     """Every correction here is worked out before the lock, as a long one is (a short one,
-    ``rounds.SHORT_REPLAY``, is worked out under it and no other write can land meanwhile)."""
-    monkeypatch.setattr(rounds, "SHORT_REPLAY", 0)
+    ``corrections.SHORT_REPLAY``, is worked out under it and no other write can land meanwhile)."""
+    monkeypatch.setattr(corrections, "SHORT_REPLAY", 0)
 
 
 def other_write(app, write: Callable[[], Any]) -> None:

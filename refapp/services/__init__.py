@@ -5,16 +5,10 @@ names below are what the rest of the app reads and calls (``services.record_roun
 patches a name in the module that owns it (``writes.audit``, ``values.MAX_ROUNDS``).
 """
 
+from .corrections import replace_round, replace_rounds
 from .listing import SessionFilter, SessionList, list_sessions
 from .players import list_players, player_profile, rename_player
-from .rounds import (
-    already_recorded,
-    check_round,
-    delete_round,
-    record_round,
-    replace_round,
-    replace_rounds,
-)
+from .rounds import already_recorded, check_round, delete_round, record_round
 from .rows import SessionRow
 from .sessions import (
     ALL_ROUNDS,
