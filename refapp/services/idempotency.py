@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import bindparam, delete, insert, select, update
 
-from ..extensions import db
 from ..games.errors import MalformedInput, RuleViolation, quote
 from ..models import WriteKey, utcnow
+from . import prepared
 from .limits import KEYS_KEPT
 from .rows import SessionLike, table_of
 from .values import without_expected
@@ -170,55 +170,64 @@ def replayed(session: SessionLike, key: str | None, digest: str) -> Replay | Non
     None when the key is new or not given; refuse the key kept for another write."""
     if key is None:
         return None
-    row = db.session.connection().execute(FOUND, {"id": session.id, "key": key}).first()
-    if row is None:
+    found = prepared.run("write key", FOUND, {"id": session.id, "key": key})
+    if not found:
         return None
-    if row.digest != digest:
+    kept, action, number = found[0]
+    if kept != digest:
         log.warning(
             "session %s: a key kept for %s of round %s was sent with another write; refused",
             session.id,
-            row.action,
-            row.round_number,
+            action,
+            number,
         )
         raise reused(key)
-    return Replay(row.action, row.round_number)
+    return Replay(action, number)
 
 
 def keep(session: SessionLike, key: str | None, digest: str, action: str, number: int) -> None:
     """Keep a write's key in its transaction; the session's oldest past ``KEYS_KEPT`` go."""
     if key is None:
         return
-    connection = db.session.connection()
-    connection.execute(
-        insert(KEYS),
-        {
-            "session_id": session.id,
-            "key": key,
-            "digest": digest,
-            "action": action,
-            "round_number": number,
-            "at": utcnow(),
-        },
-    )
-    oldest_kept = (
+    row = {
+        "session_id": session.id,
+        "key": key,
+        "digest": digest,
+        "action": action,
+        "round_number": number,
+        "at": utcnow(),
+    }
+    prepared.run("write key kept", insert(KEYS), row, list(row))
+    prepared.run("write keys pruned", PRUNED, {"sid": session.id, "kept": KEYS_KEPT - 1})
+
+
+#: a session's keys older than its newest ``KEYS_KEPT``
+PRUNED = delete(KEYS).where(
+    KEYS.c.session_id == bindparam("sid"),
+    KEYS.c.id
+    < (
         select(KEYS.c.id)
-        .where(KEYS.c.session_id == session.id)
+        .where(KEYS.c.session_id == bindparam("sid"))
         .order_by(KEYS.c.id.desc())
-        .offset(KEYS_KEPT - 1)
+        .offset(bindparam("kept"))
         .limit(1)
         .scalar_subquery()
-    )
-    connection.execute(delete(KEYS).where(KEYS.c.session_id == session.id, KEYS.c.id < oldest_kept))
+    ),
+)
 
 
 def round_undone(session: SessionLike, number: int) -> None:
     """Mark the keys that recorded a round as recorded and undone since (their round: None)."""
-    db.session.connection().execute(
-        update(KEYS)
-        .where(
-            KEYS.c.session_id == session.id,
-            KEYS.c.action == "record_round",
-            KEYS.c.round_number == number,
-        )
-        .values(round_number=None)
+    prepared.run("write keys undone", UNDONE, {"sid": session.id, "undone": number})
+
+
+#: the keys that recorded one round of a session, their round taken out
+UNDONE = (
+    update(KEYS)
+    .where(
+        KEYS.c.session_id == bindparam("sid"),
+        KEYS.c.action == "record_round",
+        KEYS.c.round_number == bindparam("undone"),
     )
+    .values(round_number=None)
+)

@@ -287,19 +287,28 @@ def write_rounds(rows: Sequence[Mapping[str, object]]) -> None:
 
 
 def update_of(keys: Sequence[str]) -> Update:
-    """Return the UPDATE of these Round columns by row id, their values bound as ``new_<key>``.
+    """Return the UPDATE of these Round columns by row id, their values bound as ``new_<key>``,
+    made once for each set of columns and database.
 
     Core, not the ORM's bulk update: no Round object of a correction is loaded (the commit
     expires any loaded before), so there is nothing to keep in step.
     """
-    rounds = Round.__table__
-    assert isinstance(rounds, SqlTable)  # a mapped class's table
     sqlite = prepared.connection().dialect.name == "sqlite"
-    values: dict[str, object] = {}
-    for key in keys:
-        column = rounds.c[key]
-        value: object = bindparam(f"new_{key}", type_=Text if key in ENCODED else column.type)
-        if key in ENCODED and not sqlite:  # SQLite keeps JSON as text; others read it as JSON
-            value = cast(value, column.type)
-        values[key] = value
-    return update(rounds).where(rounds.c.id == bindparam("row_id")).values(values)
+    found = UPDATES.get((tuple(keys), sqlite))
+    if found is None:
+        rounds = Round.__table__
+        assert isinstance(rounds, SqlTable)  # a mapped class's table
+        values: dict[str, object] = {}
+        for key in keys:
+            column = rounds.c[key]
+            value: object = bindparam(f"new_{key}", type_=Text if key in ENCODED else column.type)
+            if key in ENCODED and not sqlite:  # SQLite keeps JSON as text; others read it as JSON
+                value = cast(value, column.type)
+            values[key] = value
+        found = update(rounds).where(rounds.c.id == bindparam("row_id")).values(values)
+        UPDATES[(tuple(keys), sqlite)] = found
+    return found
+
+
+#: the UPDATEs of rounds made so far, by their columns and whether the database is SQLite
+UPDATES: dict[tuple[tuple[str, ...], bool], Update] = {}
