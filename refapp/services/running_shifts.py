@@ -22,7 +22,7 @@ from ..models import Round, RunningShift
 from . import prepared, replays
 
 #: a session keeps at most this many shifts: one more folds them all into its rounds
-MOST = 32
+MOST = 64
 
 
 class Shift(NamedTuple):
