@@ -31,7 +31,7 @@ from refapp import create_app
 from refapp.extensions import db
 from refapp.games import get_game
 from refapp.games.game import Table
-from refapp.services import values, writes
+from refapp.services import prepared, values, writes
 
 SEATS = ("Ann", "Ben", "Cy", "Dee", "Eve")
 
@@ -135,21 +135,40 @@ class LockClock:
         self.start: float | None = None
         self.held: list[float] = []
         real_begin, real_commit = writes.begin_write, writes.commit
+        real_committed = prepared.committed
 
         def begin() -> None:
             if self.start is None:
                 self.start = time.perf_counter()
             real_begin()
 
+        def ended() -> None:
+            if self.start is not None:
+                self.held.append(time.perf_counter() - self.start)
+            self.start = None
+
         def commit(conflict=None) -> None:
             try:
                 real_commit(conflict)
             finally:
-                if self.start is not None:
-                    self.held.append(time.perf_counter() - self.start)
-                self.start = None
+                ended()
 
-        writes.begin_write, writes.commit = begin, commit
+        def committed() -> bool:  # a hot write's commit on SQLite's own connection
+            done = False
+            try:
+                done = real_committed()
+            finally:
+                if done:
+                    ended()
+            return done
+
+        def give_back() -> None:  # a long correction's lock given back while it is worked out
+            real_give_back()
+            self.start = None
+
+        real_give_back = writes.give_back
+        writes.begin_write, writes.commit, writes.give_back = begin, commit, give_back
+        prepared.committed = committed
 
     def last(self) -> float:
         """Return how long the last write held the lock."""

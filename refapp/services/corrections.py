@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..extensions import db
 from ..games import get_game
 from ..games.errors import Refusal
 from ..games.game import running_totals
@@ -172,7 +171,7 @@ def _replace_rounds(
     try:
         planned = work_out(session, corrections, SHORT_REPLAY)
     except replays.LongReplay:  # the lock given back while it is worked out (once)
-        db.session.rollback()
+        writes.give_back()
         early = worked_out_before_the_lock(session_id, corrections, version)
         session = taken_for(session_id, key, digest, version)
         held = early is not None and early.holds_for(session)  # no other write came between

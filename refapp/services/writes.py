@@ -137,6 +137,11 @@ def begin_write() -> None:
             raise
 
 
+def give_back() -> None:
+    """End this request's transaction with nothing written: its write lock goes back."""
+    db.session.rollback()
+
+
 def lock_sessions(ids: Sequence[int]) -> list[GameSession]:
     """Take several sessions for one write, in id order (so two writers never deadlock).
 
