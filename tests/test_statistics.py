@@ -9,9 +9,10 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 
 from refapp.extensions import db
+from refapp.games.game import running_totals
 from refapp.models import (
     AuditEntry,
     GameSession,
@@ -25,6 +26,7 @@ from refapp.models import (
     WriteKey,
 )
 from refapp.services import recount
+from refapp.services.sessions import chart_points
 
 from . import ratings_oracle, roles_oracle
 from . import standings_oracle as oracle
@@ -240,6 +242,7 @@ def agree(app, client, clock: Clock, rebuilt: bool = False) -> None:
         partners = {name: roles_oracle.partner(name, played) for name in names}
         db.session.remove()
     assert answers == wanted
+    charts_agree(app)
     pages = {name: mine(client, name) for name in names}
     for name, page in pages.items():
         assert page["partner"] == partners[name], name
@@ -259,6 +262,24 @@ def agree(app, client, clock: Clock, rebuilt: bool = False) -> None:
         assert {game: shown["roles"] for game, shown in again["games"].items()} == {
             game: shown["roles"] for game, shown in page["games"].items()
         }, name
+
+
+def charts_agree(app) -> None:
+    """Assert every session's chart draws the running totals its rounds' deltas add up to (the
+    stored ones with the corrections' running shifts added)."""
+    with app.app_context():
+        for sid, count in db.session.execute(select(GameSession.id, GameSession.round_count)):
+            drawn = chart_points(sid, count)
+            deltas = db.session.scalars(
+                select(Round.result).where(Round.session_id == sid).order_by(Round.number)
+            ).all()
+            totals = dict.fromkeys(drawn[0][1] if drawn else (), 0)  # the players it draws
+            series = []
+            for number, result in enumerate(deltas, 1):
+                totals = running_totals(totals, [result["deltas"]])
+                series.append((number, totals))
+            assert drawn == series, sid
+        db.session.remove()
 
 
 def same_rating(shown: dict | None, wanted: dict | None) -> bool:
