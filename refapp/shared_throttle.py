@@ -97,7 +97,7 @@ class SharedThrottle:
         return max(own, (needed - self.tries_at(table, moment)) / rules.rate, 0.0)
 
     def until(self, entry: Entry) -> float:
-        """Return when the entry's wait ends (its last failure's time when it has none)."""
+        """Return when the entry's wait ends (0 when it has no failures)."""
         if not entry.failures or entry.failed_at is None:
             return 0.0
         return self.rules.until(entry.failures, entry.failed_at)
