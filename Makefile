@@ -62,7 +62,12 @@ run: migrate
 # keep it on 127.0.0.1 behind nginx (docs/nginx-refapp.conf, docs/deployment.md)
 .PHONY: serve-club
 WORKERS ?= 4
-serve-club: migrate
+# several hosts on one PostgreSQL (docs/deployment.md, "Several hosts"): none migrates at its
+# start (make migrate once per deploy); flask hosts refuses a start on a database not migrated
+serve-club: $(STAMP) $(COMPILED)
+	@hosts=$$($(BIN)/flask hosts) || exit $$?; \
+	if [ "$$hosts" = one ]; then $(MAKE) --no-print-directory migrate; \
+	else echo "several hosts share this database: not migrating at start (make migrate, once per deploy)"; fi
 	@echo "refapp on http://$(HOST):$(PORT)/ ($(WORKERS) worker processes): put nginx in front (docs/deployment.md)"
 	$(BIN)/gunicorn --workers=$(WORKERS) --worker-class=gthread --threads=4 --keep-alive=5 \
 		--bind=$(HOST):$(PORT) 'refapp:served_app()'

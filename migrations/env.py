@@ -2,6 +2,7 @@ import logging
 from logging.config import fileConfig
 
 from flask import current_app
+from sqlalchemy import text
 
 from alembic import context
 
@@ -13,6 +14,12 @@ config = context.config
 # This line sets up loggers basically.
 fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
+
+# PostgreSQL: one migration at a time, whichever host runs it (docs/deployment.md, "Several
+# hosts"). A second `make migrate` started meanwhile waits here for the first one's commit, then
+# reads the revision it left and finds nothing to do. SQLite is one machine's file, migrated by
+# the `make run` or `make migrate` of that machine: no lock.
+MIGRATE_LOCK = 0x4D494752  # "MIGR"
 
 
 def get_engine():
@@ -106,6 +113,11 @@ def run_migrations_online():
         )
 
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":
+                # held to the commit; taken before Alembic reads the database's revision
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATE_LOCK}
+                )
             context.run_migrations()
             if sqlite:
                 broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()

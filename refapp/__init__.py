@@ -3,7 +3,6 @@
 import gc
 import mimetypes
 import os
-import secrets
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,7 @@ from flask import Flask, Response, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, default_exceptions
 
-from . import heaps
+from . import heaps, hosting
 from .extensions import csrf, db, migrate
 
 MAX_BODY = 256 * 1024
@@ -28,27 +27,6 @@ def database_url(raw: str | None, instance_path: str) -> str:
         if raw.startswith(prefix):
             return "postgresql+psycopg://" + raw[len(prefix) :]
     return raw
-
-
-def secret_key(instance_path: str) -> str:
-    """Return the instance's secret key, generated once into instance/secret_key.
-
-    Several worker processes may start on a fresh instance at once: the key is written whole
-    to a private file and linked into place, so each reads the one key that won.
-    """
-    path = Path(instance_path) / "secret_key"
-    if not path.exists():
-        partial = path.with_name(f".secret_key.{os.getpid()}")
-        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(secrets.token_hex(32))
-        try:
-            os.link(partial, path)
-        except FileExistsError:
-            pass  # another process was first: use its key
-        finally:
-            partial.unlink(missing_ok=True)
-    return path.read_text().strip()
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -80,8 +58,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = secret_key(app.instance_path)
+    # one secret for every host of the database (refapp/hosting.py), or a start refused
+    hosting.init_app(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # the default provider's
 
     db.init_app(app)

@@ -2,17 +2,19 @@
 
 With no password configured (REFAPP_PASSWORD or PASSWORD in instance/config.py) everything is
 open, as on a laptop nobody else can reach. The pages remember a sign-in in the session cookie:
-a keyed digest of the password (a new password ends every sign-in), the time (it lasts
-PERMANENT_SESSION_LIFETIME) and a random id whose digest the server keeps in the ``sign_in``
-table (signing out deletes it, so a copy of the cookie stops writing too). The API never reads
-that cookie (its writes carry no CSRF token, so another page in the browser could send it): it
-takes the password only from the ``X-Table-Password`` header, percent-encoded when it is not
-ASCII. Wrong passwords are slowed per client address and for the whole table (``Throttle``);
-behind reverse proxies (TRUSTED_PROXIES) the address is the one they forward. Each right
-password (a sign-in or an API write) also gives the device a pass (``passes``): a signed cookie
-that grants nothing but this - the password checks of a device that shows one are counted by its
-pass alone, so guessers sharing its address (a cafe's Wi-Fi) never hold it back. Also here:
-``safe_next``, the one check of a redirect target.
+a keyed digest of the password (a new password ends every sign-in) and a random id whose digest
+the server keeps in the ``sign_in`` table with the sign-in's time (signing out deletes it, so a
+copy of the cookie stops writing too; it lasts PERMANENT_SESSION_LIFETIME, aged by the
+database's clock on PostgreSQL, so a sign-in made on one host ages the same on another). The
+API never reads that cookie (its writes carry no CSRF token, so another page in the browser
+could send it): it takes the password only from the ``X-Table-Password`` header,
+percent-encoded when it is not ASCII. Wrong passwords are slowed per client address and for the
+whole table (``Throttle``'s rules, counted in the database by ``SharedThrottle``, so every host
+and process shares them); behind reverse proxies (TRUSTED_PROXIES) the address is the one they
+forward. Each right password (a sign-in or an API write) also gives the device a pass
+(``passes``): a signed cookie that grants nothing but this - the password checks of a device
+that shows one are counted by its pass alone, so guessers sharing its address (a cafe's Wi-Fi)
+never hold it back. Also here: ``safe_next``, the one check of a redirect target.
 """
 
 from __future__ import annotations
@@ -26,20 +28,21 @@ import time
 import unicodedata
 from collections.abc import Callable
 from contextlib import suppress
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
 from flask import Flask, Response, current_app, g, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
-from sqlalchemy import delete, select
+from sqlalchemy import DateTime, delete, func, insert, literal, select
+from sqlalchemy.sql.elements import ColumnElement
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import bodies, passes
 from .extensions import db
 from .games.errors import AccessDenied, Refusal
 from .models import SignIn
-from .throttle import Throttle
+from .shared_throttle import SharedThrottle
 
 READ_METHODS = {"GET", "HEAD", "OPTIONS"}
 #: pages that are forms for writing, so even reading them asks for a sign-in
@@ -49,8 +52,8 @@ OPEN_PAGES = {"web.sign_in", "web.sign_out", "static"}
 DRY_RUN_ENDPOINTS = {"api.record_round"}
 DRY_RUN_FLAGS = ("1", "true", "yes")
 HEADER = "X-Table-Password"
-#: where a sign-in lives in the session cookie: {"key": digest of the password, "at": time,
-#: "id": the random id whose digest the sign_in table keeps while the sign-in is in force}
+#: where a sign-in lives in the session cookie: {"key": digest of the password, "id": the random
+#: id whose digest the sign_in table keeps, with the sign-in's time, while it is in force}
 SIGN_IN = "table_sign_in"
 #: the environment variable and config key: how many reverse proxies stand in front of the app
 PROXIES_ENV = "REFAPP_TRUSTED_PROXIES"
@@ -117,24 +120,31 @@ def stored_time(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 
 
+def sign_in_clock(earlier: timedelta = timedelta()) -> ColumnElement[datetime]:
+    """Return the sign-ins' time now, less ``earlier``: the database's on PostgreSQL (several
+    hosts' clocks may differ) unless a test set ``ACCESS_CLOCK``, else ``now()``."""
+    if "ACCESS_CLOCK" not in current_app.config and db.engine.dialect.name == "postgresql":
+        return func.statement_timestamp(type_=DateTime(timezone=True)) - earlier
+    return literal(stored_time(now() - earlier.total_seconds()), DateTime(timezone=True))
+
+
 def signed_in() -> bool:
     """Return True when this browser signed in with today's password, recently, and not out."""
     mark = session.get(SIGN_IN)
     expected = table_password()
     if not isinstance(mark, dict) or not expected:
         return False
-    key, at, sign_in_id = mark.get("key"), mark.get("at"), mark.get("id")
-    if not isinstance(key, str) or not isinstance(at, (int, float)):
-        return False
-    if not isinstance(sign_in_id, str):
-        return False  # a cookie from before sign-ins were kept on the server
-    age = now() - at
-    if not 0 <= age < current_app.permanent_session_lifetime.total_seconds():
-        return False
+    key, sign_in_id = mark.get("key"), mark.get("id")
+    if not isinstance(key, str) or not isinstance(sign_in_id, str):
+        return False  # not a sign-in, or a cookie from before sign-ins were kept on the server
     if not hmac.compare_digest(key, password_digest(expected)):
         return False
-    # the one query a page pays, and only with a password and a live cookie: by a unique index
-    found = select(SignIn.id).where(SignIn.digest == sign_in_digest(sign_in_id))
+    # the one query a page pays, and only with a password and a live cookie: by a unique index;
+    # its age is the server's record of it, on one clock whichever host made it
+    life = current_app.permanent_session_lifetime
+    found = select(SignIn.id).where(
+        SignIn.digest == sign_in_digest(sign_in_id), SignIn.at > sign_in_clock(life)
+    )
     return db.session.scalar(found) is not None
 
 
@@ -143,13 +153,12 @@ def remember_sign_in() -> None:
     forget_stored_sign_in()
     session.clear()
     sign_in_id = secrets.token_urlsafe(32)
-    at = now()
-    life = current_app.permanent_session_lifetime.total_seconds()
     # expired sign-ins are pruned here, so the table holds at most one lifetime's sign-ins
-    db.session.execute(delete(SignIn).where(SignIn.at <= stored_time(at - life)))
-    db.session.add(SignIn(digest=sign_in_digest(sign_in_id), at=stored_time(at)))
+    life = current_app.permanent_session_lifetime
+    db.session.execute(delete(SignIn).where(SignIn.at <= sign_in_clock(life)))
+    db.session.execute(insert(SignIn).values(digest=sign_in_digest(sign_in_id), at=sign_in_clock()))
     db.session.commit()
-    session[SIGN_IN] = {"key": password_digest(table_password() or ""), "at": at, "id": sign_in_id}
+    session[SIGN_IN] = {"key": password_digest(table_password() or ""), "id": sign_in_id}
     session.permanent = True
 
 
@@ -173,9 +182,9 @@ def can_write() -> bool:
     return table_password() is None or signed_in()
 
 
-def throttle() -> Throttle:
-    """Return this app's throttle."""
-    kept: Throttle = current_app.extensions["refapp_throttle"]
+def throttle() -> SharedThrottle:
+    """Return this app's throttle (its counts in the database, shared by every host)."""
+    kept: SharedThrottle = current_app.extensions["refapp_throttle"]
     return kept
 
 
@@ -365,7 +374,7 @@ def init_app(app: Flask) -> None:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]  # Flask's documented way
             app.wsgi_app, x_for=proxies, x_proto=proxies
         )
-    app.extensions["refapp_throttle"] = Throttle()
+    app.extensions["refapp_throttle"] = SharedThrottle()
     app.extensions[bodies.SIGN_IN_GUARD] = require_sign_in
     app.before_request(require_sign_in)
     app.after_request(security_headers)

@@ -1,7 +1,9 @@
 """Wrong passwords slowed per device pass, per client address and for the whole table.
 
-Pure Python under a lock, no Flask: ``access`` keeps one per app and asks it before checking a
-password, and tells it how each check went, naming the device's pass when it shows one.
+Pure Python under a lock, no Flask: the rules and their parameters, and one process's state in
+memory. The app counts by these rules in the database (``shared_throttle``), so every host and
+worker process shares the counts; ``access`` asks it before checking a password and tells it
+how each check went, naming the device's pass when it shows one.
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ class Throttle:
     or anywhere, get wrong never holds it back. A pass comes only with the right password, so
     guessers have none to share out.
 
-    The state is this process's memory - dicts under a lock, at most ``size`` addresses each
-    (the oldest go first) - so a restart forgets it and each worker process counts alone.
+    The state here is this process's memory - dicts under a lock, at most ``size`` addresses
+    each (the oldest go first). The app counts in the database instead, with this class's
+    parameters and rules (``shared_throttle.SharedThrottle``), so every host and worker process
+    counts the same guesses.
     """
 
     def __init__(
@@ -91,11 +95,15 @@ class Throttle:
         if moment - last > self.forget:
             failures = 0
         failures += 1
-        until = moment
-        if failures > self.free:
-            until += min(self.base * 2 ** min(failures - self.free - 1, 30), self.cap)
         self.make_room(kept, moment)
-        kept[key] = (failures, until, moment)
+        kept[key] = (failures, self.until(failures, moment), moment)
+
+    def until(self, failures: int, last: float) -> float:
+        """Return when a wait set by the ``failures``-th failure at ``last`` ends."""
+        if failures <= self.free:
+            return last
+        doubled = self.base * float(2 ** min(failures - self.free - 1, 30))
+        return last + min(doubled, self.cap)
 
     def succeeded(self, client: str, moment: float, device: str | None = None) -> None:
         """Forget the device's failures; without one, the client's, and trust its address."""

@@ -6,8 +6,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import upgrade
 
-from refapp import create_app, database_url, secret_key
+from refapp import create_app, database_url
 from refapp.extensions import db
+from refapp.hosting import own_secret_key as secret_key
 
 
 def test_database_url_defaults_to_sqlite_in_instance_and_uses_psycopg_for_postgres():

@@ -214,6 +214,26 @@ def test_the_configured_address_wins_and_the_environment_over_the_config(
     )
 
 
+def test_the_public_address_of_several_hosts_is_every_hosts_join_address(
+    app, client, sid, monkeypatch
+):
+    monkeypatch.delenv("REFAPP_JOIN_URL", raising=False)
+    monkeypatch.setenv("REFAPP_PUBLIC_URL", "https://club.example")
+    for host in ("10.0.0.1:8001", "10.0.0.2:8002", "127.0.0.1:8000"):  # two hosts and this one
+        part = join_part(client.get(f"/sessions/{sid}", base_url=f"http://{host}"))
+        assert decode(part) == f"https://club.example/sessions/{sid}"
+    app.config["JOIN_URL"] = "http://10.0.0.9:8000"  # a join address of its own still wins
+    assert (
+        decode(join_part(client.get(f"/sessions/{sid}"))) == f"http://10.0.0.9:8000/sessions/{sid}"
+    )
+    monkeypatch.delenv("REFAPP_PUBLIC_URL")
+    del app.config["JOIN_URL"]
+    app.config["PUBLIC_URL"] = "https://club.example/"
+    assert (
+        decode(join_part(client.get(f"/sessions/{sid}"))) == f"https://club.example/sessions/{sid}"
+    )
+
+
 def test_a_configured_address_that_is_no_url_falls_back(app, client, sid, monkeypatch):
     monkeypatch.setenv("REFAPP_JOIN_URL", "club.example")
     part = join_part(client.get(f"/sessions/{sid}", base_url="http://192.168.1.5:8000"))

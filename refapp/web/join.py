@@ -3,7 +3,8 @@
 The address is the one other phones at the table can open. In order:
 
 1. ``REFAPP_JOIN_URL`` (or the config's ``JOIN_URL``), when the host knows it best (a proxy's
-   public name, a port forwarded by the router);
+   public name, a port forwarded by the router), else ``REFAPP_PUBLIC_URL`` (``PUBLIC_URL``):
+   the address of a server of several hosts behind one balancer, the same on every host;
 2. the request's own host when it is not this computer's loopback: a phone that came by the LAN
    address, or a reverse proxy's host (nginx passes the phone's ``Host``, port included;
    ProxyFix gives the scheme); a Host that is not a host never gets here
@@ -34,6 +35,8 @@ from . import bp
 
 #: the environment variable (first) and config key naming the address phones open
 JOIN_ENV, JOIN_KEY = "REFAPP_JOIN_URL", "JOIN_URL"
+#: the same for the server's public address (several hosts behind a balancer: its address)
+PUBLIC_ENV, PUBLIC_KEY = "REFAPP_PUBLIC_URL", "PUBLIC_URL"
 #: the config key holding the host the server listens on (``refapp.serving.serve`` sets it)
 SERVED_KEY = "SERVED_HOST"
 #: hosts that mean "every interface" when a server listens on them
@@ -103,7 +106,7 @@ def configured_base(raw: str | None) -> str | None:
         return None
     parts = urlsplit(raw.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        log.warning("%s is not an http(s) address, ignored: %r", JOIN_ENV, raw)
+        log.warning("%s / %s is not an http(s) address, ignored: %r", JOIN_ENV, PUBLIC_ENV, raw)
         return None
     return raw.strip().rstrip("/")
 
@@ -170,7 +173,12 @@ def qr_svg(text: str) -> Markup | None:
 def join_link(session_id: int) -> JoinLink:
     """Return the address other phones open a session at, with its QR code."""
     config = current_app.config
-    configured = configured_base(os.environ.get(JOIN_ENV) or config.get(JOIN_KEY))
+    configured = configured_base(
+        os.environ.get(JOIN_ENV)
+        or config.get(JOIN_KEY)
+        or os.environ.get(PUBLIC_ENV)
+        or config.get(PUBLIC_KEY)
+    )
     address = choose_address(
         request.scheme, request.host, config.get(SERVED_KEY), configured, lan_address
     )
