@@ -1,7 +1,7 @@
 """throttle entries: wrong passwords counted in the database, shared by every host
 
 Revision ID: b8e2d4f6a1c3
-Revises: d8b4f6a2c1e9
+Revises: a3c5e7f9b1d2
 Create Date: 2026-12-07 05:30:00.000000
 
 The password throttle kept its counts in each process's memory, so N hosts (or worker
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = "b8e2d4f6a1c3"
-down_revision = "d8b4f6a2c1e9"
+down_revision = "a3c5e7f9b1d2"
 branch_labels = None
 depends_on = None
 
