@@ -78,6 +78,9 @@ LONG = os.environ.get("BENCH_LONG", "") not in ("", "0")
 BASE_SECONDS = 60.0 if LONG else 12.0
 STEP_SECONDS = 20.0 if LONG else 4.0
 WORKERS = int(os.environ.get("BENCH_WORKERS", "4"))
+#: the bench's server is its database's one host (on PostgreSQL a start says so or shares a
+#: secret: refapp/hosting.py)
+ONE_HOST = {"REFAPP_SINGLE_HOST": "1"}
 #: gunicorn's options beside -w and -b: "gunicorn" as `make serve-club` runs it (keep the two
 #: alike), "gunicorn-sync" its default one-request-at-a-time workers, for comparison
 GUNICORN = {
@@ -126,7 +129,7 @@ def empty_and_migrate(raw_url: str) -> None:
         existing.drop_all(engine)
     finally:
         engine.dispose()
-    env = {**os.environ, "DATABASE_URL": raw_url, "FLASK_APP": "refapp"}
+    env = {**os.environ, "DATABASE_URL": raw_url, "FLASK_APP": "refapp", **ONE_HOST}
     done = subprocess.run(
         [sys.executable, "-m", "flask", "db", "upgrade"],
         cwd=ROOT,
@@ -204,7 +207,7 @@ def live_server(kind: str, raw_url: str, folder: Path) -> Iterator[Live]:
     else:
         command = [sys.executable, "-m", "gunicorn", "-w", str(WORKERS), *GUNICORN[kind]]
         command += ["-b", f"{HOST}:{port}", "refapp:served_app()"]
-    env = {**os.environ, "DATABASE_URL": raw_url}
+    env = {**os.environ, "DATABASE_URL": raw_url, **ONE_HOST}
     env.pop("REFAPP_PASSWORD", None)
     log = folder / f"{kind}.log"
     with log.open("w") as output:
