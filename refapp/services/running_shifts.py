@@ -4,9 +4,10 @@ A round stores every player's running total after it (the chart draws them). A c
 changes a round's deltas but not the state after it moves the running totals of every later
 round by one vector; rewriting those rounds would make a correction's cost grow with the
 session. Instead the correction keeps ``(first, last, by)``: rounds ``first`` to ``last`` have
-``by`` added to what they store. The chart adds them back (``shifted``); an undo cuts them at
-the new last round (``cut``), so a round recorded again is not moved; a rename, which writes every
-round's totals again, drops them (``dropped``); past ``MOST`` they are folded into the rounds.
+``by`` added to what they store. The chart reads them in its own statement and adds them back
+(``applied``; ``shifted`` reads them alone); an undo cuts them at the new last round (``cut``),
+so a round recorded again is not moved; a rename, which writes every round's totals again,
+drops them (``dropped``); past ``MOST`` they are folded into the rounds.
 """
 
 from __future__ import annotations
