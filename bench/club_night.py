@@ -521,6 +521,19 @@ def to_phone(arrivals: Arrivals) -> str:
     )
 
 
+def overrun(tally: Tally, p95s: list[float], served: float, offered: float) -> bool:
+    """Return True when a step saturated the server: an error, a p95 past TOO_SLOW, or under 90 %
+    of the offered requests served."""
+    return bool(tally.errors) or any(p > TOO_SLOW for p in p95s) or served < 0.9 * offered
+
+
+def errors_named(tally: Tally) -> str:
+    """Return a step line's tail naming each kind of error and its count (nothing without)."""
+    if not tally.errors:
+        return ""
+    return "  " + ", ".join(f"{what}: {n}" for what, n in sorted(tally.errors.items()))
+
+
 def describe_push(factor: float, tally: Tally, arrivals: Arrivals) -> tuple[str, bool, float]:
     """Return a --push step's line, whether it is saturated, and the requests served a second
     (records and the phones' page fetches)."""
@@ -534,8 +547,7 @@ def describe_push(factor: float, tally: Tally, arrivals: Arrivals) -> tuple[str,
     expected = len(told) + missing  # each round recorded, each phone at its table
     p95s = [percentile(told, 0.95), percentile(shown, 0.95), percentile(tally.records, 0.95)]
     errors = sum(tally.errors.values())
-    saturated = bool(errors) or any(p > TOO_SLOW for p in p95s) or served < 0.9 * offered
-    saturated = saturated or missing > 0
+    saturated = overrun(tally, p95s, served, offered) or missing > 0
     line = (
         f"  x{factor:<4g} {offered:7.1f} {served:7.1f} "
         f"{1000 * percentile(told, 0.5):8.1f} {1000 * p95s[0]:8.1f} "
@@ -544,9 +556,7 @@ def describe_push(factor: float, tally: Tally, arrivals: Arrivals) -> tuple[str,
         f"{len(told):5d}/{expected:<5d} {errors:6d} {tally.server_cpu:6.2f} {tally.own_cpu:6.2f} "
         f"{tally.machine_cpu:7.2f}"
     )
-    if tally.errors:
-        line += "  " + ", ".join(f"{what}: {n}" for what, n in sorted(tally.errors.items()))
-    return line, saturated, served
+    return line + errors_named(tally), saturated, served
 
 
 def describe(factor: float, tally: Tally) -> tuple[str, bool, float]:
@@ -557,7 +567,7 @@ def describe(factor: float, tally: Tally) -> tuple[str, bool, float]:
     served = (len(tally.polls) + len(tally.records)) / tally.seconds
     p95s = [percentile(tally.polls, 0.95), percentile(tally.records, 0.95)]
     errors = sum(tally.errors.values())
-    saturated = bool(errors) or any(p > TOO_SLOW for p in p95s) or served < 0.9 * offered
+    saturated = overrun(tally, p95s, served, offered)
     unchanged = tally.unchanged / len(tally.polls) if tally.polls else 0
     line = (
         f"  x{factor:<4g} {offered:7.1f} {served:7.1f} "
@@ -566,9 +576,7 @@ def describe(factor: float, tally: Tally) -> tuple[str, bool, float]:
         f"{100 * unchanged:5.0f}% {errors:6d} {tally.server_cpu:6.2f} {tally.own_cpu:6.2f} "
         f"{tally.machine_cpu:7.2f}"
     )
-    if tally.errors:
-        line += "  " + ", ".join(f"{what}: {n}" for what, n in sorted(tally.errors.items()))
-    return line, saturated, served
+    return line + errors_named(tally), saturated, served
 
 
 def club_night(kind: str, label: str, raw_url: str, folder: Path) -> str:

@@ -19,7 +19,8 @@ import subprocess
 import sys
 import threading
 import time
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import NamedTuple
 
@@ -36,6 +37,7 @@ from .test_serve_front import (
     PASSWORD,
     PLAYERS,
     api_error,
+    asked,
     connect,
     create_session,
     head,
@@ -112,52 +114,58 @@ class Club(NamedTuple):
     database: str
 
 
-@pytest.fixture(scope="module")
-def club(tmp_path_factory):
-    """Run gunicorn as make serve-club does, and nginx in front; yield a ``Club``."""
+def front_folder(tmp_path_factory, name: str) -> tuple[Path, dict[str, str], int, int]:
+    """Make a folder with an app's tables (SQLite) and nginx's file in front of its port; return
+    the folder, the app's environment, its port and nginx's (nginx missing: skip, or fail in CI)."""
     if not os.path.exists(NGINX):
         message = f"the club tests need nginx at {NGINX} (apt-get install nginx-light)"
         if REQUIRED:
             pytest.fail(message)
         pytest.skip(message)
-    folder = tmp_path_factory.mktemp("club")
+    folder = tmp_path_factory.mktemp(name)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "REFAPP_PASSWORD": PASSWORD}
-    env["DATABASE_URL"] = f"sqlite:///{folder / 'club.sqlite'}"
+    env["DATABASE_URL"] = f"sqlite:///{folder / f'{name}.sqlite'}"
     make_tables = "from refapp import create_app\nfrom refapp.extensions import db\n"
     make_tables += "app = create_app()\nwith app.app_context():\n    db.create_all()\n"
     subprocess.run([sys.executable, "-c", make_tables], env=env, cwd=ROOT, check=True)
-    gunicorn_port, nginx_port = free_port(), free_port()
+    app_port, nginx_port = free_port(), free_port()
     (folder / "nginx.conf").write_text(
-        nginx_config(f"127.0.0.1:{nginx_port}", f"127.0.0.1:{gunicorn_port}", str(folder))
+        nginx_config(f"127.0.0.1:{nginx_port}", f"127.0.0.1:{app_port}", str(folder))
     )
-    children = []
-    with (folder / "gunicorn.log").open("w") as log:
-        children.append(
-            subprocess.Popen(
-                [
-                    str(Path(sys.executable).with_name("gunicorn")),
-                    *GUNICORN,
-                    f"--bind=127.0.0.1:{gunicorn_port}",
-                    "refapp:served_app()",
-                ],
-                env=env,
-                cwd=ROOT,
-                stderr=log,
-            )
-        )
+    return folder, env, app_port, nginx_port
+
+
+@contextmanager
+def fronted(
+    folder: Path, app: list[str], env: dict[str, str], app_port: int, nginx_port: int
+) -> Iterator[None]:
+    """Run an app server and nginx in front of it (``front_folder``'s) until the block ends."""
     nginx = [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf")]
     nginx += ["-e", str(folder / "error.log"), "-g", "daemon off;"]
+    children = []
+    with (folder / "app.log").open("w") as log:
+        children.append(subprocess.Popen(app, env=env, cwd=ROOT, stdout=log, stderr=log))
     with (folder / "nginx.log").open("w") as log:
         children.append(subprocess.Popen(nginx, stderr=log))
     try:
-        wait_for(gunicorn_port)
+        wait_for(app_port)
         wait_for(nginx_port)
-        yield Club(gunicorn_port, nginx_port, env["DATABASE_URL"])
+        yield
     finally:
         for child in children:
             child.terminate()
         for child in children:
             child.wait(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory):
+    """Run gunicorn as make serve-club does, and nginx in front; yield a ``Club``."""
+    folder, env, gunicorn_port, nginx_port = front_folder(tmp_path_factory, "club")
+    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+    app = [gunicorn, *GUNICORN, f"--bind=127.0.0.1:{gunicorn_port}", "refapp:served_app()"]
+    with fronted(folder, app, env, gunicorn_port, nginx_port):
+        yield Club(gunicorn_port, nginx_port, env["DATABASE_URL"])
 
 
 def test_the_makefile_serves_the_club_so():
@@ -456,39 +464,11 @@ def test_the_documented_stream_location_passes_events_as_they_come():
 def pushed(tmp_path_factory):
     """Run make run's server (two processes, no per-address cap: behind a proxy) and nginx in
     front, with the documented file; yield nginx's port."""
-    if not os.path.exists(NGINX):
-        message = f"the club tests need nginx at {NGINX} (apt-get install nginx-light)"
-        if REQUIRED:
-            pytest.fail(message)
-        pytest.skip(message)
-    folder = tmp_path_factory.mktemp("pushed")
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "REFAPP_PASSWORD": PASSWORD}
-    env["DATABASE_URL"] = f"sqlite:///{folder / 'run.sqlite'}"
-    make_tables = "from refapp import create_app\nfrom refapp.extensions import db\n"
-    make_tables += "app = create_app()\nwith app.app_context():\n    db.create_all()\n"
-    subprocess.run([sys.executable, "-c", make_tables], env=env, cwd=ROOT, check=True)
-    server_port, nginx_port = free_port(), free_port()
-    (folder / "nginx.conf").write_text(
-        nginx_config(f"127.0.0.1:{nginx_port}", f"127.0.0.1:{server_port}", str(folder))
-    )
+    folder, env, server_port, nginx_port = front_folder(tmp_path_factory, "pushed")
     serve = [sys.executable, "-m", "refapp.serving.serve", f"--port={server_port}"]
     serve += ["--workers=2", "--connections-per-address=0"]
-    nginx = [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf")]
-    nginx += ["-e", str(folder / "error.log"), "-g", "daemon off;"]
-    children = []
-    with (folder / "serve.log").open("w") as log:
-        children.append(subprocess.Popen(serve, env=env, cwd=ROOT, stdout=log, stderr=log))
-    with (folder / "nginx.log").open("w") as log:
-        children.append(subprocess.Popen(nginx, stderr=log))
-    try:
-        wait_for(server_port)
-        wait_for(nginx_port)
+    with fronted(folder, serve, env, server_port, nginx_port):
         yield nginx_port
-    finally:
-        for child in children:
-            child.terminate()
-        for child in children:
-            child.wait(timeout=15)
 
 
 def test_behind_nginx_every_stream_is_told_each_round_within_half_a_second(pushed):
@@ -516,10 +496,5 @@ def test_behind_nginx_every_stream_is_told_each_round_within_half_a_second(pushe
 def test_behind_nginx_the_club_servers_stream_is_204(club):
     """gunicorn holds no stream: through nginx the route answers 204, and the page polls."""
     session_id, _etag = create_session(club.nginx)
-    sock = connect(club.nginx)
-    try:
-        sock.sendall(head("GET", f"/api/sessions/{session_id}/events"))
-        status, _headers, body = read_answer(sock)
-    finally:
-        sock.close()
+    status, _headers, body = asked(club.nginx, head("GET", f"/api/sessions/{session_id}/events"))
     assert status == 204 and body == b""

@@ -124,6 +124,16 @@ def read_answer(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
     return status, headers, body[:length]
 
 
+def asked(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send one request on a connection of its own and return its answer (``read_answer``)."""
+    sock = connect(port)
+    try:
+        sock.sendall(request)
+        return read_answer(sock)
+    finally:
+        sock.close()
+
+
 def closed(sock: socket.socket, within: float = 5) -> bool:
     """Return True when the server closes the connection within the given seconds."""
     sock.settimeout(within)

@@ -25,7 +25,7 @@ import pytest
 from refapp.serving import pace, stream
 
 from .conftest import turn
-from .test_serve_front import connect, head, read_answer, timed
+from .test_serve_front import asked, connect, head, read_answer, timed
 
 #: timed bars beside other processes would be flaky; the server is started and stopped
 pytestmark = [
@@ -185,12 +185,7 @@ def test_every_stream_is_told_each_round_within_half_a_second(served):
 def test_a_stream_of_no_session_is_refused(served):
     """A missing session's stream is the API's 404; an id past the column's range too."""
     for missing in [999_999, 10**12]:
-        sock = connect(served.port)
-        try:
-            sock.sendall(head("GET", f"/api/sessions/{missing}/events"))
-            status, headers, body = read_answer(sock)
-        finally:
-            sock.close()
+        status, headers, body = asked(served.port, head("GET", f"/api/sessions/{missing}/events"))
         assert status == 404 and headers["content-type"] == "application/json"
         assert json.loads(body)["error"]["code"] == "not_found"
 
@@ -225,9 +220,7 @@ def test_a_quiet_stream_stays_open_past_the_keep_alive_and_hears_heartbeats(serv
     try:
         read_until([phone], lambda f: f.raw.count(b": still here") >= 1, stream.HEARTBEAT + 3)
         assert b": still here" in phone.raw
-        version, at = record(served.port, table, "Ann")
-        read_until([phone], lambda f: version in f.told, 3)
-        assert phone.told[version] - at <= IN_STEP
+        told_in_step(served.port, table, phone, "Ann")
     finally:
         phone.close()
 
@@ -242,11 +235,16 @@ def test_a_phone_that_leaves_is_forgotten(served):
             follower.close()
     phone = Follower(served.port, table)
     try:
-        version, at = record(served.port, table, "Ben")
-        read_until([phone], lambda f: version in f.told, 3)
-        assert phone.told[version] - at <= IN_STEP
+        told_in_step(served.port, table, phone, "Ben")
     finally:
         phone.close()
+
+
+def told_in_step(port: int, table: int, phone: Follower, storyteller: str) -> None:
+    """Record a round and assert the phone's stream tells it within IN_STEP of its answer."""
+    version, at = record(port, table, storyteller)
+    read_until([phone], lambda f: version in f.told, 3)
+    assert phone.told[version] - at <= IN_STEP
 
 
 def test_elsewhere_the_stream_is_204_and_the_page_polls(client):
