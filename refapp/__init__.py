@@ -13,6 +13,7 @@ from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, def
 
 from . import heaps, hosting
 from .extensions import csrf, db, migrate
+from .json_answers import Answers
 
 MAX_BODY = 256 * 1024
 # the web app manifest's own type, which not every system's mime.types knows
@@ -60,7 +61,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     # one secret for every host of the database (refapp/hosting.py), or a start refused
     hosting.init_app(app)
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # the default provider's
+    app.json = Answers(app)  # Flask's provider, orjson writing and reading (json_answers)
+    app.json.sort_keys = False
 
     db.init_app(app)
     migrate.init_app(

@@ -335,15 +335,24 @@ def here() -> str:
     return path + ("?" + query if query else "")
 
 
-def security_headers(response: Response) -> Response:
-    """Add headers that keep pages from being framed, sniffed or fed other sites' scripts."""
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    response.headers.setdefault(
+#: what every answer carries unless its view set the header itself
+SECURITY_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "same-origin"),
+    (
         "Content-Security-Policy",
         "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
         "frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'",
+    ),
+)
+
+
+def security_headers(response: Response) -> Response:
+    """Add headers that keep pages from being framed, sniffed or fed other sites' scripts."""
+    present = {name.lower() for name, _value in response.headers}
+    response.headers.extend(
+        [(name, value) for name, value in SECURITY_HEADERS if name.lower() not in present]
     )
     return response
 

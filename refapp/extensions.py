@@ -11,6 +11,8 @@ from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase
 
+from .stored_json import loaded, stored
+
 NAMING = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -28,7 +30,12 @@ class Base(DeclarativeBase):
 
 #: objects keep what was written when a write commits, so its answer needs no second read
 #: (every write takes its rows afresh first: ``writes.lock_sessions``)
-db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
+#: JSON columns are written by ``stored_json.stored`` and read by ``stored_json.loaded``
+db = SQLAlchemy(
+    model_class=Base,
+    session_options={"expire_on_commit": False},
+    engine_options={"json_serializer": stored, "json_deserializer": loaded},
+)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()

@@ -6,8 +6,12 @@ one database under a hand-moved clock, with every answer and the stored rows aft
 tests/hot_writes_expected.json``) from the hot writes as they were before they went below the ORM
 (commit 48196a2): the round, session, seats, figures, pairs, marks, ratings, write keys and audit
 rows after each write (as digests: the session's own rows and every shared table), and every
-answer's status, entity tag and body (its digest, byte for byte, and its length). Run it again
-only for a change meant to store or answer something else, and say so in the commit.
+answer's status, entity tag and body (its digest and its length). Run it again only for a change
+meant to store or answer something else, and say so in the commit. JSON texts and answers are
+compared by value in one form (``as_json``, ``answer_text``) and a session's kept size by
+whether it is the size as stored (``sizes_as_stored``): since orjson writes them (compact, UTF-8)
+the file is the one these comparisons made of the code just before (1e7f908), whose texts the
+file had compared byte for byte.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from typing import Any
 from sqlalchemy import JSON, Text, cast, select
 
 from refapp.extensions import db
+
+from .stored_oracle import stored_bytes as oracle_bytes
 
 GOLDEN = Path(__file__).parent / "golden"
 EXPECTED = Path(__file__).parent / "hot_writes_expected.json"
@@ -64,6 +70,22 @@ def value(raw: object) -> object:
     return raw
 
 
+def as_json(text: str | None) -> str | None:
+    """Return a JSON column's stored text as compared: its value in ``json.dumps``'s default
+    form, keys in their stored order (the text once stored; what writes it now, orjson, writes
+    the same value more compactly)."""
+    return None if text is None else json.dumps(json.loads(text))
+
+
+def answer_text(response: Any) -> str:
+    """Return an answer's text as compared: a JSON answer as its value in one compact form, keys
+    in their order (Flask's encoder once wrote ASCII escapes, orjson UTF-8: the same value)."""
+    text: str = response.get_data(as_text=True)
+    if not response.is_json:
+        return text
+    return json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":"))
+
+
 def tables(app: Any, session_id: int | None = None) -> dict[str, list[list[object]]]:
     """Return every table's rows (in primary key order), as compared (a JSON column as the text
     stored): with ``session_id``, a session's own rows (the rest are other sessions')."""
@@ -72,18 +94,32 @@ def tables(app: Any, session_id: int | None = None) -> dict[str, list[list[objec
         for table in db.metadata.sorted_tables:
             if table.name in UNTOUCHED:
                 continue
-            columns = [
-                cast(c, Text) if isinstance(c.type, JSON) else c  # JSON's text: null is not NULL
-                for c in table.columns
-                if not (c.name == "id" and table.name in SURROGATE)
-            ]
+            kept = [c for c in table.columns if not (c.name == "id" and table.name in SURROGATE)]
+            texts = [isinstance(c.type, JSON) for c in kept]
+            # JSON's text: null is not NULL
+            columns = [cast(c, Text) if text else c for c, text in zip(kept, texts, strict=True)]
             query = select(*columns).order_by(*table.primary_key.columns)
             own = table.c.get("session_id", table.c.id if table.name == "game_session" else None)
             if session_id is not None and own is not None:
                 query = query.where(own == session_id)
-            found[table.name] = [[value(raw) for raw in row] for row in db.session.execute(query)]
+            found[table.name] = [
+                [as_json(raw) if text else value(raw) for raw, text in zip(row, texts, strict=True)]
+                for row in db.session.execute(query)
+            ]
+        sizes_as_stored(found["game_session"])
         db.session.remove()
     return with_shifts_added(found)
+
+
+def sizes_as_stored(sessions: list[list[object]]) -> None:
+    """Put in each session row, for its kept ``stored_bytes``, whether it is the size of the
+    rows as stored (``stored_oracle``): the texts' form, so their size, changed since the hot
+    writes were first compared (``as_json``), not whether the count holds."""
+    at = [c.name for c in db.metadata.tables["game_session"].columns].index("stored_bytes")
+    for row in sessions:
+        session_id = row[0]
+        assert isinstance(session_id, int)
+        row[at] = row[at] == oracle_bytes(session_id)
 
 
 def with_shifts_added(found: dict[str, list[list[object]]]) -> dict[str, list[list[object]]]:
@@ -134,7 +170,7 @@ class Scenario:
         """Send one request, keep its answer and the tables it changed; return its JSON."""
         self.clock.advance(minutes=3, seconds=7)
         response = self.client.open(path, method=method, json=body, headers=headers)
-        text = response.get_data(as_text=True)
+        text = answer_text(response)
         step: dict[str, Any] = {
             "request": f"{method} {path}",
             "status": response.status_code,

@@ -15,7 +15,9 @@ def added(tally: Mapping[str, int], more: Mapping[str, int], sign: int = 1) -> T
     total = dict(tally)
     for key, value in more.items():
         total[key] = total.get(key, 0) + sign * value
-    return {key: value for key, value in total.items() if value}
+    if 0 in total.values():  # rarely: a counter that came to zero (or was zero) is left out
+        return {key: value for key, value in total.items() if value}
+    return total
 
 
 def summed(tallies: Iterable[Mapping[str, int]]) -> Tally:

@@ -186,7 +186,7 @@ def _replace_rounds(
         replays.write_rounds(written.rows)
         running_shifts.add(session.id, running_shifts.of_replay(replayed, session.round_count))
         _close_or_reopen(session, replayed)
-        store = hot_rows.CoreRows()
+        store = hot_rows.CoreRows(session)
         figures.rounds_replaced(session, written.old_results, written.new_results, store)
         marks.rounds_rewritten(session, written.marked)
         idempotency.keep(session, key, digest, "replace_rounds", min(entered))

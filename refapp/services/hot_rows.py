@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import BindParameter, Select, bindparam, select
+from sqlalchemy import BindParameter, Select, and_, bindparam, select
 
 from ..extensions import db
 from . import prepared, sessions, writes
@@ -57,6 +57,19 @@ SEATS = (
     .where(SEAT.c.session_id == bindparam("id"))
     .order_by(SEAT.c.seat)
 )
+#: on SQLite, the seats as ``SEATS`` reads them, each with its player's figures row of the
+#: session's game (its columns None where there is none yet): what the settle counts in, read
+#: in the take's transaction (nothing read in it changes until it ends)
+SEATS_WITH_FIGURES = (
+    select(SEAT, PLAYER.c.name.label("player_name"), FIGURES)
+    .join(PLAYER, PLAYER.c.id == SEAT.c.player_id)
+    .join(SESSION, SESSION.c.id == SEAT.c.session_id)
+    .outerjoin(
+        FIGURES, and_(FIGURES.c.player_id == SEAT.c.player_id, FIGURES.c.game == SESSION.c.game)
+    )
+    .where(SEAT.c.session_id == bindparam("id"))
+    .order_by(SEAT.c.seat)
+)
 #: the columns of a session's row and of a seat's, in the tables' order (as read)
 SESSION_COLUMNS = tuple(SESSION.c.keys())
 SEAT_COLUMNS = tuple(SEAT.c.keys())
@@ -91,15 +104,27 @@ def session_of(session_id: object, wanted: int, query: Select[Any]) -> SessionRo
     values = dict(zip(SESSION_COLUMNS, read[0][: len(SESSION_COLUMNS)], strict=True))
     session = SessionRow(**values)
     session.loaded = values.copy()
-    if query is TAKEN_WITH_STATE:
-        session.last_state, session.state_read = read[0][-1], True
-    for row in prepared.run("seats", SEATS, {"id": wanted}):
-        *stored, name = row
-        columns = dict(zip(SEAT_COLUMNS, stored, strict=True))
-        seat = SeatRow(**columns, player=PlayerRow(columns["player_id"], name))
-        seat.loaded = columns.copy()
-        session.seats.append(seat)
+    if query is not TAKEN_WITH_STATE:
+        for row in prepared.run("seats", SEATS, {"id": wanted}):
+            seated(session, row)
+        return session
+    session.last_state, session.state_read = read[0][-1], True
+    session.figures_read = {}
+    for row in prepared.run("seats with figures", SEATS_WITH_FIGURES, {"id": wanted}):
+        figures = dict(zip(FIGURES_COLUMNS, row[len(SEAT_COLUMNS) + 1 :], strict=True))
+        if figures["player_id"] is not None:
+            session.figures_read[(figures["player_id"], figures["game"])] = figures
+        seated(session, row[: len(SEAT_COLUMNS) + 1])
     return session
+
+
+def seated(session: SessionRow, row: Sequence[Any]) -> None:
+    """Add a seat read (its columns, then its player's name) to the session."""
+    *stored, name = row
+    columns = dict(zip(SEAT_COLUMNS, stored, strict=True))
+    seat = SeatRow(**columns, player=PlayerRow(columns["player_id"], name))
+    seat.loaded = columns.copy()
+    session.seats.append(seat)
 
 
 def state_before(session: SessionRow, number: int) -> dict[str, Any]:
@@ -111,10 +136,12 @@ def state_before(session: SessionRow, number: int) -> dict[str, Any]:
     return sessions.state_before(session, number)
 
 
-def figures_rows(keys: Sequence[Key]) -> dict[Key, FiguresRow]:
-    """Return the figures rows of these (player, game) pairs, locked, adding the missing ones."""
+def figures_rows(keys: Sequence[Key], read: Mapping[Key, dict[str, Any]]) -> dict[Key, FiguresRow]:
+    """Return the figures rows of these (player, game) pairs, locked, adding the missing ones
+    (``read``: those the take read with the seats, used when every one of them is there)."""
     found: dict[Key, FiguresRow] = {}
-    for values in figures_values(keys):
+    known = all(key in read for key in keys)
+    for values in [read[key] for key in keys] if known else figures_values(keys):
         row = FiguresRow(**values)
         row.loaded.update(values)
         found[(row.player_id, row.game)] = row
@@ -166,12 +193,17 @@ class CoreRows:
     """Where a settle below the ORM reads its figures and pairs rows, and writes what it changed
     in them and in the seats (``figures.settle``'s ``store``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, session: SessionRow | None = None) -> None:
         self.pairs_read: list[PairRow] = []
+        #: the figures rows the take read with the session's seats (used once)
+        self.figures_read = {} if session is None else session.figures_read
+        if session is not None:
+            session.figures_read = {}
 
     def figures(self, keys: Sequence[Key]) -> Mapping[Key, FiguresLike]:
         """Return the figures rows of these keys (locked, missing ones added)."""
-        return figures_rows(keys)
+        read, self.figures_read = self.figures_read, {}
+        return figures_rows(keys, read)
 
     def pairs(self, keys: Sequence[PairKey]) -> Mapping[PairKey, PairLike]:
         """Return the pairs' rows of these keys (locked, missing ones added)."""

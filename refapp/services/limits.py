@@ -11,11 +11,10 @@ everything else. The import route's own limit (EXPORT_MAX_BYTES) is the largest 
 
 from __future__ import annotations
 
-import json
-
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from .. import stored_json
 from ..games import get_game
 from ..games.errors import RuleViolation
 from ..games.game import AnyGame
@@ -86,8 +85,8 @@ def check_import_size(game: AnyGame, size: int | None) -> None:
 
 
 def stored(value: object) -> int:
-    """Return a JSON value's length as the database stores it (the default json.dumps)."""
-    return len(json.dumps(value))
+    """Return a JSON value's length as the database stores it (``stored_json``)."""
+    return len(stored_json.stored(value))
 
 
 def round_bytes(entered: object, result: object) -> int:

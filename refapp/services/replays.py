@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from sqlalchemy import Table as SqlTable
 from sqlalchemy import Text, Update, bindparam, cast, update
 
+from .. import stored_json
 from ..games.errors import Refusal
 from ..games.game import AnyGame, AnyOutcome, Outcome, Table, past_the_end, running_totals
 from ..models import Round
@@ -130,8 +131,8 @@ class LongReplay(Exception):
 
 
 def encoded(value: object) -> str:
-    """Return a JSON value as the database keeps it (the default json.dumps, as ``limits``)."""
-    return json.dumps(value)
+    """Return a JSON value as the database keeps it (``stored_json``, as ``limits``)."""
+    return stored_json.stored(value)
 
 
 def replay_changes(

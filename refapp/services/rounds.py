@@ -129,7 +129,7 @@ def record_round(
         marks.round_recorded(session, number, outcome.result, now)
         if game.is_over(table, outcome.state, session.totals):
             close(session, "game")
-        figures.round_recorded(session, outcome.result, hot_rows.CoreRows())
+        figures.round_recorded(session, outcome.result, hot_rows.CoreRows(session))
         idempotency.keep(session, key, digest, "record_round", number)
         writes.audit(session, "record_round", number, None, outcome.input)
         writes.commit_write(session)
@@ -197,7 +197,7 @@ def delete_round(
         stored_rounds.delete_round(removed.id)
         running_shifts.cut(session.id, target - 1)
         reopen(session)
-        figures.round_undone(session, removed.result, hot_rows.CoreRows())
+        figures.round_undone(session, removed.result, hot_rows.CoreRows(session))
         idempotency.round_undone(session, target)
         idempotency.keep(session, key, digest, "delete_round", target)
         writes.audit(session, "delete_round", target, old, None)

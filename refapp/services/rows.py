@@ -101,6 +101,8 @@ class SessionRow:
     #: the state stored with its last round, when read with the session (``hot_rows.take``)
     last_state: dict[str, Any] | None = None
     state_read: bool = False
+    #: the seated players' figures rows of its game, read with the seats (``hot_rows.take``)
+    figures_read: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
 
     @property
     def players(self) -> list[str]:

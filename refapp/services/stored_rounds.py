@@ -6,7 +6,6 @@ bounded sample of the stored running totals, whatever the session's length.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -14,6 +13,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import bindparam, delete, insert, select
 
+from .. import stored_json
 from ..extensions import db
 from . import prepared
 from .rows import ROUND
@@ -46,8 +46,9 @@ def round_object(
 
 
 def encode(value: Any) -> str:
-    """Return value as the compact JSON text the API sends (keys in their stored order)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """Return value as the compact JSON text the API sends (keys in their stored order): as a
+    JSON column stores it (``stored_json``)."""
+    return stored_json.stored(value)
 
 
 def answer_text(
