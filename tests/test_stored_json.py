@@ -1,0 +1,67 @@
+"""JSON columns and answers through orjson: the same values as json reads and writes them."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from refapp.stored_json import loaded, stored
+
+#: JSON values as a round, a tally or a document holds them (big integers and odd text too)
+VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(VALUES)
+def test_a_stored_text_reads_back_as_the_value_json_reads(value):
+    """Whatever is stored reads back as json.loads reads it, keys in their order."""
+    text = stored(value)
+    assert loaded(text) == json.loads(text) == value
+    assert json.dumps(loaded(text)) == json.dumps(value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["123456789012345678901234567890", "-98765432109876543210", "NaN", "1E400", '"\\ud800"'],
+)
+def test_what_orjson_would_read_otherwise_is_read_by_json(text):
+    """A long integer stays an integer; NaN, infinity and a lone surrogate read as json reads
+    them (orjson would give a float or refuse)."""
+    found, expected = loaded(text), json.loads(text)
+    assert type(found) is type(expected)
+    assert repr(found) == repr(expected)
+    assert repr(loaded(text.encode())) == repr(expected)
+
+
+def test_a_long_integer_and_integer_keys_are_stored_as_json_writes_them():
+    """orjson refuses an integer past 64 bits: json.dumps writes it; integer keys become text."""
+    assert json.loads(stored({"big": 10**30})) == {"big": 10**30}
+    assert stored({1: "a"}) == '{"1":"a"}'
+    assert stored({"이름": "도윤"}) == '{"이름":"도윤"}'
+
+
+def test_answers_are_flasks_values(app):
+    """An answer holds the values Flask's own encoder gave: a date as an HTTP date, a long
+    integer exactly, Korean as text; a body is read exactly too."""
+    with app.test_request_context():
+        moment = datetime(2026, 12, 7, 8, 0, tzinfo=UTC)
+        answer = app.json.response({"at": moment, "day": date(2026, 12, 7), "big": 10**30})
+        assert json.loads(answer.get_data()) == {
+            "at": "Mon, 07 Dec 2026 08:00:00 GMT",
+            "day": "Mon, 07 Dec 2026 00:00:00 GMT",
+            "big": 10**30,
+        }
+        korean = app.json.response({"name": "도윤"}).get_data()
+        assert korean == '{"name":"도윤"}\n'.encode()
+        assert app.json.loads(b'{"n": 123456789012345678901}') == {"n": 123456789012345678901}
