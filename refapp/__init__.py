@@ -13,7 +13,8 @@ from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, def
 
 from . import heaps, hosting
 from .extensions import csrf, db, migrate
-from .json_answers import Answers
+from .services import prepared
+from .stored_json import Answers
 
 MAX_BODY = 256 * 1024
 # the web app manifest's own type, which not every system's mime.types knows
@@ -61,10 +62,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     # one secret for every host of the database (refapp/hosting.py), or a start refused
     hosting.init_app(app)
-    app.json = Answers(app)  # Flask's provider, orjson writing and reading (json_answers)
+    app.json = Answers(app)  # Flask's provider, orjson writing and reading (stored_json)
     app.json.sort_keys = False
 
     db.init_app(app)
+    app.teardown_appcontext(prepared.let_go_at_teardown)  # a hot write's own connection
     migrate.init_app(
         app, db, directory=str(Path(__file__).parent.parent / "migrations"), render_as_batch=True
     )

@@ -1,11 +1,13 @@
 """Bare extension objects, bound to the app in ``create_app``."""
 
 import sqlite3
+import threading
 from typing import Any
 
 from flask_babel import Babel
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
+from flask_sqlalchemy.session import Session as FlaskSession
 from flask_wtf import CSRFProtect
 from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Connection, Engine
@@ -30,10 +32,32 @@ class Base(DeclarativeBase):
 
 #: objects keep what was written when a write commits, so its answer needs no second read
 #: (every write takes its rows afresh first: ``writes.lock_sessions``)
+#: each thread's hot write's own connection on SQLite, while it holds one (services/prepared.py)
+HELD = threading.local()
+
+
+def held_connection() -> Connection | None:
+    """Return the connection this thread's hot write holds, if it holds one."""
+    found: Connection | None = getattr(HELD, "connection", None)
+    return found
+
+
+class Session(FlaskSession):
+    """Flask-SQLAlchemy's session, joining a hot write's own connection while one is held: what
+    it reads and writes then is in that write's transaction (``prepared.hold``)."""
+
+    def get_bind(self, *args: Any, **kwargs: Any) -> Engine | Connection:
+        """Return the held connection while a hot write holds one, else the engine."""
+        held = held_connection()
+        if held is not None and kwargs.get("bind") is None:
+            return held
+        return super().get_bind(*args, **kwargs)
+
+
 #: JSON columns are written by ``stored_json.stored`` and read by ``stored_json.loaded``
 db = SQLAlchemy(
     model_class=Base,
-    session_options={"expire_on_commit": False},
+    session_options={"expire_on_commit": False, "class_": Session},
     engine_options={"json_serializer": stored, "json_deserializer": loaded},
 )
 migrate = Migrate()

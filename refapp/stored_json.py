@@ -8,14 +8,24 @@ number of 19 digits or more (orjson would read an integer past 64 bits as a floa
 JSON orjson reads (``NaN``, a lone surrogate): then ``json.loads`` reads it, as before.
 ``limits`` and ``replays`` count and compare stored texts by ``stored``, so what they count is
 what is stored.
+
+The API's answers and bodies go through orjson too (``Answers``, Flask's JSON provider): an
+answer is the text Flask's default provider would send (compact, keys in their order, the same
+``default`` for dates, decimals, UUIDs, dataclasses and markup) but in UTF-8 rather than ASCII
+escapes, which any JSON reader reads as the same value; what orjson cannot write exactly (an
+integer past 64 bits) Flask's own provider writes. Bodies are read as ``loaded`` reads a text.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import orjson
+from flask import Response
+from flask.json.provider import DefaultJSONProvider
+from werkzeug.sansio.response import Response as AnyResponse
 
 #: dictionaries with integer keys are written as json.dumps writes them: the keys as strings
 OPTIONS = orjson.OPT_NON_STR_KEYS
@@ -41,3 +51,31 @@ def loaded(text: str | bytes) -> object:
         except orjson.JSONDecodeError:  # NaN, a lone surrogate: what json.loads alone reads
             pass
     return json.loads(text)
+
+
+#: keys that are not strings written as strings; dates, times and dataclasses through
+#: ``default`` (Flask writes a date as an HTTP date, orjson would write ISO 8601)
+ANSWER_OPTIONS = (
+    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+)
+
+
+class Answers(DefaultJSONProvider):
+    """Flask's JSON provider with orjson writing answers and reading bodies."""
+
+    def response(self, *args: Any, **kwargs: Any) -> AnyResponse:
+        """Return the JSON answer of a value, as Flask's ``jsonify`` does."""
+        if (self.compact is None and self._app.debug) or self.compact is False or self.sort_keys:
+            return super().response(*args, **kwargs)  # indented or sorted: Flask's own
+        value = self._prepare_response_obj(args, kwargs)
+        try:
+            body = orjson.dumps(value, default=self.default, option=ANSWER_OPTIONS)
+        except TypeError:  # an integer past 64 bits: Flask's own writes it
+            return super().response(*args, **kwargs)
+        return Response(body + b"\n", mimetype=self.mimetype)
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        """Return the value of a JSON body, exactly as ``json.loads`` reads it."""
+        if kwargs:
+            return super().loads(s, **kwargs)
+        return loaded(s)

@@ -28,6 +28,7 @@ from refapp.games.game import replay, running_totals
 from refapp.models import GameSession, Round
 from refapp.services import corrections, hot_rows, later_rounds, replays, running_shifts
 from refapp.services.sessions import chart_points, table_of
+from refapp.stored_json import stored
 
 from .conftest import TEST_DATABASE_URL, turn
 
@@ -77,7 +78,7 @@ def stored_rows(app, sid: int) -> list[tuple[int, str, str, str]]:
 
 def full_replay(app, sid: int) -> list[tuple[int, str, str, str]]:
     """Return every round of a session played again through the rules from its first, as the
-    database would store it (the default json.dumps)."""
+    database would store it (``stored_json.stored``)."""
     with app.app_context():
         session = db.session.get(GameSession, sid)
         game = get_game(session.game)
@@ -86,7 +87,7 @@ def full_replay(app, sid: int) -> list[tuple[int, str, str, str]]:
         ).all()
         outcomes = replay(game, table_of(session), dict(session.initial_state), inputs)
         return [
-            (number, json.dumps(o.input), json.dumps(o.result), json.dumps(o.state))
+            (number, stored(o.input), stored(o.result), stored(o.state))
             for number, o in enumerate(outcomes, 1)
         ]
 

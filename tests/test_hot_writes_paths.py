@@ -4,9 +4,10 @@ statements, and on SQLite send them on the driver's own cursor (services/prepare
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, func, select
 
 from refapp.extensions import db
+from refapp.models import AuditEntry, Round
 from refapp.services import prepared
 
 from .conftest import TEST_DATABASE_URL, turn
@@ -98,3 +99,52 @@ def test_a_statement_sqlalchemy_compiles_otherwise_goes_through_core(api, monkey
     assert prepared.UNPREPARED and not prepared.PREPARED
     session = api.session(sid)
     assert session["rounds_total"] == 2 and session["version"] == 6
+
+
+@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's own connection only")
+def test_on_sqlite_a_hot_write_holds_a_connection_without_the_orm_session(app, api, monkeypatch):
+    """A record, a correction and an undo each take a connection of their own (no ORM session
+    is made for them) and give it back, refused or stored: nothing stays checked out, and the
+    next write goes on."""
+    sid = played(api, 2)
+    held: list[bool] = []
+    real = prepared.committed
+
+    def seen() -> bool:
+        held.append(prepared.held_here() is not None and not db.session.registry.has())
+        return real()
+
+    monkeypatch.setattr(prepared, "committed", seen)
+    hot_writes(api, sid)
+    assert held == [True, True, True]
+    with app.app_context():
+        pool = db.engine.pool
+    assert pool.checkedout() == 0
+    own_card = {**turn("Cy"), "votes": {"Ann": 2, "Ben": 1, "Dee": 1}}  # Ann's own card: refused
+    assert api.record(sid, own_card).status_code == 422
+    assert pool.checkedout() == 0 and prepared.held_here() is None
+    assert api.record(sid, turn("Cy")).status_code == 201
+    assert api.session(sid)["rounds_total"] == 3
+
+
+@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's own connection only")
+def test_what_asks_the_orm_session_during_a_held_write_is_in_that_write(app, api, monkeypatch):
+    """A rarer step that reads or writes through the ORM session while a hot write holds its
+    connection (here: an extra audit entry added as an ORM object) joins that write: it is
+    stored with it, and rolled back with it when the write is refused."""
+    sid = played(api, 1)
+    real = prepared.committed
+
+    def with_orm_entry() -> bool:
+        db.session.add(AuditEntry(session_id=sid, action="test", round_number=None))
+        assert db.session.scalar(select(func.count()).select_from(Round)) == 2  # the new round
+        return real()
+
+    monkeypatch.setattr(prepared, "committed", with_orm_entry)
+    assert api.record(sid, turn("Ben")).status_code == 201
+    with app.app_context():
+        actions = db.session.scalars(
+            select(AuditEntry.action).where(AuditEntry.session_id == sid)
+        ).all()
+        assert actions.count("test") == 1 and actions[-2:] == ["record_round", "test"]
+        db.session.remove()

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
 #: the bar: a change reaches every phone's stream within this (seconds)
 IN_STEP = 0.5
-VERSION = re.compile(rb'"version": (\d+)')
+VERSION = re.compile(rb'"version": ?(\d+)')
 
 
 class Served(NamedTuple):

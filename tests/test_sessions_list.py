@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 import pytest
@@ -138,4 +139,4 @@ def test_summary_migration_backfills_sessions_recorded_before_it(tmp_path):
         ).one()
         db.engine.dispose()
     assert row[0] == 1
-    assert '"Ben": 4' in row[1]
+    assert json.loads(row[1])["Ben"] == 4

@@ -12,6 +12,7 @@ sessions of one player never lose each other's counts. ``rebuild`` counts everyt
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import nullcontext
 from datetime import datetime
 from typing import Protocol
 
@@ -184,7 +185,7 @@ def settle(
         changes.append((rows[(seat.player_id, session.game)], added(part_of(seat), before, -1)))
     # each figures row is changed once, in one UPDATE at the commit: a second UPDATE of a row
     # this transaction changed would check its player again and wait for a rename holding it
-    with db.session.no_autoflush:
+    with db.session.no_autoflush if db.session.registry.has() else nullcontext():
         standings.move_streaks(session, moves, {key[0]: row for key, row in rows.items()})
         for row, change in changes:
             if change:

@@ -83,8 +83,9 @@ def take(session_id: object) -> SessionRow:
     """Take one session for a write and read it fresh with its seats (``writes.lock_session``'s
     lock, below the ORM); objects this request read before are read again when next used."""
     wanted = stored_id(session_id)
-    writes.begin_write()
-    db.session.expire_all()
+    writes.begin_hot_write()
+    if db.session.registry.has():  # objects this request read before are read again
+        db.session.expire_all()
     if prepared.connection().dialect.name == "sqlite":  # one write at a time: read as taken
         return session_of(session_id, wanted, TAKEN_WITH_STATE)
     return session_of(session_id, wanted, TAKEN)
@@ -158,7 +159,8 @@ def figures_values(keys: Sequence[Key]) -> list[dict[str, Any]]:
         read = prepared.run(f"figures {len(players)}", of_players(len(players)), given)
         if len(read) == len(players):
             return [dict(zip(FIGURES_COLUMNS, row, strict=True)) for row in read]
-    return list(keyed_values(FIGURES, FIGURES_KEY, keys, {"tally": {}}).values())
+    connection = prepared.connection()
+    return list(keyed_values(FIGURES, FIGURES_KEY, keys, {"tally": {}}, connection).values())
 
 
 #: the reads of one game's figures rows of N players, made so far
@@ -182,7 +184,8 @@ def of_players(count: int) -> Select[Any]:
 def pair_rows(keys: Sequence[PairKey]) -> dict[PairKey, PairRow]:
     """Return the pairs' rows of these keys, locked in key order, adding the missing ones."""
     found: dict[PairKey, PairRow] = {}
-    for values in keyed_values(PAIRS, PAIRS_KEY, keys, {"tally": {}}).values():
+    connection = prepared.connection()
+    for values in keyed_values(PAIRS, PAIRS_KEY, keys, {"tally": {}}, connection).values():
         row = PairRow(**values)
         row.loaded.update(values)
         found[(row.game, row.first_id, row.second_id)] = row

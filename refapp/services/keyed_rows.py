@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import Insert, Select, Table, bindparam, select, tuple_
+from sqlalchemy import Connection, Insert, Select, Table, bindparam, select, tuple_
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -44,13 +44,16 @@ def locked(model: type[ModelT], names: Sequence[str], query: Select[ModelT]) -> 
 
 
 def keyed_values(
-    table: Table, names: Sequence[str], keys: Sequence[Key], empty: Mapping[str, object]
+    table: Table,
+    names: Sequence[str],
+    keys: Sequence[Key],
+    empty: Mapping[str, object],
+    connection: Connection,
 ) -> dict[Key, dict[str, Any]]:
-    """Return the rows of these keys as Core reads them (no ORM object), locked in key order,
-    adding the missing ones first, as ``keyed_rows`` does."""
+    """Return the rows of these keys as Core reads them on a hot write's connection (no ORM
+    object), locked in key order, adding the missing ones first, as ``keyed_rows`` does."""
     wanted = sorted(set(keys), key=repr)
     query = keyed_query(table, tuple(names))
-    connection = db.session.connection()
     at = [list(table.c.keys()).index(name) for name in names]
 
     def read() -> dict[Key, dict[str, Any]]:
@@ -62,7 +65,7 @@ def keyed_values(
     missing = [key for key in wanted if key not in rows]
     if missing:
         new = [{**dict(zip(names, key, strict=True)), **empty} for key in missing]
-        connection.execute(inserted_once(table, new, names))
+        connection.execute(inserted_once(table, new, names, connection))
         rows = read()
     return rows
 
@@ -88,9 +91,13 @@ def keyed_query(table: Table, names: tuple[str, ...]) -> Select[Any]:
 
 
 def inserted_once(
-    model: type[Base] | Table, rows: list[dict[str, object]], unique: Sequence[str]
+    model: type[Base] | Table,
+    rows: list[dict[str, object]],
+    unique: Sequence[str],
+    connection: Connection | None = None,
 ) -> Insert:
-    """Return the insert of rows that skips a row whose key another write stored first."""
-    if db.session.connection().dialect.name == "postgresql":
+    """Return the insert of rows that skips a row whose key another write stored first (on
+    ``connection``'s database; by default the ORM session's)."""
+    if (connection or db.session.connection()).dialect.name == "postgresql":
         return postgresql_insert(model).values(rows).on_conflict_do_nothing(index_elements=unique)
     return sqlite_insert(model).values(rows).on_conflict_do_nothing(index_elements=unique)

@@ -204,7 +204,7 @@ def rerun(seated: Seated, first: int) -> None:
         before = (row.number, row.player_id, value)
     if changed:
         again = update(MARKS).where(MARKS.c.id == bindparam("mark_id"))
-        db.session.connection().execute(
+        prepared.connection().execute(
             again.values(value=bindparam("new_value"), rank=bindparam("new_rank")), changed
         )
 

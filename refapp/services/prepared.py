@@ -22,7 +22,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
 
-from ..extensions import db
+from ..extensions import HELD, db
 
 log = logging.getLogger(__name__)
 
@@ -72,10 +72,20 @@ UNPREPARED: set[str] = set()
 LAST = threading.local()
 
 
+def held_here() -> Connection | None:
+    """Return the connection this thread's hot write holds (``hold``), if it holds one."""
+    found: Connection | None = getattr(HELD, "connection", None)
+    return found
+
+
 def connection() -> Connection:
-    """Return the request's connection (``db.session.connection()``), kept for as long as its
-    transaction: a write sends a dozen statements on it. Both are held weakly, so a finished
-    request's session is not kept alive by it."""
+    """Return the request's connection: the one its hot write holds (``hold``), else the ORM
+    session's (``db.session.connection()``), kept for as long as its transaction: a write sends
+    a dozen statements on it. Both are held weakly, so a finished request's session is not kept
+    alive by it."""
+    held = held_here()
+    if held is not None:
+        return held
     session = db.session()
     transaction = session.get_transaction()
     kept = getattr(LAST, "kept", None)
@@ -157,11 +167,51 @@ def begin_immediate(connection: Connection) -> None:
         raise DBAPIError.instance("BEGIN IMMEDIATE", None, error, dbapi.Error) from error
 
 
+def hold() -> bool:
+    """Take a connection of the hot write's own from the pool, without the ORM session (on
+    SQLite, when the request's session is in no transaction): its statements and commit then
+    cost none of the session's work. Anything that asks the session for a connection meanwhile
+    is given this one (``extensions.Session``), so the write stays one transaction. False
+    (nothing taken) on another database or while the session holds a transaction."""
+    if held_here() is not None:
+        return True
+    if db.session.registry.has() and db.session().in_transaction():
+        return False
+    engine = db.engine
+    if engine.dialect.name != "sqlite":
+        return False
+    HELD.connection = engine.connect()
+    return True
+
+
+def let_go() -> None:
+    """Roll back what the held connection holds, if anything, and give it back to the pool."""
+    held = held_here()
+    if held is None:
+        return
+    HELD.connection = None
+    try:
+        driver = held.connection.driver_connection
+        if driver is not None and driver.in_transaction:
+            driver.rollback()
+    finally:
+        held.close()
+
+
+def let_go_at_teardown(_error: BaseException | None = None) -> None:
+    """Give a connection still held back at the end of an app context (``let_go``)."""
+    let_go()
+
+
 def committed() -> bool:
     """Commit a hot write on SQLite's own connection and close the ORM session around it (it
     holds nothing to flush: the write went below it), as ``Session.commit`` would end it without
     its work; False (nothing done) on another database, while statements are watched, or with
-    ORM objects to flush."""
+    ORM objects to flush. A held connection (``hold``) is always committed here: through the
+    ORM session when it joined the write, else on the driver; then given back."""
+    if held_here() is not None:
+        commit_held()
+        return True
     taken = connection()
     if taken.dialect.name != "sqlite" or watched(taken):
         return False
@@ -177,6 +227,33 @@ def committed() -> bool:
         raise DBAPIError.instance("COMMIT", None, error, dbapi.Error) from error
     session.close()
     return True
+
+
+def commit_held() -> None:
+    """Commit the held connection's write and give the connection back: through the ORM session
+    when it took part (it flushes what it holds, then commits the connection's transaction),
+    else on the driver."""
+    held = held_here()
+    assert held is not None
+    session = db.session() if db.session.registry.has() else None
+    if session is not None and (
+        session.in_transaction() or session.new or session.dirty or session.deleted
+    ):
+        session.commit()
+    if held.in_transaction():  # statements went through Core (watched): its transaction
+        held.commit()
+    else:
+        driver = held.connection.driver_connection
+        assert driver is not None  # an open connection has its driver's connection
+        dbapi = held.dialect.loaded_dbapi
+        try:
+            driver.commit()
+        except dbapi.Error as error:  # as Core raises it: then rolled back whole (``let_go``)
+            raise DBAPIError.instance("COMMIT", None, error, dbapi.Error) from error
+    HELD.connection = None
+    held.close()
+    if session is not None:
+        session.close()
 
 
 def sent(connection: Connection, prepared: Prepared, given: Values) -> list[tuple[Any, ...]]:

@@ -14,7 +14,6 @@ from typing import Any, Protocol
 from sqlalchemy import bindparam, delete, insert, select
 
 from .. import stored_json
-from ..extensions import db
 from . import prepared
 from .rows import ROUND
 
@@ -145,7 +144,7 @@ LAST_TWO = select(
 def last_two(session_id: int, number: int) -> tuple[Undone, datetime | None]:
     """Return round ``number`` (the last) and when the round before it was recorded (None:
     there is none)."""
-    rows = db.session.connection().execute(
+    rows = prepared.connection().execute(
         LAST_TWO, {"id": session_id, "numbers": [number - 1, number]}
     )
     found = {row.number: row for row in rows}
@@ -157,4 +156,4 @@ def last_two(session_id: int, number: int) -> tuple[Undone, datetime | None]:
 
 def delete_round(row_id: int) -> None:
     """Delete one round by its row id."""
-    db.session.connection().execute(delete(ROUND).where(ROUND.c.id == row_id))
+    prepared.connection().execute(delete(ROUND).where(ROUND.c.id == row_id))

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from sqlalchemy import Insert, select
+from sqlalchemy import Connection, Insert, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -69,8 +69,15 @@ def transaction() -> Iterator[None]:
     try:
         yield
     except BaseException:
-        db.session.rollback()
+        rollback()
         raise
+
+
+def rollback() -> None:
+    """End this request's write with nothing written: the ORM session's transaction and a hot
+    write's own connection (``prepared.hold``) rolled back."""
+    db.session.rollback()
+    prepared.let_go()
 
 
 def is_busy(error: BaseException) -> bool:
@@ -113,6 +120,16 @@ def lost_race() -> Conflict:
     return Conflict("lost_race", "Another device recorded this round first; reload and try again.")
 
 
+def begin_hot_write() -> None:
+    """Start a hot write's transaction as a writer: on SQLite on a connection of its own, taken
+    without the ORM session when it holds no transaction (``prepared.hold``); else
+    ``begin_write``."""
+    if prepared.hold():
+        immediate(prepared.connection())
+    else:
+        begin_write()
+
+
 def begin_write() -> None:
     """Start this request's transaction as a writer (SQLite: BEGIN IMMEDIATE), if not yet one.
 
@@ -120,8 +137,13 @@ def begin_write() -> None:
     this cannot change before the commit; other writers wait (busy timeout) for their turn.
     """
     connection = db.session.connection()
-    if connection.dialect.name != "sqlite":
-        return
+    if connection.dialect.name == "sqlite":
+        immediate(connection)
+
+
+def immediate(connection: Connection) -> None:
+    """Send SQLite's ``BEGIN IMMEDIATE`` on a connection not yet in a transaction (a write
+    kept waiting past the busy timeout is refused ``Busy``)."""
     driver = connection.connection.driver_connection
     assert driver is not None  # an open connection has its driver's connection
     if not driver.in_transaction:
@@ -131,7 +153,7 @@ def begin_write() -> None:
             else:  # on the driver's own cursor: the statement is the same, Core's work is not
                 prepared.begin_immediate(connection)
         except DBAPIError as error:  # the busy timeout ran out: another write holds the lock
-            db.session.rollback()
+            rollback()
             if is_busy(error):
                 raise Busy() from error
             raise
@@ -139,7 +161,7 @@ def begin_write() -> None:
 
 def give_back() -> None:
     """End this request's transaction with nothing written: its write lock goes back."""
-    db.session.rollback()
+    rollback()
 
 
 def lock_sessions(ids: Sequence[int]) -> list[GameSession]:
@@ -282,12 +304,12 @@ def converted(conflict: Conflict | None = None) -> Iterator[None]:
     try:
         yield
     except IntegrityError as error:
-        db.session.rollback()
+        rollback()
         raise (conflict or lost_race()) from error
     except DBAPIError as error:
         if not is_busy(error):
             raise
-        db.session.rollback()
+        rollback()
         raise Busy() from error
 
 
@@ -301,10 +323,10 @@ def commit(conflict: Conflict | None = None) -> None:
     try:
         db.session.commit()
     except (IntegrityError, StaleDataError) as error:
-        db.session.rollback()
+        rollback()
         raise (conflict or lost_race()) from error
     except DBAPIError as error:
-        db.session.rollback()
+        rollback()
         if not is_busy(error):
             raise
         raise Busy() from error
