@@ -70,8 +70,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .serving import hosts
 
     hosts.init_app(app)  # a Host that is not a host is answered 400 before any page is built
-    from . import access, bodies, cli, i18n, models, static_files  # noqa: F401  (Alembic's tables)
+    from . import access, bodies, cli, club, group_models, i18n, models, static_files  # noqa: F401
 
+    club.init_app(app)  # the group a request addresses, found before its password is asked
     access.init_app(app)
     bodies.init_app(app)  # each route's body limit, checked from the headers
     i18n.init_app(app)
@@ -92,6 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     cli.register(app)
     from .serving import fast_reads
 
+    club.serve_prefix(app)  # /g/<slug>/ moved out of the path (the fast path serves none)
     fast_reads.init_app(app)  # outermost: a session read answered without a request context
     return app
 

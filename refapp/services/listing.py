@@ -14,6 +14,7 @@ from typing import TypedDict, Unpack
 
 from sqlalchemy import select
 
+from ..club import current_group_id
 from ..extensions import db
 from ..games.errors import MalformedInput, quote
 from ..games.game import leaders
@@ -154,7 +155,9 @@ class SessionList:
 def list_sessions(wanted: SessionFilter | None = None) -> SessionList:
     """Return one page of sessions and how many match, in a fixed number of queries."""
     wanted = wanted or SessionFilter()
-    query = select(GameSession)
+    query = select(GameSession).where(
+        GameSession.group_id == current_group_id(), GameSession.archived.is_(False)
+    )
     if wanted.game:
         query = query.where(GameSession.game == wanted.game)
     if wanted.finished is not None:

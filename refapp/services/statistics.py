@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
-from sqlalchemy import or_, select
+from sqlalchemy import Select, or_, select
 
+from ..club import current_group_id
 from ..extensions import db
 from ..games import GAMES
 from ..games.stats import average, figures_from
@@ -97,7 +98,9 @@ def figures_rows(query: Query, player_id: int | None) -> Sequence[PlayerFigures]
     period or players asked for, those figures counted over the matching sessions."""
     if query.filtered:
         return periods.figures_rows(query, player_id)
-    select_rows = select(PlayerFigures).where(PlayerFigures.game.in_(query.games()))
+    select_rows = select(PlayerFigures).where(
+        PlayerFigures.game.in_(query.games()), PlayerFigures.player_id.in_(group_players())
+    )
     if player_id is not None:
         select_rows = select_rows.where(PlayerFigures.player_id == player_id)
     return db.session.scalars(select_rows).all()
@@ -108,12 +111,19 @@ def pair_rows(query: Query, player_id: int | None) -> Sequence[PairFigures]:
     period or players asked for, counted over the matching sessions."""
     if query.filtered:
         return periods.pair_rows(query, player_id)
-    select_rows = select(PairFigures).where(PairFigures.game.in_(query.games()))
+    select_rows = select(PairFigures).where(
+        PairFigures.game.in_(query.games()), PairFigures.first_id.in_(group_players())
+    )
     if player_id is not None:
         select_rows = select_rows.where(
             or_(PairFigures.first_id == player_id, PairFigures.second_id == player_id)
         )
     return db.session.scalars(select_rows).all()
+
+
+def group_players() -> Select[tuple[int]]:
+    """Return the ids of this request's group's players (a subquery)."""
+    return select(Player.id).where(Player.group_id == current_group_id())
 
 
 def player_names(ids: Iterable[int]) -> dict[int, str]:
@@ -243,7 +253,7 @@ def best_mark(game: str, key: str) -> Record | None:
     row = db.session.execute(
         select(Mark.value, Mark.session_id, Mark.number, Player.name)
         .join(Player, Player.id == Mark.player_id)
-        .where(Mark.game == game, Mark.key == key)
+        .where(Mark.game == game, Mark.key == key, Player.group_id == current_group_id())
         .order_by(Mark.rank, Mark.at, Mark.session_id, Mark.number)
         .limit(1)
     ).first()
@@ -258,7 +268,11 @@ def longest_streak(game: str) -> Record | None:
         select(PlayerFigures.streak_longest, PlayerFigures.streak_longest_session, Player.name)
         .join(Player, Player.id == PlayerFigures.player_id)
         .join(GameSession, GameSession.id == PlayerFigures.streak_longest_session)
-        .where(PlayerFigures.game == game, PlayerFigures.streak_longest > 0)
+        .where(
+            PlayerFigures.game == game,
+            PlayerFigures.streak_longest > 0,
+            Player.group_id == current_group_id(),
+        )
         .order_by(
             PlayerFigures.streak_longest.desc(),
             GameSession.last_round_at,

@@ -23,7 +23,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from sqlalchemy import select
 
-from ..access import table_password
+from ..club import current_group_id, has_password
 from ..extensions import db
 from ..models import GameSession
 from ..services.kept import Kept, kept_of
@@ -61,11 +61,15 @@ def pages(app: Flask) -> Kept[Key, str]:
 
 def key_of(session_id: int) -> Key | None:
     """Return the key of this request's page of a session (None: no such session)."""
-    version = db.session.scalar(select(GameSession.version).where(GameSession.id == session_id))
+    version = db.session.scalar(
+        select(GameSession.version).where(
+            GameSession.id == session_id, GameSession.group_id == current_group_id()
+        )
+    )
     if version is None:
         return None
     signed_in = bool(g.get("can_write", True))
-    return (session_id, version, str(get_locale()), signed_in, table_password() is not None,
+    return (session_id, version, str(get_locale()), signed_in, has_password(),
             request.url)  # fmt: skip
 
 
