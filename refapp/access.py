@@ -57,6 +57,8 @@ OPEN_PAGES = {"web.sign_in", "web.sign_out", "static"}
 DRY_RUN_ENDPOINTS = {"api.record_round"}
 DRY_RUN_FLAGS = ("1", "true", "yes")
 HEADER = "X-Table-Password"
+#: the routes of the server's groups: the server password guards them (server_access.py)
+SERVER_ENDPOINTS = frozenset({"api.create_group", "api.list_groups", "web.groups_page"})
 #: the environment variable and config key: how many reverse proxies stand in front of the app
 PROXIES_ENV = "REFAPP_TRUSTED_PROXIES"
 PROXIES = "TRUSTED_PROXIES"
@@ -264,6 +266,9 @@ def guard_page() -> ResponseReturnValue | None:
 
 def require_sign_in() -> ResponseReturnValue | None:
     """Guard every request: the API by its header, the pages by their sign-in."""
+    if request.endpoint in SERVER_ENDPOINTS:
+        g.can_write = g.organizer = False
+        return None  # the server password guards these (server_access.py)
     if request.path.startswith("/api/"):
         g.can_write = not club.has_password()
         g.organizer = g.can_write and not club.has_organizer()

@@ -1,7 +1,7 @@
 """Groups on one server: which group a request addresses, its passwords, and the organizer.
 
-A request under ``/g/<slug>/`` addresses that group: ``Prefixed`` (WSGI, inside the fast read) moves the
-prefix from ``PATH_INFO`` to ``SCRIPT_NAME``, so every route matches as without it and
+A request under ``/g/<slug>/`` addresses that group: ``Prefixed`` (WSGI, inside the fast read)
+moves the prefix from ``PATH_INFO`` to ``SCRIPT_NAME``, so every route matches as without it and
 ``url_for`` makes the group's links by itself; ``resolve`` (the first ``before_request``) reads
 the group once (an unknown slug: 404) and keeps it in ``g``. Without the prefix the request
 addresses the default group (id 1) and no query is made. The default group's passwords are the
@@ -30,6 +30,8 @@ SLUG = re.compile(r"[a-z0-9-]{1,40}")
 PREFIX = re.compile(r"/g/([a-z0-9-]{1,40})(?=/|$)")
 #: where the middleware leaves the slug for ``resolve``
 ENVIRON_KEY = "refapp.group"
+#: the script root before a group's prefix (where the server's own pages are)
+BASE_KEY = "refapp.base"
 #: the organizer's header (percent-encoded when not ASCII, like X-Table-Password)
 ORGANIZER_HEADER = "X-Organizer-Password"
 #: the config key an import's child process reads its group from (services/archive/apart.py)
@@ -51,6 +53,7 @@ class Prefixed:
         found = PREFIX.match(path)
         if found is not None:
             environ[ENVIRON_KEY] = found.group(1)
+            environ[BASE_KEY] = environ.get("SCRIPT_NAME", "")
             environ["SCRIPT_NAME"] = environ.get("SCRIPT_NAME", "") + found.group(0)
             environ["PATH_INFO"] = path[found.end() :] or "/"
         return self.wrapped(environ, start_response)
@@ -166,6 +169,13 @@ def init_app(app: Flask) -> None:
         if os.environ.get(f"REFAPP_{key}"):
             app.config[key] = os.environ[f"REFAPP_{key}"]
     app.before_request(resolve)
+    app.context_processor(
+        lambda: {
+            "is_organizer": is_organizer(),
+            "has_organizer": has_organizer(),
+            "group": current_group(),
+        }
+    )
 
 
 def serve_prefix(app: Flask) -> None:

@@ -49,7 +49,7 @@ def sign_in_clock(earlier: timedelta = timedelta()) -> ColumnElement[datetime]:
     return literal(stored_time(now() - earlier.total_seconds()), DateTime(timezone=True))
 
 
-def sign_in_row() -> Row[tuple[int, bool]] | None:
+def sign_in_row() -> Row[int, bool] | None:
     """Return this browser's sign-in in this group (its id and whether it is the organizer's)
     when it was made with today's password, recently, and not ended; else None."""
     mark = session.get(SIGN_IN)

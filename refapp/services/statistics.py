@@ -121,7 +121,7 @@ def pair_rows(query: Query, player_id: int | None) -> Sequence[PairFigures]:
     return db.session.scalars(select_rows).all()
 
 
-def group_players() -> Select[tuple[int]]:
+def group_players() -> Select[int]:
     """Return the ids of this request's group's players (a subquery)."""
     return select(Player.id).where(Player.group_id == current_group_id())
 

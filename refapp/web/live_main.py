@@ -38,7 +38,7 @@ STAND_IN = Markup("<refapp-kept-page-token-0f6c1d>")
 #: the config key that turns keeping off (the tests compare kept pages with fresh ones)
 SWITCH = "KEEP_LIVE_MAIN"
 
-Key = tuple[int, int, str, bool, bool, str]
+Key = tuple[int, int, str, bool, bool, bool, str]
 #: a page's render: its HTML, its status and the session version it shows
 Render = Callable[[], tuple[str, int, int]]
 
@@ -69,7 +69,8 @@ def key_of(session_id: int) -> Key | None:
     if version is None:
         return None
     signed_in = bool(g.get("can_write", True))
-    return (session_id, version, str(get_locale()), signed_in, has_password(),
+    organizer = bool(g.get("organizer", False))  # an organizer's page has their forms
+    return (session_id, version, str(get_locale()), signed_in, has_password(), organizer,
             request.url)  # fmt: skip
 
 
