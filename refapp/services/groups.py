@@ -156,12 +156,12 @@ def change_password(raw: object) -> None:
 @writes.transaction()
 def set_archived(session_id: object, archived: object) -> GameSession:
     """Archive a session of this group (out of the lists, in the statistics) or bring it back."""
+    session = writes.lock_session(session_id)  # another group's: 404 before anything else
     if not isinstance(archived, bool):
         raise MalformedInput(
             "invalid_value", "archived is true or false, not {value}.", "archived",
             value=quote(archived),
         )  # fmt: skip
-    session = writes.lock_session(session_id)
     if session.archived != archived:
         session.archived = archived
         session.version += 1  # its pages, kept by version, show it (and phones see a change)
