@@ -198,7 +198,7 @@ def test_every_route_finds_the_groups_own_ids(app, client, walk):
 
 
 def test_beta_sees_none_of_alpha_in_its_lists(client, walk):
-    alpha, beta = walk
+    _alpha, beta = walk
     listed = client.get(f"{beta.prefix}/api/sessions").get_json()["sessions"]
     assert {item["id"] for item in listed} == set(beta.sessions.values())
     players = {
