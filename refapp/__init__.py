@@ -11,7 +11,7 @@ from flask import Flask, Response, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, default_exceptions
 
-from . import heaps, hosting
+from . import club, heaps, hosting
 from .extensions import csrf, db, migrate
 
 MAX_BODY = 256 * 1024
@@ -60,6 +60,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     # one secret for every host of the database (refapp/hosting.py), or a start refused
     hosting.init_app(app)
+    club.serve_prefix(app)  # innermost: /g/<slug>/ moved out of the path, just before Flask
     app.json.sort_keys = False  # type: ignore[attr-defined]  # the default provider's
 
     db.init_app(app)
@@ -70,7 +71,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .serving import hosts
 
     hosts.init_app(app)  # a Host that is not a host is answered 400 before any page is built
-    from . import access, bodies, cli, club, group_models, i18n, models, static_files  # noqa: F401
+    from . import access, bodies, cli, group_models, i18n, models, static_files  # noqa: F401
 
     club.init_app(app)  # the group a request addresses, found before its password is asked
     access.init_app(app)
@@ -93,7 +94,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     cli.register(app)
     from .serving import fast_reads
 
-    club.serve_prefix(app)  # /g/<slug>/ moved out of the path (the fast path serves none)
     fast_reads.init_app(app)  # outermost: a session read answered without a request context
     return app
 

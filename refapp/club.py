@@ -1,6 +1,6 @@
 """Groups on one server: which group a request addresses, its passwords, and the organizer.
 
-A request under ``/g/<slug>/`` addresses that group: ``Prefixed`` (WSGI, inside the fast read)
+A request under ``/g/<slug>/`` addresses that group: ``Prefixed`` (WSGI, the innermost layer)
 moves the prefix from ``PATH_INFO`` to ``SCRIPT_NAME``, so every route matches as without it and
 ``url_for`` makes the group's links by itself; ``resolve`` (the first ``before_request``) reads
 the group once (an unknown slug: 404) and keeps it in ``g``. Without the prefix the request
@@ -179,6 +179,6 @@ def init_app(app: Flask) -> None:
 
 
 def serve_prefix(app: Flask) -> None:
-    """Serve every route under ``/g/<slug>/`` too (inside the fast session read, which serves
-    the default group's path alone)."""
+    """Serve every route under ``/g/<slug>/`` too: the innermost layer, so the Host check and
+    the fast session read (which serves the default group's path alone) see the full path."""
     app.wsgi_app = Prefixed(app.wsgi_app)  # type: ignore[method-assign]

@@ -62,7 +62,7 @@ def known_names(most: int = 16) -> list[str]:
         select(Player.name)
         .join(SessionPlayer, SessionPlayer.player_id == Player.id)
         .join(GameSession, GameSession.id == SessionPlayer.session_id)
-        .where(GameSession.group_id == current_group_id())
+        .where(GameSession.group_id + 0 == current_group_id())
         .order_by(GameSession.updated_at.desc(), GameSession.id.desc(), SessionPlayer.seat)
         .limit(KNOWN_SEATS)
     ).scalars()

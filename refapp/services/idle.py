@@ -34,7 +34,7 @@ def count_idle() -> int:
         .where(
             GameSession.counted.is_(False),
             GameSession.round_count > 0,
-            GameSession.group_id == current_group_id(),
+            GameSession.group_id + 0 == current_group_id(),  # its own index leads
             or_(GameSession.finished.is_(True), GameSession.last_round_at <= cutoff),
         )
         .order_by(GameSession.last_round_at, GameSession.id)

@@ -38,7 +38,9 @@ def matching(query: Query) -> list[ColumnElement[bool]]:
     """Return the conditions on ``GameSession`` a query's game, period and players set."""
     conditions: list[ColumnElement[bool]] = [
         GameSession.game.in_(query.games()),
-        GameSession.group_id == current_group_id(),
+        # + 0: the period's index (game, last_round_at) leads, never the group's (a server's
+        # sessions are mostly one group's: its index would read them all)
+        GameSession.group_id + 0 == current_group_id(),
     ]
     if query.date_from:
         conditions.append(GameSession.last_round_at >= day_start(query.date_from))

@@ -45,7 +45,7 @@ def board(games: Sequence[str]) -> list[Rating]:
     rows = db.session.execute(
         select(PlayerRating, Player.name)
         .join(Player, Player.id == PlayerRating.player_id)
-        .where(PlayerRating.game.in_(games), Player.group_id == current_group_id())
+        .where(PlayerRating.game.in_(games), Player.group_id + 0 == current_group_id())
     ).all()
     lines: list[Rating] = [
         {

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
-from sqlalchemy import Select, or_, select
+from sqlalchemy import or_, select
+from sqlalchemy.sql.elements import ColumnElement
 
 from ..club import current_group_id
 from ..extensions import db
@@ -98,8 +99,10 @@ def figures_rows(query: Query, player_id: int | None) -> Sequence[PlayerFigures]
     period or players asked for, those figures counted over the matching sessions."""
     if query.filtered:
         return periods.figures_rows(query, player_id)
-    select_rows = select(PlayerFigures).where(
-        PlayerFigures.game.in_(query.games()), PlayerFigures.player_id.in_(group_players())
+    select_rows = (
+        select(PlayerFigures)
+        .join(Player, Player.id == PlayerFigures.player_id)
+        .where(PlayerFigures.game.in_(query.games()), in_group())
     )
     if player_id is not None:
         select_rows = select_rows.where(PlayerFigures.player_id == player_id)
@@ -111,8 +114,10 @@ def pair_rows(query: Query, player_id: int | None) -> Sequence[PairFigures]:
     period or players asked for, counted over the matching sessions."""
     if query.filtered:
         return periods.pair_rows(query, player_id)
-    select_rows = select(PairFigures).where(
-        PairFigures.game.in_(query.games()), PairFigures.first_id.in_(group_players())
+    select_rows = (
+        select(PairFigures)
+        .join(Player, Player.id == PairFigures.first_id)
+        .where(PairFigures.game.in_(query.games()), in_group())
     )
     if player_id is not None:
         select_rows = select_rows.where(
@@ -121,9 +126,10 @@ def pair_rows(query: Query, player_id: int | None) -> Sequence[PairFigures]:
     return db.session.scalars(select_rows).all()
 
 
-def group_players() -> Select[int]:
-    """Return the ids of this request's group's players (a subquery)."""
-    return select(Player.id).where(Player.group_id == current_group_id())
+def in_group() -> ColumnElement[bool]:
+    """Return the condition that keeps the joined players to this request's group (+ 0: the
+    figures' own index leads, never the group's, which would read every player of a group)."""
+    return Player.group_id + 0 == current_group_id()
 
 
 def player_names(ids: Iterable[int]) -> dict[int, str]:
@@ -253,7 +259,7 @@ def best_mark(game: str, key: str) -> Record | None:
     row = db.session.execute(
         select(Mark.value, Mark.session_id, Mark.number, Player.name)
         .join(Player, Player.id == Mark.player_id)
-        .where(Mark.game == game, Mark.key == key, Player.group_id == current_group_id())
+        .where(Mark.game == game, Mark.key == key, in_group())
         .order_by(Mark.rank, Mark.at, Mark.session_id, Mark.number)
         .limit(1)
     ).first()
@@ -271,7 +277,7 @@ def longest_streak(game: str) -> Record | None:
         .where(
             PlayerFigures.game == game,
             PlayerFigures.streak_longest > 0,
-            Player.group_id == current_group_id(),
+            in_group(),
         )
         .order_by(
             PlayerFigures.streak_longest.desc(),
