@@ -67,5 +67,8 @@ def default_row() -> dict[str, Any]:
 
 @event.listens_for(Group.__table__, "after_create")
 def add_default(table: Table, connection: Connection, **_: Any) -> None:
-    """Put the default group in a table ``create_all`` just made."""
+    """Put the default group in a table ``create_all`` just made (PostgreSQL: the next group
+    made takes id 2)."""
     connection.execute(table.insert().values(**default_row()))
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql("SELECT setval('club_group_id_seq', 1)")
