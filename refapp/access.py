@@ -23,6 +23,7 @@ import hashlib
 import hmac
 import math
 import os
+import time
 import unicodedata
 from collections.abc import Callable
 from contextlib import suppress
@@ -31,23 +32,15 @@ from urllib.parse import quote, unquote, urlsplit
 
 from flask import Flask, Response, current_app, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from sqlalchemy.engine import Row
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import bodies, club, passes
+from . import bodies, club, passes, sign_ins
 from .games.errors import AccessDenied, Refusal
 from .shared_throttle import SharedThrottle
-from .sign_ins import (  # noqa: F401  (access.* as before the sign-ins had a module)
-    SIGN_IN,
-    forget_sign_in,
-    forget_stored_sign_in,
-    now,
-    remember_sign_in,
-    sign_in_clock,
-    sign_in_digest,
-    sign_in_row,
-    signed_in,
-    stored_time,
-)
+from .sign_ins import SIGN_IN as SIGN_IN
+from .sign_ins import forget_sign_in as forget_sign_in
+from .sign_ins import sign_in_digest as sign_in_digest
 
 READ_METHODS = {"GET", "HEAD", "OPTIONS"}
 #: pages that are forms for writing, so even reading them asks for a sign-in
@@ -69,6 +62,27 @@ NEXT_MAX = 2000
 OPEN_API_PATHS = "refapp_open_api_paths"
 #: hex digits of the password's digest a device's pass holds: a new password ends every pass
 PASS_KEY = 16
+
+
+def now() -> float:
+    """Return the time in seconds (ACCESS_CLOCK, a function, replaces the clock in tests)."""
+    clock: Callable[[], float] = current_app.config.get("ACCESS_CLOCK", time.time)
+    return clock()
+
+
+def sign_in_row() -> Row[int, bool] | None:
+    """Return this browser's sign-in to this group in force (``sign_ins.sign_in_row``)."""
+    return sign_ins.sign_in_row(now())
+
+
+def signed_in() -> bool:
+    """Return True when this browser signed in to this group with today's password."""
+    return sign_in_row() is not None
+
+
+def remember_sign_in(organizer: bool = False) -> None:
+    """Start a new sign-in to this group in this browser (``sign_ins.remember_sign_in``)."""
+    sign_ins.remember_sign_in(now(), organizer)
 
 
 def table_password() -> str | None:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import time
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from flask import current_app, session
@@ -25,31 +23,25 @@ from .models import SignIn
 SIGN_IN = "table_sign_in"
 
 
-def now() -> float:
-    """Return the time in seconds (ACCESS_CLOCK, a function, replaces the clock in tests)."""
-    clock: Callable[[], float] = current_app.config.get("ACCESS_CLOCK", time.time)
-    return clock()
-
-
 def sign_in_digest(sign_in_id: str) -> str:
     """Return what the server keeps of a sign-in's random id (the cookie alone holds the id)."""
     return hashlib.sha256(b"sign-in\0" + sign_in_id.encode()).hexdigest()
 
 
 def stored_time(seconds: float) -> datetime:
-    """Return a time from ``now()`` as the database stores it."""
+    """Return a time (``access.now()``'s seconds) as the database stores it."""
     return datetime.fromtimestamp(seconds, UTC)
 
 
-def sign_in_clock(earlier: timedelta = timedelta()) -> ColumnElement[datetime]:
+def sign_in_clock(moment: float, earlier: timedelta = timedelta()) -> ColumnElement[datetime]:
     """Return the sign-ins' time now, less ``earlier``: the database's on PostgreSQL (several
     hosts' clocks may differ) unless a test set ``ACCESS_CLOCK``, else ``now()``."""
     if "ACCESS_CLOCK" not in current_app.config and db.engine.dialect.name == "postgresql":
         return func.statement_timestamp(type_=DateTime(timezone=True)) - earlier
-    return literal(stored_time(now() - earlier.total_seconds()), DateTime(timezone=True))
+    return literal(stored_time(moment - earlier.total_seconds()), DateTime(timezone=True))
 
 
-def sign_in_row() -> Row[int, bool] | None:
+def sign_in_row(moment: float) -> Row[int, bool] | None:
     """Return this browser's sign-in in this group (its id and whether it is the organizer's)
     when it was made with today's password, recently, and not ended; else None."""
     mark = session.get(SIGN_IN)
@@ -65,18 +57,13 @@ def sign_in_row() -> Row[int, bool] | None:
     life = current_app.permanent_session_lifetime
     found = select(SignIn.id, SignIn.organizer).where(
         SignIn.digest == sign_in_digest(sign_in_id),
-        SignIn.at > sign_in_clock(life),
+        SignIn.at > sign_in_clock(moment, life),
         SignIn.group_id == club.current_group_id(),
     )
     return db.session.execute(found).first()
 
 
-def signed_in() -> bool:
-    """Return True when this browser signed in to this group with today's password."""
-    return sign_in_row() is not None
-
-
-def remember_sign_in(organizer: bool = False) -> None:
+def remember_sign_in(moment: float, organizer: bool = False) -> None:
     """Start a fresh session that holds a new sign-in to this group (as its organizer or not),
     kept on the server for a limited life."""
     forget_stored_sign_in()
@@ -84,8 +71,8 @@ def remember_sign_in(organizer: bool = False) -> None:
     sign_in_id = secrets.token_urlsafe(32)
     # expired sign-ins are pruned here, so the table holds at most one lifetime's sign-ins
     life = current_app.permanent_session_lifetime
-    db.session.execute(delete(SignIn).where(SignIn.at <= sign_in_clock(life)))
-    row = {"digest": sign_in_digest(sign_in_id), "at": sign_in_clock()}
+    db.session.execute(delete(SignIn).where(SignIn.at <= sign_in_clock(moment, life)))
+    row = {"digest": sign_in_digest(sign_in_id), "at": sign_in_clock(moment)}
     made = {"group_id": club.current_group_id(), "organizer": organizer}
     db.session.execute(insert(SignIn).values(**row, **made))
     db.session.commit()

@@ -126,6 +126,11 @@ def list_groups() -> list[Listed]:
     ]
 
 
+def exists(slug: str) -> bool:
+    """Return True when a group has this slug."""
+    return db.session.scalar(select(Group.id).where(Group.slug == slug)) is not None
+
+
 def group_by_code(code: str) -> Group | None:
     """Return the group whose join code this is (None: none)."""
     if not code or len(code) > CODE_LENGTH * 2:

@@ -51,7 +51,12 @@ def list_players() -> list[PlayerRow]:
     idle.count_idle()
     players = db.session.scalars(select(Player).where(Player.group_id == current_group_id()))
     mine: dict[int, list[PlayerFigures]] = defaultdict(list)
-    for row in db.session.scalars(select(PlayerFigures)):
+    group_rows = (
+        select(PlayerFigures)
+        .join(Player, Player.id == PlayerFigures.player_id)
+        .where(Player.group_id + 0 == current_group_id())
+    )
+    for row in db.session.scalars(group_rows):
         if (row.tally or {}).get("sessions_played"):
             mine[row.player_id].append(row)
     rows: list[PlayerRow] = []

@@ -51,8 +51,8 @@ def remembered_group() -> Response | None:
     if request.endpoint != "web.index" or request.environ.get(club.ENVIRON_KEY) is not None:
         return None
     slug = request.cookies.get(COOKIE, "")
-    if slug == "default" or club.SLUG.fullmatch(slug) is None:
-        return None
+    if slug == "default" or club.SLUG.fullmatch(slug) is None or not groups.exists(slug):
+        return None  # a group since deleted: the server's own page
     return redirect(group_home(slug))
 
 

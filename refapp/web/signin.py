@@ -16,9 +16,16 @@ from flask_wtf.csrf import CSRFError, generate_csrf
 from wtforms import HiddenField, PasswordField
 from wtforms.validators import InputRequired
 
-from ..access import attempt, can_write, password_matches, retry_after, safe_next
+from ..access import (
+    attempt,
+    can_write,
+    forget_sign_in,
+    password_matches,
+    remember_sign_in,
+    retry_after,
+    safe_next,
+)
 from ..club import has_organizer, has_password, organizer_matches
-from ..sign_ins import forget_sign_in, remember_sign_in
 from . import bp
 from .forms.voice import AppForm
 
