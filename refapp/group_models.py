@@ -38,8 +38,8 @@ class Group(Model):
     name: Mapped[str] = mapped_column(String(60))
     #: keyed digests (``club.digest``) of the group's table password and organizer password
     #: (None: none set; the default group then reads the server's configuration)
-    password_digest: Mapped[str | None] = mapped_column(String(64))
-    organizer_digest: Mapped[str | None] = mapped_column(String(64))
+    password_digest: Mapped[str | None] = mapped_column(String(100))
+    organizer_digest: Mapped[str | None] = mapped_column(String(100))
     #: the random code of its join link (``/join/<code>``)
     join_code: Mapped[str] = mapped_column(String(16), unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
