@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from refapp import access, club
 from refapp.extensions import db
 from refapp.models import GameSession, Player, SignIn
 
@@ -226,3 +227,43 @@ def test_the_default_group_has_an_organizer_when_one_is_configured(app, client):
         "/api/players/Ann/rename", json={"name": "Anna"}, headers={"X-Organizer-Password": "boss"}
     )
     assert renamed.status_code == 200
+
+
+def test_a_group_tells_what_it_is_and_its_join_link_to_its_organizer(app, client):
+    alpha, _beta = two_groups(app, client)
+    seen = client.get(f"{alpha.prefix}/api/group").get_json()
+    assert seen == {
+        "slug": "alpha",
+        "name": "Alpha",
+        "password": True,
+        "organizer_password": True,
+        "join_url": None,
+    }
+    organizer = client.get(f"{alpha.prefix}/api/group", headers=alpha.headers()).get_json()
+    assert "/g/alpha/join/" in organizer["join_url"]
+    default = client.get("/api/group").get_json()
+    assert default["slug"] == "default" and default["password"] is False
+
+
+def pass_in_force(app, client, slug: str) -> bool:
+    """Return whether the pass the client holds is in force in the group ``slug``."""
+    held = client.get_cookie("refapp_pass", path=f"/g/{slug}")  # each group's pass: its path
+    assert held is not None
+    cookie = {"Cookie": f"refapp_pass={held.value}"}
+    group = {club.ENVIRON_KEY: slug}  # as the prefix's layer leaves it
+    with app.test_request_context("/api/sessions", headers=cookie, environ_overrides=group):
+        app.preprocess_request()  # the group found, as for a request
+        return access.device_pass() is not None
+
+
+def test_a_new_group_password_ends_the_passes_kept_on_the_old_one(app, client):
+    alpha, _beta = two_groups(app, client)
+    body = {"game": "dixit", "players": ["Ann", "Ben", "Cy", "Dee"]}
+    made = client.post(f"{alpha.prefix}/api/sessions", json=body, headers=alpha.headers(False))
+    assert made.status_code == 201
+    assert pass_in_force(app, client, alpha.slug)
+    changed = client.put(
+        f"{alpha.prefix}/api/group/password", json={"password": "new"}, headers=alpha.headers()
+    )
+    assert changed.status_code == 200
+    assert not pass_in_force(app, client, alpha.slug)  # kept on the old password
