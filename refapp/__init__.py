@@ -11,7 +11,7 @@ from flask import Flask, Response, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, default_exceptions
 
-from . import heaps, hosting
+from . import club, heaps, hosting
 from .extensions import csrf, db, migrate
 from .services import prepared
 from .stored_json import Answers
@@ -62,6 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     # one secret for every host of the database (refapp/hosting.py), or a start refused
     hosting.init_app(app)
+    club.serve_prefix(app)  # innermost: /g/<slug>/ moved out of the path, just before Flask
     app.json = Answers(app)  # Flask's provider, orjson writing and reading (stored_json)
     app.json.sort_keys = False
 
@@ -74,8 +75,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .serving import hosts
 
     hosts.init_app(app)  # a Host that is not a host is answered 400 before any page is built
-    from . import access, bodies, cli, i18n, models, static_files  # noqa: F401  (Alembic's tables)
+    from . import access, bodies, cli, group_models, i18n, models, static_files  # noqa: F401
 
+    club.init_app(app)  # the group a request addresses, found before its password is asked
     access.init_app(app)
     bodies.init_app(app)  # each route's body limit, checked from the headers
     i18n.init_app(app)

@@ -23,26 +23,24 @@ import hashlib
 import hmac
 import math
 import os
-import secrets
 import time
 import unicodedata
 from collections.abc import Callable
 from contextlib import suppress
-from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
-from flask import Flask, Response, current_app, g, redirect, request, session, url_for
+from flask import Flask, Response, current_app, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from sqlalchemy import DateTime, delete, func, insert, literal, select
-from sqlalchemy.sql.elements import ColumnElement
+from sqlalchemy.engine import Row
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import bodies, passes
-from .extensions import db
+from . import bodies, club, passes, sign_ins
 from .games.errors import AccessDenied, Refusal
-from .models import SignIn
 from .shared_throttle import SharedThrottle
+from .sign_ins import SIGN_IN as SIGN_IN
+from .sign_ins import forget_sign_in as forget_sign_in
+from .sign_ins import sign_in_digest as sign_in_digest
 
 READ_METHODS = {"GET", "HEAD", "OPTIONS"}
 #: pages that are forms for writing, so even reading them asks for a sign-in
@@ -52,9 +50,8 @@ OPEN_PAGES = {"web.sign_in", "web.sign_out", "static"}
 DRY_RUN_ENDPOINTS = {"api.record_round"}
 DRY_RUN_FLAGS = ("1", "true", "yes")
 HEADER = "X-Table-Password"
-#: where a sign-in lives in the session cookie: {"key": digest of the password, "id": the random
-#: id whose digest the sign_in table keeps, with the sign-in's time, while it is in force}
-SIGN_IN = "table_sign_in"
+#: the routes of the server's groups: the server password guards them (server_access.py)
+SERVER_ENDPOINTS = frozenset({"api.create_group", "api.list_groups", "web.groups_page"})
 #: the environment variable and config key: how many reverse proxies stand in front of the app
 PROXIES_ENV = "REFAPP_TRUSTED_PROXIES"
 PROXIES = "TRUSTED_PROXIES"
@@ -67,15 +64,30 @@ OPEN_API_PATHS = "refapp_open_api_paths"
 PASS_KEY = 16
 
 
-def table_password() -> str | None:
-    """Return the configured table password, if any."""
-    return current_app.config.get("PASSWORD") or None
-
-
 def now() -> float:
     """Return the time in seconds (ACCESS_CLOCK, a function, replaces the clock in tests)."""
     clock: Callable[[], float] = current_app.config.get("ACCESS_CLOCK", time.time)
     return clock()
+
+
+def sign_in_row() -> Row[int, bool] | None:
+    """Return this browser's sign-in to this group in force (``sign_ins.sign_in_row``)."""
+    return sign_ins.sign_in_row(now())
+
+
+def signed_in() -> bool:
+    """Return True when this browser signed in to this group with today's password."""
+    return sign_in_row() is not None
+
+
+def remember_sign_in(organizer: bool = False) -> None:
+    """Start a new sign-in to this group in this browser (``sign_ins.remember_sign_in``)."""
+    sign_ins.remember_sign_in(now(), organizer)
+
+
+def table_password() -> str | None:
+    """Return the configured table password, if any."""
+    return current_app.config.get("PASSWORD") or None
 
 
 def password_digest(password: str) -> str:
@@ -85,11 +97,8 @@ def password_digest(password: str) -> str:
 
 
 def password_matches(given: str | None) -> bool:
-    """Compare a given password with the table's in constant time (digests of equal length)."""
-    expected = table_password()
-    if not expected or not given:
-        return False
-    return hmac.compare_digest(password_digest(given), password_digest(expected))
+    """Compare a given password with the group's table password in constant time."""
+    return club.password_matches(given)
 
 
 def header_readings(raw: str) -> list[str]:
@@ -110,76 +119,17 @@ def header_matches(raw: str) -> bool:
     return matched
 
 
-def sign_in_digest(sign_in_id: str) -> str:
-    """Return what the server keeps of a sign-in's random id (the cookie alone holds the id)."""
-    return hashlib.sha256(b"sign-in\0" + sign_in_id.encode()).hexdigest()
-
-
-def stored_time(seconds: float) -> datetime:
-    """Return a time from ``now()`` as the database stores it."""
-    return datetime.fromtimestamp(seconds, UTC)
-
-
-def sign_in_clock(earlier: timedelta = timedelta()) -> ColumnElement[datetime]:
-    """Return the sign-ins' time now, less ``earlier``: the database's on PostgreSQL (several
-    hosts' clocks may differ) unless a test set ``ACCESS_CLOCK``, else ``now()``."""
-    if "ACCESS_CLOCK" not in current_app.config and db.engine.dialect.name == "postgresql":
-        return func.statement_timestamp(type_=DateTime(timezone=True)) - earlier
-    return literal(stored_time(now() - earlier.total_seconds()), DateTime(timezone=True))
-
-
-def signed_in() -> bool:
-    """Return True when this browser signed in with today's password, recently, and not out."""
-    mark = session.get(SIGN_IN)
-    expected = table_password()
-    if not isinstance(mark, dict) or not expected:
-        return False
-    key, sign_in_id = mark.get("key"), mark.get("id")
-    if not isinstance(key, str) or not isinstance(sign_in_id, str):
-        return False  # not a sign-in, or a cookie from before sign-ins were kept on the server
-    if not hmac.compare_digest(key, password_digest(expected)):
-        return False
-    # the one query a page pays, and only with a password and a live cookie: by a unique index;
-    # its age is the server's record of it, on one clock whichever host made it
-    life = current_app.permanent_session_lifetime
-    found = select(SignIn.id).where(
-        SignIn.digest == sign_in_digest(sign_in_id), SignIn.at > sign_in_clock(life)
-    )
-    return db.session.scalar(found) is not None
-
-
-def remember_sign_in() -> None:
-    """Start a fresh session that holds a new sign-in, kept on the server for a limited life."""
-    forget_stored_sign_in()
-    session.clear()
-    sign_in_id = secrets.token_urlsafe(32)
-    # expired sign-ins are pruned here, so the table holds at most one lifetime's sign-ins
-    life = current_app.permanent_session_lifetime
-    db.session.execute(delete(SignIn).where(SignIn.at <= sign_in_clock(life)))
-    db.session.execute(insert(SignIn).values(digest=sign_in_digest(sign_in_id), at=sign_in_clock()))
-    db.session.commit()
-    session[SIGN_IN] = {"key": password_digest(table_password() or ""), "id": sign_in_id}
-    session.permanent = True
-
-
-def forget_stored_sign_in() -> None:
-    """Delete the server's record of this browser's sign-in, if it has one."""
-    mark = session.get(SIGN_IN)
-    sign_in_id = mark.get("id") if isinstance(mark, dict) else None
-    if isinstance(sign_in_id, str):
-        db.session.execute(delete(SignIn).where(SignIn.digest == sign_in_digest(sign_in_id)))
-        db.session.commit()
-
-
-def forget_sign_in() -> None:
-    """End this browser's sign-in on the server and in its cookie (copies of it end too)."""
-    forget_stored_sign_in()
-    session.pop(SIGN_IN, None)
+def organizer_header_matches(raw: str) -> bool:
+    """Compare every reading of the organizer's header with the organizer password."""
+    matched = False
+    for reading in header_readings(raw):
+        matched |= club.organizer_matches(reading)
+    return matched
 
 
 def can_write() -> bool:
     """Return True when this page request may change things (the pages' sign-in)."""
-    return table_password() is None or signed_in()
+    return not club.has_password() or signed_in()
 
 
 def throttle() -> SharedThrottle:
@@ -195,12 +145,12 @@ def client_address() -> str:
 
 def pass_key() -> str:
     """Return what a device's pass holds of today's password."""
-    return password_digest(table_password() or "")[:PASS_KEY]
+    return club.password_key()[:PASS_KEY]
 
 
 def device_pass() -> dict[str, Any] | None:
     """Return the pass this device shows, if it is in force for today's password (else None)."""
-    return passes.shown(pass_key(), now()) if table_password() is not None else None
+    return passes.shown(pass_key(), now()) if club.has_password() else None
 
 
 def device() -> str | None:
@@ -271,8 +221,12 @@ def open_api_paths() -> set[str]:
 
 
 def guard_api() -> Response | None:
-    """Refuse an API write without the password in its header; hold back a guessing client."""
-    if table_password() is None or api_changes_nothing():
+    """Refuse an API write without the password in its header; hold back a guessing client. An
+    organizer's header (when the group has an organizer password) stands for both passwords."""
+    organizer = request.headers.get(club.ORGANIZER_HEADER)
+    if organizer and club.has_organizer():
+        return guard_organizer(organizer)
+    if not club.has_password() or api_changes_nothing():
         return None
     given = request.headers.get(HEADER)
     if not given:
@@ -280,12 +234,43 @@ def guard_api() -> Response | None:
     wait = retry_after()
     if wait:
         return held_back(wait)
-    return None if attempt(given, header_matches) else password_refusal()
+    if not attempt(given, header_matches):
+        return password_refusal()
+    g.can_write, g.organizer = True, not club.has_organizer()
+    return None
+
+
+def organizer_refusal() -> Response:
+    """Return the API's 403 for an organizer action without the organizer's password."""
+    return api_refusal(organizer_required())
+
+
+def organizer_required() -> AccessDenied:
+    """Return the refusal of an organizer action to a request that is not the organizer's."""
+    return AccessDenied(
+        "organizer_required",
+        "Only the group's organizer may do this: send the organizer password in the "
+        "X-Organizer-Password header (percent-encoded if it is not ASCII).",
+    )
+
+
+def guard_organizer(given: str) -> Response | None:
+    """Check an organizer's header (throttled as the table password): right, the request may
+    write and act as the organizer; wrong, 403 organizer_required."""
+    wait = retry_after()
+    if wait:
+        return held_back(wait)
+    if not attempt(given, organizer_header_matches):
+        return organizer_refusal()
+    g.can_write = g.organizer = True
+    return None
 
 
 def guard_page() -> ResponseReturnValue | None:
     """Send someone who has not signed in from a write (or a form page) to the sign-in."""
-    g.can_write = can_write()
+    row = sign_in_row()
+    g.can_write = not club.has_password() or row is not None
+    g.organizer = bool(row is not None and row.organizer) if club.has_organizer() else g.can_write
     if g.can_write or request.endpoint in OPEN_PAGES:
         return None
     if request.method in READ_METHODS and request.endpoint not in WRITE_PAGES:
@@ -295,8 +280,12 @@ def guard_page() -> ResponseReturnValue | None:
 
 def require_sign_in() -> ResponseReturnValue | None:
     """Guard every request: the API by its header, the pages by their sign-in."""
+    if request.endpoint in SERVER_ENDPOINTS:
+        g.can_write = g.organizer = False
+        return None  # the server password guards these (server_access.py)
     if request.path.startswith("/api/"):
-        g.can_write = table_password() is None
+        g.can_write = not club.has_password()
+        g.organizer = g.can_write and not club.has_organizer()
         return guard_api()
     return guard_page()
 
@@ -391,7 +380,7 @@ def init_app(app: Flask) -> None:
     app.context_processor(
         lambda: {
             "can_write": g.get("can_write", True),
-            "has_password": table_password() is not None,
+            "has_password": club.has_password() or club.has_organizer(),
             "here": here,
         }
     )

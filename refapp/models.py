@@ -11,6 +11,7 @@ from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, Text, UniqueCo
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .group_models import InGroup
 
 if TYPE_CHECKING:  # db.Model is made at run time from Base, which is what mypy can read
     from .extensions import Base as Model
@@ -38,17 +39,18 @@ def aware(moment: datetime) -> datetime:
 Moment = Annotated[datetime, mapped_column(DateTime(timezone=True))]
 
 
-class Player(Model):
-    """A person, the same across sessions by name."""
+class Player(InGroup, Model):
+    """A person, the same across a group's sessions by name."""
 
+    __table_args__ = (UniqueConstraint("group_id", "name"),)
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(40), unique=True)
+    name: Mapped[str] = mapped_column(String(40))
     created_at: Mapped[Moment] = mapped_column(default=utcnow)
 
     seats: Mapped[list[SessionPlayer]] = relationship(back_populates="player")
 
 
-class GameSession(Model):
+class GameSession(InGroup, Model):
     """One evening's game of one kind, with its house rules and the state before its first round."""
 
     __tablename__ = "game_session"
@@ -92,6 +94,8 @@ class GameSession(Model):
     rating_due: Mapped[bool] = mapped_column(default=False, server_default=false(), index=True)
     #: where the table played (optional, at most 60 characters, trimmed and NFC; None: not said)
     location: Mapped[str | None] = mapped_column(String(60), index=True)
+    #: set by the group's organizer: out of the lists, still in the statistics
+    archived: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     seats: Mapped[list[SessionPlayer]] = relationship(
         back_populates="session",
@@ -208,7 +212,7 @@ class WriteKey(Model):
     at: Mapped[Moment] = mapped_column(default=utcnow)
 
 
-class RuleSet(Model):
+class RuleSet(InGroup, Model):
     """A table's own house rules saved under a name ("Friday club"): a preset and changes to it.
 
     A session made from it copies the effective rules, so changing the set later never
@@ -216,9 +220,10 @@ class RuleSet(Model):
     """
 
     __tablename__ = "rule_set"
+    __table_args__ = (UniqueConstraint("group_id", "name"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(60), unique=True)
+    name: Mapped[str] = mapped_column(String(60))
     game: Mapped[str] = mapped_column(String(20))
     preset: Mapped[str | None] = mapped_column(String(30))
     rules: Mapped[dict[str, object]] = mapped_column(JSON)
@@ -226,18 +231,16 @@ class RuleSet(Model):
     updated_at: Mapped[Moment] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
-class SignIn(Model):
-    """A page sign-in still in force: a digest of the random id its browser's cookie holds.
-
-    Signing out deletes the row, so a copy of the cookie made before no longer writes; every
-    worker process sees the same rows. Rows older than a sign-in's life are pruned at each sign-in.
-    """
+class SignIn(InGroup, Model):
+    """A page sign-in still in force in one group (as its organizer or not): a digest of the
+    random id its browser's cookie holds; signing out deletes it, pruned after a sign-in's life."""
 
     __tablename__ = "sign_in"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     digest: Mapped[str] = mapped_column(String(64), unique=True)
     at: Mapped[Moment] = mapped_column(index=True)
+    organizer: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class PlayerFigures(Model):
@@ -303,10 +306,8 @@ class PairFigures(Model):
     """Two players' head-to-head in one game: the sum of the counted sessions both sat at.
 
     ``first_id`` is the lower player id; ``tally`` holds ``sessions``, ``a_ahead`` (the first
-    player placed better), ``b_ahead`` and ``tied``, kept by every write like ``PlayerFigures``.
-    The ids have no foreign key, as ``Mark.player_id``: a write adding a pair's row takes no
-    share lock on the players' rows a rename holds.
-    """
+    placed better), ``b_ahead`` and ``tied``, kept like ``PlayerFigures``; no foreign keys, as
+    ``Mark.player_id`` (a write adding a pair takes no share lock on the players' rows)."""
 
     __tablename__ = "pair_figures"
 

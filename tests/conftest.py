@@ -17,6 +17,7 @@ from sqlalchemy import event
 
 from refapp import create_app, database_url
 from refapp.extensions import db
+from refapp.group_models import Group, default_row
 
 from . import pg_rollback
 from .speed import TEMPLATE_CODE, remember_url_builders, use_memory_for_tmp_path
@@ -256,6 +257,8 @@ def emptied(app) -> None:
     with app.app_context():
         names = ", ".join(table.name for table in db.metadata.sorted_tables)
         db.session.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+        db.session.execute(Group.__table__.insert().values(**default_row()))  # the default group
+        db.session.execute(sa.text("SELECT setval('club_group_id_seq', 1)"))
         db.session.commit()
 
 

@@ -103,7 +103,11 @@ def sequences_restarted(engine: Engine, sequences: list[str]) -> None:
     """Start every id sequence at 1 again (a rolled-back test leaves its sequences advanced)."""
     if not sequences:
         return
-    calls = ", ".join(f"setval('{name}', 1, false)" for name in sequences)
+    # the groups' ids go on after the default group (id 1, which every test's rows start in)
+    calls = ", ".join(
+        f"setval('{name}', 1, {'true' if name == 'club_group_id_seq' else 'false'})"
+        for name in sequences
+    )
     with engine.connect() as connection:
         connection.execute(text(f"SELECT {calls}"))
 

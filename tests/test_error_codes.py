@@ -26,6 +26,9 @@ STATUS_BEFORE = {
     "not_last_round": 409,
     "player_conflict": 409,
     "sign_in_required": 401,
+    "password_required": 401,
+    "groups_off": 403,
+    "organizer_required": 403,
     "too_many_attempts": 429,
     "busy": 503,
     "bad_request": 400,
@@ -35,8 +38,14 @@ STATUS_BEFORE = {
     "unavailable": 503,
     "server_error": 500,
 }
-#: codes split from stale_round (409 as it was) and the HTTP errors' own-status fallback
-NEW_CODES = {"stale_tag": 409, "lost_race": 409, "http_error": 400}
+#: codes split from stale_round (409 as it was) and the HTTP errors' own-status fallback; the
+#: groups' codes (issue 40)
+NEW_CODES = {
+    "stale_tag": 409,
+    "lost_race": 409,
+    "http_error": 400,
+    "group_exists": 409,
+}
 NGINX = ROOT / "docs" / "nginx-refapp.conf"
 SITES = all_sites()
 

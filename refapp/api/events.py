@@ -13,6 +13,7 @@ from flask import Response, request
 from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
+from ..club import current_group_id
 from ..extensions import db
 from ..models import GameSession
 from ..services.values import not_found, stored_id
@@ -24,7 +25,11 @@ from . import bp
 def session_events(session_id: int) -> ResponseReturnValue:
     """Stream a session's version (server-sent events); 204 where streams are not held."""
     wanted = stored_id(session_id)
-    version = db.session.scalar(select(GameSession.version).where(GameSession.id == wanted))
+    version = db.session.scalar(
+        select(GameSession.version).where(
+            GameSession.id == wanted, GameSession.group_id == current_group_id()
+        )
+    )
     if version is None:
         raise not_found(session_id)
     db.session.close()  # the connection goes back to the pool before the answer is sent

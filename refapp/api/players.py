@@ -8,7 +8,9 @@ from flask import request
 from flask.typing import ResponseReturnValue
 
 from .. import services
+from ..access import organizer_required
 from ..bodies import json_body
+from ..club import is_organizer
 from ..services import players as roster
 from ..services import statistics
 from . import bp
@@ -42,6 +44,9 @@ def get_player_by_query() -> ResponseReturnValue:
 @bp.post("/players/<path:name>/rename")
 def rename_player(name: str) -> ResponseReturnValue:
     """Rename a player, or merge them into the player who has the new name."""
+    roster.find_player(name)  # another group's player: 404 before the organizer's 403
+    if not is_organizer():  # renaming and merging are the group's organizer's
+        raise organizer_required()
     expected = if_match()
     body = json_body()
     player, _ = roster.rename_player(name, body.get("name"), expected=expected)

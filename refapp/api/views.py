@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from .. import services
 from ..bodies import json_body
+from ..club import current_group_id
 from ..extensions import db
 from ..games.errors import MalformedInput, Refusal, quote
 from ..models import GameSession
@@ -132,7 +133,11 @@ def not_modified(session_id: int) -> Response | None:
     wanted = request.headers.get("If-None-Match")
     if not wanted or session_id > services.ID_MAX:
         return None
-    version = db.session.scalar(select(GameSession.version).where(GameSession.id == session_id))
+    version = db.session.scalar(
+        select(GameSession.version).where(
+            GameSession.id == session_id, GameSession.group_id == current_group_id()
+        )
+    )
     if version is not None and answers.poll_matches(wanted, version):
         return Response(status=304, headers={"ETag": etag(version)})
     return None

@@ -67,6 +67,7 @@ _CONFLICTS = {
     "not_last_round": "only the last round can be undone",
     "session_finished": "the session (or the game) is over: no round can follow",
     "player_conflict": "a rename or merge collides with another player at the same session",
+    "group_exists": "a group with this slug is on the server already",
 }
 
 _OTHERS = {
@@ -78,6 +79,11 @@ _OTHERS = {
         " bodies are all under way; nothing was stored",
     ),
     "sign_in_required": Code(401, Kind.ACCESS, "the table's password is missing or wrong"),
+    "password_required": Code(401, Kind.ACCESS, "the server password is missing or wrong"),
+    "groups_off": Code(403, Kind.ACCESS, "the server has no server password: groups are off"),
+    "organizer_required": Code(
+        403, Kind.ACCESS, "an organizer action without the group's organizer password"
+    ),
     "too_many_attempts": Code(429, Kind.ACCESS, "too many wrong passwords: wait `Retry-After`"),
     "method_not_allowed": Code(405, Kind.REQUEST, "the route does not take this HTTP method"),
     "too_large": Code(413, Kind.REQUEST, "the request body is larger than its route accepts"),

@@ -7,6 +7,7 @@ from typing import TypedDict
 
 from sqlalchemy import select
 
+from ..club import current_group_id
 from ..extensions import db
 from ..models import GameSession, Player, SessionPlayer
 from .listing import SessionRow
@@ -61,6 +62,7 @@ def known_names(most: int = 16) -> list[str]:
         select(Player.name)
         .join(SessionPlayer, SessionPlayer.player_id == Player.id)
         .join(GameSession, GameSession.id == SessionPlayer.session_id)
+        .where(GameSession.group_id + 0 == current_group_id())
         .order_by(GameSession.updated_at.desc(), GameSession.id.desc(), SessionPlayer.seat)
         .limit(KNOWN_SEATS)
     ).scalars()

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import BindParameter, Select, and_, bindparam, select
 
+from ..club import current_group_id
 from ..extensions import db
 from . import prepared, sessions, writes
 from .figures import Key
@@ -100,9 +101,11 @@ def session_of(session_id: object, wanted: int, query: Select[Any]) -> SessionRo
     """Return the session of id ``wanted`` read by ``query``, with its seats, or refuse it."""
     kind = "taken" if query is TAKEN else "stated" if query is TAKEN_WITH_STATE else "read"
     read = prepared.run(f"session {kind}", query, {"id": wanted})
-    if not read:
+    values = (
+        dict(zip(SESSION_COLUMNS, read[0][: len(SESSION_COLUMNS)], strict=True)) if read else {}
+    )
+    if values.get("group_id") != current_group_id():  # none, or another group's: the same 404
         raise not_found(session_id)
-    values = dict(zip(SESSION_COLUMNS, read[0][: len(SESSION_COLUMNS)], strict=True))
     session = SessionRow(**values)
     session.loaded = values.copy()
     if query is not TAKEN_WITH_STATE:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from sqlalchemy import or_, select
 
+from ..club import current_group_id
 from ..extensions import db
 from ..games.standings import IDLE
 from ..models import GameSession, utcnow
@@ -33,6 +34,7 @@ def count_idle() -> int:
         .where(
             GameSession.counted.is_(False),
             GameSession.round_count > 0,
+            GameSession.group_id + 0 == current_group_id(),  # its own index leads
             or_(GameSession.finished.is_(True), GameSession.last_round_at <= cutoff),
         )
         .order_by(GameSession.last_round_at, GameSession.id)

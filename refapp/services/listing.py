@@ -14,6 +14,7 @@ from typing import TypedDict, Unpack
 
 from sqlalchemy import select
 
+from ..club import current_group_id
 from ..extensions import db
 from ..games.errors import MalformedInput, quote
 from ..games.game import leaders
@@ -154,7 +155,9 @@ class SessionList:
 def list_sessions(wanted: SessionFilter | None = None) -> SessionList:
     """Return one page of sessions and how many match, in a fixed number of queries."""
     wanted = wanted or SessionFilter()
-    query = select(GameSession)
+    query = select(GameSession).where(
+        GameSession.group_id + 0 == current_group_id(), GameSession.archived.is_(False)
+    )
     if wanted.game:
         query = query.where(GameSession.game == wanted.game)
     if wanted.finished is not None:
@@ -185,6 +188,18 @@ def list_sessions(wanted: SessionFilter | None = None) -> SessionList:
     )
     total = page.total or 0
     return SessionList([session_row(session) for session in page], total, max(1, page.pages))
+
+
+def newest_players() -> list[str]:
+    """Return the players of the group's newest listed session (none: []), in one read that
+    stops at the first row (no count of the group's sessions)."""
+    newest = db.session.scalars(
+        select(GameSession)
+        .where(GameSession.group_id + 0 == current_group_id(), GameSession.archived.is_(False))
+        .order_by(GameSession.created_at.desc(), GameSession.id.desc())
+        .limit(1)
+    ).first()
+    return list(newest.players) if newest is not None else []
 
 
 def day_start(day: date) -> datetime:

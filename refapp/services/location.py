@@ -11,6 +11,7 @@ import unicodedata
 
 from sqlalchemy import func, select
 
+from ..club import current_group_id
 from ..extensions import db
 from ..games.errors import MalformedInput, quote
 from ..models import GameSession
@@ -71,7 +72,7 @@ def locations_used() -> list[str]:
     count = func.count(GameSession.id)
     rows = db.session.execute(
         select(GameSession.location, count)
-        .where(GameSession.location.is_not(None))
+        .where(GameSession.location.is_not(None), GameSession.group_id + 0 == current_group_id())
         .group_by(GameSession.location)
         .order_by(count.desc(), GameSession.location)
         .limit(CHOICES_MAX)

@@ -19,6 +19,7 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import ColumnElement, Subquery, and_, case, func, or_, select, true
 from sqlalchemy.orm import aliased
 
+from ..club import current_group_id
 from ..extensions import db
 from ..games.tally import added
 from ..models import GameSession, Mark, PairFigures, Player, PlayerFigures, SessionPlayer
@@ -35,7 +36,12 @@ def day_start(day: date) -> datetime:
 
 def matching(query: Query) -> list[ColumnElement[bool]]:
     """Return the conditions on ``GameSession`` a query's game, period and players set."""
-    conditions: list[ColumnElement[bool]] = [GameSession.game.in_(query.games())]
+    conditions: list[ColumnElement[bool]] = [
+        GameSession.game.in_(query.games()),
+        # + 0: the period's index (game, last_round_at) leads, never the group's (a server's
+        # sessions are mostly one group's: its index would read them all)
+        GameSession.group_id + 0 == current_group_id(),
+    ]
     if query.date_from:
         conditions.append(GameSession.last_round_at >= day_start(query.date_from))
     if query.date_to and query.date_to < date.max:  # the last day there is bounds nothing

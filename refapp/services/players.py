@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from sqlalchemy import BigInteger, cast, func, select
 from sqlalchemy.orm import joinedload, selectinload
 
+from ..club import current_group_id
 from ..extensions import db
 from ..games import GAMES, get_game
 from ..games.errors import Conflict, NotFound, Refusal, RuleViolation, quote
@@ -48,9 +49,14 @@ def list_players() -> list[PlayerRow]:
     (services/idle.py: one indexed query when none did).
     """
     idle.count_idle()
-    players = db.session.scalars(select(Player)).all()
+    players = db.session.scalars(select(Player).where(Player.group_id == current_group_id()))
     mine: dict[int, list[PlayerFigures]] = defaultdict(list)
-    for row in db.session.scalars(select(PlayerFigures)):
+    group_rows = (
+        select(PlayerFigures)
+        .join(Player, Player.id == PlayerFigures.player_id)
+        .where(Player.group_id + 0 == current_group_id())
+    )
+    for row in db.session.scalars(group_rows):
         if (row.tally or {}).get("sessions_played"):
             mine[row.player_id].append(row)
     rows: list[PlayerRow] = []
@@ -159,7 +165,8 @@ def find_player(name: object) -> Player:
     key = unicodedata.normalize("NFC", name.strip()) if isinstance(name, str) else name
     player = None
     if isinstance(key, str) and not values.has_control(key):  # PostgreSQL refuses a NUL
-        player = db.session.scalars(select(Player).where(Player.name == key)).one_or_none()
+        mine = select(Player).where(Player.name == key, Player.group_id == current_group_id())
+        player = db.session.scalars(mine).one_or_none()
     if player is None:
         raise NotFound("There is no player {value}.", None, value=quote(name))
     return player

@@ -8,6 +8,7 @@ from typing import TypedDict
 
 from sqlalchemy import select
 
+from ..club import current_group_id
 from ..extensions import db
 from ..models import Player, PlayerRating, RatingStep
 from .statistics_shapes import Rating
@@ -44,7 +45,7 @@ def board(games: Sequence[str]) -> list[Rating]:
     rows = db.session.execute(
         select(PlayerRating, Player.name)
         .join(Player, Player.id == PlayerRating.player_id)
-        .where(PlayerRating.game.in_(games))
+        .where(PlayerRating.game.in_(games), Player.group_id + 0 == current_group_id())
     ).all()
     lines: list[Rating] = [
         {

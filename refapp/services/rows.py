@@ -96,6 +96,8 @@ class SessionRow:
     counted: bool
     rating_due: bool
     location: str | None
+    group_id: int
+    archived: bool
     seats: list[SeatRow] = field(default_factory=list)
     loaded: dict[str, Any] = field(default_factory=dict)
     #: the state stored with its last round, when read with the session (``hot_rows.take``)

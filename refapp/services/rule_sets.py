@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from typing import TypedDict
 
 from sqlalchemy import func, select, text
+from sqlalchemy.sql.elements import ColumnElement
 
+from ..club import current_group_id
 from ..extensions import db
 from ..games import get_game
 from ..games.errors import Conflict, MalformedInput, NotFound, RuleViolation, quote
@@ -97,10 +99,17 @@ def rule_set_name(raw: object, where: str = "name") -> str:
     return name
 
 
+def in_group() -> ColumnElement[bool]:
+    """Return the condition that keeps a query to this request's group's saved sets."""
+    return RuleSet.group_id == current_group_id()
+
+
 def find_rule_set(raw: object, where: str = "name") -> RuleSet:
     """Return the saved set of that name, or raise ``not_found``."""
     name = rule_set_name(raw, where)
-    found = db.session.scalars(select(RuleSet).where(RuleSet.name == name)).one_or_none()
+    found = db.session.scalars(
+        select(RuleSet).where(RuleSet.name == name, in_group())
+    ).one_or_none()
     if found is None:
         raise NotFound("There are no saved house rules called {value}.", where, value=quote(name))
     return found
@@ -145,7 +154,9 @@ def rule_set_dict(saved: RuleSet) -> SavedRules:
 
 def list_rule_sets() -> list[SavedRules]:
     """Return every saved set, by game and name."""
-    found = db.session.scalars(select(RuleSet).order_by(RuleSet.game, RuleSet.name))
+    found = db.session.scalars(
+        select(RuleSet).where(in_group()).order_by(RuleSet.game, RuleSet.name)
+    )
     return [rule_set_dict(saved) for saved in found]
 
 
@@ -163,11 +174,13 @@ def save_rule_set(
     game = get_game(body.get("game"))
     preset, overrides = checked_rules(game, body.get("preset"), body.get("rules"), "rules")
     take_rule_sets()
-    saved = db.session.scalars(select(RuleSet).where(RuleSet.name == name)).one_or_none()
+    saved = db.session.scalars(
+        select(RuleSet).where(RuleSet.name == name, in_group())
+    ).one_or_none()
     check_expected(saved, name, expected)
     if saved is None:
         refuse_one_more(1, name, "name")
-        saved = RuleSet(name=name, game=game.slug)
+        saved = RuleSet(name=name, game=game.slug, group_id=current_group_id())
         db.session.add(saved)
     saved.game, saved.preset, saved.rules = game.slug, preset, overrides
     writes.commit(Conflict("lost_race", "Another device saved rules under this name; try again."))
@@ -181,7 +194,9 @@ def rename_rule_set(raw_old: object, raw_new: object) -> RuleSet:
     take_rule_sets()
     saved = find_rule_set(raw_old)
     if new != saved.name:
-        taken = db.session.scalars(select(RuleSet.id).where(RuleSet.name == new)).first()
+        taken = db.session.scalars(
+            select(RuleSet.id).where(RuleSet.name == new, in_group())
+        ).first()
         if taken is not None:
             raise MalformedInput(
                 "invalid_value",
@@ -227,7 +242,7 @@ def take_rule_sets() -> None:
 
 def refuse_one_more(adding: int, name: str, where: str) -> None:
     """Refuse adding saved sets that would take the table past MAX_RULE_SETS."""
-    kept = db.session.scalar(select(func.count()).select_from(RuleSet)) or 0
+    kept = db.session.scalar(select(func.count()).select_from(RuleSet).where(in_group())) or 0
     if kept + adding > MAX_RULE_SETS:
         raise RuleViolation(
             "too_many_rule_sets",
@@ -275,7 +290,9 @@ def checked_rule_sets(raw: object) -> list[RuleSet]:
         preset, overrides = checked_rules(
             game, entry.get("preset"), entry.get("rules"), f"{where}.rules", stored=True
         )
-        checked.append(RuleSet(name=name, game=game.slug, preset=preset, rules=overrides))
+        saved = RuleSet(name=name, game=game.slug, preset=preset, rules=overrides)
+        saved.group_id = current_group_id()
+        checked.append(saved)
     return checked
 
 
@@ -285,7 +302,7 @@ def add_missing_rule_sets(checked: list[RuleSet]) -> None:
     Refused (``too_many_rule_sets``) when the sets added would take the table past the maximum.
     """
     take_rule_sets()
-    taken = set(db.session.scalars(select(RuleSet.name)))
+    taken = set(db.session.scalars(select(RuleSet.name).where(in_group())))
     missing: dict[str, RuleSet] = {}
     for saved in checked:
         if saved.name not in taken:

@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 from sqlalchemy import Integer, Text, bindparam, cast, literal, null, or_, select, union_all
 from sqlalchemy.orm import selectinload
 
+from ..club import current_group_id
 from ..extensions import db
 from ..games import get_game
 from ..games.errors import Conflict
@@ -34,7 +35,9 @@ S = TypeVar("S", bound=SessionLike)
 
 def load_session(session_id: Any, *, with_rounds: bool = True) -> GameSession:
     """Return a session with its seats (and rounds) loaded in a fixed number of queries."""
-    query = select(GameSession).where(GameSession.id == stored_id(session_id))
+    query = select(GameSession).where(
+        GameSession.id == stored_id(session_id), GameSession.group_id == current_group_id()
+    )
     if with_rounds:
         query = query.options(selectinload(GameSession.rounds))
     session = db.session.scalars(query).one_or_none()
@@ -277,7 +280,13 @@ def create_session(body: Mapping[str, Any]) -> GameSession:
     # of one of them runs wholly before or after this session, never across it
     known = writes.take_players(seated)
     session = GameSession(
-        game=game.slug, name=title, rules=rules, setup=setup, initial_state=initial, preset=preset
+        group_id=current_group_id(),
+        game=game.slug,
+        name=title,
+        rules=rules,
+        setup=setup,
+        initial_state=initial,
+        preset=preset,
     )
     session.location = place
     for seat, name in enumerate(seated):

@@ -12,7 +12,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
 from sqlalchemy import or_, select
+from sqlalchemy.sql.elements import ColumnElement
 
+from ..club import current_group_id
 from ..extensions import db
 from ..games import GAMES
 from ..games.stats import average, figures_from
@@ -97,7 +99,11 @@ def figures_rows(query: Query, player_id: int | None) -> Sequence[PlayerFigures]
     period or players asked for, those figures counted over the matching sessions."""
     if query.filtered:
         return periods.figures_rows(query, player_id)
-    select_rows = select(PlayerFigures).where(PlayerFigures.game.in_(query.games()))
+    select_rows = (
+        select(PlayerFigures)
+        .join(Player, Player.id == PlayerFigures.player_id)
+        .where(PlayerFigures.game.in_(query.games()), in_group())
+    )
     if player_id is not None:
         select_rows = select_rows.where(PlayerFigures.player_id == player_id)
     return db.session.scalars(select_rows).all()
@@ -108,12 +114,22 @@ def pair_rows(query: Query, player_id: int | None) -> Sequence[PairFigures]:
     period or players asked for, counted over the matching sessions."""
     if query.filtered:
         return periods.pair_rows(query, player_id)
-    select_rows = select(PairFigures).where(PairFigures.game.in_(query.games()))
+    select_rows = (
+        select(PairFigures)
+        .join(Player, Player.id == PairFigures.first_id)
+        .where(PairFigures.game.in_(query.games()), in_group())
+    )
     if player_id is not None:
         select_rows = select_rows.where(
             or_(PairFigures.first_id == player_id, PairFigures.second_id == player_id)
         )
     return db.session.scalars(select_rows).all()
+
+
+def in_group() -> ColumnElement[bool]:
+    """Return the condition that keeps the joined players to this request's group (+ 0: the
+    figures' own index leads, never the group's, which would read every player of a group)."""
+    return Player.group_id + 0 == current_group_id()
 
 
 def player_names(ids: Iterable[int]) -> dict[int, str]:
@@ -243,7 +259,7 @@ def best_mark(game: str, key: str) -> Record | None:
     row = db.session.execute(
         select(Mark.value, Mark.session_id, Mark.number, Player.name)
         .join(Player, Player.id == Mark.player_id)
-        .where(Mark.game == game, Mark.key == key)
+        .where(Mark.game == game, Mark.key == key, in_group())
         .order_by(Mark.rank, Mark.at, Mark.session_id, Mark.number)
         .limit(1)
     ).first()
@@ -258,7 +274,11 @@ def longest_streak(game: str) -> Record | None:
         select(PlayerFigures.streak_longest, PlayerFigures.streak_longest_session, Player.name)
         .join(Player, Player.id == PlayerFigures.player_id)
         .join(GameSession, GameSession.id == PlayerFigures.streak_longest_session)
-        .where(PlayerFigures.game == game, PlayerFigures.streak_longest > 0)
+        .where(
+            PlayerFigures.game == game,
+            PlayerFigures.streak_longest > 0,
+            in_group(),
+        )
         .order_by(
             PlayerFigures.streak_longest.desc(),
             GameSession.last_round_at,

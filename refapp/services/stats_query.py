@@ -15,6 +15,7 @@ from datetime import date
 
 from sqlalchemy import select
 
+from ..club import current_group_id
 from ..extensions import db
 from ..games import GAMES
 from ..games.errors import MalformedInput, quote
@@ -111,7 +112,10 @@ def seated_together(text: str) -> tuple[int, ...]:
     wanted = [name for name in names if not has_control(name)]  # PostgreSQL refuses a NUL
     found: dict[str, int] = {}
     if wanted:
-        rows = db.session.execute(select(Player.id, Player.name).where(Player.name.in_(wanted)))
+        mine = Player.group_id == current_group_id()
+        rows = db.session.execute(
+            select(Player.id, Player.name).where(Player.name.in_(wanted), mine)
+        )
         found = {row.name: row.id for row in rows}
     for name in names:
         if name not in found:

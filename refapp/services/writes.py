@@ -28,6 +28,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
+from ..club import current_group_id
 from ..extensions import db
 from ..games.codes import Kind
 from ..games.errors import N_, Conflict, Refusal
@@ -188,7 +189,7 @@ def lock_session(session_id: object, version: int | Precondition | None = None) 
     ``version`` is a bare version or the write's ``If-Match`` (any strong tag may match).
     """
     found = lock_sessions([stored_id(session_id)])
-    if not found:
+    if not found or found[0].group_id != current_group_id():  # another group's: the same 404
         raise not_found(session_id)
     session = found[0]
     check_version(session, version)
@@ -234,11 +235,13 @@ def take_players(names: Iterable[str]) -> dict[str, Player]:
 
 def new_players(names: Sequence[str]) -> Insert:
     """Return the insert of these players that leaves a name another write took alone."""
-    rows = [{"name": name, "created_at": utcnow()} for name in names]
+    group = current_group_id()
+    rows = [{"name": name, "created_at": utcnow(), "group_id": group} for name in names]
+    keys = ["group_id", "name"]
     if db.session.connection().dialect.name == "postgresql":
         on_postgresql = postgresql_insert(Player).values(rows)
-        return on_postgresql.on_conflict_do_nothing(index_elements=["name"])
-    return sqlite_insert(Player).values(rows).on_conflict_do_nothing(index_elements=["name"])
+        return on_postgresql.on_conflict_do_nothing(index_elements=keys)
+    return sqlite_insert(Player).values(rows).on_conflict_do_nothing(index_elements=keys)
 
 
 def lock_players(names: Iterable[str]) -> dict[str, Player]:
@@ -246,7 +249,7 @@ def lock_players(names: Iterable[str]) -> dict[str, Player]:
     begin_write()
     rows = db.session.scalars(
         select(Player)
-        .where(Player.name.in_(sorted(set(names))))
+        .where(Player.name.in_(sorted(set(names))), Player.group_id == current_group_id())
         .order_by(Player.id)
         .with_for_update(of=Player)
         .execution_options(populate_existing=True)

@@ -11,6 +11,7 @@ from . import (  # noqa: E402, F401
     archive,
     card,
     corrections,
+    groups,
     history,
     how_we_score,
     join,

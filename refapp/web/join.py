@@ -172,6 +172,16 @@ def qr_svg(text: str) -> Markup | None:
 @bp.app_template_global()
 def join_link(session_id: int) -> JoinLink:
     """Return the address other phones open a session at, with its QR code."""
+    return link_to(url_for("web.show_session", session_id=session_id))
+
+
+def group_join_link(code: str) -> JoinLink:
+    """Return a group's join link (``/join/<code>``), with its QR code."""
+    return link_to(url_for("web.join_group", code=code))
+
+
+def link_to(path: str) -> JoinLink:
+    """Return the address other phones open ``path`` at (this server's), with its QR code."""
     config = current_app.config
     configured = configured_base(
         os.environ.get(JOIN_ENV)
@@ -182,5 +192,5 @@ def join_link(session_id: int) -> JoinLink:
     address = choose_address(
         request.scheme, request.host, config.get(SERVED_KEY), configured, lan_address
     )
-    url = address.base + url_for("web.show_session", session_id=session_id)
+    url = address.base + path
     return JoinLink(url, address.reachable, qr_svg(url) if address.reachable else None)

@@ -23,7 +23,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from sqlalchemy import select
 
-from ..access import table_password
+from ..club import current_group_id, has_password
 from ..extensions import db
 from ..models import GameSession
 from ..services.kept import Kept, kept_of
@@ -38,7 +38,7 @@ STAND_IN = Markup("<refapp-kept-page-token-0f6c1d>")
 #: the config key that turns keeping off (the tests compare kept pages with fresh ones)
 SWITCH = "KEEP_LIVE_MAIN"
 
-Key = tuple[int, int, str, bool, bool, str]
+Key = tuple[int, int, str, bool, bool, bool, str]
 #: a page's render: its HTML, its status and the session version it shows
 Render = Callable[[], tuple[str, int, int]]
 
@@ -61,11 +61,16 @@ def pages(app: Flask) -> Kept[Key, str]:
 
 def key_of(session_id: int) -> Key | None:
     """Return the key of this request's page of a session (None: no such session)."""
-    version = db.session.scalar(select(GameSession.version).where(GameSession.id == session_id))
+    version = db.session.scalar(
+        select(GameSession.version).where(
+            GameSession.id == session_id, GameSession.group_id == current_group_id()
+        )
+    )
     if version is None:
         return None
     signed_in = bool(g.get("can_write", True))
-    return (session_id, version, str(get_locale()), signed_in, table_password() is not None,
+    organizer = bool(g.get("organizer", False))  # an organizer's page has their forms
+    return (session_id, version, str(get_locale()), signed_in, has_password(), organizer,
             request.url)  # fmt: skip
 
 

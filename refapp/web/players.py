@@ -14,6 +14,8 @@ from werkzeug.routing import PathConverter
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length
 
+from ..access import organizer_required
+from ..club import is_organizer
 from ..games import GAMES
 from ..games.errors import Refusal
 from ..services import NAME_MAX
@@ -161,6 +163,8 @@ def show_player_by_token(segment: str) -> ResponseReturnValue:
 def rename_player(name: str) -> ResponseReturnValue:
     """Rename a player, or merge them into the player who has the new name."""
     profile = profile_or_404(name)
+    if not is_organizer():  # renaming and merging are the group's organizer's
+        raise organizer_required()
     form = RenameForm()
     if form.validate_on_submit():
         try:

@@ -241,7 +241,9 @@ def show_stale(
 @bp.get("/sessions/<int:session_id>/location")
 @bp.get("/sessions/<int:session_id>/rounds/<int:number>/delete")
 def back_to_session(session_id: int, number: int | None = None) -> ResponseReturnValue:
-    """Answer a reload or a bookmark of a form's address with the session page itself."""
+    """Answer a reload or a bookmark of a form's address with the session page itself (a
+    session that is not there, or is another group's: 404)."""
+    services.load_session(session_id, with_rounds=False)
     return redirect(url_for("web.show_session", session_id=session_id))
 
 

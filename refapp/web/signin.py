@@ -24,8 +24,8 @@ from ..access import (
     remember_sign_in,
     retry_after,
     safe_next,
-    table_password,
 )
+from ..club import has_organizer, has_password, organizer_matches
 from . import bp
 from .forms.voice import AppForm
 
@@ -77,7 +77,7 @@ def state(status: int = 200) -> ResponseReturnValue:
 def sign_in() -> ResponseReturnValue:
     """Ask for the table password; remember the sign-in in this browser for a while."""
     form = SignInForm(next=request.args.get("next", ""))
-    if table_password() is None:
+    if not (has_password() or has_organizer()):
         return state() if wants_json() else redirect(url_for("web.index"))
     if wants_json() and request.method == "GET":
         return state()
@@ -94,9 +94,10 @@ def sign_in() -> ResponseReturnValue:
             _("Too many wrong passwords: wait %(seconds)d seconds and try again.", seconds=wait),
             wait,
         )
-    if not attempt(form.password.data, password_matches):
+    given = form.password.data
+    if not attempt(given, lambda typed: password_matches(typed) or organizer_matches(typed)):
         return refuse(form, _("That is not the table's password."))
-    remember_sign_in()
+    remember_sign_in(organizer=organizer_matches(given))
     if wants_json():
         return state()
     flash(_("Signed in: you can record rounds now."))

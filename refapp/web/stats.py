@@ -18,10 +18,10 @@ from flask_babel import format_decimal, format_percent
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
-from .. import services
 from ..games import GAMES
 from ..games.errors import MalformedInput
 from ..models import utcnow
+from ..services import listing
 from ..services import players as roster
 from ..services.statistics import Query, group_stats
 from ..services.statistics_shapes import GroupStats, HeadToHead, Rating, Record
@@ -180,8 +180,7 @@ def ratings_by_game(ratings: Iterable[Rating]) -> dict[str, list[Rating]]:
 
 def last_table() -> list[str]:
     """Return the players of the newest session (one bounded read), for a "this table" link."""
-    newest = services.list_sessions(services.SessionFilter(per_page=1)).sessions
-    return list(newest[0]["players"]) if newest else []
+    return listing.newest_players()
 
 
 def chooser_names(stats: GroupStats) -> list[str]:

@@ -42,6 +42,7 @@ from flask import current_app, has_request_context, request
 from sqlalchemy import func, select
 from sqlalchemy.exc import DBAPIError
 
+from ... import club
 from ...extensions import db
 from ...models import AuditEntry, GameSession
 from ..writes import Busy, is_busy
@@ -85,6 +86,7 @@ def import_apart(raw: IO[bytes], size: int, here: Importer) -> GameSession:
     session, or raise the child's refusal (nothing stored). ``here`` imports in this process,
     when the child could not reach the database (``imports.import_here``)."""
     config = {key: current_app.config[key] for key in SHARED if key in current_app.config}
+    config[club.CHILD_GROUP] = club.current_group_id()  # the child stores into this group
     try:
         pickle.dumps(config)
     except (pickle.PicklingError, TypeError, AttributeError):  # e.g. an engine's own creator

@@ -12,6 +12,7 @@ from typing import IO, Any
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import IntegrityError
 
+from ...club import current_group_id
 from ...extensions import db
 from ...games.errors import Conflict, MalformedInput, Refusal, RuleViolation, quote
 from ...games.inputs import mapping, sequence
@@ -49,12 +50,15 @@ def write_backup(handle: IO[str]) -> tuple[int, int]:
     the database's size. Returns how many sessions and rounds were written.
     """
     read_snapshot()
-    players = db.session.scalars(select(Player).order_by(Player.id))
+    mine = current_group_id()  # the default group's, from the command line
+    players = db.session.scalars(select(Player).where(Player.group_id == mine).order_by(Player.id))
     people = [{"name": player.name, "created_at": iso(player.created_at)} for player in players]
     handle.write(f'{{"refapp_backup":{BACKUP_VERSION},"created_at":{dumps(iso(utcnow()))},')
     handle.write(f'"players":{dumps(people)},"sessions":[')
     ids = db.session.scalars(
-        select(GameSession.id).order_by(GameSession.created_at, GameSession.id)
+        select(GameSession.id)
+        .where(GameSession.group_id == mine)
+        .order_by(GameSession.created_at, GameSession.id)
     ).all()
     rounds = 0
     for index, session_id in enumerate(ids):
@@ -289,10 +293,14 @@ def restore_players(people: Sequence[tuple[str, datetime | None]]) -> dict[str, 
     names = [name for name, _ in people]
     known = {
         player.name: player
-        for player in db.session.scalars(select(Player).where(Player.name.in_(names)))
+        for player in db.session.scalars(
+            select(Player).where(Player.name.in_(names), Player.group_id == current_group_id())
+        )
     }
     for name, created in people:
         if name not in known:
-            known[name] = Player(name=name, created_at=created or utcnow())
+            known[name] = Player(
+                name=name, created_at=created or utcnow(), group_id=current_group_id()
+            )
             db.session.add(known[name])
     return known

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from sqlalchemy import insert
 
+from ...club import current_group_id
 from ...extensions import db
 from ...games.errors import Conflict
 from ...models import AuditEntry, GameSession, Player, Round, SessionPlayer, utcnow
@@ -64,6 +65,7 @@ def new_session(
     rounds, trail = replayed.rounds, replayed.trail
     return GameSession(
         id=session_id,
+        group_id=current_group_id(),
         game=replayed.game.slug,
         name=replayed.name,
         rules=replayed.rules,
