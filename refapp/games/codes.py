@@ -79,6 +79,7 @@ _OTHERS = {
     ),
     "sign_in_required": Code(401, Kind.ACCESS, "the table's password is missing or wrong"),
     "too_many_attempts": Code(429, Kind.ACCESS, "too many wrong passwords: wait `Retry-After`"),
+    "organizer_required": Code(403, Kind.ACCESS, "only the group's organizer may do this"),
     "method_not_allowed": Code(405, Kind.REQUEST, "the route does not take this HTTP method"),
     "too_large": Code(413, Kind.REQUEST, "the request body is larger than its route accepts"),
     "bad_request": Code(400, Kind.REQUEST, "the request is not well-formed HTTP (server front)"),

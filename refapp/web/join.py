@@ -169,9 +169,8 @@ def qr_svg(text: str) -> Markup | None:
     return Markup(svg)  # segno's own markup: paths only, the text is not in it
 
 
-@bp.app_template_global()
-def join_link(session_id: int) -> JoinLink:
-    """Return the address other phones open a session at, with its QR code."""
+def other_phones() -> Address:
+    """Return the base address other phones open this server at (see the module's order)."""
     config = current_app.config
     configured = configured_base(
         os.environ.get(JOIN_ENV)
@@ -179,8 +178,14 @@ def join_link(session_id: int) -> JoinLink:
         or os.environ.get(PUBLIC_ENV)
         or config.get(PUBLIC_KEY)
     )
-    address = choose_address(
+    return choose_address(
         request.scheme, request.host, config.get(SERVED_KEY), configured, lan_address
     )
+
+
+@bp.app_template_global()
+def join_link(session_id: int) -> JoinLink:
+    """Return the address other phones open a session at, with its QR code."""
+    address = other_phones()
     url = address.base + url_for("web.show_session", session_id=session_id)
     return JoinLink(url, address.reachable, qr_svg(url) if address.reachable else None)
