@@ -27,6 +27,7 @@ STATUS_BEFORE = {
     "player_conflict": 409,
     "sign_in_required": 401,
     "too_many_attempts": 429,
+    "organizer_required": 403,
     "busy": 503,
     "bad_request": 400,
     "request_timeout": 408,
