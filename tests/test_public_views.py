@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from refapp import club
 from refapp.extensions import db
 from refapp.season_models import PublicView
+from refapp.services import public_views
 
 from .conftest import turn
 
@@ -153,3 +154,15 @@ def test_the_organizers_page_makes_shows_once_and_revokes(api, client):
     assert client.get(f"/view/{token}").status_code == 404
     session_page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert f'href="/public-views?session={sid}"' in session_page
+
+
+def test_a_screen_watches_without_the_table_password(guarded):
+    with guarded.app_context():
+        _view, token = public_views.make_view(1, None)
+    client = guarded.test_client()
+    page = client.get(f"/view/{token}")
+    assert page.status_code == 200  # no sign-in asked
+    assert CONTROLS.search(page.get_data(as_text=True)) is None  # not even a sign-in form
+    assert client.get(f"/view/{token}/version").status_code == 200
+    refused = client.post("/api/public-views")
+    assert (refused.status_code, refused.get_json()["error"]["code"]) == (401, "sign_in_required")
