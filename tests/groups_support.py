@@ -24,6 +24,10 @@ class Group:
     sessions: dict[str, int] = field(default_factory=dict)
     players: tuple[str, ...] = ()
     rule_set: str = ""
+    #: a season of the group's, and a public view of its Dixit session (its id and token)
+    season: str = ""
+    view_id: int = 0
+    view_token: str = ""
     #: the group's address prefix (None: /g/<slug>)
     prefix_path: str | None = None
 
@@ -69,6 +73,19 @@ def make_group(client, slug: str) -> Group:
         headers=group.headers(),
     )
     assert saved.status_code in (200, 201), saved.get_json()
+    group.season = f"{slug} season"
+    named = client.put(
+        f"{group.prefix}/api/seasons/{group.season}",
+        json={"from": "2026-01-01", "to": "2026-12-31"},
+        headers=group.headers(),
+    )
+    assert named.status_code == 201, named.get_json()
+    viewed = client.post(
+        f"{group.prefix}/api/sessions/{dixit}/public-view", headers=group.headers()
+    )
+    assert viewed.status_code == 201, viewed.get_json()
+    view = viewed.get_json()["public_view"]
+    group.view_id, group.view_token = view["id"], view["url"].rstrip("/").rsplit("/", 1)[-1]
     return group
 
 

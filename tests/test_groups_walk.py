@@ -9,6 +9,8 @@ whose arguments the walk cannot fill fails the test until it is taught them here
 from __future__ import annotations
 
 import base64
+import itertools
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -58,11 +60,66 @@ GIVEN: dict[str, tuple[dict[str, str], dict[str, Any]]] = {
     "api.set_location": ({}, {"location": "Cafe"}),
     "web.set_location": ({}, {"location": "Cafe"}),
     "api.archive_session": ({}, {"archived": False}),
+    # seasons and public views: the group's own lists, and what names or makes one in it
+    "api.list_seasons": ({}, {}),
+    "web.list_seasons": ({}, {}),
+    "web.save_season": ({}, {"name": "New", "first": "2026-01-01", "last": "2026-02-01"}),
+    "web.forget_season": ({}, {"name": "{season}"}),
+    "api.list_views": ({}, {}),
+    "api.make_group_view": ({}, {}),
+    "web.list_public_views": ({"session": "{session}"}, {}),
+    "web.make_public_view": ({}, {"session": "{session}"}),
 }
 #: routes whose name in the path makes a new one in the group (names are the group's own)
-MAKES = {"api.save_rule_set": "PUT saves a set of that name in the group"}
+MAKES = {
+    "api.save_rule_set": "PUT saves a set of that name in the group",
+    "api.put_season": "PUT names a season of that name in the group",
+}
+#: routes that take what they are given out of the group: walked last, and with the group's
+#: own ids each given a fresh one (two routes revoke a view: the second would find it gone)
+DESTROYS = {
+    "web.delete_rule_set": "rule_set",
+    "api.delete_rule_set": "rule_set",
+    "api.revoke_view": "view",
+    "web.revoke_public_view": "view",
+    "api.delete_season": "season",
+    "web.forget_season": "season",
+}
 MISSING_SESSION = 987654
 MISSING_NAME = "Nobody At All"
+MISSING_VIEW = 987654
+MISSING_TOKEN = "no-such-token"
+#: the route arguments that name a session, player, saved rules, season or public view
+ID_ARGUMENTS = {"session_id", "name", "segment", "view_id", "token"}
+
+
+@dataclass(frozen=True)
+class Ids:
+    """What a walk fills routes with: a session, a player, saved rules, a season, a view."""
+
+    session: int
+    player: str
+    rule_set: str
+    season: str
+    view_id: int
+    view_token: str
+
+
+def ids_of(group: Group, game: str, player: int = 0) -> Ids:
+    """Return a group's ids and names for a route of ``game``."""
+    return Ids(
+        group.sessions[game],
+        group.players[player],
+        group.rule_set,
+        group.season,
+        group.view_id,
+        group.view_token,
+    )
+
+
+MISSING = Ids(
+    MISSING_SESSION, MISSING_NAME, MISSING_NAME, MISSING_NAME, MISSING_VIEW, MISSING_TOKEN
+)
 
 
 def game_of(endpoint: str) -> str:
@@ -76,18 +133,26 @@ def token(name: str) -> str:
     return base64.urlsafe_b64encode(name.encode()).rstrip(b"=").decode()
 
 
-def path_of(rule: Any, session: int, player: str, rule_set: str) -> str:
+def path_of(rule: Any, ids: Ids) -> str:
     """Return the rule's path with these ids and names (a rule the walk cannot fill fails)."""
     values: dict[str, Any] = {}
     for argument in rule.arguments:
         if argument == "session_id":
-            values[argument] = session
+            values[argument] = ids.session
         elif argument == "number":
             values[argument] = 1
+        elif argument == "name" and "rule_set" in rule.endpoint:
+            values[argument] = ids.rule_set
+        elif argument == "name" and "season" in rule.endpoint:
+            values[argument] = ids.season
         elif argument == "name":
-            values[argument] = rule_set if "rule_set" in rule.endpoint else player
+            values[argument] = ids.player
         elif argument == "segment":
-            values[argument] = token(player)
+            values[argument] = token(ids.player)
+        elif argument == "view_id":
+            values[argument] = ids.view_id
+        elif argument == "token":
+            values[argument] = ids.view_token
         else:
             pytest.fail(f"{rule.endpoint}: the walk cannot fill <{argument}>: teach it here")
     path = rule.rule
@@ -97,14 +162,19 @@ def path_of(rule: Any, session: int, player: str, rule_set: str) -> str:
     return path
 
 
-def filled(given: Any, player: str, rule_set: str) -> Any:
-    """Return a query or body with the player's and the saved rules' names put in."""
+def filled(given: Any, ids: Ids) -> Any:
+    """Return a query or body with the ids and names put in."""
     if isinstance(given, dict):
-        return {key: filled(value, player, rule_set) for key, value in given.items()}
+        return {key: filled(value, ids) for key, value in given.items()}
     if isinstance(given, list):
-        return [filled(value, player, rule_set) for value in given]
+        return [filled(value, ids) for value in given]
     if isinstance(given, str):
-        return given.replace("{player}", player).replace("{rule_set}", rule_set)
+        return (
+            given.replace("{player}", ids.player)
+            .replace("{rule_set}", ids.rule_set)
+            .replace("{season}", ids.season)
+            .replace("{session}", str(ids.session))
+        )
     return given
 
 
@@ -115,12 +185,11 @@ def ask(client, method: str, url: str, rule: Any, body: dict[str, Any], headers:
     return client.open(url, method=method, data=body, headers=headers)
 
 
-def answer(client, group: Group, rule: Any, method: str, ids: tuple[int, str, str]):
+def answer(client, group: Group, rule: Any, method: str, ids: Ids):
     """Ask one route under the group's prefix with these ids, with the group's organizer."""
-    session, player, rule_set = ids
-    path = path_of(rule, session, player, rule_set)
+    path = path_of(rule, ids)
     query, body = GIVEN.get(rule.endpoint, ({}, {}))
-    query, body = filled(query, player, rule_set), filled(body, player, rule_set)
+    query, body = filled(query, ids), filled(body, ids)
     url = group.prefix + path + ("?" + urlencode(query) if query else "")
     return ask(client, method, url, rule, body, group.headers())
 
@@ -134,7 +203,7 @@ def routes(app) -> list[tuple[Any, str]]:
             continue
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             found.append((rule, method))
-    return sorted(found, key=lambda pair: pair[1] == "DELETE" or "delete" in pair[0].endpoint)
+    return sorted(found, key=lambda pair: pair[1] == "DELETE" or pair[0].endpoint in DESTROYS)
 
 
 @pytest.fixture
@@ -153,12 +222,10 @@ def walked_with(app, client, group: Group, foreign: Group) -> list[str]:
     for rule, method in routes(app):
         if rule.endpoint in NO_ID:
             continue
-        takes_id = bool(set(rule.arguments) & {"session_id", "name", "segment"})
+        takes_id = bool(set(rule.arguments) & ID_ARGUMENTS)
         assert takes_id or rule.endpoint in GIVEN, f"{rule.endpoint}: walk it here (GIVEN/NO_ID)"
-        game = game_of(rule.endpoint)
-        ids = (foreign.sessions[game], foreign.players[0], foreign.rule_set)
-        theirs = answer(client, group, rule, method, ids)
-        nobody = answer(client, group, rule, method, (MISSING_SESSION, MISSING_NAME, MISSING_NAME))
+        theirs = answer(client, group, rule, method, ids_of(foreign, game_of(rule.endpoint)))
+        nobody = answer(client, group, rule, method, MISSING)
         where = f"{method} {rule.rule} ({rule.endpoint})"
         if theirs.status_code != nobody.status_code:
             wrong.append(f"{where}: {theirs.status_code}, a missing id {nobody.status_code}")
@@ -185,16 +252,33 @@ def test_the_default_group_answers_a_groups_ids_as_missing_ones(app, client, wal
 
 def test_every_route_finds_the_groups_own_ids(app, client, walk):
     alpha, _beta = walk
-    wrong = []
+    wrong, serials = [], itertools.count()
     for rule, method in routes(app):
-        if rule.endpoint in NO_ID or not set(rule.arguments) & {"session_id", "name", "segment"}:
+        if rule.endpoint in NO_ID or not set(rule.arguments) & ID_ARGUMENTS:
             continue
-        game = game_of(rule.endpoint)
-        own = (alpha.sessions[game], alpha.players[1], alpha.rule_set)
-        response = answer(client, alpha, rule, method, own)
+        ids = ids_of(alpha, game_of(rule.endpoint), 1)
+        if DESTROYS.get(rule.endpoint) in ("view", "season"):
+            ids = fresh(client, alpha, ids, next(serials))
+        response = answer(client, alpha, rule, method, ids)
         if response.status_code == 404:
             wrong.append(f"{method} {rule.rule} ({rule.endpoint})")
     assert wrong == [], "\n".join(wrong)
+
+
+def fresh(client, group: Group, ids: Ids, serial: int) -> Ids:
+    """Return the ids with a new public view of the group's and a new season of its own."""
+    made = client.post(f"{group.prefix}/api/public-views", headers=group.headers())
+    assert made.status_code == 201, made.get_json()
+    view = made.get_json()["public_view"]
+    season = f"Fresh {serial}"
+    named = client.put(
+        f"{group.prefix}/api/seasons/{season}",
+        json={"from": "2026-01-01", "to": "2026-02-01"},
+        headers=group.headers(),
+    )
+    assert named.status_code in (200, 201), named.get_json()
+    token = view["url"].rstrip("/").rsplit("/", 1)[-1]
+    return Ids(ids.session, ids.player, ids.rule_set, season, view["id"], token)
 
 
 def test_beta_sees_none_of_alpha_in_its_lists(client, walk):

@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-from . import archive, events, groups, players, views  # noqa: E402, F401  (routes register on bp)
+from . import archive, events, groups, players, public_views, seasons, views  # noqa: E402, F401

@@ -14,6 +14,7 @@ from ..club import is_organizer
 from ..services import players as roster
 from ..services import statistics
 from . import bp
+from .seasons import asked_query
 from .views import if_match
 
 
@@ -62,13 +63,13 @@ def rename_player_by_query() -> ResponseReturnValue:
 @bp.get("/stats")
 def group_stats() -> ResponseReturnValue:
     """Show the group's standings, head-to-head, records and ratings (``?game=``)."""
-    return dict(statistics.group_stats(statistics.Query.of(request.args)))
+    return dict(statistics.group_stats(asked_query()))
 
 
 @bp.get("/players/<path:name>/stats")
 def player_stats(name: str) -> ResponseReturnValue:
     """Show a player's own statistics: figures, streaks, head-to-head and records held."""
-    return dict(statistics.player_stats(name, statistics.Query.of(request.args)))
+    return dict(statistics.player_stats(name, asked_query()))
 
 
 @bp.get("/player/stats")

@@ -180,8 +180,8 @@ def group_join_link(code: str) -> JoinLink:
     return link_to(url_for("web.join_group", code=code))
 
 
-def link_to(path: str) -> JoinLink:
-    """Return the address other phones open ``path`` at (this server's), with its QR code."""
+def other_phones() -> Address:
+    """Return the base address other phones open this server at (see the module's order)."""
     config = current_app.config
     configured = configured_base(
         os.environ.get(JOIN_ENV)
@@ -189,8 +189,13 @@ def link_to(path: str) -> JoinLink:
         or os.environ.get(PUBLIC_ENV)
         or config.get(PUBLIC_KEY)
     )
-    address = choose_address(
+    return choose_address(
         request.scheme, request.host, config.get(SERVED_KEY), configured, lan_address
     )
+
+
+def link_to(path: str) -> JoinLink:
+    """Return the address other phones open ``path`` at (this server's), with its QR code."""
+    address = other_phones()
     url = address.base + path
     return JoinLink(url, address.reachable, qr_svg(url) if address.reachable else None)

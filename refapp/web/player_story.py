@@ -25,7 +25,7 @@ STORY = (
     ("hours", _l("Hours")),
 )
 #: what a player page reads of its query: the period (the rest belongs to /stats)
-ASKED = ("from", "to")
+ASKED = ("season", "from", "to")
 
 
 @dataclass

@@ -14,10 +14,12 @@ from flask.typing import ResponseReturnValue
 from flask_babel import format_date, format_decimal, format_percent, ngettext
 from flask_babel import gettext as _
 
+from .. import club
 from ..games import GAMES
 from ..games.errors import MalformedInput, Refusal, quote
 from ..models import utcnow
 from ..services.review import Review, group_review, player_review
+from ..services.seasons import list_seasons
 from ..services.statistics import Query
 from . import bp
 from .players import name_of, path_keeps, token
@@ -27,6 +29,8 @@ from .stats import read_query, record_name
 YEAR = re.compile(r"[0-9]{4}")
 #: the years the page offers as chips: this one and the ones before
 YEARS_OFFERED = 3
+#: what names a period other than a year: a season, or its first and last day
+PERIOD = ("season", "from", "to")
 
 
 @dataclass
@@ -41,12 +45,12 @@ class Period:
 
 
 def asked_period(args: Mapping[str, str]) -> Period:
-    """Return the period asked for: ``from``/``to`` when either is given, else ``year`` (this
-    year by the app's clock when absent); a refused field leaves this year."""
-    wanted = {key: (args.get(key) or "").strip() for key in ("year", "from", "to")}
+    """Return the period asked for: ``season`` or ``from``/``to`` when given, else ``year``
+    (this year by the app's clock when absent); a refused field leaves this year."""
+    wanted = {key: (args.get(key) or "").strip() for key in ("year", *PERIOD)}
     wanted = {key: value for key, value in wanted.items() if value}
-    if "from" in wanted or "to" in wanted:
-        read = read_query({key: wanted[key] for key in ("from", "to") if key in wanted})
+    if any(key in wanted for key in PERIOD):
+        read = read_query({key: wanted[key] for key in PERIOD if key in wanted})
         if read.refusal is None:
             return Period(read.query, None, wanted)
         return Period(year_query(utcnow().year), utcnow().year, wanted, read.refusal)
@@ -68,6 +72,8 @@ def heading(period: Period, player: str | None) -> str:
     """Return the review's title in the reader's language: "2026 in review", "Ann's 2026"."""
     if period.year is not None:
         span = str(period.year)
+    elif "season" in period.wanted:
+        span = period.wanted["season"]
     else:
         first, last = period.query.date_from, period.query.date_to
         span = _(
@@ -222,6 +228,7 @@ def render_review(review: Review, period: Period, path: str) -> ResponseReturnVa
         path=path,
         title=heading(period, review["player"]),
         years=years_offered(),
+        seasons=list_seasons(club.current_group_id()),
         card=card_data(review, period),
         hours=hours,
         night_day=night_day,

@@ -18,18 +18,21 @@ from flask_babel import format_decimal, format_percent
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
+from .. import club
 from ..games import GAMES
 from ..games.errors import MalformedInput
 from ..models import utcnow
 from ..services import listing
 from ..services import players as roster
+from ..services.season_period import period_args
+from ..services.seasons import list_seasons
 from ..services.statistics import Query, group_stats
 from ..services.statistics_shapes import GroupStats, HeadToHead, Rating, Record
 from . import bp
 from .game_pages import PAGES, Words
 
 #: the query a statistics page reads, in the order its fields stand on the page
-FIELDS = ("game", "players", "from", "to")
+FIELDS = ("game", "players", "season", "from", "to")
 #: the head-to-head grid's players at most (the first in the standings): its columns fit a phone
 GRID_MOST = 8
 #: the records every game keeps, as the pages name them (a game names its own: ``record_words``)
@@ -86,12 +89,13 @@ class Asked:
 
 
 def read_query(wanted: Mapping[str, str]) -> Asked:
-    """Return the service's query for what was asked; a refused field is left out."""
+    """Return the service's query for what was asked (a season read as its days); a refused
+    field is left out."""
     first: MalformedInput | None = None
-    kept = dict(wanted)
+    kept, group = dict(wanted), club.current_group_id()
     for _field in range(len(FIELDS) + 1):
         try:
-            return Asked(dict(wanted), kept, Query.of(kept), first)
+            return Asked(dict(wanted), kept, Query.of(period_args(kept, group)), first)
         except MalformedInput as refusal:
             first = first or refusal
             if refusal.field not in kept:
@@ -103,7 +107,7 @@ def read_query(wanted: Mapping[str, str]) -> Asked:
 def period_links(wanted: Mapping[str, str], path: str) -> list[dict[str, object]]:
     """Return each period as a link to ``path`` keeping the rest of the query, and whether it
     is the one shown (the dates asked for are exactly its dates)."""
-    rest = query_without(wanted, "from", "to")
+    rest = query_without(wanted, "from", "to", "season")
     asked_dates = {key: wanted[key] for key in ("from", "to") if key in wanted}
     links: list[dict[str, object]] = []
     for period in periods(utcnow().date()):
@@ -113,10 +117,24 @@ def period_links(wanted: Mapping[str, str], path: str) -> list[dict[str, object]
             {
                 "words": period.words,
                 "href": f"{path}?{query}" if query else path,
-                "chosen": dates == asked_dates,
+                "chosen": dates == asked_dates and "season" not in wanted,
             }
         )
-    return links
+    return links + season_links(wanted, path)
+
+
+def season_links(wanted: Mapping[str, str], path: str) -> list[dict[str, object]]:
+    """Return the group's seasons as links to ``path`` keeping the rest of the query (one
+    bounded read: a group names a few), and whether it is the one shown."""
+    rest = query_without(wanted, "from", "to", "season")
+    return [
+        {
+            "words": season["name"],
+            "href": f"{path}?{urlencode({**rest, 'season': season['name']})}",
+            "chosen": wanted.get("season") == season["name"],
+        }
+        for season in list_seasons(club.current_group_id())
+    ]
 
 
 def query_without(wanted: Mapping[str, str], *keys: str) -> dict[str, str]:
