@@ -6,12 +6,15 @@ from pathlib import Path
 from typing import IO, TypeVar
 
 import click
-from flask import Flask
+from flask import Flask, current_app
 from flask.cli import with_appcontext
 from flask_babel import force_locale
+from sqlalchemy import select
 
+from . import club
 from .extensions import db
 from .games.errors import quote
+from .group_models import Group
 from .services import ID_MAX, projection, recount
 from .services.archive import backups
 
@@ -25,11 +28,30 @@ def register(app: Flask) -> None:
     app.cli.add_command(rebuild_figures)
 
 
+#: the option that names the group a backup or a restore is of (without it: the default group)
+GROUP = click.option(
+    "--group", "slug", default=None, help="The group's slug (its /g/<slug>/ address)."
+)
+
+
+def address_group(slug: str | None) -> None:
+    """Make this command address the group of this slug (None: the default group)."""
+    if slug is None:
+        return
+    found = db.session.scalar(select(Group.id).where(Group.slug == slug))
+    if found is None:
+        raise click.ClickException(f"There is no group {quote(slug)} on this server.")
+    current_app.config[club.CHILD_GROUP] = found
+
+
 @click.command("backup")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@GROUP
 @with_appcontext
-def backup(path: Path) -> None:
-    """Write every player and session (rounds' inputs, audit trails) to PATH as one JSON file."""
+def backup(path: Path, slug: str | None) -> None:
+    """Write a group's players, sessions (rounds' inputs, audit trails) and saved rules to PATH
+    as one JSON file (--group: that group's; without it the default group's)."""
+    address_group(slug)
     try:
         sessions, rounds = write_whole(path, backups.write_backup)
     except OSError as error:
@@ -60,17 +82,20 @@ def write_whole(path: Path, write: Callable[[IO[str]], T]) -> T:
 @click.option(
     "--force",
     is_flag=True,
-    help="Add the backup's sessions even though the database already holds sessions.",
+    help="Add the backup's sessions even though the group already holds sessions.",
 )
+@GROUP
 @with_appcontext
-def restore(path: Path, force: bool) -> None:
-    """Restore a backup from PATH: every session replayed through the rules, all or nothing.
+def restore(path: Path, force: bool, slug: str | None) -> None:
+    """Restore a backup from PATH into a group (--group; without it the default group): every
+    session replayed through the rules, all or nothing.
 
     Sessions keep their ids, so links to them still work; an id already taken (with --force)
     is replaced by a new one, and the command says so.
 
     The rules' messages are written in English: a command has no reader's language to follow.
     """
+    address_group(slug)
     with force_locale("en"):
         try:
             with path.open("rb") as raw:

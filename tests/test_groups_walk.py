@@ -34,6 +34,8 @@ NO_ID = {
     "mighty_api.mighty_trick": "one trick alone, no session",
     "web.sign_in": "the group's sign-in",
     "web.sign_out": "the group's sign-out",
+    "api.group_backup": "the group itself (its organizer's backup)",
+    "web.group_backup": "the group itself (its organizer's backup)",
 }
 #: routes that take a session, player or saved rules in the query or the body, not the path:
 #: (query, form or JSON body) with ``{player}``, ``{rule_set}`` or ``{session}`` filled in

@@ -6,7 +6,9 @@ from flask.typing import ResponseReturnValue
 
 from .. import access, club, server_access
 from ..bodies import json_body
+from ..group_backup import backup_download
 from ..services import groups
+from ..web.join import other_phones
 from . import bp
 
 
@@ -17,8 +19,17 @@ def organizer_only() -> None:
 
 
 def join_url(code: str) -> str:
-    """Return a group's join link (absolute, as its QR code holds it)."""
-    return url_for("web.join_group", code=code, _external=True)
+    """Return a group's join link (absolute, at the address other phones open this server at:
+    the configured public one first, as its QR code holds it)."""
+    return other_phones().base + url_for("web.join_group", code=code)
+
+
+@bp.get("/backup")
+def group_backup() -> ResponseReturnValue:
+    """Download the group's backup (its organizer): its players, sessions and saved rules, as
+    ``flask backup --group`` writes it and ``flask restore --group`` reads it."""
+    organizer_only()
+    return backup_download()
 
 
 @bp.post("/groups")

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 from .. import club, server_access
 from ..access import organizer_required
 from ..games.errors import Refusal
+from ..group_backup import backup_download
 from ..group_models import Group
 from ..services import groups
 from . import bp
@@ -79,6 +80,13 @@ def change_group_password() -> ResponseReturnValue:
         return render_template("group.html", link=link, error=refusal.message), 422
     flash(_("The group's password is changed: its devices sign in again."))
     return redirect(url_for("web.group_page"))
+
+
+@bp.get("/backup")
+def group_backup() -> ResponseReturnValue:
+    """Download the group's backup (its organizer, signed in on the group's page)."""
+    organizer_only()
+    return backup_download()
 
 
 @bp.post("/sessions/<int:session_id>/archive")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Mapping, Sequence
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import IO, Any
@@ -50,7 +51,7 @@ def write_backup(handle: IO[str]) -> tuple[int, int]:
     the database's size. Returns how many sessions and rounds were written.
     """
     read_snapshot()
-    mine = current_group_id()  # the default group's, from the command line
+    mine = current_group_id()  # a command's: the default group's, or its --group
     players = db.session.scalars(select(Player).where(Player.group_id == mine).order_by(Player.id))
     people = [{"name": player.name, "created_at": iso(player.created_at)} for player in players]
     handle.write(f'{{"refapp_backup":{BACKUP_VERSION},"created_at":{dumps(iso(utcnow()))},')
@@ -70,6 +71,22 @@ def write_backup(handle: IO[str]) -> tuple[int, int]:
         db.session.expunge(session)
     handle.write(f'],"rule_sets":{dumps(rule_sets.list_rule_sets())}}}')
     return len(ids), rounds
+
+
+#: a backup stays in memory up to this size while it is written for a download, then on disk
+SPOOL_IN_MEMORY = 1024 * 1024
+#: characters sent at a time
+CHUNK = 64 * 1024
+
+
+def backup_chunks() -> Iterator[str]:
+    """Yield the request's group's backup (``write_backup``), written first to a temporary
+    file (on disk past ``SPOOL_IN_MEMORY``) so a download holds no more than a chunk of it."""
+    with tempfile.SpooledTemporaryFile(SPOOL_IN_MEMORY, mode="w+", encoding="utf-8") as spool:
+        write_backup(spool)
+        spool.seek(0)
+        while chunk := spool.read(CHUNK):
+            yield chunk
 
 
 def read_backup(raw: IO[bytes]) -> dict[str, Any]:
@@ -125,8 +142,9 @@ class Restored:
 
 
 def session_count() -> int:
-    """Return how many sessions the database holds."""
-    return db.session.scalar(select(func.count(GameSession.id))) or 0
+    """Return how many sessions the group holds (the one a command or request addresses)."""
+    mine = select(func.count(GameSession.id)).where(GameSession.group_id == current_group_id())
+    return db.session.scalar(mine) or 0
 
 
 def restore_file(raw: IO[bytes], *, force: bool = False) -> Restored:
