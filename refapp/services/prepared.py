@@ -218,15 +218,21 @@ def committed() -> bool:
     session = db.session()
     if session.new or session.dirty or session.deleted:
         return False
-    driver = taken.connection.driver_connection
-    assert driver is not None  # an open connection has its driver's connection
-    dbapi = taken.dialect.loaded_dbapi
-    try:
-        driver.commit()
-    except dbapi.Error as error:  # as Core raises it: then rolled back whole (``converted``)
-        raise DBAPIError.instance("COMMIT", None, error, dbapi.Error) from error
+    driver_commit(taken)
     session.close()
     return True
+
+
+def driver_commit(connection: Connection) -> None:
+    """Commit on the driver's own connection, a failure raised as Core raises it (the caller
+    then rolls the write back whole: ``writes.converted``)."""
+    driver = connection.connection.driver_connection
+    assert driver is not None  # an open connection has its driver's connection
+    dbapi = connection.dialect.loaded_dbapi
+    try:
+        driver.commit()
+    except dbapi.Error as error:
+        raise DBAPIError.instance("COMMIT", None, error, dbapi.Error) from error
 
 
 def commit_held() -> None:
@@ -243,13 +249,7 @@ def commit_held() -> None:
     if held.in_transaction():  # statements went through Core (watched): its transaction
         held.commit()
     else:
-        driver = held.connection.driver_connection
-        assert driver is not None  # an open connection has its driver's connection
-        dbapi = held.dialect.loaded_dbapi
-        try:
-            driver.commit()
-        except dbapi.Error as error:  # as Core raises it: then rolled back whole (``let_go``)
-            raise DBAPIError.instance("COMMIT", None, error, dbapi.Error) from error
+        driver_commit(held)
     HELD.connection = None
     held.close()
     if session is not None:
