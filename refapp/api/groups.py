@@ -8,7 +8,6 @@ from .. import access, club, server_access
 from ..bodies import json_body
 from ..group_backup import backup_download
 from ..services import groups
-from ..web.join import other_phones
 from . import bp
 
 
@@ -19,9 +18,8 @@ def organizer_only() -> None:
 
 
 def join_url(code: str) -> str:
-    """Return a group's join link (absolute, at the address other phones open this server at:
-    the configured public one first, as its QR code holds it)."""
-    return other_phones().base + url_for("web.join_group", code=code)
+    """Return a group's join link (absolute, at the address this request reached)."""
+    return url_for("web.join_group", code=code, _external=True)
 
 
 @bp.get("/backup")
