@@ -4,17 +4,12 @@ organizer): ``POST``/``GET /api/groups``, ``PUT /api/group/password``, archiving
 from flask import Response, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import access, club, server_access
+from .. import club, server_access
 from ..bodies import json_body
 from ..group_backup import backup_download
+from ..organizer import require_organizer
 from ..services import groups
 from . import bp
-
-
-def organizer_only() -> None:
-    """Refuse a request that does not carry the group's organizer right (403)."""
-    if not club.is_organizer():
-        raise access.organizer_required()
 
 
 def join_url(code: str) -> str:
@@ -26,7 +21,7 @@ def join_url(code: str) -> str:
 def group_backup() -> ResponseReturnValue:
     """Download the group's backup (its organizer): its players, sessions and saved rules, as
     ``flask backup --group`` writes it and ``flask restore --group`` reads it."""
-    organizer_only()
+    require_organizer()
     return backup_download()
 
 
@@ -53,7 +48,7 @@ def list_groups() -> ResponseReturnValue:
 @bp.put("/group/password")
 def change_group_password() -> ResponseReturnValue:
     """Change the group's table password (its organizer): every device of it signs in again."""
-    organizer_only()
+    require_organizer()
     groups.change_password(json_body().get("password"))
     return {"password": club.has_password()}
 
@@ -61,7 +56,7 @@ def change_group_password() -> ResponseReturnValue:
 @bp.put("/sessions/<int:session_id>/archived")
 def archive_session(session_id: int) -> ResponseReturnValue:
     """Archive a session (out of the lists, still counted) or bring it back (its organizer)."""
-    organizer_only()
+    require_organizer()
     session = groups.set_archived(session_id, json_body().get("archived"))
     return {"id": session.id, "archived": session.archived}
 

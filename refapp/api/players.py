@@ -8,9 +8,8 @@ from flask import request
 from flask.typing import ResponseReturnValue
 
 from .. import services
-from ..access import organizer_required
 from ..bodies import json_body
-from ..club import is_organizer
+from ..organizer import require_organizer
 from ..services import players as roster
 from ..services import statistics
 from . import bp
@@ -46,8 +45,7 @@ def get_player_by_query() -> ResponseReturnValue:
 def rename_player(name: str) -> ResponseReturnValue:
     """Rename a player, or merge them into the player who has the new name."""
     roster.find_player(name)  # another group's player: 404 before the organizer's 403
-    if not is_organizer():  # renaming and merging are the group's organizer's
-        raise organizer_required()
+    require_organizer()  # renaming and merging are the group's organizer's
     expected = if_match()
     body = json_body()
     player, _ = roster.rename_player(name, body.get("name"), expected=expected)

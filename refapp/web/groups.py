@@ -10,10 +10,10 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import club, server_access
-from ..access import organizer_required
 from ..games.errors import Refusal
 from ..group_backup import backup_download
 from ..group_models import Group
+from ..organizer import require_organizer
 from ..services import groups
 from . import bp
 from .join import group_join_link
@@ -22,12 +22,6 @@ from .join import group_join_link
 COOKIE = "refapp_group"
 #: how long a device remembers its group (a year, in seconds)
 REMEMBERED = 365 * 24 * 3600
-
-
-def organizer_only() -> None:
-    """Refuse a page action that is not the group organizer's (403)."""
-    if not club.is_organizer():
-        raise organizer_required()
 
 
 def group_home(slug: str) -> str:
@@ -71,7 +65,7 @@ def group_page() -> ResponseReturnValue:
 @bp.post("/group/password")
 def change_group_password() -> ResponseReturnValue:
     """Change the group's table password (its organizer): its devices sign in again."""
-    organizer_only()
+    require_organizer()
     try:
         groups.change_password(request.form.get("password") or None)
     except Refusal as refusal:
@@ -85,14 +79,14 @@ def change_group_password() -> ResponseReturnValue:
 @bp.get("/backup")
 def group_backup() -> ResponseReturnValue:
     """Download the group's backup (its organizer, signed in on the group's page)."""
-    organizer_only()
+    require_organizer()
     return backup_download()
 
 
 @bp.post("/sessions/<int:session_id>/archive")
 def archive_session(session_id: int) -> ResponseReturnValue:
     """Archive a session or bring it back (its organizer)."""
-    organizer_only()
+    require_organizer()
     session = groups.set_archived(session_id, request.form.get("archived") == "1")
     if session.archived:
         flash(_("Archived: the session left the lists; its statistics stay."))

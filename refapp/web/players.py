@@ -14,10 +14,9 @@ from werkzeug.routing import PathConverter
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length
 
-from ..access import organizer_required
-from ..club import is_organizer
 from ..games import GAMES
 from ..games.errors import Refusal
+from ..organizer import require_organizer
 from ..services import NAME_MAX
 from ..services import players as roster
 from ..services.player_shapes import PlayerProfile
@@ -163,8 +162,7 @@ def show_player_by_token(segment: str) -> ResponseReturnValue:
 def rename_player(name: str) -> ResponseReturnValue:
     """Rename a player, or merge them into the player who has the new name."""
     profile = profile_or_404(name)
-    if not is_organizer():  # renaming and merging are the group's organizer's
-        raise organizer_required()
+    require_organizer()  # renaming and merging are the group's organizer's
     form = RenameForm()
     if form.validate_on_submit():
         try:
