@@ -134,13 +134,19 @@ def password_key() -> str:
 
 def password_matches(given: str | None) -> bool:
     """Return True when ``given`` is the group's table password."""
+    group = current_group()
+    return matches(given, "PASSWORD", None if group is None else group.password_digest)
+
+
+def matches(given: str | None, key: str, digest: str | None) -> bool:
+    """Return True when ``given`` is a password: the default group's from the configuration
+    (``key``), another group's by the digest its row keeps (``digest``)."""
     if not given:
         return False
-    group = current_group()
-    if group is None:
-        expected = configured("PASSWORD")
+    if current_group() is None:
+        expected = configured(key)
         return bool(expected) and hmac.compare_digest(keyed(given), keyed(expected or ""))
-    return bool(group.password_digest) and hash_matches(group.password_digest or "", given)
+    return bool(digest) and hash_matches(digest or "", given)
 
 
 def has_organizer() -> bool:
@@ -153,13 +159,8 @@ def has_organizer() -> bool:
 
 def organizer_matches(given: str | None) -> bool:
     """Return True when ``given`` is the group's organizer password."""
-    if not given:
-        return False
     group = current_group()
-    if group is None:
-        expected = configured("ORGANIZER_PASSWORD")
-        return bool(expected) and hmac.compare_digest(keyed(given), keyed(expected or ""))
-    return bool(group.organizer_digest) and hash_matches(group.organizer_digest or "", given)
+    return matches(given, "ORGANIZER_PASSWORD", None if group is None else group.organizer_digest)
 
 
 def init_app(app: Flask) -> None:

@@ -20,7 +20,7 @@ from ..games.errors import Conflict, MalformedInput, NotFound, quote
 from ..season_models import Season
 from . import writes
 from .season_period import find_season
-from .stats_query import day
+from .stats_query import day, in_order
 from .values import has_control, invisible_character
 
 #: the longest name a season takes, after trimming
@@ -87,14 +87,7 @@ def season_days(body: object) -> tuple[date, date]:
             value=quote(body),
         )
     first, last = body_day(body, "from"), body_day(body, "to")
-    if last < first:
-        raise MalformedInput(
-            "invalid_value",
-            "The period cannot end on {value}, before it starts on {start}.",
-            "to",
-            value=quote(last.isoformat()),
-            start=quote(first.isoformat()),
-        )
+    in_order(first, last)
     return first, last
 
 

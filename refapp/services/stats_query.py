@@ -54,14 +54,8 @@ class Query:
                 known=", ".join(GAMES),
             )
         date_from, date_to = day(args, "from"), day(args, "to")
-        if date_from is not None and date_to is not None and date_to < date_from:
-            raise MalformedInput(
-                "invalid_value",
-                "The period cannot end on {value}, before it starts on {start}.",
-                "to",
-                value=quote(date_to.isoformat()),
-                start=quote(date_from.isoformat()),
-            )
+        if date_from is not None and date_to is not None:
+            in_order(date_from, date_to)
         return cls(game, date_from, date_to, seated_together(args.get("players") or ""))
 
     @property
@@ -72,6 +66,18 @@ class Query:
     def games(self) -> list[str]:
         """Return the games asked for."""
         return [self.game] if self.game else list(GAMES)
+
+
+def in_order(first: date, last: date) -> None:
+    """Refuse a period (a query's or a season's) that ends before it starts, naming ``to``."""
+    if last < first:
+        raise MalformedInput(
+            "invalid_value",
+            "The period cannot end on {value}, before it starts on {start}.",
+            "to",
+            value=quote(last.isoformat()),
+            start=quote(first.isoformat()),
+        )
 
 
 def day(args: Mapping[str, str], key: str) -> date | None:
