@@ -533,3 +533,24 @@ def running_series(start: dict[str, int], deltas: list[dict[str, int]]) -> list[
         start = running_totals(start, [changes])
         series.append(start)
     return series
+
+
+def test_a_corrected_round_after_rounds_read_ahead_is_read(monkeypatch):
+    """Rounds 1 and 10 of 20 corrected: round 1 moves the state, so rounds 2-9 are read ahead;
+    round 2 leaves its stored state again, and round 10 (whose round before was read ahead,
+    itself not) is still read: the replay goes on to it."""
+    asked: list[tuple[int, int]] = []
+
+    def fake(session_id: int, first: int, last: int) -> list[later_rounds.StoredRound]:
+        asked.append((first, last))
+        return [later_rounds.StoredRound(n, n, {}, {"n": n}) for n in range(first, last + 1)]
+
+    monkeypatch.setattr(later_rounds, "read_whole", fake)
+    rounds = later_rounds.CorrectedRounds(1, [1, 10], 20)
+    first = rounds.first()
+    second = rounds.after(first, True)
+    assert second is not None and second.number == 2
+    tenth = rounds.after(second, False)
+    assert tenth is not None and tenth.number == 10
+    assert rounds.stored_state_before(tenth) == {"n": 9}
+    assert asked == [(1, 1), (2, 9), (10, 10)]

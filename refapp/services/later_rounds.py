@@ -133,7 +133,7 @@ class CorrectedRounds:
         if later[0] - 1 == row.number:
             return self.whole(later[0], 1)
         self.whole(later[0] - 1, 2)  # with the round before it: the state it starts from
-        return self.read[later[0]]
+        return self.whole(later[0], 1)  # read already, unless the round before was read ahead
 
     def stored_state_before(self, row: StoredRound) -> Mapping[str, object]:
         """Return the state stored with the round before ``row`` (read with it)."""
