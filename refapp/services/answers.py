@@ -50,7 +50,7 @@ def rounds_wanted(raw: str | None) -> int | None:
     raise ValueError(raw)
 
 
-def poll_matches(header: str, version: int) -> bool:
+def poll_matches(header: str, version: int | str) -> bool:
     """Return True when an ``If-None-Match`` header names this version (or ``*``)."""
     tags = {tag.strip().removeprefix("W/") for tag in header.split(",")}
     return f'"{version}"' in tags or "*" in tags

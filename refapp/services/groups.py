@@ -9,7 +9,7 @@ import string
 import unicodedata
 from typing import TypedDict
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 
 from .. import club
 from ..extensions import db
@@ -91,8 +91,7 @@ def create_group(body: dict[str, object]) -> Group:
     slug = group_slug(body.get("slug"), name)
     password = password_of(body.get("password"), "password", needed=False)
     organizer = password_of(body.get("organizer_password"), "organizer_password", needed=True)
-    taken = db.session.scalar(select(Group.id).where(Group.slug == slug))
-    if taken is not None:
+    if exists(slug):
         raise Conflict("group_exists", "There is a group {value} already.", "slug", value=slug)
     group = Group(
         slug=slug,
@@ -152,10 +151,9 @@ def change_password(raw: object) -> None:
         )
     password = password_of(raw, "password", needed=False)
     digest = club.hashed(password) if password else None
-    db.session.execute(update(Group).where(Group.id == group.id).values(password_digest=digest))
     group.password_digest = digest
     forget_group_sign_ins(group.id)
-    db.session.commit()
+    writes.commit()
 
 
 @writes.transaction()

@@ -65,7 +65,7 @@ def keyed_values(
     missing = [key for key in wanted if key not in rows]
     if missing:
         new = [{**dict(zip(names, key, strict=True)), **empty} for key in missing]
-        connection.execute(inserted_once(table, new, names, connection))
+        connection.execute(inserted_once(table, new, names))
         rows = read()
     return rows
 
@@ -91,13 +91,9 @@ def keyed_query(table: Table, names: tuple[str, ...]) -> Select[Any]:
 
 
 def inserted_once(
-    model: type[Base] | Table,
-    rows: list[dict[str, object]],
-    unique: Sequence[str],
-    connection: Connection | None = None,
+    model: type[Base] | Table, rows: list[dict[str, object]], unique: Sequence[str]
 ) -> Insert:
-    """Return the insert of rows that skips a row whose key another write stored first (on
-    ``connection``'s database; by default the ORM session's)."""
-    if (connection or db.session.connection()).dialect.name == "postgresql":
+    """Return the insert of rows that skips a row whose key another write stored first."""
+    if db.engine.dialect.name == "postgresql":
         return postgresql_insert(model).values(rows).on_conflict_do_nothing(index_elements=unique)
     return sqlite_insert(model).values(rows).on_conflict_do_nothing(index_elements=unique)

@@ -19,6 +19,7 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.sql import bindparam
 
 from ..extensions import db
+from ..games.tally import added, summed
 from ..models import Round, RunningShift
 from . import prepared, replays
 
@@ -109,12 +110,7 @@ def applied(
 
 def total_of(shifts: Sequence[Shift], number: int) -> dict[str, int]:
     """Return the sum of the shifts that hold for round ``number``."""
-    total: dict[str, int] = {}
-    for shift in shifts:
-        if shift.first <= number <= shift.last:
-            for name, by in shift.by.items():
-                total[name] = total.get(name, 0) + by
-    return total
+    return summed(shift.by for shift in shifts if shift.first <= number <= shift.last)
 
 
 def fold(session_id: int) -> None:
@@ -137,14 +133,6 @@ def fold(session_id: int) -> None:
             rows.append({"row_id": row_id, "running": moved(running, by)})
     replays.write_rounds(rows)
     prepared.run("running shifts folded", FOLDED, {"id": session_id})
-
-
-def added(total: Mapping[str, int], by: Mapping[str, int], sign: int) -> dict[str, int]:
-    """Return ``total`` with ``by`` added (``sign`` 1) or taken away (-1), player by player."""
-    found = dict(total)
-    for name, value in by.items():
-        found[name] = found.get(name, 0) + sign * value
-    return found
 
 
 def dropped(session_id: int) -> None:

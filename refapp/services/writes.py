@@ -23,8 +23,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, Insert, select
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -34,6 +32,7 @@ from ..games.codes import Kind
 from ..games.errors import N_, Conflict, Refusal
 from ..models import AuditEntry, GameSession, Player, utcnow
 from . import limits, prepared
+from .keyed_rows import inserted_once
 from .rows import SessionLike, SessionRow, insert_audit, write_session
 from .values import not_found, stored_id
 
@@ -236,12 +235,10 @@ def take_players(names: Iterable[str]) -> dict[str, Player]:
 def new_players(names: Sequence[str]) -> Insert:
     """Return the insert of these players that leaves a name another write took alone."""
     group = current_group_id()
-    rows = [{"name": name, "created_at": utcnow(), "group_id": group} for name in names]
-    keys = ["group_id", "name"]
-    if db.session.connection().dialect.name == "postgresql":
-        on_postgresql = postgresql_insert(Player).values(rows)
-        return on_postgresql.on_conflict_do_nothing(index_elements=keys)
-    return sqlite_insert(Player).values(rows).on_conflict_do_nothing(index_elements=keys)
+    rows: list[dict[str, object]] = [
+        {"name": name, "created_at": utcnow(), "group_id": group} for name in names
+    ]
+    return inserted_once(Player, rows, ["group_id", "name"])
 
 
 def lock_players(names: Iterable[str]) -> dict[str, Player]:

@@ -15,14 +15,17 @@ from flask_babel import gettext as _
 
 from .. import club, services
 from ..games import GAMES
+from ..games.standings import places
 from ..organizer import require_organizer
 from ..season_models import PublicView
 from ..services import public_views
+from ..services.answers import poll_matches
 from ..services.statistics import Query, group_stats
 from . import bp
 from .forms import ButtonForm
 from .helpers import session_or_404
-from .join import other_phones, qr_svg
+from .join import link_to
+from .sessions import standings
 
 #: the rounds a session's view lists (the newest first)
 ROUNDS_SHOWN = 5
@@ -54,15 +57,11 @@ def session_page(view: PublicView, token: str) -> str:
     """Render a session's scoreboard: standings, the newest rounds, its version to follow."""
     assert view.session_id is not None
     seen = session_or_404(view.session_id, ROUNDS_SHOWN)
-    ranked = sorted(seen.table.players, key=lambda name: -seen.totals[name])
-    places = {
-        name: 1 + sum(1 for v in seen.totals.values() if v > seen.totals[name]) for name in ranked
-    }
     return render_template(
         "public_view.html",
         seen=seen,
-        ranked=ranked,
-        places=places,
+        ranked=standings(seen),
+        places=places(seen.table.players, seen.totals),
         rounds=list(reversed(seen.rounds)),
         live_view={
             "version": seen.session.version,
@@ -100,7 +99,7 @@ def public_view_version(token: str) -> ResponseReturnValue:
     """Tell the version a public view shows (304 when ``If-None-Match`` names it)."""
     version = version_of(view_or_404(token))
     tag = f'"{version}"'
-    if tag in request.headers.get("If-None-Match", ""):
+    if poll_matches(request.headers.get("If-None-Match", ""), version):
         return Response(status=304, headers={"ETag": tag, **PRIVATE})
     return {"version": version}, 200, {"ETag": tag, **PRIVATE}
 
@@ -136,10 +135,8 @@ def make_public_view() -> ResponseReturnValue:
     view, token = public_views.make_view(
         club.current_group_id(), request.form.get("session", type=int)
     )
-    address = other_phones()
-    url = address.base + url_for("web.public_view", token=token)
-    svg = qr_svg(url) if address.reachable else None
-    return views_page(201, {"url": url, "svg": svg, "session": view.session_id})
+    link = link_to(url_for("web.public_view", token=token))
+    return views_page(201, {"url": link.url, "svg": link.svg, "session": view.session_id})
 
 
 @bp.post("/public-views/<int:view_id>/revoke")

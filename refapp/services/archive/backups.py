@@ -308,17 +308,15 @@ def backup_players(raw: Any) -> list[tuple[str, datetime | None]]:
 
 def restore_players(people: Sequence[tuple[str, datetime | None]]) -> dict[str, Player]:
     """Add the backup's players the database lacks (keeping their first-seen times)."""
-    names = [name for name, _ in people]
+    names, group = [name for name, _ in people], current_group_id()
     known = {
         player.name: player
         for player in db.session.scalars(
-            select(Player).where(Player.name.in_(names), Player.group_id == current_group_id())
+            select(Player).where(Player.name.in_(names), Player.group_id == group)
         )
     }
     for name, created in people:
         if name not in known:
-            known[name] = Player(
-                name=name, created_at=created or utcnow(), group_id=current_group_id()
-            )
+            known[name] = Player(name=name, created_at=created or utcnow(), group_id=group)
             db.session.add(known[name])
     return known
