@@ -191,16 +191,31 @@ def password_refusal() -> Response:
     )
 
 
-def held_back(wait: int) -> Response:
-    """Return the API's 429 for a client that must wait before trying a password again."""
-    violation = AccessDenied(
+def too_many_attempts(wait: int) -> AccessDenied:
+    """Return the refusal of a client that must wait ``wait`` seconds before trying again."""
+    return AccessDenied(
         "too_many_attempts",
         "Too many wrong passwords from this device: try again in {seconds} seconds.",
         seconds=wait,
     )
-    response = api_refusal(violation)
+
+
+def held_back(wait: int) -> Response:
+    """Return the API's 429 for a client that must wait before trying a password again."""
+    response = api_refusal(too_many_attempts(wait))
     response.headers["Retry-After"] = str(wait)
     return response
+
+
+def throttled(
+    given: str, check: Callable[[str], bool], refused: Callable[[], Response]
+) -> Response | None:
+    """Check a password header held to the throttle: a client held back gets 429, a wrong
+    password ``refused()`` (counted), a right one None."""
+    wait = retry_after()
+    if wait:
+        return held_back(wait)
+    return None if attempt(given, check) else refused()
 
 
 def api_changes_nothing() -> bool:
@@ -231,13 +246,10 @@ def guard_api() -> Response | None:
     given = request.headers.get(HEADER)
     if not given:
         return password_refusal()
-    wait = retry_after()
-    if wait:
-        return held_back(wait)
-    if not attempt(given, header_matches):
-        return password_refusal()
-    g.can_write, g.organizer = True, not club.has_organizer()
-    return None
+    refused = throttled(given, header_matches, password_refusal)
+    if refused is None:
+        g.can_write, g.organizer = True, not club.has_organizer()
+    return refused
 
 
 def organizer_refusal() -> Response:
@@ -257,13 +269,10 @@ def organizer_required() -> AccessDenied:
 def guard_organizer(given: str) -> Response | None:
     """Check an organizer's header (throttled as the table password): right, the request may
     write and act as the organizer; wrong, 403 organizer_required."""
-    wait = retry_after()
-    if wait:
-        return held_back(wait)
-    if not attempt(given, organizer_header_matches):
-        return organizer_refusal()
-    g.can_write = g.organizer = True
-    return None
+    refused = throttled(given, organizer_header_matches, organizer_refusal)
+    if refused is None:
+        g.can_write = g.organizer = True
+    return refused
 
 
 def guard_page() -> ResponseReturnValue | None:

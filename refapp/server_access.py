@@ -59,11 +59,7 @@ def check(given: str | None) -> AccessDenied | None:
         return password_required()
     wait = access.retry_after()
     if wait:
-        return AccessDenied(
-            "too_many_attempts",
-            "Too many wrong passwords from this device: try again in {seconds} seconds.",
-            seconds=wait,
-        )
+        return access.too_many_attempts(wait)
     return None if access.attempt(given, header_matches) else password_required()
 
 
@@ -72,7 +68,7 @@ def guard_api() -> Response | None:
     refusal = check(request.headers.get(HEADER))
     if refusal is None:
         return None
-    response = access.api_refusal(refusal)
-    if refusal.code == "too_many_attempts":
-        response.headers["Retry-After"] = str(access.retry_after())
-    return response
+    seconds = refusal.params.get("seconds")
+    if refusal.code == "too_many_attempts" and isinstance(seconds, int):
+        return access.held_back(seconds)
+    return access.api_refusal(refusal)
