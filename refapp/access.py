@@ -19,8 +19,6 @@ never hold it back. Also here: ``safe_next``, the one check of a redirect target
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import math
 import os
 import time
@@ -83,17 +81,6 @@ def signed_in() -> bool:
 def remember_sign_in(organizer: bool = False) -> None:
     """Start a new sign-in to this group in this browser (``sign_ins.remember_sign_in``)."""
     sign_ins.remember_sign_in(now(), organizer)
-
-
-def table_password() -> str | None:
-    """Return the configured table password, if any."""
-    return current_app.config.get("PASSWORD") or None
-
-
-def password_digest(password: str) -> str:
-    """Return a digest of a password keyed with the app's secret (the cookie is readable)."""
-    key = str(current_app.secret_key).encode()
-    return hmac.new(key, b"table-password\0" + password.encode(), hashlib.sha256).hexdigest()
 
 
 def password_matches(given: str | None) -> bool:
