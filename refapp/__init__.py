@@ -11,7 +11,7 @@ from flask import Flask, Response, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, default_exceptions
 
-from . import club, heaps, hosting
+from . import club, heaps, hosting, signed_cookies
 from .extensions import csrf, db, migrate
 from .services import prepared
 from .stored_json import Answers
@@ -62,6 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     # one secret for every host of the database (refapp/hosting.py), or a start refused
     hosting.init_app(app)
+    signed_cookies.init_app(app)  # Flask's cookie sessions, the serializer made once
     club.serve_prefix(app)  # innermost: /g/<slug>/ moved out of the path, just before Flask
     app.json = Answers(app)  # Flask's provider, orjson writing and reading (stored_json)
     app.json.sort_keys = False

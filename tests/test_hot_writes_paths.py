@@ -69,13 +69,13 @@ def test_on_sqlite_the_hot_writes_use_the_drivers_cursor(api, monkeypatch):
     once), and what they store is read back through the API as recorded."""
     sid = played(api, 2)
     sent: list[str] = []
-    real = prepared.sent
+    real = prepared.sent_on
 
-    def counted(connection, made, given):
+    def counted(driver, made, given):
         sent.append(made.sql.split()[0])
-        return real(connection, made, given)
+        return real(driver, made, given)
 
-    monkeypatch.setattr(prepared, "sent", counted)
+    monkeypatch.setattr(prepared, "sent_on", counted)
     hot_writes(api, sid)
     assert sent.count("INSERT") >= 3 and sent.count("UPDATE") >= 6, sent
     session = api.session(sid)

@@ -224,7 +224,8 @@ def stored_round(session_id: int, number: int | None) -> dict[str, object] | Non
 def record_round(session_id: int) -> ResponseReturnValue:
     """Record a round, or with ?dry_run=1 check and score it without storing."""
     body = json_body()
-    if request.args.get("dry_run", "").lower() in ("1", "true", "yes"):
+    args = request.args  # a missing key's get() raises and catches an HTTP error inside
+    if "dry_run" in args and args["dry_run"].lower() in ("1", "true", "yes"):
         return {"round": services.check_round(session_id, body), "dry_run": True}, 200
     expected, key = write_params(), write_key()
     played, session = services.record_round(session_id, body, version=expected, key=key)

@@ -202,11 +202,9 @@ class Game(Generic[InputT, ResultT, StateT]):
     ) -> dict[str, RuleValue]:
         """Return the effective house rules for a new session, or raise ``invalid_rules``.
 
-        The defaults for the seat count (``seat_defaults``) come first, then the preset's
-        values (the default preset's when None), and the explicit overrides win over both; an
-        unknown preset is ``invalid_rules`` (field ``preset``). ``stored`` rules are a
-        session's own read back (an import, its audit trail): a check a game added later for
-        new sessions only does not refuse them.
+        The seat count's defaults (``seat_defaults``) first, then the preset's (None: the
+        default), the overrides winning over both; an unknown preset is ``invalid_rules``. A
+        session's own ``stored`` rules read back are not refused by a later check.
         """
         chosen = self.preset(preset)
         if overrides is not None and not isinstance(overrides, Mapping):
@@ -217,17 +215,19 @@ class Game(Generic[InputT, ResultT, StateT]):
     def rules_changed(
         self, rules: Mapping[str, object], preset: str | None = None, seats: int | None = None
     ) -> list[str]:
-        """Return the option keys whose value in rules differs from the preset's, in order.
-
-        rules are a session's effective rules (an option missing, from before it existed,
-        counts as its default); preset None is the default preset; the seat count's own
-        defaults (``seat_defaults``) are no change.
-        """
-        chosen = self.preset(preset)
-        base = {**self.seat_defaults(seats), **(chosen.rules if chosen else {})}
-        reference = resolve_rules(self.options, base)
-        effective = self.house_rules(rules)
+        """Return the option keys whose value in a session's rules (a missing option: its
+        default) differs from the preset's (None: the default) at the seat count, in order."""
+        effective, reference = self.house_rules(rules), self.preset_rules(preset, seats)
         return [key for key, value in reference.items() if effective[key] != value]
+
+    def preset_rules(self, preset: str | None, seats: int | None) -> Mapping[str, RuleValue]:
+        """Return a preset's effective rules at a seat count (worked out once for each)."""
+        chosen = self.preset(preset)  # an unknown one refused here
+        kept: dict[object, dict[str, RuleValue]] = vars(self).setdefault("preset_rules_kept", {})
+        key, base = (chosen.key if chosen else None, seats), chosen.rules if chosen else {}
+        if key not in kept:
+            kept[key] = resolve_rules(self.options, {**self.seat_defaults(seats), **base})
+        return kept[key]
 
     def player_range(self, rules: Mapping[str, object]) -> tuple[int, int]:
         """Return the allowed (fewest, most) players under these rules."""

@@ -21,7 +21,7 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from ..extensions import Base, db
 from ..games.standings import counts, gap_seconds, places
-from ..games.stats import seat_tallies, session_part
+from ..games.stats import part_moved, seat_tallies, session_part
 from ..games.tally import Tally, added
 from ..models import GameSession, PlayerFigures, SessionPlayer, utcnow
 from ..models import aware as aware  # the writes' and the recount's time helper
@@ -176,13 +176,9 @@ def settle(
     moves: list[standings.Placed] = []
     changes: list[tuple[FiguresLike, dict[str, int]]] = []
     for seat, name in zip(seats, names, strict=True):
-        before = {} if seat.tally is None else part_of(seat)
         moves.append(standings.Placed(seat.player_id, seat.place, placed.get(name)))
-        seat.tally = added(added(seat.tally or {}, more[name]), less[name], -1)
-        seat.place = placed.get(name)
-        seat.won = seat.place == 1
-        seat.seconds = session.played_seconds
-        changes.append((rows[(seat.player_id, session.game)], added(part_of(seat), before, -1)))
+        change = seat_moved(seat, more[name], less[name], placed.get(name), session.played_seconds)
+        changes.append((rows[(seat.player_id, session.game)], change))
     # each figures row is changed once, in one UPDATE at the commit: a second UPDATE of a row
     # this transaction changed would check its player again and wait for a rename holding it
     with db.session.no_autoflush if db.session.registry.has() else nullcontext():
@@ -190,15 +186,33 @@ def settle(
         for row, change in changes:
             if change:
                 row.tally = added(row.tally or {}, change)
-            newest = latest(row.last_played, session.created_at)
-            if newest != latest(row.last_played, None):
-                row.last_played = newest
+            played_since(row, aware(session.created_at))
         was_counted = bool(session.counted)
         session.counted = counted
         marks.total_settled(session, was_counted, stored_time(session.last_round_at))
         standings.move_pairs(session.game, moves, pairs, rows_store.pairs)
         ratings.session_settled(session, was_counted, moved(more, less))
         rows_store.settled(seats, list(rows.values()))
+
+
+def seat_moved(
+    seat: SeatLike, more: Tally, less: Tally, place: int | None, seconds: int
+) -> dict[str, int]:
+    """Move a seat's part on - its tally by the rounds added (``more``) and taken out
+    (``less``), its place, win and playing time - and return how its player's sums move."""
+    was = None if seat.tally is None else (seat.won, seat.place, seat.seconds)
+    delta = added(more, less, -1) if less else more
+    seat.tally = added(seat.tally or {}, delta)
+    seat.place, seat.won, seat.seconds = place, place == 1, seconds
+    if was is None:  # never counted: its whole part
+        return part_of(seat)
+    return part_moved(delta, was, (seat.won, seat.place, seat.seconds))
+
+
+def played_since(row: FiguresLike, started: datetime) -> None:
+    """Move a player's last session played on to one started at ``started`` if it is later."""
+    if row.last_played is None or aware(row.last_played) < started:
+        row.last_played = started
 
 
 def store_or_orm(store: Store | None) -> Store:

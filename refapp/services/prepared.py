@@ -11,6 +11,7 @@ and tests/test_hot_writes_same.py compares what is stored either way).
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 import weakref
 from collections.abc import Callable, Mapping, Sequence
@@ -120,6 +121,11 @@ def run(
 ) -> list[tuple[Any, ...]]:
     """Send a statement (made once, known by ``key``) with one or several rows of values and
     return the rows it read, on SQLite's cursor, else through Core."""
+    driver = getattr(HELD, "driver", None)
+    if driver is not None:  # a held connection on SQLite, nothing watching (``hold``)
+        found = PREPARED.get(key) or prepared_once(key, statement, HELD.connection.dialect, keys)
+        if found is not None:
+            return sent_on(driver, found, given)
     taken = connection()
     found = None
     if taken.dialect.name == "sqlite" and not watched(taken):
@@ -180,7 +186,10 @@ def hold() -> bool:
     engine = db.engine
     if engine.dialect.name != "sqlite":
         return False
-    HELD.connection = engine.connect()
+    held = HELD.connection = engine.connect()
+    driver = held.connection.driver_connection
+    # statements go straight to the driver unless something listens to them (``watched``)
+    HELD.driver = None if watched(held) or not isinstance(driver, sqlite3.Connection) else driver
     return True
 
 
@@ -189,7 +198,7 @@ def let_go() -> None:
     held = held_here()
     if held is None:
         return
-    HELD.connection = None
+    HELD.connection = HELD.driver = None
     try:
         driver = held.connection.driver_connection
         if driver is not None and driver.in_transaction:
@@ -250,27 +259,29 @@ def commit_held() -> None:
         held.commit()
     else:
         driver_commit(held)
-    HELD.connection = None
+    HELD.connection = HELD.driver = None
     held.close()
     if session is not None:
         session.close()
 
 
 def sent(connection: Connection, prepared: Prepared, given: Values) -> list[tuple[Any, ...]]:
-    """Send a prepared statement on the driver's cursor; return the rows read, converted."""
+    """Send a prepared statement on the connection's driver; return the rows read, converted."""
     driver = connection.connection.driver_connection
-    assert driver is not None  # an open connection has its driver's connection
-    cursor = driver.cursor()
-    dbapi = connection.dialect.loaded_dbapi
+    assert isinstance(driver, sqlite3.Connection)  # prepared statements are SQLite's alone
+    return sent_on(driver, prepared, given)
+
+
+def sent_on(driver: sqlite3.Connection, prepared: Prepared, given: Values) -> list[tuple[Any, ...]]:
+    """Send a prepared statement on SQLite's own connection; return the rows read, converted
+    (every row is read, so the driver's cursor is done with when this returns)."""
     try:
-        if isinstance(given, Mapping):
-            cursor.execute(prepared.sql, prepared.values(given))
+        if isinstance(given, (dict, Mapping)):  # a dict first: no ABC check
+            cursor = driver.execute(prepared.sql, prepared.values(given))
         else:
-            cursor.executemany(prepared.sql, [prepared.values(row) for row in given])
+            cursor = driver.executemany(prepared.sql, [prepared.values(row) for row in given])
         if not prepared.results:
             return []
         return [prepared.row(found) for found in cursor.fetchall()]
-    except dbapi.Error as error:  # as Core raises it: IntegrityError, OperationalError...
-        raise DBAPIError.instance(prepared.sql, None, error, dbapi.Error) from error
-    finally:
-        cursor.close()
+    except sqlite3.Error as error:  # as Core raises it: IntegrityError, OperationalError...
+        raise DBAPIError.instance(prepared.sql, None, error, sqlite3.Error) from error

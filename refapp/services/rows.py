@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Table, Update, bindparam, insert, update
 
+from ..games.game import Table as Seats
 from ..models import (
     AuditEntry,
     GameSession,
@@ -105,6 +106,8 @@ class SessionRow:
     state_read: bool = False
     #: the seated players' figures rows of its game, read with the seats (``hot_rows.take``)
     figures_read: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
+    #: the rules' view of its seats and house rules, once worked out (``sessions.table_of``)
+    table: Seats | None = None
 
     @property
     def players(self) -> list[str]:
@@ -168,7 +171,11 @@ def loaded_from(row: Tracked, values: Mapping[str, Any]) -> None:
 
 def changed(row: Tracked) -> list[str]:
     """Return the columns whose values the write changed (compared as the ORM's flush does)."""
-    return [name for name, was in row.loaded.items() if getattr(row, name) != was]
+    found = []
+    for name, was in row.loaded.items():
+        if getattr(row, name) != was:
+            found.append(name)
+    return found
 
 
 def write_group(table: Table, rows: Sequence[Tracked], key: Sequence[str], every: bool) -> None:
@@ -179,17 +186,15 @@ def write_group(table: Table, rows: Sequence[Tracked], key: Sequence[str], every
     rows changing the same columns in one statement.
     """
     for names, group in grouped(table, rows, every).items():
-        params = [
-            {
-                **{f"key_{name}": row.loaded.get(name, getattr(row, name)) for name in key},
-                **{f"new_{name}": getattr(row, name) for name in names},
-            }
-            for row in group
-        ]
-        statement = update_of(table, tuple(key), names)
-        prepared.run(f"update {table.name} {key} {names}", statement, params)
+        made = update_of(table, tuple(key), names)
+        params = []
         for row in group:
-            row.loaded.update({name: getattr(row, name) for name in names})
+            values = [row.loaded.get(name, getattr(row, name)) for name in key]
+            values.extend([getattr(row, name) for name in names])
+            params.append(dict(zip(made.bound, values, strict=True)))
+        prepared.run(made.key, made.statement, params)
+        for row in group:
+            row.loaded.update(zip(names, [getattr(row, name) for name in names], strict=True))
 
 
 def grouped(
@@ -198,9 +203,11 @@ def grouped(
     """Return the rows by the columns each sends (``write_group``'s ``every``)."""
     groups: dict[tuple[str, ...], list[Tracked]] = {}
     if every:
-        columns = {name for row in rows for name in changed(row)}
+        columns: set[str] = set()
+        for row in rows:
+            columns.update(changed(row))
         if columns:
-            groups[tuple(c.name for c in table.columns if c.name in columns)] = list(rows)
+            groups[tuple(c for c in column_order(table) if c in columns)] = list(rows)
         return groups
     for row in rows:
         moved = changed(row)
@@ -209,21 +216,44 @@ def grouped(
     return groups
 
 
+#: each table's column names in the table's order, by table name (read once)
+ORDER: dict[str, tuple[str, ...]] = {}
+
+
+def column_order(table: Table) -> tuple[str, ...]:
+    """Return a table's column names in its order."""
+    found = ORDER.get(table.name)
+    if found is None:
+        found = ORDER[table.name] = tuple(table.c.keys())
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Made:
+    """An UPDATE made once: the statement, the key it is prepared by and its bound names
+    (``key_<name>`` for the key columns, then ``new_<name>`` for those it sets)."""
+
+    statement: Update
+    key: str
+    bound: tuple[str, ...]
+
+
 #: the UPDATE statements made so far, by table, key and columns (each is made once)
-UPDATES: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Update] = {}
+UPDATES: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Made] = {}
 
 
-def update_of(table: Table, key: tuple[str, ...], names: tuple[str, ...]) -> Update:
-    """Return the UPDATE of these columns of a table by its key columns (bound as ``key_<name>``
-    and ``new_<name>``), made once."""
+def update_of(table: Table, key: tuple[str, ...], names: tuple[str, ...]) -> Made:
+    """Return the UPDATE of these columns of a table by its key columns, made once."""
     found = UPDATES.get((table.name, key, names))
     if found is None:
         where = [table.c[name] == bindparam(f"key_{name}") for name in key]
-        found = (
+        statement = (
             update(table)
             .where(*where)
             .values({name: bindparam(f"new_{name}", type_=table.c[name].type) for name in names})
         )
+        bound = (*[f"key_{name}" for name in key], *[f"new_{name}" for name in names])
+        found = Made(statement, f"update {table.name} {key} {names}", bound)
         UPDATES[(table.name, key, names)] = found
     return found
 

@@ -23,7 +23,7 @@ from ..games.game import AnyGame, Table, leaders, running_totals
 from ..models import AuditEntry, GameSession, Round, RunningShift, SessionPlayer, utcnow
 from . import figures, prepared, rule_sets, running_shifts, stored_rounds, writes
 from .location import location_text
-from .rows import ROUND, RecordedRound, SessionLike
+from .rows import ROUND, RecordedRound, SessionLike, SessionRow
 from .stored_rounds import iso as iso  # pages and the archive read it from here
 from .values import not_found, player_names, session_name, stored_id
 
@@ -47,10 +47,16 @@ def load_session(session_id: Any, *, with_rounds: bool = True) -> GameSession:
 
 
 def table_of(session: SessionLike) -> Table:
-    """Return the pure rules' view of a session's seats and its typed house rules."""
-    return get_game(session.game).with_house_rules(
+    """Return the pure rules' view of a session's seats and its typed house rules (a hot
+    write's row keeps it: its seats and rules stay as read)."""
+    if isinstance(session, SessionRow) and session.table is not None:
+        return session.table
+    table = get_game(session.game).with_house_rules(
         Table(tuple(session.players), dict(session.rules))
     )
+    if isinstance(session, SessionRow):
+        session.table = table
+    return table
 
 
 def totals_of(players: Sequence[str], rounds: Sequence[Any]) -> dict[str, int]:

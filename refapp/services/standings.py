@@ -88,20 +88,28 @@ def move_pairs(
     add what the write's rounds changed (``rounds``: ``paired``), each row changed once
     (``rows_of``: where they are read, ``pair_rows`` by default)."""
     changes: dict[PairKey, Tally] = {key: dict(tally) for key, tally in rounds.items() if tally}
-    ordered = sorted(seats, key=lambda seat: seat.player_id)
-    for index, first in enumerate(ordered):
-        for second in ordered[index + 1 :]:
-            after = pair_of(first.after, second.after)
-            change = added(after, pair_of(first.before, second.before), -1)
-            key = (game, first.player_id, second.player_id)
-            if change:
-                changes[key] = added(changes.get(key, {}), change)
+    for key, change in pairs_moved(game, seats):
+        changes[key] = added(changes.get(key, {}), change)
     changes = {key: change for key, change in changes.items() if change}
     if not changes:
         return
     rows = (rows_of or pair_rows)(sorted(changes))
     for key, change in changes.items():
         rows[key].tally = added(rows[key].tally or {}, change)
+
+
+def pairs_moved(game: str, seats: Sequence[Placed]) -> Iterator[tuple[PairKey, Tally]]:
+    """Yield how each pair's head-to-head moves from the places before to those after (none
+    moves while no one is placed before or after: the session did not count, nor does it)."""
+    if all(seat.before is None and seat.after is None for seat in seats):
+        return
+    ordered = sorted(seats, key=lambda seat: seat.player_id)
+    for index, first in enumerate(ordered):
+        for second in ordered[index + 1 :]:
+            after = pair_of(first.after, second.after)
+            change = added(after, pair_of(first.before, second.before), -1)
+            if change:
+                yield (game, first.player_id, second.player_id), change
 
 
 def pair_of(first: int | None, second: int | None) -> Tally:
