@@ -12,11 +12,11 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, default_exceptions
 
 from . import club, heaps, hosting, signed_cookies
+from .bodies import MAX_BODY as MAX_BODY  # the app-wide body limit, named here too
 from .extensions import csrf, db, migrate
 from .services import prepared
 from .stored_json import Answers
 
-MAX_BODY = 256 * 1024
 # the web app manifest's own type, which not every system's mime.types knows
 mimetypes.add_type("application/manifest+json", ".webmanifest")
 

@@ -222,13 +222,16 @@ def open_api_paths() -> set[str]:
     return read() if read is not None else set()
 
 
-def guard_api() -> Response | None:
+def guard_api(password: bool | None = None) -> Response | None:
     """Refuse an API write without the password in its header; hold back a guessing client. An
-    organizer's header (when the group has an organizer password) stands for both passwords."""
+    organizer's header (when the group has an organizer password) stands for both passwords.
+    ``password``: whether the group has a table password, when the caller knows already."""
     organizer = request.headers.get(club.ORGANIZER_HEADER)
     if organizer and club.has_organizer():
         return guard_organizer(organizer)
-    if not club.has_password() or api_changes_nothing():
+    if password is None:
+        password = club.has_password()
+    if not password or api_changes_nothing():
         return None
     given = request.headers.get(HEADER)
     if not given:
@@ -280,9 +283,10 @@ def require_sign_in() -> ResponseReturnValue | None:
         g.can_write = g.organizer = False
         return None  # the server password guards these (server_access.py)
     if request.path.startswith("/api/"):
-        g.can_write = not club.has_password()
-        g.organizer = g.can_write and not club.has_organizer()
-        return guard_api()
+        password = club.has_password()
+        g.can_write = not password
+        g.organizer = not password and not club.has_organizer()
+        return guard_api(password)
     return guard_page()
 
 

@@ -19,6 +19,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from .games.codes import status_of
 from .games.errors import MalformedInput, Refusal
 
+#: the largest request body, in bytes, every route but the import takes
+MAX_BODY = 256 * 1024
 #: the one route whose body may be larger than MAX_BODY: a session's export brought back
 IMPORT_ROUTE = ("POST", "/api/sessions/import")
 #: the environ key of a headers-only request the server front sends the app before it reads a
@@ -43,9 +45,7 @@ FRONT_MESSAGES = {
 
 
 def max_body() -> int:
-    """Return the app-wide body limit (refapp.MAX_BODY)."""
-    from . import MAX_BODY
-
+    """Return the app-wide body limit (MAX_BODY)."""
     return MAX_BODY
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, date, datetime
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refapp.stored_json import loaded, stored
+from refapp.stored_json import has_long_number, loaded, stored
 
 #: JSON values as a round, a tally or a document holds them (big integers and odd text too)
 VALUES = st.recursive(
@@ -42,6 +43,15 @@ def test_what_orjson_would_read_otherwise_is_read_by_json(text):
     assert type(found) is type(expected)
     assert repr(found) == repr(expected)
     assert repr(loaded(text.encode())) == repr(expected)
+
+
+@given(st.text(alphabet=st.sampled_from('0123456789 ,-"가é\ud800٣'), max_size=60))
+def test_a_long_number_is_found_as_a_run_of_19_ascii_digits(text):
+    """The byte scan finds what the pattern [0-9]{19} finds, in a text and in its bytes
+    (Korean, accented and Arabic-Indic digits, lone surrogates among the digits)."""
+    expected = re.search(r"[0-9]{19}", text) is not None
+    assert has_long_number(text) is expected
+    assert has_long_number(text.encode("utf-8", "surrogatepass")) is expected
 
 
 def test_a_long_integer_and_integer_keys_are_stored_as_json_writes_them():

@@ -11,6 +11,7 @@ and tests/test_hot_writes_same.py compares what is stored either way).
 from __future__ import annotations
 
 import logging
+import numbers
 import sqlite3
 import threading
 import weakref
@@ -18,12 +19,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Connection, Dialect, Executable
+from sqlalchemy import JSON, Connection, Dialect, Executable
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
+from sqlalchemy.types import TypeEngine
 
 from ..extensions import HELD, db
+from ..stored_json import loaded
 
 log = logging.getLogger(__name__)
 
@@ -104,9 +107,7 @@ def prepare(statement: ClauseElement, dialect: Dialect, keys: Sequence[str] | No
     compiled = cast(SQLCompiler, statement.compile(dialect=dialect, column_keys=keys))
     names = tuple(compiled.positiontup or ())
     processors = compiled._bind_processors
-    results = tuple(
-        column[3]._cached_result_processor(dialect, None) for column in compiled._result_columns
-    )
+    results = tuple(reader(column[3], dialect) for column in compiled._result_columns)
     binds = tuple(cast(Processor, processors.get(name)) for name in names)
     fixed = {
         name: bind.effective_value
@@ -114,6 +115,29 @@ def prepare(statement: ClauseElement, dialect: Dialect, keys: Sequence[str] | No
         if not bind.required
     }
     return Prepared(compiled.string, names, binds, results, fixed)
+
+
+def reader(kind: TypeEngine[Any], dialect: Dialect) -> Processor:
+    """Return how Core reads a result column of this type: its own processor, or for a JSON
+    column ``json_read``, which reads it the same in one call rather than three."""
+    made: Processor = kind._cached_result_processor(dialect, None)
+    json_text = isinstance(kind, JSON) and kind._str_impl.result_processor(dialect, None) is None
+    if made is not None and json_text and dialect._json_deserializer is loaded:
+        return json_read
+    return made
+
+
+def json_read(value: Any) -> Any:
+    """Read a JSON column's value as SQLAlchemy's SQLite JSON type does: with the engine's
+    deserializer (``stored_json.loaded``), a number stored bare as itself, None as None."""
+    if value is None:
+        return None
+    try:
+        return loaded(value)
+    except TypeError:
+        if isinstance(value, numbers.Number):
+            return value
+        raise
 
 
 def run(
