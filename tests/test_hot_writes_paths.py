@@ -148,3 +148,48 @@ def test_what_asks_the_orm_session_during_a_held_write_is_in_that_write(app, api
         ).all()
         assert actions.count("test") == 1 and actions[-2:] == ["record_round", "test"]
         db.session.remove()
+
+
+FIVE = ("Ann", "Ben", "Cy", "Dee", "Eve")
+
+
+def mighty_hand(boss: str, dealer: str) -> dict:
+    """Return a Mighty hand dealt by ``dealer``: the boss bids 13 in spades, the rest pass."""
+    start = FIVE.index(dealer)
+    bidding = [
+        {"player": name, "bid": 13, "trump": "S"}
+        if name == boss
+        else {"player": name, "pass": True}
+        for name in [*FIVE[start:], *FIVE[:start]]
+    ]
+    return {
+        "bidding": bidding,
+        "contract": {"boss": boss, "bid": 13, "trump": "S"},
+        "friend": {"card": "JK", "player": "Eve" if boss != "Eve" else "Ann"},
+        "opposition_points": 3,
+        "dealer": dealer,
+    }
+
+
+@pytest.mark.parametrize("corrected", [1, 3])
+def test_a_corrections_answer_holds_the_state_after_the_last_round(api, corrected):
+    """The state a correction answers with (the one it replayed to, or the stored one it did not
+    reach) is the state the session reads afterwards: the next dealer moves with the boss."""
+    sid = api.create(players=FIVE, game="mighty")["id"]
+    dealers = ["Ann"]
+    for boss in ("Ben", "Cy", "Dee"):
+        recorded = api.record(sid, mighty_hand(boss, dealers[-1]))
+        assert recorded.status_code == 201, recorded.get_json()
+        dealers.append(recorded.get_json()["session"]["state"]["next_dealer"] or boss)
+    before = api.session(sid)["state"]
+    # round 1 scored again (the same dealer after it); round 3 with another boss and friend
+    fixed = (
+        {**mighty_hand("Ben", "Ann"), "opposition_points": 7}
+        if corrected == 1
+        else (mighty_hand("Eve", dealers[2]))
+    )
+    answer = api.client.put(f"/api/sessions/{sid}/rounds/{corrected}?rounds=none", json=fixed)
+    assert answer.status_code == 200, answer.get_json()
+    after = api.session(sid)["state"]
+    assert answer.get_json()["state"] == after
+    assert (after != before) is (corrected == 3)  # round 3's boss names the next dealer

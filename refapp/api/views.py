@@ -241,7 +241,7 @@ def replace_round(session_id: int, number: int) -> ResponseReturnValue:
     """Replace a round's input; later rounds are replayed through the rules."""
     expected, key = write_params(), write_key()
     session = services.replace_round(session_id, number, json_body(), version=expected, key=key)
-    return with_etag(written_payload(session))
+    return with_etag(written_payload(session, services.state_after(session)))
 
 
 @bp.put("/sessions/<int:session_id>/rounds")
@@ -250,7 +250,7 @@ def replace_rounds(session_id: int) -> ResponseReturnValue:
     expected, key = write_params(), write_key()
     body = json_body()
     session = services.replace_rounds(session_id, body.get("rounds"), version=expected, key=key)
-    return with_etag(written_payload(session))
+    return with_etag(written_payload(session, services.state_after(session)))
 
 
 @bp.delete("/sessions/<int:session_id>/rounds/<int:number>")

@@ -6,6 +6,7 @@ patches a name in the module that owns it (``writes.audit``, ``values.MAX_ROUNDS
 """
 
 from .corrections import replace_round, replace_rounds
+from .hot_rows import state_after
 from .listing import SessionFilter, SessionList, list_sessions
 from .players import list_players, player_profile, rename_player
 from .rounds import already_recorded, check_round, delete_round, record_round
@@ -62,6 +63,7 @@ __all__ = [
     "round_dict",
     "round_rows",
     "session_dict",
+    "state_after",
     "state_before",
     "table_of",
     "written_dict",

@@ -140,6 +140,12 @@ def state_before(session: SessionRow, number: int) -> dict[str, Any]:
     return sessions.state_before(session, number)
 
 
+def state_after(session: SessionRow) -> dict[str, Any] | None:
+    """Return the state after the session's last round when the write knows it (the take read
+    it and nothing changed it since, or the write set it), else None: to be read."""
+    return state_before(session, session.round_count + 1) if session.state_read else None
+
+
 def figures_rows(keys: Sequence[Key], read: Mapping[Key, dict[str, Any]]) -> dict[Key, FiguresRow]:
     """Return the figures rows of these (player, game) pairs, locked, adding the missing ones
     (``read``: those the take read with the seats, used when every one of them is there)."""
