@@ -21,7 +21,7 @@ class SignedCookies(SecureCookieSessionInterface):
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         """Return Flask's serializer for the app's secrets, built once while they stay."""
-        secrets = (app.secret_key, app.config.get("SECRET_KEY_FALLBACKS"))
+        secrets = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
         kept = self.kept
         if kept is None or kept[0] is not secrets[0] or kept[1] != secrets[1]:
             kept = self.kept = (*secrets, super().get_signing_serializer(app))

@@ -54,8 +54,12 @@ def loaded(text: str | bytes) -> object:
 
 
 def has_long_number(text: str | bytes) -> bool:
-    """Return True when a JSON text holds a run of 19 or more ASCII digits."""
-    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    """Return True when a JSON text holds a run of 19 or more ASCII digits; anything but a text
+    or bytes (a bare number SQLite gave back) raises TypeError, as a pattern's search does."""
+    if isinstance(text, str):
+        raw = text.encode("utf-8", "surrogatepass")
+    else:
+        raw = text if isinstance(text, bytes) else memoryview(text).tobytes()
     return LONG_RUN in raw.translate(DIGITS)
 
 

@@ -9,7 +9,9 @@ from datetime import UTC, date, datetime
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from sqlalchemy import JSON, Column, MetaData, Table, create_engine, select, text
 
+from refapp.services.prepared import json_read
 from refapp.stored_json import has_long_number, loaded, stored
 
 #: JSON values as a round, a tally or a document holds them (big integers and odd text too)
@@ -52,6 +54,20 @@ def test_a_long_number_is_found_as_a_run_of_19_ascii_digits(text):
     expected = re.search(r"[0-9]{19}", text) is not None
     assert has_long_number(text) is expected
     assert has_long_number(text.encode("utf-8", "surrogatepass")) is expected
+
+
+def test_a_bare_number_in_a_json_column_reads_as_itself():
+    """SQLite gives a JSON column's bare number back as a number (its affinity): Core with the
+    engine's reader and the hot writes' one-call reader both read it as itself."""
+    engine = create_engine("sqlite://", json_deserializer=loaded)
+    table = Table("t", MetaData(), Column("v", JSON))
+    with engine.begin() as connection:
+        table.create(connection)
+        connection.execute(text("INSERT INTO t (v) VALUES (3), (1.5), ('{\"a\": 1}')"))
+        assert [row.v for row in connection.execute(select(table))] == [3, 1.5, {"a": 1}]
+    assert (json_read(3), json_read(1.5), json_read(None), json_read("[1]")) == (3, 1.5, None, [1])
+    with pytest.raises(TypeError):
+        json_read(object())
 
 
 def test_a_long_integer_and_integer_keys_are_stored_as_json_writes_them():

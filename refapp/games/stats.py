@@ -50,25 +50,10 @@ def session_part(
 ) -> Tally:
     """Return a session's part in a player's figures: played, its playing time and its rounds'
     tally; once it counts (``place`` given), counted, the place and whether it was won."""
-    return added(tally, standing_part(won, place, seconds))
-
-
-def standing_part(won: bool, place: int | None, seconds: int) -> Tally:
-    """Return the part of a session's part that is not its rounds' tally (``session_part``)."""
     part = {"sessions_played": 1, "sessions_won": int(won), "played_seconds": seconds}
     if place is not None:
         part.update(sessions_counted=1, session_place_sum=place)
-    return part
-
-
-def part_moved(
-    moved: Mapping[str, int],
-    was: tuple[bool, int | None, int],
-    now: tuple[bool, int | None, int],
-) -> Tally:
-    """Return how a counted session's part moves when its tally moves by ``moved`` and its
-    (won, place, seconds) go from ``was`` to ``now``: the part after less the part before."""
-    return added(added(moved, standing_part(*now)), standing_part(*was), -1)
+    return added(tally, part)
 
 
 def record_from(tally: Mapping[str, int]) -> Figures:

@@ -191,8 +191,9 @@ def _replace_rounds(
         marks.rounds_rewritten(session, written.marked)
         idempotency.keep(session, key, digest, "replace_rounds", min(entered))
         writes.commit_write(session)
-    if replayed and replayed[-1].number == session.round_count:  # else its last state stands
-        session.last_state = dict(replayed[-1].state)
+    last = replayed[-1] if replayed else None
+    if last is not None and last.number == session.round_count:  # else its last state stands
+        session.last_state = dict(last.state if last.changed else last.stored.state)
     return session
 
 

@@ -21,7 +21,7 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from ..extensions import Base, db
 from ..games.standings import counts, gap_seconds, places
-from ..games.stats import part_moved, seat_tallies, session_part
+from ..games.stats import seat_tallies, session_part
 from ..games.tally import Tally, added
 from ..models import GameSession, PlayerFigures, SessionPlayer, utcnow
 from ..models import aware as aware  # the writes' and the recount's time helper
@@ -200,13 +200,12 @@ def seat_moved(
 ) -> dict[str, int]:
     """Move a seat's part on - its tally by the rounds added (``more``) and taken out
     (``less``), its place, win and playing time - and return how its player's sums move."""
-    was = None if seat.tally is None else (seat.won, seat.place, seat.seconds)
-    delta = added(more, less, -1) if less else more
-    seat.tally = added(seat.tally or {}, delta)
+    before = {} if seat.tally is None else part_of(seat)  # never counted: no part yet
+    seat.tally = (
+        added(added(seat.tally or {}, more), less, -1) if less else added(seat.tally or {}, more)
+    )
     seat.place, seat.won, seat.seconds = place, place == 1, seconds
-    if was is None:  # never counted: its whole part
-        return part_of(seat)
-    return part_moved(delta, was, (seat.won, seat.place, seat.seconds))
+    return added(part_of(seat), before, -1)
 
 
 def played_since(row: FiguresLike, started: datetime) -> None:

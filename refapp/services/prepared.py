@@ -1,6 +1,7 @@
-"""The hot writes' statements sent on SQLite's own cursor: each Core statement compiled once, its
-values converted by the very processors SQLAlchemy would use (JSON, times, booleans), so what is
-stored and read is what Core stores and reads, without Core's work around every execution.
+"""The hot writes' statements sent on SQLite's own connection: each Core statement compiled
+once, its values converted by the very processors SQLAlchemy would use (JSON, times, booleans;
+a JSON column read in one call that reads it as they do), so what is stored and read is what
+Core stores and reads, without Core's work around every execution.
 
 On another database (PostgreSQL), or while something listens to the statements sent (a test
 counting them), a statement is sent through Core as it is; so is one whose compiled form is not
@@ -144,28 +145,24 @@ def run(
     key: str, statement: Executable, given: Values, keys: Sequence[str] | None = None
 ) -> list[tuple[Any, ...]]:
     """Send a statement (made once, known by ``key``) with one or several rows of values and
-    return the rows it read, on SQLite's cursor, else through Core."""
-    driver = getattr(HELD, "driver", None)
-    if driver is not None:  # a held connection on SQLite, nothing watching (``hold``)
-        found = PREPARED.get(key) or prepared_once(key, statement, HELD.connection.dialect, keys)
-        if found is not None:
-            return sent_on(driver, found, given)
-    taken = connection()
+    return the rows it read, on SQLite's own connection, else through Core."""
+    driver = getattr(HELD, "driver", None)  # a held connection on SQLite, nothing watching
+    taken = HELD.connection if driver is not None else connection()
     found = None
-    if taken.dialect.name == "sqlite" and not watched(taken):
+    if driver is not None or (taken.dialect.name == "sqlite" and not watched(taken)):
         found = PREPARED.get(key) or prepared_once(key, statement, taken.dialect, keys)
     if found is None:
         many = not isinstance(given, Mapping)
         result = taken.execute(statement, list(given) if many else given)  # type: ignore[arg-type]
         return [tuple(row) for row in result] if result.returns_rows else []
-    return sent(taken, found, given)
+    return sent(taken, found, given) if driver is None else sent_on(driver, found, given)
 
 
 def prepared_once(
     key: str, statement: Executable, dialect: Dialect, keys: Sequence[str] | None
 ) -> Prepared | None:
-    """Compile a statement for SQLite's cursor once; None (sent through Core from then on) when
-    SQLAlchemy's compiled form is not the one ``prepare`` reads (another SQLAlchemy version)."""
+    """Compile a statement for SQLite's own connection once; None (sent through Core from then
+    on) when SQLAlchemy's compiled form is not the one ``prepare`` reads (another version)."""
     if key in UNPREPARED:
         return None
     assert isinstance(statement, ClauseElement)
@@ -298,7 +295,7 @@ def sent(connection: Connection, prepared: Prepared, given: Values) -> list[tupl
 
 def sent_on(driver: sqlite3.Connection, prepared: Prepared, given: Values) -> list[tuple[Any, ...]]:
     """Send a prepared statement on SQLite's own connection; return the rows read, converted
-    (every row is read, so the driver's cursor is done with when this returns)."""
+    (every row is read, so the statement is done with when this returns)."""
     try:
         if isinstance(given, (dict, Mapping)):  # a dict first: no ABC check
             cursor = driver.execute(prepared.sql, prepared.values(given))

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import Table, Update, bindparam, insert, update
 
-from ..games.game import Table as Seats
+from ..games.game import Table as RulesTable
 from ..models import (
     AuditEntry,
     GameSession,
@@ -107,7 +107,7 @@ class SessionRow:
     #: the seated players' figures rows of its game, read with the seats (``hot_rows.take``)
     figures_read: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
     #: the rules' view of its seats and house rules, once worked out (``sessions.table_of``)
-    table: Seats | None = None
+    table: RulesTable | None = None
 
     @property
     def players(self) -> list[str]:
@@ -171,11 +171,7 @@ def loaded_from(row: Tracked, values: Mapping[str, Any]) -> None:
 
 def changed(row: Tracked) -> list[str]:
     """Return the columns whose values the write changed (compared as the ORM's flush does)."""
-    found = []
-    for name, was in row.loaded.items():
-        if getattr(row, name) != was:
-            found.append(name)
-    return found
+    return [name for name, was in row.loaded.items() if getattr(row, name) != was]
 
 
 def write_group(table: Table, rows: Sequence[Tracked], key: Sequence[str], every: bool) -> None:
