@@ -63,7 +63,7 @@ def test_a_record_sends_a_bounded_number_of_statements(api, count_queries):
     assert counter.count <= RECORD_MOST, counter.statements
 
 
-@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's cursor only")
+@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's own connection only")
 def test_on_sqlite_the_hot_writes_use_the_drivers_cursor(api, monkeypatch):
     """With nothing listening to the statements, they go on SQLite's cursor (each one made
     once), and what they store is read back through the API as recorded."""
@@ -82,7 +82,7 @@ def test_on_sqlite_the_hot_writes_use_the_drivers_cursor(api, monkeypatch):
     assert session["rounds_total"] == 2 and session["version"] == 6
 
 
-@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's cursor only")
+@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's own connection only")
 def test_a_statement_sqlalchemy_compiles_otherwise_goes_through_core(api, monkeypatch):
     """When SQLAlchemy's compiled form is not the one ``prepare`` reads (another version), each
     statement is sent through Core instead, and the writes store and answer as before."""
@@ -193,3 +193,19 @@ def test_a_corrections_answer_holds_the_state_after_the_last_round(api, correcte
     after = api.session(sid)["state"]
     assert answer.get_json()["state"] == after
     assert (after != before) is (corrected == 3)  # round 3's boss names the next dealer
+
+
+def test_an_undos_answer_holds_the_state_the_round_before_left(api):
+    """An undo answers with the state the round before left (the initial one after round 1),
+    read with the round it takes out: the state the session reads afterwards."""
+    created = api.create(players=FIVE, game="mighty")
+    sid, dealer, after = created["id"], "Ann", [created["state"]]  # after[n]: after round n
+    for boss in ("Ben", "Cy", "Dee"):
+        recorded = api.record(sid, mighty_hand(boss, dealer))
+        assert recorded.status_code == 201, recorded.get_json()
+        after.append(recorded.get_json()["session"]["state"])
+        dealer = after[-1]["next_dealer"] or boss
+    for number in (3, 2, 1):
+        answer = api.client.delete(f"/api/sessions/{sid}/rounds/{number}?rounds=none")
+        assert answer.status_code == 200, answer.get_json()
+        assert answer.get_json()["state"] == api.session(sid)["state"] == after[number - 1]

@@ -258,7 +258,7 @@ def delete_round(session_id: int, number: int) -> ResponseReturnValue:
     """Undo the last round (it stays in the audit trail)."""
     expected, key = write_params(), write_key()
     session = services.delete_round(session_id, number, version=expected, key=key)
-    return with_etag(written_payload(session))
+    return with_etag(written_payload(session, services.state_after(session)))
 
 
 @bp.get("/sessions/<int:session_id>/audit")

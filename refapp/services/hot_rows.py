@@ -142,8 +142,8 @@ def state_before(session: SessionRow, number: int) -> dict[str, Any]:
 
 def state_after(session: SessionRow) -> dict[str, Any] | None:
     """Return the state after the session's last round when the write knows it - the take read
-    it with the session (SQLite) and nothing changed it since, or a correction set it as
-    written - else None: to be read."""
+    it with the session (SQLite) and nothing changed it since, or a correction or an undo set
+    it as stored - else None: to be read."""
     return state_before(session, session.round_count + 1) if session.state_read else None
 
 

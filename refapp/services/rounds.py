@@ -186,7 +186,8 @@ def delete_round(
         )
     if session.finished_by == "table":
         raise finished_error(session)
-    removed, previous = stored_rounds.last_two(session.id, target)
+    removed, before = stored_rounds.last_two(session.id, target)
+    previous = None if before is None else before.recorded_at
     old = removed.input
     limits.grow(session, -limits.round_bytes(old, removed.result))  # its input stays in the entry
     session.totals = running_totals(session.totals, [removed.result["deltas"]], -1)
@@ -202,4 +203,6 @@ def delete_round(
         idempotency.keep(session, key, digest, "delete_round", target)
         writes.audit(session, "delete_round", target, old, None)
         writes.commit_write(session)
+    # the state it answers with: the one the round before left (none: the initial state)
+    session.last_state, session.state_read = None if before is None else before.state, True
     return session

@@ -101,7 +101,8 @@ class SessionRow:
     archived: bool
     seats: list[SeatRow] = field(default_factory=list)
     loaded: dict[str, Any] = field(default_factory=dict)
-    #: the state stored with its last round, when read with the session (``hot_rows.take``)
+    #: the state stored with its last round, when read with the session (``hot_rows.take``) or
+    #: set by the write that changed its last round (a correction, an undo)
     last_state: dict[str, Any] | None = None
     state_read: bool = False
     #: the seated players' figures rows of its game, read with the seats (``hot_rows.take``)

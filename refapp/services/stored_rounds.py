@@ -133,17 +133,24 @@ class Undone:
     recorded_at: datetime
 
 
-#: the last round and the one before (its time), in one read
+@dataclass(frozen=True, slots=True)
+class Before:
+    """The round before the one an undo takes out: when it was recorded and the state it left."""
+
+    recorded_at: datetime
+    state: dict[str, Any] | None
+
+
+#: the last round and the one before (its time and state), in one read
 LAST_TWO = select(
-    ROUND.c.id, ROUND.c.number, ROUND.c.input, ROUND.c.result, ROUND.c.recorded_at
+    ROUND.c.id, ROUND.c.number, ROUND.c.input, ROUND.c.result, ROUND.c.recorded_at, ROUND.c.state
 ).where(
     ROUND.c.session_id == bindparam("id"), ROUND.c.number.in_(bindparam("numbers", expanding=True))
 )
 
 
-def last_two(session_id: int, number: int) -> tuple[Undone, datetime | None]:
-    """Return round ``number`` (the last) and when the round before it was recorded (None:
-    there is none)."""
+def last_two(session_id: int, number: int) -> tuple[Undone, Before | None]:
+    """Return round ``number`` (the last) and the round before it (None: there is none)."""
     rows = prepared.connection().execute(
         LAST_TWO, {"id": session_id, "numbers": [number - 1, number]}
     )
@@ -151,7 +158,7 @@ def last_two(session_id: int, number: int) -> tuple[Undone, datetime | None]:
     last = found[number]
     before = found.get(number - 1)
     undone = Undone(last.id, last.input, last.result, last.recorded_at)
-    return undone, None if before is None else before.recorded_at
+    return undone, None if before is None else Before(before.recorded_at, before.state)
 
 
 def delete_round(row_id: int) -> None:
