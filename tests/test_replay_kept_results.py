@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from refapp import stored_json
 from refapp.extensions import db
 from refapp.games import get_game
 from refapp.games.errors import Refusal
@@ -51,7 +52,9 @@ def stored(sid: int) -> list[later_rounds.StoredRound]:
 
 def as_stored(outcome: Outcome) -> tuple[str, str, str]:
     """Return an outcome's input, result and state as the database keeps them."""
-    return tuple(replays.encoded(part) for part in (outcome.input, outcome.result, outcome.state))
+    return tuple(
+        stored_json.stored(part) for part in (outcome.input, outcome.result, outcome.state)
+    )
 
 
 def in_full(game, table, state, row: later_rounds.StoredRound) -> tuple[str, ...]:
@@ -64,7 +67,7 @@ def again(game, table, state, row: later_rounds.StoredRound) -> tuple[str, ...]:
     outcome, texts = replays.played_again(game, table, state, row)
     if texts is None:
         return as_stored(outcome)
-    return (*texts, replays.encoded(outcome.state))
+    return (*texts, stored_json.stored(outcome.state))
 
 
 def played(call) -> tuple[str, ...] | str:

@@ -16,9 +16,9 @@ from sqlalchemy import text
 
 from ..club import current_group_id
 from ..extensions import db
+from ..stored_json import stored
 from .kept import Kept, kept_of
 from .sessions import describe, load_session, session_dict
-from .stored_rounds import encode
 from .values import not_found, stored_id
 
 #: session parts kept (a few KiB each): the tables of a busy club night several times over
@@ -123,8 +123,8 @@ def keep(session_id: int, version: int) -> bool:
     whole = session_dict(describe(session, 0))
     keys = list(whole)
     at = keys.index("rounds")
-    head = encode({key: whole[key] for key in keys[:at]})[:-1]
-    tail = encode({key: whole[key] for key in keys[at + 1 :]})[1:]
+    head = stored({key: whole[key] for key in keys[:at]})[:-1]
+    tail = stored({key: whole[key] for key in keys[at + 1 :]})[1:]
     parts_of(current_app).put((session_id, version), (head, tail))
     return True
 
@@ -133,4 +133,4 @@ def rebuilt(session_id: int, last: int | None) -> tuple[str, int]:
     """Return the session object built from its rows (a write moved its version on while its
     part was being kept)."""
     session = load_session(session_id, with_rounds=False)
-    return encode(session_dict(describe(session, last))), session.version
+    return stored(session_dict(describe(session, last))), session.version

@@ -130,11 +130,6 @@ class LongReplay(Exception):
     """A replay looks at more rounds than it was given (``replay_changes``'s ``most``)."""
 
 
-def encoded(value: object) -> str:
-    """Return a JSON value as the database keeps it (``stored_json``, as ``limits``)."""
-    return stored_json.stored(value)
-
-
 def replay_changes(
     game: AnyGame,
     table: Table,
@@ -202,7 +197,10 @@ def replayed_round(
     """Return a round played again as replayed, with the running totals after it."""
     # a stored result kept (texts) has the stored deltas: it need not be decoded for them
     totals = running_totals(running, [row.deltas if texts else outcome.result["deltas"]])
-    input_text, result_text = texts or (encoded(outcome.input), encoded(outcome.result))
+    input_text, result_text = texts or (
+        stored_json.stored(outcome.input),
+        stored_json.stored(outcome.result),
+    )
     return Replayed(
         row,
         outcome.state,
@@ -211,7 +209,7 @@ def replayed_round(
         entered=outcome.input if row.number in corrected else None,
         input_text=input_text,
         result_text=result_text,
-        state_text=encoded(outcome.state),
+        state_text=stored_json.stored(outcome.state),
         outcome_input=outcome.input,
         outcome_result=outcome.result,
     )
@@ -256,7 +254,7 @@ def played_again(
     outcome = game.replay_round(table, state, row.input, known)
     if outcome.result is not known.result:
         return outcome, None
-    input_text = encoded(outcome.input)
+    input_text = stored_json.stored(outcome.input)
     if input_text != row.input_text:
         return game.play(table, state, row.input), None
     return outcome, (input_text, row.result_text)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import unicodedata
 from collections.abc import Mapping
 from typing import TypedDict
 
@@ -25,7 +24,7 @@ from ..games.options import RuleValue, rules_object
 from ..models import RuleSet
 from . import writes
 from .rows import SessionLike
-from .values import has_control, invisible_character
+from .values import shown_name
 
 RULE_SET_NAME_MAX = 60
 #: the most saved sets a table keeps (``too_many_rule_sets``): a club has a handful, and at 100
@@ -82,13 +81,8 @@ def preset_of(session: SessionLike) -> str | None:
 
 def rule_set_name(raw: object, where: str = "name") -> str:
     """Return a saved set's name trimmed and NFC (1..60 printable characters), or raise."""
-    name = unicodedata.normalize("NFC", raw.strip()) if isinstance(raw, str) else None
-    if (
-        name is None
-        or not 1 <= len(name) <= RULE_SET_NAME_MAX
-        or has_control(name)
-        or invisible_character(name) is not None
-    ):
+    name = shown_name(raw, RULE_SET_NAME_MAX)
+    if name is None:
         raise MalformedInput(
             "missing_field" if raw is None else "invalid_value",
             "A name for saved house rules has 1 to {most} printable characters, not {value}.",

@@ -8,7 +8,6 @@ statistics query reads them, so a season gives the very figures its dates give.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from datetime import date
 from typing import TypedDict
@@ -21,7 +20,7 @@ from ..season_models import Season
 from . import writes
 from .season_period import find_season
 from .stats_query import day, in_order
-from .values import has_control, invisible_character
+from .values import shown_name
 
 #: the longest name a season takes, after trimming
 NAME_MAX = 40
@@ -42,13 +41,8 @@ def season_dict(season: Season) -> SeasonShape:
 
 def season_name(raw: object, where: str = "name") -> str:
     """Return a season's name trimmed and NFC (1..40 printable characters), or raise."""
-    name = unicodedata.normalize("NFC", raw.strip()) if isinstance(raw, str) else None
-    if (
-        name is None
-        or not 1 <= len(name) <= NAME_MAX
-        or has_control(name)
-        or invisible_character(name) is not None
-    ):
+    name = shown_name(raw, NAME_MAX)
+    if name is None:
         raise MalformedInput(
             "invalid_value",
             "A season's name has 1 to {most} printable characters after trimming, not {value}.",

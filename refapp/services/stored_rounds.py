@@ -44,12 +44,6 @@ def round_object(
     }
 
 
-def encode(value: Any) -> str:
-    """Return value as the compact JSON text the API sends (keys in their stored order): as a
-    JSON column stores it (``stored_json``)."""
-    return stored_json.stored(value)
-
-
 def answer_text(
     number: int,
     entered: Mapping[str, Any],
@@ -58,7 +52,7 @@ def answer_text(
     corrected_at: datetime | None,
 ) -> str:
     """Return the round object as the JSON text stored with the round and sent as it is."""
-    return encode(round_object(number, entered, result, recorded_at, corrected_at))
+    return stored_json.stored(round_object(number, entered, result, recorded_at, corrected_at))
 
 
 def running_after(totals: Mapping[str, int], deltas: Mapping[str, int]) -> dict[str, int]:

@@ -105,6 +105,15 @@ def player_name(value: object, where: str) -> str:
     return name
 
 
+def shown_name(raw: object, most: int) -> str | None:
+    """Return a name (a season's, saved house rules') trimmed and NFC when it is text of 1 to
+    ``most`` characters that all show, else None: its caller refuses it in its own words."""
+    name = unicodedata.normalize("NFC", raw.strip()) if isinstance(raw, str) else None
+    if name is None or not 1 <= len(name) <= most or has_control(name):
+        return None
+    return name if invisible_character(name) is None else None
+
+
 def player_names(raw: object, *, at_one_table: bool = True) -> list[str]:
     """Return the seat list as trimmed names, or raise naming the bad entry.
 
