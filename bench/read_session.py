@@ -39,6 +39,7 @@ from floors import floor_b
 
 from refapp import create_app, services
 from refapp.extensions import db
+from refapp.services import prepared
 
 SEATS = ("Ann", "Ben", "Cy", "Dee")
 PASSES = 6
@@ -98,6 +99,7 @@ def build(rounds: int, folder: Path):
         for number in range(rounds):
             services.record_round(sid, turn(number))
             db.session.remove()
+        prepared.give_back()  # the file is copied next: nothing may keep its last writes apart
         db.engine.dispose()
     return app, sid
 
@@ -223,6 +225,7 @@ def measure(lengths: list[int], folder: Path) -> dict[str, tuple[Sample, Sample]
     for _ in range(PASSES):
         for bench in benches:
             one_pass(bench, bench.rounds == lengths[-1], samples)
+    prepared.give_back()
     for bench in benches:
         with bench.app.app_context():
             db.engine.dispose()

@@ -2,14 +2,15 @@
 
 Flask's interface builds its signing serializer for every request, even one without a cookie (an
 API call, a phone's poll) - and building it signs an empty value to learn its type. Here the
-serializer is built once per secret, and a request without the cookie opens a new empty session
-at once: the sessions read and written are Flask's own, byte for byte.
+serializer is built once per secret, a request without the cookie opens a new empty session at
+once, and one that never touched it saves nothing at once: the sessions read and written are
+Flask's own, byte for byte.
 """
 
 from __future__ import annotations
 
-from flask import Flask, Request
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask import Flask, Request, Response
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import URLSafeTimedSerializer
 
 
@@ -32,6 +33,12 @@ class SignedCookies(SecureCookieSessionInterface):
         if app.secret_key and self.get_cookie_name(app) not in request.cookies:
             return self.session_class()
         return super().open_session(app, request)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        """Save the session as Flask does; a session empty and untouched at once (Flask would
+        work out the cookie's settings, then do nothing with them)."""
+        if session or session.modified or session.accessed:
+            super().save_session(app, session, response)
 
 
 def init_app(app: Flask) -> None:

@@ -18,6 +18,7 @@ from sqlalchemy import event
 from refapp import create_app, database_url
 from refapp.extensions import db
 from refapp.group_models import Group, default_row
+from refapp.services import prepared
 
 from . import pg_rollback
 from .speed import TEMPLATE_CODE, remember_url_builders, use_memory_for_tmp_path
@@ -319,6 +320,7 @@ def app(request, tmp_path, migrated):
             tables = [table.name for table in db.metadata.sorted_tables]
         if rolled.finish(tables):  # committed by another connection (a second app, a child)
             POSTGRES.committed = True
+    prepared.give_back()  # the connection this thread kept for the app's hot writes
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
@@ -336,6 +338,7 @@ def guarded(request, tmp_path):
         }
     )
     yield with_shared_templates(app)
+    prepared.give_back()
     with app.app_context():
         db.engine.dispose()
 

@@ -10,7 +10,7 @@ from refapp.extensions import db
 from refapp.models import AuditEntry, Round
 from refapp.services import prepared
 
-from .conftest import TEST_DATABASE_URL, turn
+from .conftest import TEST_DATABASE_URL, fresh_sqlite, make_test_app, turn
 
 SEATS = ("Ann", "Ben", "Cy", "Dee")
 #: a record's statements: the session (with its last state on SQLite) and its seats, the
@@ -103,28 +103,57 @@ def test_a_statement_sqlalchemy_compiles_otherwise_goes_through_core(api, monkey
 
 @pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's own connection only")
 def test_on_sqlite_a_hot_write_holds_a_connection_without_the_orm_session(app, api, monkeypatch):
-    """A record, a correction and an undo each take a connection of their own (no ORM session
-    is made for them) and give it back, refused or stored: nothing stays checked out, and the
-    next write goes on."""
+    """A record, a correction and an undo each hold a connection of their own (no ORM session
+    is made for them) and end its transaction, refused or stored: the thread keeps that one
+    connection for its next write - the same one, in no transaction - and nothing else stays
+    checked out."""
     sid = played(api, 2)
     held: list[bool] = []
+    used: list[object] = []
     real = prepared.committed
 
     def seen() -> bool:
         held.append(prepared.held_here() is not None and not db.session.registry.has())
+        used.append(prepared.held_here())
         return real()
 
     monkeypatch.setattr(prepared, "committed", seen)
     hot_writes(api, sid)
     assert held == [True, True, True]
+    assert used[0] is used[1] is used[2]
     with app.app_context():
         pool = db.engine.pool
-    assert pool.checkedout() == 0
+    assert pool.checkedout() == 1
+    kept = prepared.KEPT.pair[1]
+    assert kept is used[0] and not kept.in_transaction()
+    assert not kept.connection.driver_connection.in_transaction
     own_card = {**turn("Cy"), "votes": {"Ann": 2, "Ben": 1, "Dee": 1}}  # Ann's own card: refused
     assert api.record(sid, own_card).status_code == 422
-    assert pool.checkedout() == 0 and prepared.held_here() is None
+    assert pool.checkedout() == 1 and prepared.held_here() is None
+    assert not kept.connection.driver_connection.in_transaction
     assert api.record(sid, turn("Cy")).status_code == 201
-    assert api.session(sid)["rounds_total"] == 3
+    assert api.session(sid)["rounds_total"] == 3 and used[-1] is kept
+
+
+@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's own connection only")
+def test_a_thread_keeps_one_connection_whatever_the_apps_it_writes_to(request, app, api, tmp_path):
+    """A thread writing to another app's database gives the connection it kept for the first
+    back to that app's pool: it keeps one at most."""
+    sid = played(api, 1)
+    with app.app_context():
+        first = db.engine.pool
+    assert first.checkedout() == 1
+    other = make_test_app(fresh_sqlite(request, tmp_path / "other.sqlite"))
+    with other.app_context():
+        second = db.engine.pool
+    client = other.test_client()
+    made = client.post("/api/sessions", json={"game": "dixit", "players": list(SEATS)})
+    assert made.status_code == 201
+    recorded = client.post(f"/api/sessions/{made.json['id']}/rounds", json=turn("Ann"))
+    assert recorded.status_code == 201
+    assert first.checkedout() == 0 and second.checkedout() == 1
+    assert api.record(sid, turn("Ben")).status_code == 201
+    assert first.checkedout() == 1 and second.checkedout() == 0
 
 
 @pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's own connection only")

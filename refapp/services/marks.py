@@ -239,10 +239,14 @@ def player_merged(source_id: int, target_id: int) -> None:
     )
 
 
+#: the marks' INSERT (made once)
+INSERT_MARKS = insert(MARKS)
+
+
 def insert_rows(rows: list[dict[str, object]]) -> None:
     """Insert marks' rows in one statement (nothing for none)."""
     if rows:
-        prepared.run(f"marks {len(rows[0])}", insert(MARKS), rows, list(rows[0]))
+        prepared.run(f"marks {len(rows[0])}", INSERT_MARKS, rows, list(rows[0]))
 
 
 def run(statement: Executable) -> Result[Any]:

@@ -260,6 +260,10 @@ def write_session(session: SessionRow) -> None:
     write_group(SESSION, [session], ("id",), False)
 
 
+#: an audit entry's INSERT (made once)
+INSERT_AUDIT = insert(AUDIT)
+
+
 def insert_audit(
     session_id: int, action: str, number: int | None, before: object, after: object
 ) -> None:
@@ -272,4 +276,4 @@ def insert_audit(
         "before": before,
         "after": after,
     }
-    prepared.run("audit", insert(AUDIT), entry, list(entry))
+    prepared.run("audit", INSERT_AUDIT, entry, list(entry))

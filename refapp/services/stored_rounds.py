@@ -101,6 +101,10 @@ class Recorded(Protocol):
     def recorded_at(self) -> datetime: ...
 
 
+#: a round's INSERT (made once; sent with the columns a round is inserted with)
+INSERT_ROUND = insert(ROUND)
+
+
 def insert_round(session_id: int, played: Recorded, running: dict[str, int]) -> None:
     """Insert a round just recorded, with its answer and the running totals after it."""
     answer = answer_text(played.number, played.input, played.result, played.recorded_at, None)
@@ -114,7 +118,7 @@ def insert_round(session_id: int, played: Recorded, running: dict[str, int]) -> 
         "answer": answer,
         "running": running,
     }
-    prepared.run("round", insert(ROUND), row, list(row))
+    prepared.run("round", INSERT_ROUND, row, list(row))
 
 
 @dataclass(frozen=True, slots=True)
