@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Flask, Response, render_template, request
 from flask.typing import ResponseReturnValue
+from sqlalchemy import make_url
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, default_exceptions
 
 from . import club, heaps, hosting, signed_cookies
@@ -29,6 +30,20 @@ def database_url(raw: str | None, instance_path: str) -> str:
         if raw.startswith(prefix):
             return "postgresql+psycopg://" + raw[len(prefix) :]
     return raw
+
+
+def unbounded_sqlite_pool(app: Flask) -> None:
+    """Let an SQLite file's pool open a connection whenever every pooled one is checked out.
+
+    Each server thread keeps one for its hot writes (services/prepared.py ``kept``) and takes
+    another for a page or a poll, so a pool of 5 + 10 could make a thread wait for one; the
+    connections stay bounded by the threads. PostgreSQL's pool keeps its limits (the server's).
+    """
+    url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options.setdefault("max_overflow", -1)
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -67,6 +82,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json = Answers(app)  # Flask's provider, orjson writing and reading (stored_json)
     app.json.sort_keys = False
 
+    unbounded_sqlite_pool(app)
     db.init_app(app)
     app.teardown_appcontext(prepared.let_go_at_teardown)  # a hot write's own connection
     migrate.init_app(

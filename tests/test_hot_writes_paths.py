@@ -238,3 +238,18 @@ def test_an_undos_answer_holds_the_state_the_round_before_left(api):
         answer = api.client.delete(f"/api/sessions/{sid}/rounds/{number}?rounds=none")
         assert answer.status_code == 200, answer.get_json()
         assert answer.get_json()["state"] == api.session(sid)["state"] == after[number - 1]
+
+
+@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's own connection only")
+def test_an_sqlite_pool_never_makes_a_thread_wait_for_a_connection(app):
+    """Every thread keeps a connection for its hot writes, so an SQLite file's pool opens another
+    whenever all are checked out (past SQLAlchemy's 5 + 10) rather than making one wait."""
+    with app.app_context():
+        engine = db.engine
+    taken = [engine.connect() for _ in range(20)]
+    try:
+        assert engine.pool.checkedout() >= 20
+        assert all(connection.exec_driver_sql("SELECT 1").scalar() == 1 for connection in taken)
+    finally:
+        for connection in taken:
+            connection.close()

@@ -57,7 +57,7 @@ def digits_number(text: object, most_digits: int = 9) -> int | None:
 
 def mapping(value: object, where: str) -> Mapping[str, Any]:
     """Return value if it is a JSON object, else raise ``invalid_value``."""
-    if not isinstance(value, Mapping):
+    if not isinstance(value, (dict, Mapping)):
         raise MalformedInput(
             "invalid_value",
             "{where} must be an object, not {value}.",

@@ -26,7 +26,7 @@ LOWEST = frozenset({"worst_round"})
 def round_marks(result: Mapping[str, object]) -> list[Mark]:
     """Return the best and the worst one player scored in a round (the first seated on a tie)."""
     deltas = result.get("deltas")
-    if not isinstance(deltas, Mapping) or not deltas:
+    if not isinstance(deltas, (dict, Mapping)) or not deltas:
         return []
     scores = {str(name): int(value) for name, value in deltas.items()}
     best = max(scores, key=lambda name: scores[name])

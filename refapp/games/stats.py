@@ -30,7 +30,7 @@ def round_tally(game: str, name: str, result: Result) -> Tally:
     Every stored round counts, Mighty's misdeals and all-pass rounds too.
     """
     deltas = result.get("deltas")
-    points = deltas.get(name, 0) if isinstance(deltas, Mapping) else 0
+    points = deltas.get(name, 0) if isinstance(deltas, (dict, Mapping)) else 0
     shared = {"rounds_played": 1, "points": points}
     return added(shared, get_game(game).tally(name, result))
 

@@ -168,9 +168,8 @@ def settle(
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
     more, less, pairs = rounds_counted(session.game, seats, results, removed)
-    counted = counts(
-        session.round_count, session.finished, stored_time(session.last_round_at), utcnow()
-    )
+    last_round_at = stored_time(session.last_round_at)
+    counted = counts(session.round_count, session.finished, last_round_at, utcnow())
     placed = places(names, session.totals or {}) if counted else {}
     rows = rows_store.figures([(seat.player_id, session.game) for seat in seats])
     moves: list[standings.Placed] = []
@@ -183,13 +182,14 @@ def settle(
     # this transaction changed would check its player again and wait for a rename holding it
     with db.session.no_autoflush if db.session.registry.has() else nullcontext():
         standings.move_streaks(session, moves, {key[0]: row for key, row in rows.items()})
+        started = aware(session.created_at)
         for row, change in changes:
             if change:
                 row.tally = added(row.tally or {}, change)
-            played_since(row, aware(session.created_at))
+            played_since(row, started)
         was_counted = bool(session.counted)
         session.counted = counted
-        marks.total_settled(session, was_counted, stored_time(session.last_round_at))
+        marks.total_settled(session, was_counted, last_round_at)
         standings.move_pairs(session.game, moves, pairs, rows_store.pairs)
         ratings.session_settled(session, was_counted, moved(more, less))
         rows_store.settled(seats, list(rows.values()))

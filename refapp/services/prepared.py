@@ -340,10 +340,11 @@ def sent_on(driver: sqlite3.Connection, prepared: Prepared, given: Values) -> li
     """Send a prepared statement on SQLite's own connection; return the rows read, converted
     (every row is read, so the statement is done with when this returns)."""
     try:
-        if isinstance(given, (dict, Mapping)):  # a dict first: no ABC check
-            cursor = driver.execute(prepared.sql, prepared.values(given))
-        else:
+        # several rows or one, told apart without an ABC check for a list or a dict
+        if isinstance(given, (list, tuple)) or not isinstance(given, (dict, Mapping)):
             cursor = driver.executemany(prepared.sql, [prepared.values(row) for row in given])
+        else:
+            cursor = driver.execute(prepared.sql, prepared.values(given))
         if not prepared.results:
             return []
         return [prepared.row(found) for found in cursor.fetchall()]

@@ -221,6 +221,7 @@ def round_dict(played: Round | PlayedRound | RecordedRound) -> dict[str, Any]:
 def session_dict(view: ViewOf[Any]) -> dict[str, Any]:
     """Return the API's session object (its ``rounds`` as many as were read)."""
     session, game, table = view.session, view.game, view.table
+    preset = rule_sets.preset_of(session)
     return {
         "id": session.id,
         "version": session.version,
@@ -228,8 +229,8 @@ def session_dict(view: ViewOf[Any]) -> dict[str, Any]:
         "name": session.name,
         "location": session.location,
         "players": list(table.players),
-        "preset": rule_sets.preset_of(session),
-        "rules_changed": game.rules_changed(table.rules, rule_sets.preset_of(session), table.size),
+        "preset": preset,
+        "rules_changed": game.rules_changed(table.rules, preset, table.size),
         "rules": dict(table.rules),
         "rounds": [round_dict(played) for played in view.rounds],
         "rounds_total": view.count,

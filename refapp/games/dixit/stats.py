@@ -38,7 +38,7 @@ def votes_drawn(name: str, result: Result) -> int:
     down, the bonus as drawn that the explanation's capped sentence states."""
     for part in result.get("explanation_parts") or ():
         values = part[1] if len(part) > 1 else None
-        if isinstance(values, Mapping) and values.get("player") == name and "cap" in values:
+        if isinstance(values, (dict, Mapping)) and values.get("player") == name and "cap" in values:
             drawn = values.get("bonus")
             if isinstance(drawn, int):
                 return drawn
