@@ -24,6 +24,7 @@ import sys
 from types import FrameType
 from typing import TYPE_CHECKING, TypedDict, Unpack
 
+from .. import bodies
 from . import front, pace
 
 if TYPE_CHECKING:  # the app is built in main, after the command line is read
@@ -77,10 +78,9 @@ log = logging.getLogger("refapp.serve")
 
 def largest_body() -> int:
     """Return the largest request body refapp accepts anywhere (a session import)."""
-    from .. import MAX_BODY
     from ..services.archive.imports import IMPORT_MAX_BYTES
 
-    return max(IMPORT_MAX_BYTES, MAX_BODY)
+    return max(IMPORT_MAX_BYTES, bodies.MAX_BODY)
 
 
 def max_request_body_size() -> int:
