@@ -138,10 +138,13 @@ def played_rows(
 ) -> list[dict[str, object]]:
     """Return the rows of the marks these rounds set (in order: ``runs`` carries a game's run
     from one to the next; without it, the run before the first is read from its stored mark)."""
-    runs = runs or Runs(seated)
+    carried = get_game(seated.game).role_book.run_key is not None  # a game without runs: none
+    runs = (runs or Runs(seated)) if carried else None
     rows: list[dict[str, object]] = []
     for number, result, at in rounds:
-        marks = [*marks_of(seated.game, result), *runs.marks(number, result)]
+        marks = marks_of(seated.game, result)
+        if runs is not None:
+            marks.extend(runs.marks(number, result))
         rows.extend(rows_of(seated, number, marks, at))
     return rows
 
