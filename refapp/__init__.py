@@ -9,7 +9,8 @@ from typing import Any
 
 from flask import Flask, Response, render_template, request
 from flask.typing import ResponseReturnValue
-from sqlalchemy import make_url
+from sqlalchemy import QueuePool, make_url
+from sqlalchemy.engine.default import DefaultDialect
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, default_exceptions
 
 from . import club, heaps, hosting, signed_cookies
@@ -40,8 +41,12 @@ def unbounded_sqlite_pool(app: Flask) -> None:
     connections stay bounded by the threads. PostgreSQL's pool keeps its limits (the server's).
     """
     url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
-    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
-        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    chosen = {"poolclass", "pool", "creator"} & set(options)  # a pool of the config's own
+    if url.get_backend_name() != "sqlite" or chosen:
+        return
+    dialect = url.get_dialect()
+    if issubclass(dialect, DefaultDialect) and dialect.get_pool_class(url) is QueuePool:  # a file
         options.setdefault("max_overflow", -1)
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
 

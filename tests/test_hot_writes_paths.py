@@ -3,9 +3,12 @@ statements, and on SQLite send them on the driver's own cursor (services/prepare
 
 from __future__ import annotations
 
-import pytest
-from sqlalchemy import event, func, select
+import sqlite3
 
+import pytest
+from sqlalchemy import NullPool, QueuePool, event, func, select
+
+from refapp import create_app
 from refapp.extensions import db
 from refapp.models import AuditEntry, Round
 from refapp.services import prepared
@@ -253,3 +256,76 @@ def test_an_sqlite_pool_never_makes_a_thread_wait_for_a_connection(app):
     finally:
         for connection in taken:
             connection.close()
+
+
+@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's own connection only")
+def test_a_commit_that_fails_leaves_the_kept_connection_fit_for_the_next_write(app, api):
+    """A write whose statements went through Core (something listens to them) and whose commit
+    then fails is refused whole; the connection the thread keeps is in no transaction, and the
+    next writes - a record, and an undo, which reads through Core - go on."""
+    sid = played(api, 1)
+    with app.app_context():
+        engine = db.engine
+    seen: list[str] = []
+    real = engine.dialect.do_commit
+    failed: list[bool] = []
+
+    def once(connection) -> None:
+        if not failed:
+            failed.append(True)
+            raise sqlite3.OperationalError("disk I/O error")
+        real(connection)
+
+    def listen(_conn, _cursor, statement, *_args) -> None:
+        seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", listen)
+    engine.dialect.do_commit = once  # type: ignore[method-assign]
+    try:
+        refused = api.record(sid, turn("Ben"))
+        assert refused.status_code == 500 and refused.get_json()["error"]["code"] == "server_error"
+        kept = prepared.KEPT.pair[1]
+        assert kept.get_transaction() is None
+        assert not kept.connection.driver_connection.in_transaction
+        assert api.record(sid, turn("Ben")).status_code == 201
+        assert api.client.delete(f"/api/sessions/{sid}/rounds/2").status_code == 200
+    finally:
+        engine.dialect.do_commit = real  # type: ignore[method-assign]
+        event.remove(engine, "before_cursor_execute", listen)
+    assert failed and seen  # the commit failed once, the statements went through Core
+    assert api.session(sid)["rounds_total"] == 1
+
+
+@pytest.mark.skipif(bool(TEST_DATABASE_URL), reason="SQLite's own connection only")
+def test_a_disposed_pool_gets_its_kept_connection_back_at_the_next_write(app, api):
+    """After the engine's pool is disposed (a test's end, a forked worker), the thread's next
+    write gives the connection kept from the old pool back to it and takes one of the new."""
+    sid = played(api, 1)
+    with app.app_context():
+        old = db.engine.pool
+        db.engine.dispose()
+        new = db.engine.pool
+    before = prepared.KEPT.pair
+    assert before[0] is old and new is not old
+    assert api.record(sid, turn("Ben")).status_code == 201
+    assert before[1].closed  # given back to the old pool
+    assert prepared.KEPT.pair[0] is new and new.checkedout() == 1
+
+
+def test_a_pool_the_config_chooses_is_left_as_it_is(tmp_path):
+    """The SQLite pool's overflow is opened only on the pool SQLAlchemy picks for a file: a
+    configuration's own pool class (NullPool here) is kept, and an in-memory database too."""
+    url = f"sqlite:///{tmp_path / 'own.sqlite'}"
+    chosen = create_app(
+        {"SQLALCHEMY_DATABASE_URI": url, "SQLALCHEMY_ENGINE_OPTIONS": {"poolclass": NullPool}}
+    )
+    memory = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    with chosen.app_context():
+        assert isinstance(db.engine.pool, NullPool)
+        with db.engine.connect() as connection:
+            assert connection.exec_driver_sql("SELECT 1").scalar() == 1
+        db.engine.dispose()
+    with memory.app_context():
+        assert not isinstance(db.engine.pool, QueuePool)
+    assert "max_overflow" not in chosen.config["SQLALCHEMY_ENGINE_OPTIONS"]
+    assert "max_overflow" not in memory.config.get("SQLALCHEMY_ENGINE_OPTIONS", {})

@@ -228,8 +228,10 @@ def kept(engine: Engine) -> Connection:
     database file, or when done with the app)."""
     found: tuple[Pool, Connection] | None = getattr(KEPT, "pair", None)
     if found is not None:
-        if found[0] is engine.pool and not found[1].closed and not found[1].invalidated:
-            return found[1]
+        held = found[1]
+        fresh = not held.closed and not held.invalidated and held.get_transaction() is None
+        if found[0] is engine.pool and fresh:
+            return held
         give_back()
     taken = engine.connect()
     KEPT.pair = (engine.pool, taken)
@@ -244,8 +246,17 @@ def give_back() -> None:
         found[1].close()
 
 
+#: what a forked process's thread kept from its parent: held here, never used nor collected
+#: (collecting it would roll back the parent's connection and pool it in the child)
+ORPHANED: list[tuple[Pool, Connection]] = []
+
+
 def forget_kept() -> None:
-    """Drop, unclosed, what a forked process's thread kept: its connection is the parent's."""
+    """Set aside, untouched, what a forked process's thread kept: its connection is the
+    parent's."""
+    found: tuple[Pool, Connection] | None = getattr(KEPT, "pair", None)
+    if found is not None:
+        ORPHANED.append(found)
     KEPT.pair = None
 
 
@@ -260,8 +271,8 @@ def let_go() -> None:
         return
     HELD.connection = HELD.driver = None
     try:
-        if held.in_transaction():  # statements went through Core (watched)
-            held.rollback()
+        if held.get_transaction() is not None:  # begun by a statement through Core (even one
+            held.rollback()  # whose commit failed: its transaction is then left inactive)
         driver = held.connection.driver_connection
         if driver is not None and driver.in_transaction:
             driver.rollback()
@@ -282,7 +293,7 @@ def committed() -> bool:
     holds nothing to flush: the write went below it), as ``Session.commit`` would end it without
     its work; False (nothing done) on another database, while statements are watched, or with
     ORM objects to flush. A held connection (``hold``) is always committed here: through the
-    ORM session when it joined the write, else on the driver; then given back."""
+    ORM session when it joined the write, else on the driver; the thread keeps it (``kept``)."""
     if held_here() is not None:
         commit_held()
         return True
@@ -320,7 +331,7 @@ def commit_held() -> None:
         session.in_transaction() or session.new or session.dirty or session.deleted
     ):
         session.commit()
-    if held.in_transaction():  # statements went through Core (watched): its transaction
+    if held.in_transaction():  # begun by a statement sent through Core: commit it there
         held.commit()
     else:
         driver_commit(held)

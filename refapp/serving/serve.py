@@ -32,7 +32,9 @@ if TYPE_CHECKING:  # the app is built in main, after the command line is read
 
 #: worker threads running the app. The work is Python under one GIL and SQLite takes one
 #: writer at a time, so more threads add no speed; 8 keep polls flowing while a few threads
-#: wait on a database lock, and stay within SQLAlchemy's pool (5 + 10 overflow connections).
+#: wait on a database lock. On SQLite each keeps a connection for its round writes and takes
+#: another for a page; the pool opens one rather than making a thread wait
+#: (``refapp.unbounded_sqlite_pool``).
 THREADS = 8
 #: open connections at once. A phone's browser keeps several keep-alive connections, a club
 #: night has dozens of phones, and a client trickling a request holds a slot until its deadline
