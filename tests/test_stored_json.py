@@ -9,9 +9,9 @@ from datetime import UTC, date, datetime
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from sqlalchemy import JSON, Column, MetaData, Table, create_engine, select, text
+from sqlalchemy import JSON, Column, MetaData, Table, create_engine, null, select, text
 
-from refapp.services.prepared import json_read
+from refapp.services.prepared import json_read, json_write, writer
 from refapp.stored_json import has_long_number, loaded, stored
 
 #: JSON values as a round, a tally or a document holds them (big integers and odd text too)
@@ -68,6 +68,19 @@ def test_a_bare_number_in_a_json_column_reads_as_itself():
     assert (json_read(3), json_read(1.5), json_read(None), json_read("[1]")) == (3, 1.5, None, [1])
     with pytest.raises(TypeError):
         json_read(object())
+
+
+@given(VALUES | st.just(JSON.NULL) | st.just(null()))
+def test_a_json_column_is_written_as_sqlalchemy_writes_it(value):
+    """The hot writes' one-call writer gives SQLite what SQLAlchemy's JSON type gives it with
+    the engine's serializer: the text, JSON null for None and ``JSON.NULL``, NULL for
+    ``null()``; a column whose None is SQL NULL keeps SQLAlchemy's own processor."""
+    dialect = create_engine("sqlite://", json_serializer=stored).dialect
+    made = JSON().bind_processor(dialect)
+    assert writer(JSON(), dialect, made) is json_write
+    assert json_write(value) == made(value)
+    own = JSON(none_as_null=True)
+    assert writer(own, dialect, own.bind_processor(dialect)) is not json_write
 
 
 def test_a_long_integer_and_integer_keys_are_stored_as_json_writes_them():

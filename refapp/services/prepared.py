@@ -1,7 +1,7 @@
 """The hot writes' statements sent on SQLite's own connection: each Core statement compiled
 once, its values converted by the very processors SQLAlchemy would use (JSON, times, booleans;
-a JSON column read in one call that reads it as they do), so what is stored and read is what
-Core stores and reads, without Core's work around every execution.
+a JSON column read and written in one call that does as they do), so what is stored and read
+is what Core stores and reads, without Core's work around every execution.
 
 On another database (PostgreSQL), or while something listens to the statements sent (a test
 counting them), a statement is sent through Core as it is; so is one whose compiled form is not
@@ -24,11 +24,11 @@ from typing import Any, cast
 from sqlalchemy import JSON, Connection, Dialect, Engine, Executable, Pool
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.compiler import SQLCompiler
-from sqlalchemy.sql.elements import ClauseElement
+from sqlalchemy.sql.elements import ClauseElement, Null
 from sqlalchemy.types import TypeEngine
 
 from ..extensions import HELD, db
-from ..stored_json import loaded
+from ..stored_json import loaded, stored
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +110,10 @@ def prepare(statement: ClauseElement, dialect: Dialect, keys: Sequence[str] | No
     names = tuple(compiled.positiontup or ())
     processors = compiled._bind_processors
     results = tuple(reader(column[3], dialect) for column in compiled._result_columns)
-    binds = tuple(cast(Processor, processors.get(name)) for name in names)
+    binds = tuple(
+        writer(compiled.binds[name].type, dialect, cast(Processor, processors.get(name)))
+        for name in names
+    )
     fixed = {
         name: bind.effective_value
         for name, bind in ((name, compiled.binds[name]) for name in names)
@@ -127,6 +130,30 @@ def reader(kind: TypeEngine[Any], dialect: Dialect) -> Processor:
     if made is not None and json_text and dialect._json_deserializer is loaded:
         return json_read
     return made
+
+
+def writer(kind: TypeEngine[Any], dialect: Dialect, made: Processor) -> Processor:
+    """Return how Core writes a bound value of this type: its own processor, or for a JSON
+    column ``json_write``, which writes it the same in one call rather than two."""
+    json_text = (
+        isinstance(kind, JSON)
+        and not kind.none_as_null
+        and kind._str_impl.bind_processor(dialect) is None
+    )
+    if made is not None and json_text and dialect._json_serializer is stored:
+        return json_write
+    return made
+
+
+def json_write(value: Any) -> Any:
+    """Write a JSON column's value as SQLAlchemy's JSON type does (``none_as_null`` off): with
+    the engine's serializer (``stored_json.stored``), None and ``JSON.NULL`` as JSON null, an
+    SQL ``null()`` as NULL."""
+    if value is JSON.NULL:
+        value = None
+    elif isinstance(value, Null):
+        return None
+    return stored(value)
 
 
 def json_read(value: Any) -> Any:
