@@ -159,6 +159,25 @@ def test_streaks_and_the_longest_streak_record(api, client, clock):
     assert record["session"] == sid
 
 
+def test_an_undo_moving_a_counted_session_back_moves_the_longest_streak_with_it(api, client, clock):
+    """Undoing the last round of a session that still counts moves its time back, and with it
+    its place among its players' sessions: the longest streak ends in another session now."""
+    first = dixit(api, clock, "A")  # Ben, Cy and Dee +2 each: they tie first (then Cy, Dee)
+    clock.advance(hours=1)
+    second = dixit(api, clock, "A")
+    clock.advance(hours=1)
+    assert api.record(first, turn("Ben", FOUR)).status_code == 201  # first now ends last
+    clock.advance(hours=13)  # both idle: both count, second before first
+
+    def longest() -> dict:
+        return next(r for r in stats(client)["records"] if r["key"] == "longest_win_streak")
+
+    assert (longest()["value"], longest()["session"]) == (2, first)
+    assert client.delete(f"/api/sessions/{first}/rounds/2").status_code == 200
+    assert line(stats(client), "Cy")["sessions"] == 2  # first still counts, ending first
+    assert (longest()["value"], longest()["session"]) == (2, second)
+
+
 def test_a_player_sees_rival_and_nemesis(api, client, clock):
     for _ in range(3):  # Ann tells each time: she is last, behind everyone three times
         sid = dixit(api, clock, "A")

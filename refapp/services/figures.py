@@ -50,8 +50,9 @@ def round_recorded(session: SessionLike, result: Result, store: Store | None = N
 
 
 def round_undone(session: SessionLike, result: Result, store: Store | None = None) -> None:
-    """Take out the round an undo removed (the session's totals and end already updated)."""
-    settle(session, removed=[result], store=store)
+    """Take out the round an undo removed (the session's totals, end and last round time
+    already updated)."""
+    settle(session, removed=[result], store=store, retimed=True)
 
 
 def rounds_replaced(
@@ -154,6 +155,7 @@ def settle(
     results: Iterable[Result] = (),
     removed: Iterable[Result] = (),
     store: Store | None = None,
+    retimed: bool = False,
 ) -> None:
     """Move each seat's part of the session to what it is now, and its player's sums with it.
 
@@ -162,7 +164,7 @@ def settle(
     whether they won. A seat never counted (tally None) had no part. When places change, each
     pair's head-to-head and each player's streaks move with them, and the rounds added or taken
     out move the pairs' own counters (services/standings.py). ``store``: where its rows are read
-    and written (the ORM's by default).
+    and written (the ORM's by default); ``retimed``: the session's last round time moved back.
     """
     rows_store = store_or_orm(store)
     seats = seats_of(session)
@@ -181,7 +183,8 @@ def settle(
     # each figures row is changed once, in one UPDATE at the commit: a second UPDATE of a row
     # this transaction changed would check its player again and wait for a rename holding it
     with db.session.no_autoflush if db.session.registry.has() else nullcontext():
-        standings.move_streaks(session, moves, {key[0]: row for key, row in rows.items()})
+        by_player = {key[0]: row for key, row in rows.items()}
+        standings.move_streaks(session, moves, by_player, retimed)
         started = aware(session.created_at)
         for row, change in changes:
             if change:

@@ -163,20 +163,26 @@ def swapped(tally: Tally) -> Tally:
 
 
 def move_streaks(
-    session: SessionLike, seats: Sequence[Placed], rows: Mapping[int, FiguresLike]
+    session: SessionLike,
+    seats: Sequence[Placed],
+    rows: Mapping[int, FiguresLike],
+    retimed: bool = False,
 ) -> None:
     """Move each seated player's win streaks after the session's places changed.
 
     rows are the players' figures rows in the session's game (locked by the write). A session
     counted after the player's latest counted one moves their streaks on by one; any other
-    change marks them due, to be counted again by the next read (``count_due``).
+    change marks them due, to be counted again by the next read (``count_due``). ``retimed``:
+    the session's last round time moved back (an undo), which can move a session that still
+    counts before others of its players: their streaks are due too.
     """
     last = session.last_round_at
     for seat in seats:
-        if not seat.moved:
+        reordered = retimed and seat.before is not None and seat.after is not None
+        if not seat.moved and not reordered:
             continue
         row = rows[seat.player_id]
-        if goes_on(seat, row, session) and last is not None:
+        if seat.moved and goes_on(seat, row, session) and last is not None:
             kept = Streaks(row.streak_current, row.streak_longest, row.streak_longest_session)
             keep_streaks(row, kept.after(seat.after == 1, session.id))
             row.last_counted_at, row.last_counted_session = last, session.id
