@@ -44,24 +44,19 @@ FRONT_MESSAGES = {
 }
 
 
-def max_body() -> int:
-    """Return the app-wide body limit (MAX_BODY)."""
-    return MAX_BODY
-
-
 def body_limit(method: str, path: str) -> int:
     """Return the largest body, in bytes, a request with this method and path may carry."""
     if (method.upper(), path) == IMPORT_ROUTE:
         # read at each call: the limit is the import module's, and tests lower it
         from .services.archive import imports
 
-        return max(imports.IMPORT_MAX_BYTES, max_body())
-    return max_body()
+        return max(imports.IMPORT_MAX_BYTES, MAX_BODY)
+    return MAX_BODY
 
 
 def takes_large_body(method: str, path: str) -> bool:
     """Return True for a route whose body is checked by the app's guards before it is read."""
-    return body_limit(method, path) > max_body()
+    return body_limit(method, path) > MAX_BODY
 
 
 def is_api(path: str) -> bool:

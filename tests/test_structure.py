@@ -200,7 +200,7 @@ LAYERS = ("api", "web", "services", "games", "serving")
 #: imports each layer as it builds the app, 7 in the serving front's entry points, the rest a
 #: few lazy reads; an import moved into a function to get round a cycle hides the cycle, so
 #: this number may fall (lower it then) but never grow
-FUNCTION_IMPORTS = 26
+FUNCTION_IMPORTS = 25
 
 
 def import_nodes(path: Path) -> list[tuple[ast.Import | ast.ImportFrom, bool]]:

@@ -40,8 +40,7 @@ def seat_tallies(game: str, players: Sequence[str], results: Iterable[Result]) -
     tallies: dict[str, Tally] = {name: {} for name in players}
     for result in results:
         for name in players:
-            counted = round_tally(game, name, result)
-            tallies[name] = added(tallies[name], counted) if tallies[name] else counted
+            tallies[name] = added(tallies[name], round_tally(game, name, result))
     return tallies
 
 

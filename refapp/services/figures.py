@@ -204,9 +204,7 @@ def seat_moved(
     """Move a seat's part on - its tally by the rounds added (``more``) and taken out
     (``less``), its place, win and playing time - and return how its player's sums move."""
     before = {} if seat.tally is None else part_of(seat)  # never counted: no part yet
-    seat.tally = (
-        added(added(seat.tally or {}, more), less, -1) if less else added(seat.tally or {}, more)
-    )
+    seat.tally = added(added(seat.tally or {}, more), less, -1)
     seat.place, seat.won, seat.seconds = place, place == 1, seconds
     return added(part_of(seat), before, -1)
 

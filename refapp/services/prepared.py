@@ -180,8 +180,8 @@ def run(
     if driver is not None or (taken.dialect.name == "sqlite" and not watched(taken)):
         found = PREPARED.get(key) or prepared_once(key, statement, taken.dialect, keys)
     if found is None:
-        many = not isinstance(given, Mapping)
-        result = taken.execute(statement, list(given) if many else given)  # type: ignore[arg-type]
+        sending = list(given) if several(given) else given
+        result = taken.execute(statement, sending)  # type: ignore[arg-type]
         return [tuple(row) for row in result] if result.returns_rows else []
     return sent(taken, found, given) if driver is None else sent_on(driver, found, given)
 
@@ -367,6 +367,12 @@ def commit_held() -> None:
         session.close()
 
 
+def several(given: Values) -> bool:
+    """Return True for several rows of values (executemany), False for one; a list or a dict
+    is told without an ABC check."""
+    return isinstance(given, (list, tuple)) or not isinstance(given, (dict, Mapping))
+
+
 def sent(connection: Connection, prepared: Prepared, given: Values) -> list[tuple[Any, ...]]:
     """Send a prepared statement on the connection's driver; return the rows read, converted."""
     driver = connection.connection.driver_connection
@@ -378,11 +384,13 @@ def sent_on(driver: sqlite3.Connection, prepared: Prepared, given: Values) -> li
     """Send a prepared statement on SQLite's own connection; return the rows read, converted
     (every row is read, so the statement is done with when this returns)."""
     try:
-        # several rows or one, told apart without an ABC check for a list or a dict
-        if isinstance(given, (list, tuple)) or not isinstance(given, (dict, Mapping)):
-            cursor = driver.executemany(prepared.sql, [prepared.values(row) for row in given])
+        if several(given):
+            rows = cast(Sequence[Mapping[str, object]], given)
+            cursor = driver.executemany(prepared.sql, [prepared.values(row) for row in rows])
         else:
-            cursor = driver.execute(prepared.sql, prepared.values(given))
+            cursor = driver.execute(
+                prepared.sql, prepared.values(cast(Mapping[str, object], given))
+            )
         if not prepared.results:
             return []
         return [prepared.row(found) for found in cursor.fetchall()]

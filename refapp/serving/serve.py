@@ -79,10 +79,8 @@ log = logging.getLogger("refapp.serve")
 
 
 def largest_body() -> int:
-    """Return the largest request body refapp accepts anywhere (a session import)."""
-    from ..services.archive.imports import IMPORT_MAX_BYTES
-
-    return max(IMPORT_MAX_BYTES, bodies.MAX_BODY)
+    """Return the largest request body refapp accepts anywhere (a session import's)."""
+    return bodies.body_limit(*bodies.IMPORT_ROUTE)
 
 
 def max_request_body_size() -> int:
