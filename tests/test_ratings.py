@@ -12,8 +12,9 @@ from refapp.services import projection, recount
 
 from . import ratings_oracle
 from .conftest import turn
-from .test_statistics import FOUR, dixit, mine, same_rating, stats
+from .test_statistics import FOUR, KILL_HANDS, SIX, dixit, mine, same_rating, stats
 from .test_stats import FIVE, MIGHTY_HANDS
+from .test_stats import hand as mighty_hand
 
 MODEL = PlackettLuce()
 
@@ -246,3 +247,31 @@ def test_a_session_emptied_before_a_later_one_of_its_players_rates_them_as_from_
     assert board(client, game="mighty") != before  # the copy's hand was rated before
     for name in FIVE:
         assert same_rating(mine(client, name)["games"]["mighty"]["rating"], histories[name]), name
+
+
+def test_a_correction_at_one_of_two_tables_at_once_rates_each_player_once_per_hand(
+    app, api, client, clock
+):
+    # two tables play at once: Eve is killed in the six-seat table's hand 1, plays a hand at
+    # the other table, then the six-seat table's hand 2. Correcting that hand 2 rates the six
+    # seats' hands again from hand 1: Eve from her rating before hand 1, so the other table's
+    # hand counts for her once
+    six = api.create(players=list(SIX), game="mighty")["id"]
+    other = api.create(players=["Eve", "Gus", "Hal", "Ivy", "Jo"], game="mighty")["id"]
+    between = mighty_hand("Eve", 15, "H", {"card": "JK", "player": "Gus"}, 3)
+    for sid, entered in ((six, KILL_HANDS[0]), (other, between), (six, KILL_HANDS[1])):
+        clock.advance(minutes=3)
+        assert api.record(sid, entered).status_code == 201, entered
+    clock.advance(minutes=3)
+    for sid in (six, other):
+        assert client.post(f"/api/sessions/{sid}/finish").status_code == 200
+    assert board(client, game="mighty")[("Eve", "mighty")]["rated"] == 2
+    body = {**KILL_HANDS[1], "opposition_points": 4}  # Dee's 14 is made now
+    assert client.put(f"/api/sessions/{six}/rounds/2", json=body).status_code == 200
+    with app.app_context():
+        wanted = ratings_oracle.board(clock.now, ("mighty",))
+        eve = ratings_oracle.rating_of(clock.now, "Eve", "mighty")
+        db.session.remove()
+    assert stats(client, game="mighty")["ratings"] == wanted
+    assert board(client, game="mighty")[("Eve", "mighty")]["rated"] == 2
+    assert same_rating(mine(client, "Eve")["games"]["mighty"]["rating"], eve)

@@ -137,7 +137,7 @@ def player_merged(source_id: int, target_id: int) -> None:
 @dataclass(frozen=True)
 class Replaced:
     """A session whose steps were replaced: its first event changed, the players whose old
-    steps went, and each one's rating before their first old step."""
+    steps went, and the ratings known just before that first event."""
 
     start: EventKey
     dropped: frozenset[int]
@@ -173,21 +173,23 @@ def replace_steps(sitting: Sitting, rounds: Iterable[Played]) -> Replaced | None
         db.session.execute(insert(RatingStep), rows)
     starts = [(aware(row.at), sitting.session_id, row.number) for row in old[:1]]
     starts += [first_event(sitting, rows[0])] if rows else []
-    # each player's rating before their first old step: where they start again (and what
-    # they keep if no step of theirs is left)
+    start = min(starts)
+    # the rating before the replay's first event is known for the players of that event as
+    # it stood: their steps there were rated from it. A player whose first old step came
+    # later may have played another table's event in between, so the replay reads theirs.
     known = {
         row.player_id: Skill(row.mu_before, row.sigma_before, row.rated_before)
-        for row in reversed(old)
-        if row.rated_before >= 0
+        for row in old
+        if (aware(row.at), sitting.session_id, row.number) == start and row.rated_before >= 0
     }
-    return Replaced(min(starts), frozenset(row.player_id for row in old), known)
+    return Replaced(start, frozenset(row.player_id for row in old), known)
 
 
 def replay_from(game: str, changed: Sequence[Replaced]) -> None:
-    """Rate a game again from the first event these sessions changed. With one session, each
-    of its players starts from the rating known before their first old step; with more, from
-    their last step before that first event (what one session knew may not hold at another's
-    start)."""
+    """Rate a game again from the first event these sessions changed. With one session, the
+    players of its first old event start from the ratings its steps were rated from; the
+    others, and every player when there are more, from their last step before that first event
+    (what one session knew may not hold at another's start)."""
     known = changed[0].known if len(changed) == 1 else {}
     dropped = frozenset().union(*(item.dropped for item in changed))
     replay(game, min(item.start for item in changed), dropped, known)
