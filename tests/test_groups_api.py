@@ -62,6 +62,10 @@ def test_a_bad_slug_or_name_is_refused_naming_the_field(app, client):
         ({"name": "Club", "slug": "Big Club", "organizer_password": "o"}, "slug", "Big Club"),
         ({"name": "Club", "slug": "x" * 41, "organizer_password": "o"}, "slug", "x" * 41),
         ({"name": "  ", "organizer_password": "o"}, "name", "  "),
+        # a name drawn as nothing, or with a filler after it; lone accents
+        ({"name": "\u3164", "organizer_password": "o"}, "name", "HANGUL FILLER"),
+        ({"name": "Club\u115f", "organizer_password": "o"}, "name", "HANGUL CHOSEONG FILLER"),
+        ({"name": "\u0301\u0301", "organizer_password": "o"}, "name", "shows; "),
         ({"name": "Club", "organizer_password": ""}, "organizer_password", ""),
     ):
         refused = client.post("/api/groups", json=body, headers=SERVER)

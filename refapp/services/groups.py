@@ -18,7 +18,7 @@ from ..group_models import Group
 from ..models import GameSession, Player, utcnow
 from ..sign_ins import forget_group_sign_ins
 from . import writes
-from .values import has_control
+from .values import character_name, has_control, invisible_character, shows
 
 GROUP_NAME_MAX = 60
 PASSWORD_MAX = 200
@@ -47,6 +47,22 @@ def group_name(raw: object) -> str:
             "A group's name is text of 1 to {most} printable characters, not {value}.",
             "name",
             most=GROUP_NAME_MAX,
+            value=quote(raw),
+        )
+    hidden = invisible_character(text)
+    if hidden is not None:  # a name must show what it holds, as a player's must
+        raise MalformedInput(
+            "invalid_value",
+            "A group's name may not hold {char}, which shows as nothing; {value} does.",
+            "name",
+            char=character_name(hidden),
+            value=quote(raw),
+        )
+    if not any(shows(char) for char in text):
+        raise MalformedInput(
+            "invalid_value",
+            "A group's name needs a letter, digit or sign that shows; {value} has none.",
+            "name",
             value=quote(raw),
         )
     return text
