@@ -20,10 +20,7 @@ else:
 
 
 def utcnow() -> datetime:
-    """Return the current time in UTC (a callable default, never a value fixed at import).
-
-    An app's ``CLOCK`` (a function returning an aware time) replaces the clock in tests.
-    """
+    """Return the current time in UTC (an app's ``CLOCK``, an aware time's function, in tests)."""
     clock: Callable[[], datetime] | None = (
         current_app.config.get("CLOCK") if has_app_context() else None
     )
@@ -92,6 +89,8 @@ class GameSession(InGroup, Model):
     #: set by a write that counted, un-counted or changed a counted session: its rating steps
     #: are stored again by the next read of the statistics (services/ratings.py, ``rate_due``)
     rating_due: Mapped[bool] = mapped_column(default=False, server_default=false(), index=True)
+    #: its players' figures lag its seats' parts (``SessionPlayer.paid``; services/owed.py)
+    figures_due: Mapped[bool] = mapped_column(default=False, server_default=false(), index=True)
     #: where the table played (optional, at most 60 characters, trimmed and NFC; None: not said)
     location: Mapped[str | None] = mapped_column(String(60), index=True)
     #: set by the group's organizer: out of the lists, still in the statistics
@@ -138,6 +137,8 @@ class SessionPlayer(Model):
     #: time as last added to their figures: with tally and won, the session's part in them
     place: Mapped[int | None]
     seconds: Mapped[int] = mapped_column(default=0, server_default="0")
+    #: the part the player's figures hold while the session runs (None: the part as it is)
+    paid: Mapped[dict[str, int] | None] = mapped_column(JSON)
 
     session: Mapped[GameSession] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(back_populates="seats", lazy="joined")
@@ -244,11 +245,10 @@ class SignIn(InGroup, Model):
 
 
 class PlayerFigures(Model):
-    """A player's figures in one game, stored as the sum of their sessions' parts.
-
-    Every write to a session adds its change here in the same transaction (services/figures.py),
-    so a player's page reads a row per game whatever their history; ``flask rebuild-figures``
-    counts them all again from the rounds.
+    """A player's figures in one game, stored as the sum of their sessions' parts: a running
+    session's writes leave its seats' change to the next read (services/owed.py), any other
+    write adds it at once (services/figures.py). A player's page reads a row per game whatever
+    their history; ``flask rebuild-figures`` counts them all again from the rounds.
     """
 
     __tablename__ = "player_figures"

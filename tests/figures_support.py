@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from refapp.extensions import db
 from refapp.models import GameSession, Player, PlayerFigures, Round, SessionPlayer
+from refapp.services import owed
 
 from . import figures_oracle as oracle
 
@@ -50,7 +51,9 @@ def as_shown(client) -> dict[str, dict[str, dict[str, Any]]]:
 
 
 def stored_rows() -> dict[str, Any]:
-    """Return every stored figure: the sums per player and game, each seat's tally and win."""
+    """Return every stored figure: the sums per player and game, each seat's tally and win; the
+    sums as a read shows them (what running sessions' writes left owed added first)."""
+    owed.pay_owed()
     sums = {
         (name, row.game): row.tally
         for row, name in db.session.execute(

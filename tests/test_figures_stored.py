@@ -179,8 +179,9 @@ def test_a_player_of_ten_thousand_rounds_reads_the_rows_of_a_player_of_ten(
         assert ten.rows <= (10 if path.startswith("/api") else 16), (path, ten.rows)
     with count_queries() as roster:
         assert client.get("/api/players").status_code == 200
-    # the sessions gone idle (none), the players, a figures row each
-    assert (roster.count, roster.rows) == (3, 8 + 8)
+    # the sessions gone idle (none), the sessions owing figures (none), the players, a figures
+    # row each
+    assert (roster.count, roster.rows) == (4, 8 + 8)
     check(app, client)
 
 

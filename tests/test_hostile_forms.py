@@ -28,6 +28,7 @@ from markupsafe import escape
 
 from refapp.extensions import db
 from refapp.games import get_game
+from refapp.services import owed
 
 #: examples per test; REFAPP_FUZZ_EXAMPLES=500 for a longer hunt
 FUZZ = settings(
@@ -109,8 +110,11 @@ COUNTS = {"throttle_entry"}
 
 
 def snapshot(app) -> dict[str, list[tuple]]:
-    """Return every stored row of every table (but the throttle's counts), in a stable order."""
+    """Return every stored row of every table (but the throttle's counts), in a stable order,
+    as a read leaves them: what running sessions' writes left owed to the players' figures is
+    added first, as any read of the figures adds it (services/owed.py)."""
     with app.app_context():
+        owed.pay_owed()
         rows = {
             table.name: sorted(
                 (tuple(row) for row in db.session.execute(sa.select(table)).all()), key=repr

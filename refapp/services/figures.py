@@ -7,6 +7,12 @@ not) and before it commits: the rounds it added or took out are counted once eac
 costs the same whatever the session's or the player's history. The rows a write changes are
 locked (PostgreSQL ``FOR UPDATE``, in player order; SQLite: the write transaction), so two
 sessions of one player never lose each other's counts. ``rebuild`` counts everything again.
+
+While a session runs - it counts neither before nor after the write - no figures row is
+written: each seat keeps the part its player's figures were last given (``paid``; ``owe``), the
+session is marked due and the next read adds the difference (services/owed.py), so a round
+recorded at the table writes its seats alone; a write that counts or un-counts the session adds
+the difference with its own change.
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ from .rows import FiguresLike, PairLike, SeatLike, SessionLike
 #: a round's result as stored (any game's)
 Result = Mapping[str, object]
 Key = tuple[int, str]
+#: each seated player's tally of the rounds a write added, and of those it took out
+Moved = tuple[Mapping[str, Tally], Mapping[str, Tally]]
 #: rows a rebuild reads or writes at a time
 CHUNK = 500
 
@@ -100,8 +108,8 @@ def player_merged(source_id: int, target_id: int) -> None:
     theirs = {
         (row.player_id, row.game): row for row in locked(PlayerFigures, FIGURES_KEY, query).values()
     }
-    if not theirs:  # never seated (a merge moves seats, so a seated player has rows)
-        return
+    # none when every session of theirs runs (their figures wait for a read: ``owe``); the
+    # merge moves their seats, and what the figures lack with them, to the target
     into = rows_for([(target_id, game) for _, game in theirs])
     # the figures rows first, then the pairs (the order every write takes them in)
     standings.merge_pairs(source_id, target_id)
@@ -157,7 +165,8 @@ def settle(
     store: Store | None = None,
     retimed: bool = False,
 ) -> None:
-    """Move each seat's part of the session to what it is now, and its player's sums with it.
+    """Move each seat's part of the session to what it is now, and its player's sums with it
+    (while the session runs, the sums wait: ``owe``).
 
     A seat's part is its tally (plus ``results``, minus ``removed``), the session's playing time,
     and, once the session counts (finished, or idle: games/standings.py), the player's place and
@@ -172,6 +181,11 @@ def settle(
     more, less, pairs = rounds_counted(session.game, seats, results, removed)
     last_round_at = stored_time(session.last_round_at)
     counted = counts(session.round_count, session.finished, last_round_at, utcnow())
+    if not (counted or session.counted):  # it runs: its players' figures wait for a read
+        owe(session, seats, names, (more, less))
+        standings.move_pairs(session.game, [], pairs, rows_store.pairs)
+        rows_store.settled(seats, [])
+        return
     placed = places(names, session.totals or {}) if counted else {}
     rows = rows_store.figures([(seat.player_id, session.game) for seat in seats])
     moves: list[standings.Placed] = []
@@ -192,6 +206,8 @@ def settle(
             played_since(row, started)
         was_counted = bool(session.counted)
         session.counted = counted
+        if session.figures_due:  # every seat's change is given now (``seat_moved``)
+            session.figures_due = False
         marks.total_settled(session, was_counted, last_round_at)
         standings.move_pairs(session.game, moves, pairs, rows_store.pairs)
         ratings.session_settled(session, was_counted, moved(more, less))
@@ -202,11 +218,51 @@ def seat_moved(
     seat: SeatLike, more: Tally, less: Tally, place: int | None, seconds: int
 ) -> dict[str, int]:
     """Move a seat's part on - its tally by the rounds added (``more``) and taken out
-    (``less``), its place, win and playing time - and return how its player's sums move."""
-    before = {} if seat.tally is None else part_of(seat)  # never counted: no part yet
+    (``less``), its place, win and playing time - and return how its player's sums move: from
+    the part they hold (``given``) to the part now."""
+    before = given(seat)
     seat.tally = added(added(seat.tally or {}, more), less, -1)
-    seat.place, seat.won, seat.seconds = place, place == 1, seconds
+    seat.place, seat.won, seat.seconds, seat.paid = place, place == 1, seconds, None
     return added(part_of(seat), before, -1)
+
+
+def owe(
+    session: SessionLike, seats: Sequence[SeatLike], names: Sequence[str], moved: Moved
+) -> None:
+    """Move each seat's part on while the session runs (it counts neither before nor after
+    the write: no place, no win) and leave its player's figures as they are: the seat keeps the
+    part they were given (``paid``) and the next read adds the difference (services/owed.py)."""
+    more, less = moved
+    for seat, name in zip(seats, names, strict=True):
+        if seat.paid is None:  # they hold its part as it is: that is what they were given
+            seat.paid = given(seat)
+        seat.tally = added(added(seat.tally or {}, more[name]), less[name], -1)
+        seat.seconds = session.played_seconds
+    if not session.figures_due:
+        session.figures_due = True
+
+
+def given(seat: SeatLike) -> Tally:
+    """Return the part of a seat its player's figures hold: the one they were last given while
+    its session ran (``paid``), else its part as stored (none before it first counted)."""
+    if seat.paid is not None:
+        return seat.paid
+    return {} if seat.tally is None else part_of(seat)
+
+
+def pay(session: GameSession) -> None:
+    """Give a running session's players' figures what its seats' parts changed since they were
+    last given them (``owe``), the rows locked in player order as every write takes them."""
+    seats = seats_of(session)
+    rows = rows_for([(seat.player_id, session.game) for seat in seats])
+    started = aware(session.created_at)
+    for seat in seats:
+        row = rows[(seat.player_id, session.game)]
+        if seat.paid is not None:
+            row.tally = added(row.tally or {}, added(part_of(seat), seat.paid, -1))
+            seat.paid = None
+        played_since(row, started)
+    session.figures_due = False
 
 
 def played_since(row: FiguresLike, started: datetime) -> None:
@@ -226,7 +282,7 @@ def seats_of(session: SessionLike) -> list[SeatLike]:
 
 
 #: the columns a settle may change in a seat, and in a figures row
-SEAT_COLUMNS = ("tally", "place", "won", "seconds")
+SEAT_COLUMNS = ("tally", "place", "won", "seconds", "paid")
 FIGURES_COLUMNS = (
     "tally",
     "last_played",

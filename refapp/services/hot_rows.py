@@ -60,7 +60,7 @@ SEATS = (
 )
 #: on SQLite, the seats as ``SEATS`` reads them, each with its player's figures row of the
 #: session's game (its columns None where there is none yet): what the settle counts in, read
-#: in the take's transaction (nothing read in it changes until it ends)
+#: in the take's transaction (nothing read in it changes until it ends) when the session counts
 SEATS_WITH_FIGURES = (
     select(SEAT, PLAYER.c.name.label("player_name"), FIGURES)
     .join(PLAYER, PLAYER.c.id == SEAT.c.player_id)
@@ -114,6 +114,10 @@ def session_of(session_id: object, wanted: int, query: Select[Any]) -> SessionRo
         return session
     session.last_state, session.state_read = read[0][-1], True
     session.figures_read = {}
+    if not session.counted:  # a write while it runs changes no figures row (figures.owe)
+        for row in prepared.run("seats", SEATS, {"id": wanted}):
+            seated(session, row)
+        return session
     for row in prepared.run("seats with figures", SEATS_WITH_FIGURES, {"id": wanted}):
         figures = dict(zip(FIGURES_COLUMNS, row[len(SEAT_COLUMNS) + 1 :], strict=True))
         if figures["player_id"] is not None:

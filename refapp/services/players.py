@@ -27,7 +27,7 @@ from ..games.game import Table, replay
 from ..games.stats import figures_from
 from ..games.tally import summed
 from ..models import GameSession, Player, PlayerFigures, Round, SessionPlayer
-from . import figures, idle, limits, ratings, running_shifts, stored_rounds, values, writes
+from . import due, figures, limits, ratings, running_shifts, stored_rounds, values, writes
 from .player_shapes import PlayerProfile, PlayerRow, PlayerSession
 from .sessions import iso
 
@@ -45,10 +45,11 @@ def list_players() -> list[PlayerRow]:
     """Return every player with sessions played and won and the games played, in two queries.
 
     Everything comes from the figures rows kept per player and game (services/figures.py):
-    a few rows per player, whatever their history. Sessions that went idle are counted first
-    (services/idle.py: one indexed query when none did).
+    a few rows per player, whatever their history. Sessions that went idle are counted first,
+    and what running ones owe the figures added (services/due.py: one indexed query each when
+    none did).
     """
-    idle.count_idle()
+    due.figures_current()
     players = db.session.scalars(select(Player).where(Player.group_id == current_group_id()))
     mine: dict[int, list[PlayerFigures]] = defaultdict(list)
     group_rows = (
@@ -87,7 +88,7 @@ def list_players() -> list[PlayerRow]:
 
 def player_profile(name: object) -> PlayerProfile:
     """Return a player's record overall and per game, and their newest sessions."""
-    idle.count_idle()
+    due.figures_current()
     return profile_of(find_player(name))
 
 
@@ -97,7 +98,7 @@ def tagged_profile(name: object) -> tuple[PlayerProfile, str]:
     Four queries whatever the player's history: the player, their figures rows, their newest
     sessions with those sessions' seats, and the tag's one aggregate over their sessions.
     """
-    idle.count_idle()
+    due.figures_current()
     player = find_player(name)
     return profile_of(player), player_tag(player)
 

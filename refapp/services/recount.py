@@ -140,6 +140,7 @@ def store(session_id: int, times: list[datetime], counted: bool, seconds: int) -
             "last_round_at": times[-1] if times else None,
             "played_seconds": seconds,
             "counted": counted,
+            "figures_due": False,
         },
     )
 
@@ -162,6 +163,7 @@ def store_seats(
                 "won": placed.get(seat.name) == 1,
                 "place": placed.get(seat.name),
                 "seconds": seconds,
+                "paid": None,  # the sums hold every seat's part as it is
             }
             for seat in seats
         ],

@@ -66,6 +66,7 @@ class SeatRow:
     won: bool
     place: int | None
     seconds: int
+    paid: dict[str, int] | None
     player: PlayerRow
     loaded: dict[str, Any] = field(default_factory=dict)
 
@@ -96,6 +97,7 @@ class SessionRow:
     played_seconds: int
     counted: bool
     rating_due: bool
+    figures_due: bool
     location: str | None
     group_id: int
     archived: bool
