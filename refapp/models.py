@@ -86,11 +86,11 @@ class GameSession(InGroup, Model):
     last_round_at: Mapped[Moment | None] = mapped_column(index=True)
     played_seconds: Mapped[int] = mapped_column(default=0, server_default="0")
     counted: Mapped[bool] = mapped_column(default=False, server_default=false(), index=True)
-    #: set by a write that counted, un-counted or changed a counted session: its rating steps
-    #: are stored again by the next read of the statistics (services/ratings.py, ``rate_due``)
+    #: its rating steps are to be stored again by the next read (services/ratings.py)
     rating_due: Mapped[bool] = mapped_column(default=False, server_default=false(), index=True)
-    #: its players' figures lag its seats' parts (``SessionPlayer.paid``; services/owed.py)
+    #: its figures lag: its seats' (``SessionPlayer.paid``), its rounds' marks past ``marked``
     figures_due: Mapped[bool] = mapped_column(default=False, server_default=false(), index=True)
+    marked: Mapped[int] = mapped_column(default=0, server_default="0")
     #: where the table played (optional, at most 60 characters, trimmed and NFC; None: not said)
     location: Mapped[str | None] = mapped_column(String(60), index=True)
     #: set by the group's organizer: out of the lists, still in the statistics

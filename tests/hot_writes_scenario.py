@@ -13,7 +13,7 @@ whether it is the size as stored (``sizes_as_stored``): since orjson writes them
 the file is the one these comparisons made of the code just before (1e7f908), whose texts the
 file had compared byte for byte. The players' figures are compared as a read shows them: a write
 while its session runs leaves what it changed owed to them, and ``tables`` adds it first, as a
-read does (services/owed.py).
+read does (services/owed.py); so are the rounds' marks, which a read adds.
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ SURROGATE = {"round", "audit_entry", "mark", "write_key", "rating_step", "sign_i
 #: public views
 UNTOUCHED = {"throttle_entry", "club_group", "season", "public_view"}
 #: columns added after the expected rows were written, the same in every row here (the
-#: default group's, not archived, owing the figures nothing once ``tables`` paid it): left out
-#: of the comparison
-ADDED_SINCE = {"group_id", "archived", "paid", "figures_due"}
+#: default group's, not archived, owing the figures nothing once ``tables`` paid it) or another
+#: column's (``marked``: the round count, then): left out of the comparison
+ADDED_SINCE = {"group_id", "archived", "paid", "figures_due", "marked"}
 #: how the writes ask for their answer's rounds, in turn
 ROUNDS = ("?rounds=none", "", "?rounds=all")
 
@@ -100,8 +100,8 @@ def tables(app: Any, session_id: int | None = None) -> dict[str, list[list[objec
     stored): with ``session_id``, a session's own rows (the rest are other sessions')."""
     found: dict[str, list[list[object]]] = {}
     with app.app_context():
-        # the figures as a read shows them: what a running session's writes left owed, added
-        # (services/owed.py) - the writes once added it themselves
+        # the figures as a read shows them: what a running session's writes left owed, and the
+        # rounds' marks, added (services/owed.py) - the writes once added them themselves
         owed.pay_owed()
         for table in db.metadata.sorted_tables:
             if table.name in UNTOUCHED:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from refapp.extensions import db
-from refapp.models import GameSession, Player, PlayerFigures, SessionPlayer
+from refapp.models import GameSession, Mark, Player, PlayerFigures, SessionPlayer
 
 from .conftest import turn
 from .test_statistics import FOUR, stats
@@ -82,10 +82,11 @@ def test_rounds_a_read_did_not_see_are_added_by_the_write_that_counts_the_sessio
     assert client.delete(f"/api/sessions/{sid}/rounds/3").status_code == 200
     # finishing counts it: its write gives the figures both rounds and the win at once
     assert client.post(f"/api/sessions/{sid}/finish").status_code == 200
-    assert kept(app, sid) == (False, [None, None, None, None])
+    assert kept(app, sid)[1] == [None, None, None, None]
     ann = figures_of(app, "dixit")["Ann"]
     assert (ann["rounds_played"], ann["sessions_counted"]) == (2, 1)
     assert rounds_played(client, "Ann") == 2
+    assert kept(app, sid) == (False, [None, None, None, None])  # the read found nothing owed
 
 
 def test_one_read_adds_what_every_running_session_left(app, api, client):
@@ -97,3 +98,41 @@ def test_one_read_adds_what_every_running_session_left(app, api, client):
     assert profile["sessions_played"] == 53
     assert profile["games"]["dixit"]["rounds_played"] == len(sessions[::10])
     assert all(kept(app, sid) == (False, [None] * 4) for sid in sessions[::10])
+
+
+def marked_rounds(app, session_id: int) -> list[int]:
+    """Return the numbers of a session's rounds that have marks stored, in order."""
+    with app.app_context():
+        found = db.session.scalars(
+            select(Mark.number)
+            .where(Mark.session_id == session_id)
+            .distinct()
+            .order_by(Mark.number)
+        ).all()
+        db.session.remove()
+    return list(found)
+
+
+def test_a_round_is_marked_by_the_next_read_and_an_undo_takes_out_only_marks_stored(
+    app, api, client, count_queries
+):
+    sid = api.create(players=list(FOUR), game="dixit")["id"]
+    with count_queries() as counter:
+        assert api.record(sid, turn("Ann")).status_code == 201
+    assert [text for text in counter.statements if text.startswith("INSERT INTO mark")] == []
+    assert marked_rounds(app, sid) == []
+    best = {r["key"]: r for r in stats(client, game="dixit")["records"]}["best_round"]
+    assert (best["value"], best["round"]) == (2, 1)  # the read marked round 1
+    assert marked_rounds(app, sid) == [1]
+    # round 2 recorded and undone before any read: it was never marked, nothing to take out
+    assert api.record(sid, turn("Ben")).status_code == 201
+    with count_queries() as counter:
+        assert client.delete(f"/api/sessions/{sid}/rounds/2").status_code == 200
+    assert [text for text in counter.statements if text.startswith("DELETE FROM mark")] == []
+    assert marked_rounds(app, sid) == [1]
+    # recorded again, marked by a read, then undone: its marks go with it
+    assert api.record(sid, turn("Ben")).status_code == 201
+    stats(client, game="dixit")
+    assert marked_rounds(app, sid) == [1, 2]
+    assert client.delete(f"/api/sessions/{sid}/rounds/2").status_code == 200
+    assert marked_rounds(app, sid) == [1]

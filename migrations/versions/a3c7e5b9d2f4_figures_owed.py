@@ -1,13 +1,13 @@
 """figures owed: while a session runs, its writes move its seats' parts and leave the players'
-figures as they were (each seat keeps the part they hold); the next read of the statistics adds
-the difference
+figures as they were (each seat keeps the part they hold), and a recorded round's marks wait;
+the next read of the statistics adds both
 
 Revision ID: a3c7e5b9d2f4
 Revises: 01cde986e3a9
 Create Date: 2026-12-07 15:20:00
 
-Every stored seat starts with nothing kept (its part is what the players' figures hold) and
-every session not due.
+Every stored seat starts with nothing kept (its part is what the players' figures hold), every
+session not due, and every round marked (``marked``: the session's round count).
 """
 
 import sqlalchemy as sa
@@ -26,8 +26,10 @@ def upgrade():
             sa.Column("figures_due", sa.Boolean(), server_default=sa.false(), nullable=False)
         )
         batch_op.create_index("ix_game_session_figures_due", ["figures_due"], unique=False)
+        batch_op.add_column(sa.Column("marked", sa.Integer(), server_default="0", nullable=False))
     with op.batch_alter_table("session_player", schema=None) as batch_op:
         batch_op.add_column(sa.Column("paid", sa.JSON(), nullable=True))
+    op.execute("UPDATE game_session SET marked = round_count")  # their marks are all stored
 
 
 def downgrade():
@@ -37,5 +39,6 @@ def downgrade():
     with op.batch_alter_table("session_player", schema=None) as batch_op:
         batch_op.drop_column("paid")
     with op.batch_alter_table("game_session", schema=None) as batch_op:
+        batch_op.drop_column("marked")
         batch_op.drop_index("ix_game_session_figures_due")
         batch_op.drop_column("figures_due")

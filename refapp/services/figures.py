@@ -206,8 +206,6 @@ def settle(
             played_since(row, started)
         was_counted = bool(session.counted)
         session.counted = counted
-        if session.figures_due:  # every seat's change is given now (``seat_moved``)
-            session.figures_due = False
         marks.total_settled(session, was_counted, last_round_at)
         standings.move_pairs(session.game, moves, pairs, rows_store.pairs)
         ratings.session_settled(session, was_counted, moved(more, less))
@@ -253,14 +251,13 @@ def given(seat: SeatLike) -> Tally:
 def pay(session: GameSession) -> None:
     """Give a running session's players' figures what its seats' parts changed since they were
     last given them (``owe``), the rows locked in player order as every write takes them."""
-    seats = seats_of(session)
-    rows = rows_for([(seat.player_id, session.game) for seat in seats])
+    seats = [seat for seat in seats_of(session) if seat.paid is not None]
+    rows = rows_for([(seat.player_id, session.game) for seat in seats]) if seats else {}
     started = aware(session.created_at)
     for seat in seats:
         row = rows[(seat.player_id, session.game)]
-        if seat.paid is not None:
-            row.tally = added(row.tally or {}, added(part_of(seat), seat.paid, -1))
-            seat.paid = None
+        row.tally = added(row.tally or {}, added(part_of(seat), seat.paid or {}, -1))
+        seat.paid = None
         played_since(row, started)
     session.figures_due = False
 

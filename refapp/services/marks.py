@@ -1,5 +1,11 @@
-"""Marks kept by every write: each round's (and each counted session's) candidates for the
-records, in the write's own transaction, so a record is read as the first row of an index.
+"""Marks: each round's (and each counted session's) candidates for the records, so a record is
+read as the first row of an index.
+
+A round's marks are added by the next read of the statistics (services/owed.py), with those of
+every round recorded since (``rounds_marked``: the session keeps how many of its rounds are
+marked, ``marked``), so a round recorded at the table writes no mark. An undo or a correction of
+a marked round takes out or writes again its marks in its own transaction, and a session's
+highest-total mark moves with the write that counts it.
 
 A game's run (its ``RoleBook.run_key``: Dalmuti's hands in a row as Greater Dalmuti) marks
 each round with the run its holder has reached there, within the session: one more than the
@@ -30,12 +36,16 @@ from ..extensions import db
 from ..games import get_game
 from ..games.records import LOWEST, Mark, round_marks, total_mark
 from ..models import Mark as MarkRow
+from ..models import Round
 from . import prepared
 from .rows import SessionLike
 from .rows import table_of as table_of_model
 
 #: the marks' table: every statement here is Core's (no ORM object of a mark is ever loaded)
 MARKS = table_of_model(MarkRow)
+ROUND = table_of_model(Round)
+#: rounds read at a time to be marked
+CHUNK = 500
 
 #: a round as the marks read it: its number, its stored result and when it was recorded
 Played = tuple[int, Mapping[str, object], datetime]
@@ -149,20 +159,43 @@ def played_rows(
     return rows
 
 
-def round_recorded(
-    session: SessionLike, number: int, result: Mapping[str, object], at: datetime
-) -> None:
-    """Add the marks of a round just recorded."""
-    insert_rows(played_rows(Seated.of(session), [(number, result, at)]))
+def round_recorded(session: SessionLike) -> None:
+    """Leave a round just recorded to be marked by the next read (``rounds_marked``)."""
+    if not session.figures_due:
+        session.figures_due = True
+
+
+def rounds_marked(session: SessionLike) -> None:
+    """Add the marks of the rounds recorded since the session's last marked one, ``CHUNK`` at a
+    time, in order (a game's run carried from one to the next)."""
+    seated, runs = Seated.of(session), None
+    while session.marked < session.round_count:
+        read = run(
+            select(ROUND.c.number, ROUND.c.result, ROUND.c.recorded_at)
+            .where(ROUND.c.session_id == session.id, ROUND.c.number > session.marked)
+            .order_by(ROUND.c.number)
+            .limit(CHUNK)
+        ).all()
+        if not read:  # none stored past it (the count ran ahead): nothing to mark
+            break
+        runs = runs or Runs(seated)
+        rounds = [(row.number, row.result or {}, row.recorded_at) for row in read]
+        insert_rows(played_rows(seated, rounds, runs))
+        session.marked = rounds[-1][0]
+    session.marked = session.round_count
 
 
 def round_undone(session: SessionLike, number: int) -> None:
-    """Take out the marks of an undone round."""
-    prepared.run("marks of a round", ROUND_MARKS, {"id": session.id, "number": number})
+    """Take out the marks of an undone round (none when it was not marked yet)."""
+    if number <= session.marked:
+        prepared.run("marks of a round", ROUND_MARKS, {"id": session.id, "number": number})
+        session.marked = number - 1
 
 
 def rounds_rewritten(session: SessionLike, rounds: Sequence[Played]) -> None:
-    """Replace the marks of the rounds a correction wrote again."""
+    """Replace the marks of the rounds a correction wrote again (those marked: the others are
+    marked by the next read)."""
+    rounds = [played for played in rounds if played[0] <= session.marked]
     if not rounds:
         return
     numbers = [number for number, _, _ in rounds]
@@ -217,6 +250,7 @@ def total_settled(session: SessionLike, was_counted: bool, at: datetime | None) 
     statement: the row updated in place, added, or taken out)."""
     if not (session.counted or was_counted):
         return
+    rounds_marked(session)  # its rounds' marks first, as they were recorded before it counted
     mark = None
     if session.counted and at is not None:
         names = [seat.player.name for seat in session.seats]

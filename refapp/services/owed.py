@@ -18,7 +18,7 @@ from sqlalchemy import select
 from ..club import current_group_id
 from ..extensions import db
 from ..models import GameSession
-from . import figures, writes
+from . import figures, marks, writes
 
 #: the due sessions read at a time
 BATCH = 50
@@ -53,5 +53,6 @@ def pay_owed() -> int:
             for session in writes.lock_sessions([session_id]):  # none: deleted meanwhile
                 if session.figures_due:  # else another read paid it meanwhile
                     figures.pay(session)
+                    marks.rounds_marked(session)
             writes.commit()
         paid, after = paid + len(due), due[-1]

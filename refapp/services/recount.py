@@ -141,6 +141,7 @@ def store(session_id: int, times: list[datetime], counted: bool, seconds: int) -
             "played_seconds": seconds,
             "counted": counted,
             "figures_due": False,
+            "marked": len(times),  # every round's marks (``results_of``)
         },
     )
 

@@ -126,7 +126,7 @@ def record_round(
         session.round_count = number
         session.totals = totals
         figures.round_added(session, now)
-        marks.round_recorded(session, number, outcome.result, now)
+        marks.round_recorded(session)
         if game.is_over(table, outcome.state, session.totals):
             close(session, "game")
         figures.round_recorded(session, outcome.result, hot_rows.CoreRows(session))

@@ -98,6 +98,7 @@ class SessionRow:
     counted: bool
     rating_due: bool
     figures_due: bool
+    marked: int
     location: str | None
     group_id: int
     archived: bool

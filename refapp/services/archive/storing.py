@@ -109,6 +109,7 @@ def insert_rounds(session: GameSession, replayed: Replayed) -> None:
                 seated, ((row["number"], row["result"], row["recorded_at"]) for row in batch)
             )
         )
+        session.marked = batch[-1]["number"] if batch else session.marked
     # the players' stored figures count the session's rounds (read again from the spool)
     figures.session_imported(
         session, (row["result"] for batch in rounds.rows.batches() for row in batch)
