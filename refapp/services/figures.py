@@ -1,4 +1,5 @@
-"""Stored figures kept up to date by every write, in the write's own transaction.
+"""Stored figures kept up to date by the writes, in the write's own transaction (a running
+session's by the next read: services/owed.py).
 
 Each seat keeps the counters its session's rounds add to the player's figures (``tally``) and
 whether they won it (``won``); ``PlayerFigures`` keeps the sum of those parts per player and
