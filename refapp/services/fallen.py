@@ -11,16 +11,17 @@ from contextlib import suppress
 
 from ..games import GAMES
 from ..models import GameSession
-from . import standings, writes
+from . import owed, standings, writes
 from .statistics import best_mark, longest_streak
 from .statistics_shapes import Record
 
 
 def fallen(session: GameSession) -> list[Record]:
     """Return the records this session set that still stand, in the order the game lists them."""
-    # the longest streak: one indexed query when none is due; while another write holds the
-    # database, the streaks as last counted
+    # the rounds running sessions left unmarked, and the longest streak: one indexed query each
+    # when none is due; while another write holds the database, the marks and streaks as kept
     with suppress(writes.Busy):
+        owed.pay_owed()
         standings.count_due()
     held = [best_mark(session.game, key) for key in GAMES[session.game].kept_records()]
     held.append(longest_streak(session.game))
