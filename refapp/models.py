@@ -129,8 +129,8 @@ class SessionPlayer(Model):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     seat: Mapped[int]
     #: the counters the session's rounds add to this player's figures (games/stats.py), and
-    #: whether they won it: the session's part in their ``PlayerFigures``, kept by every write
-    #: (services/figures.py) so it can be taken out again; None until first counted
+    #: whether they won it: the session's part in their ``PlayerFigures`` (services/figures.py),
+    #: kept by every write so it can be taken out again; None until first counted
     tally: Mapped[dict[str, int] | None] = mapped_column(JSON)
     won: Mapped[bool] = mapped_column(default=False, server_default=false())
     #: the player's place once the session counts (None before), and the session's playing
@@ -277,8 +277,8 @@ class PlayerFigures(Model):
 
 class Mark(Model):
     """A mark a round (or a counted session, ``number`` None) set, a candidate for a record of
-    its game (games/records.py): kept by every write with its round, so a record is the first row
-    of an index whatever the history."""
+    its game (games/records.py): added with its round, or by the next read (services/marks.py),
+    so a record is the first row of an index whatever the history."""
 
     __table_args__ = (
         Index("ix_mark_record", "game", "key", "rank", "at", "session_id", "number"),

@@ -56,8 +56,9 @@ def test_a_round_at_a_running_table_writes_its_seats_and_no_figures_row(
     sent = [text for text in counter.statements if not text.startswith("SELECT")]
     assert [text for text in sent if "player_figures" in text] == []
     assert any(text.startswith("UPDATE session_player") for text in sent)
-    # nothing of the session is in the figures yet: each seat keeps the part they hold (none)
-    assert figures_of(app, "dixit") == {}
+    # nothing of the session is in the figures yet (their rows were made empty with the
+    # session): each seat keeps the part they hold (none)
+    assert figures_of(app, "dixit") == {name: {} for name in FOUR}
     assert kept(app, sid) == (True, [{}, {}, {}, {}])
     # a read adds it: two rounds each, the seats keep nothing, the session is not due
     lines = stats(client, game="dixit")["players"]

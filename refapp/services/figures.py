@@ -49,7 +49,9 @@ CHUNK = 500
 
 
 def session_created(session: GameSession) -> None:
-    """Count a new session (flushed, seats and all) as played by everyone seated."""
+    """Count a new session (flushed, seats and all) as played by everyone seated; its players'
+    figures rows are made now, while their rows are locked (``rows_made``)."""
+    rows_made(session)
     settle(session)
 
 
@@ -99,7 +101,16 @@ def session_imported(session: GameSession, results: Iterable[Result]) -> None:
 
     ``results`` is read once, in any order, so it may stream from the import's spool.
     """
+    rows_made(session)
     settle(session, results)
+
+
+def rows_made(session: GameSession) -> None:
+    """Make the figures rows of a new session's players that are missing, in the write that
+    seats them (their players' rows locked): a later write to the session, or the read that
+    adds what it left (``pay``), then only updates them - inserting one under the session's lock
+    would take its player's row too and could deadlock with a rename holding that row."""
+    rows_for([(seat.player_id, session.game) for seat in seats_of(session)])
 
 
 def player_merged(source_id: int, target_id: int) -> None:

@@ -1,5 +1,6 @@
-"""What running sessions' writes left owed to their players' figures, added by the next read
-of the statistics or of a player (services/due.py).
+"""What running sessions' writes left owed to their players' figures and marks, added by the
+next read of the statistics, of a player or of a counted session's records (services/due.py,
+services/fallen.py).
 
 While a session runs - it counts neither before nor after a write (games/standings.py) - a
 write moves its seats' parts (their tallies, the session's playing time) but no player's

@@ -1,7 +1,7 @@
 """Players across sessions: the roster, a player's figures per game, renaming and merging.
 
 Reading costs a fixed number of queries and rows whatever the number of sessions and rounds:
-figures come from the sums every write keeps (services/figures.py), and a profile lists the
+figures come from the sums the writes keep (services/figures.py), and a profile lists the
 newest sessions only. A rename is
 one transaction: the name is rewritten in every stored round, setup and state of the player's
 sessions, each of those sessions is replayed through its rules to prove nothing else changed,

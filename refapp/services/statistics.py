@@ -1,9 +1,10 @@
 """Statistics across sessions (docs/API.md, "Statistics across sessions"): standings, each
-pair's head-to-head, records and each player's own story, read from the rows every write keeps.
+pair's head-to-head, records and each player's own story, read from the rows the writes keep.
 
 Every answer reads the figures rows (a few per player and game), the pairs' rows and one row
 per record, whatever the number of sessions and rounds; it first counts the sessions that ended
-by time since the last read, and the streaks and ratings writes left due (services/due.py).
+by time since the last read, adds what running sessions' writes left to the figures and marks,
+and counts the streaks and ratings writes left due (services/due.py).
 """
 
 from __future__ import annotations
