@@ -93,6 +93,19 @@ def test_writes_waiting_past_the_busy_timeout_answer_503_busy(impatient, client,
     assert api.record(sid, turn("Ben")).status_code == 201  # the lock released: writes go on
 
 
+def test_reads_of_the_figures_go_on_while_a_write_holds_the_database(impatient, client, api):
+    # a running table's round is left to the next read of the figures; a read that cannot get
+    # its turn to add it answers with the figures as they stand, and the next one adds it
+    sid = api.create(rules={"target_score": 10**6})["id"]
+    assert api.record(sid, turn("Ann")).status_code == 201
+    with held(impatient, sid, "Ann"):
+        for path in ("/api/players/Ann", "/players/Ann", "/api/stats", "/api/players"):
+            assert client.get(path).status_code == 200, path
+        assert client.get("/api/players/Ann").get_json()["games"] == {}
+    games = client.get("/api/players/Ann").get_json()["games"]
+    assert games["dixit"]["rounds_played"] == 1
+
+
 def test_a_lock_error_at_a_flush_or_commit_is_503_busy_too(client, api, app, monkeypatch):
     sid = api.create(rules={"target_score": 10**6})["id"]
     before = stored(app)

@@ -51,9 +51,10 @@ def pay_owed() -> int:
             return paid
         db.session.rollback()  # the read's transaction ends: each session is a write of its own
         for session_id in due:
-            for session in writes.lock_sessions([session_id]):  # none: deleted meanwhile
-                if session.figures_due:  # else another read paid it meanwhile
-                    figures.pay(session)
-                    marks.rounds_marked(session)
+            with writes.converted():  # a lock not had in time: Busy, as a write's
+                for session in writes.lock_sessions([session_id]):  # none: deleted meanwhile
+                    if session.figures_due:  # else another read paid it meanwhile
+                        figures.pay(session)
+                        marks.rounds_marked(session)
             writes.commit()
         paid, after = paid + len(due), due[-1]

@@ -17,7 +17,7 @@ from wtforms.validators import InputRequired, Length
 from ..games import GAMES
 from ..games.errors import Refusal
 from ..organizer import require_organizer
-from ..services import NAME_MAX
+from ..services import NAME_MAX, writes
 from ..services import players as roster
 from ..services.player_shapes import PlayerProfile
 from . import bp
@@ -78,9 +78,11 @@ def figure(key: str, value: object, shares: tuple[str, ...] = ()) -> str:
 
 
 def profile_or_404(name: str) -> PlayerProfile:
-    """Return a player's profile, or answer 404."""
+    """Return a player's profile, or answer 404 (a database busy past its timeout is 503)."""
     try:
         return roster.player_profile(name)
+    except writes.Busy:
+        raise
     except Refusal:
         abort(404)
 
