@@ -5,7 +5,8 @@ A round's marks are added by the next read of the statistics (services/owed.py),
 every round recorded since (``rounds_marked``: the session keeps how many of its rounds are
 marked, ``marked``), so a round recorded at the table writes no mark. An undo or a correction of
 a marked round takes out or writes again its marks in its own transaction, and a session's
-highest-total mark moves with the write that counts it.
+highest-total mark moves with the write that counts it, which first marks its rounds not marked
+yet (all of them if no read came between: ``CHUNK`` rounds read at a time).
 
 A game's run (its ``RoleBook.run_key``: Dalmuti's hands in a row as Greater Dalmuti) marks
 each round with the run its holder has reached there, within the session: one more than the
