@@ -8,7 +8,7 @@ from an event on) are not worked out by the write that changed it: a correction 
 costs what it costs in a session being played, and several corrections are worked out once.
 Nor are a running session's rounds added to its players' figures by each write at the table:
 the next read adds what they changed, once.
-Each step reads one indexed query when nothing is due, which is nearly always.
+Each step reads one indexed query when nothing is due.
 """
 
 from __future__ import annotations

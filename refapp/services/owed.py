@@ -27,8 +27,8 @@ BATCH = 50
 
 @writes.transaction()
 def pay_owed() -> int:
-    """Add what the group's due sessions' seats owe to their players' figures, in id order,
-    each session in a write of its own; return how many were due.
+    """Add what the group's due sessions' seats owe to their players' figures and mark their
+    rounds since, in id order, each session in a write of its own; return how many were due.
 
     Every session due when the read began is paid (a session is visited once: the reads go on
     from the last id paid), so what the read shows holds every write before it; the work is
