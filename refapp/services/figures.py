@@ -39,8 +39,6 @@ from .rows import FiguresLike, PairLike, SeatLike, SessionLike
 #: a round's result as stored (any game's)
 Result = Mapping[str, object]
 Key = tuple[int, str]
-#: each seated player's tally of the rounds a write added, and of those it took out
-Moved = tuple[Mapping[str, Tally], Mapping[str, Tally]]
 #: rows a rebuild reads or writes at a time
 CHUNK = 500
 
@@ -194,7 +192,7 @@ def settle(
     last_round_at = stored_time(session.last_round_at)
     counted = counts(session.round_count, session.finished, last_round_at, utcnow())
     if not (counted or session.counted):  # it runs: its players' figures wait for a read
-        owe(session, seats, names, (more, less))
+        owe(session, seats, names, more, less)
         standings.move_pairs(session.game, [], pairs, rows_store.pairs)
         rows_store.settled(seats, [])
         return
@@ -237,12 +235,15 @@ def seat_moved(
 
 
 def owe(
-    session: SessionLike, seats: Sequence[SeatLike], names: Sequence[str], moved: Moved
+    session: SessionLike,
+    seats: Sequence[SeatLike],
+    names: Sequence[str],
+    more: Mapping[str, Tally],
+    less: Mapping[str, Tally],
 ) -> None:
     """Move each seat's part on while the session runs (it counts neither before nor after
     the write: no place, no win) and leave its player's figures as they are: the seat keeps the
     part they were given (``paid``) and the next read adds the difference (services/owed.py)."""
-    more, less = moved
     for seat, name in zip(seats, names, strict=True):
         if seat.paid is None:  # they hold its part as it is: that is what they were given
             seat.paid = given(seat)

@@ -108,13 +108,12 @@ def session_of(session_id: object, wanted: int, query: Select[Any]) -> SessionRo
         raise not_found(session_id)
     session = SessionRow(**values)
     session.loaded = values.copy()
-    if query is not TAKEN_WITH_STATE:
-        for row in prepared.run("seats", SEATS, {"id": wanted}):
-            seated(session, row)
-        return session
-    session.last_state, session.state_read = read[0][-1], True
-    session.figures_read = {}
-    if not session.counted:  # a write while it runs changes no figures row (figures.owe)
+    if query is TAKEN_WITH_STATE:
+        session.last_state, session.state_read = read[0][-1], True
+        session.figures_read = {}
+    # the figures rows with the seats only where the write counts in them: a write while the
+    # session runs changes none (figures.owe)
+    if query is not TAKEN_WITH_STATE or not session.counted:
         for row in prepared.run("seats", SEATS, {"id": wanted}):
             seated(session, row)
         return session
